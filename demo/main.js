@@ -1,0 +1,51 @@
+// The demo site's own script: what any site writes to use the modal.
+import { createWalletModal } from '/dist/wallet-modal.js'
+
+// The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
+const devnet = await fetch('/devnet.json').then(r => r.json())
+const networks = devnet.chains.map(c => ({
+  id: c.chainId,
+  name: c.name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [c.rpcUrl] } },
+  testnet: true
+}))
+
+const modal = createWalletModal({
+  projectId: 'demo',
+  networks,
+  metadata: { name: 'wallet-modal demo', url: location.origin }
+})
+window.walletModal = modal
+
+const $ = id => document.getElementById(id)
+$('open').addEventListener('click', () => modal.open())
+$('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
+$('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))
+$('switch-2').addEventListener('click', () => modal.switchNetwork('eip155:31338').catch(e => log('error', e.shortMessage ?? e.message)))
+$('disconnect').addEventListener('click', () => modal.disconnect())
+$('theme').addEventListener('click', () => {
+  const dark = !document.body.classList.contains('dark')
+  document.body.classList.toggle('dark', dark)
+  modal.setThemeMode(dark ? 'dark' : 'light')
+})
+
+function render() {
+  const a = modal.getAccount()
+  $('status').textContent = a.status
+  $('address').textContent = a.address ?? '–'
+  $('network').textContent = modal.getNetwork()?.name ?? '–'
+  $('balance').textContent = a.balance ? `${a.balance} ${a.balanceSymbol}` : '–'
+}
+modal.subscribeState(render)
+render()
+
+function log(name, detail) {
+  const li = document.createElement('li')
+  // textContent only: event details come from wallets and are never rendered as HTML.
+  li.textContent = `${new Date().toLocaleTimeString()} ${name} ${detail ? JSON.stringify(detail) : ''}`
+  $('events').prepend(li)
+}
+for (const name of ['wm-open', 'wm-close', 'wm-connect', 'wm-disconnect', 'wm-network-change', 'wm-account-change', 'wm-error']) {
+  document.addEventListener(name, e => log(name, e.detail))
+}

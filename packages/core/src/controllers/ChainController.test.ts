@@ -1,0 +1,31 @@
+import { expect } from 'chai'
+import { createChainController } from './ChainController.js'
+import { TEST_NETWORKS } from '../__fixtures__/networks.js'
+
+describe('ChainController', () => {
+  it('keeps state per namespace from the start', () => {
+    const c = createChainController(TEST_NETWORKS, TEST_NETWORKS[0]!)
+    expect(Object.keys(c.state.namespaces)).to.deep.equal(['eip155', 'solana', 'bip122'])
+    expect(c.state.activeNamespace).to.equal('eip155')
+    expect(c.state.namespaces.eip155.network.requestedCaipNetworks.map(n => n.caipNetworkId)).to.deep.equal(['eip155:31337', 'eip155:31338'])
+    expect(c.state.namespaces.solana.network.caipNetwork?.caipNetworkId).to.equal('solana:devnet')
+    expect(c.state.namespaces.bip122.network.caipNetwork).to.equal(undefined)
+    for (const ns of ['eip155', 'solana', 'bip122'] as const) expect(c.state.namespaces[ns].account.status).to.equal('disconnected')
+  })
+  it('sets and resets an account; connected if any namespace is', () => {
+    const c = createChainController(TEST_NETWORKS, TEST_NETWORKS[0]!)
+    expect(c.isConnected()).to.equal(false)
+    c.setAccount('solana', { status: 'connected', address: 'abc', balance: '1.000' })
+    expect(c.isConnected()).to.equal(true)
+    c.resetAccount('solana')
+    expect(c.state.namespaces.solana.account).to.deep.equal({ status: 'disconnected', balanceLoading: false })
+    expect(c.isConnected()).to.equal(false)
+  })
+  it('knows whether the current network is one of the site', () => {
+    const c = createChainController(TEST_NETWORKS, TEST_NETWORKS[1]!)
+    expect(c.activeNetwork()?.name).to.equal('Devnet 2')
+    expect(c.isNetworkSupported()).to.equal(true)
+    c.setNetwork('eip155', { ...TEST_NETWORKS[0]!, id: 1, caipNetworkId: 'eip155:1', name: 'Other' })
+    expect(c.isNetworkSupported('eip155')).to.equal(false)
+  })
+})

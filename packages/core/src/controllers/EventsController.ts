@@ -1,0 +1,37 @@
+/** Events the modal emits to the site (and, later, to analytics). */
+export type ModalEvent =
+  | { type: 'MODAL_OPEN'; data: { connected: boolean } }
+  | { type: 'MODAL_CLOSE'; data: { connected: boolean } }
+  | { type: 'CONNECT_SUCCESS'; data: { connectorId: string; address: string; caipNetworkId: string; namespace: string } }
+  | { type: 'CONNECT_ERROR'; data: { connectorId: string; code: string; message: string } }
+  | { type: 'DISCONNECT_SUCCESS'; data: { namespaces: string[] } }
+  | { type: 'ACCOUNT_CHANGED'; data: { address: string; namespace: string } }
+  | { type: 'SWITCH_NETWORK'; data: { caipNetworkId: string; supported: boolean } }
+  | { type: 'ERROR'; data: { code: string; message: string } }
+
+/** A listener of modal events. */
+export type ModalEventListener = (event: ModalEvent & { timestamp: number }) => void
+
+/** A tiny synchronous event bus; listener errors never break the modal. */
+export function createEventsController() {
+  const listeners = new Set<ModalEventListener>()
+  return {
+    subscribe(listener: ModalEventListener): () => void {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    emit(event: ModalEvent): void {
+      const stamped = { ...event, timestamp: Date.now() }
+      for (const l of [...listeners]) {
+        try {
+          l(stamped)
+        } catch (err) {
+          console.warn('[wallet-modal] event listener threw', err)
+        }
+      }
+    }
+  }
+}
+
+/** The events controller's type. */
+export type EventsController = ReturnType<typeof createEventsController>

@@ -1,0 +1,33 @@
+import { expect } from 'chai'
+import { createOptionsController, resolveOptions } from './OptionsController.js'
+import { TEST_NETWORKS } from '../__fixtures__/networks.js'
+
+const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)
+
+describe('OptionsController', () => {
+  it("requires a project id ('A project id is required')", () => {
+    expect(() => resolveOptions({ projectId: '', networks })).to.throw('A project id is required')
+    expect(() => resolveOptions({ networks } as never)).to.throw('A project id is required')
+  })
+  it('requires at least one network and valid chain ids', () => {
+    expect(() => resolveOptions({ projectId: 'p', networks: [] })).to.throw('At least one network is required')
+    expect(() => resolveOptions({ projectId: 'p', networks: [{ ...networks[0]!, id: 2147483648 }] })).to.throw('Invalid chainId')
+    expect(() => resolveOptions({ projectId: 'p', networks: [{ ...networks[0]!, caipNetworkId: 'eip155' as never }] })).to.throw('Invalid CAIP-2 network id: eip155')
+  })
+  it('derives CAIP ids and applies defaults', () => {
+    const o = resolveOptions({ projectId: 'p', networks: networks.slice(0, 2) })
+    expect(o.networks.map(n => n.caipNetworkId)).to.deep.equal(['eip155:31337', 'eip155:31338'])
+    expect(o.defaultNetwork.caipNetworkId).to.equal('eip155:31337')
+    expect(o).to.include({ enableReconnect: true, allowUnsupportedChain: false, enableEmbedded: false, disableAppend: false })
+  })
+  it('picks the default network; unknown default -> Network not found', () => {
+    expect(resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:31338' }).defaultNetwork.name).to.equal('Devnet 2')
+    expect(() => resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:1' })).to.throw('Network not found')
+  })
+  it('finds networks by id and by namespace', () => {
+    const c = createOptionsController({ projectId: 'p', networks })
+    expect(c.findNetwork('solana:devnet')?.name).to.equal('Solana Devnet')
+    expect(c.networksOf('eip155')).to.have.length(2)
+    expect(c.findNetwork('eip155:1')).to.equal(undefined)
+  })
+})

@@ -1,0 +1,135 @@
+import { proxy, ref } from 'valtio/vanilla'
+import { WalletModalError } from '../errors/WalletModalError.js'
+import { assertEvmChainId } from '../utils/address.js'
+import { parseCaipNetworkId } from '../utils/caip.js'
+import type { StorageBackend } from '../utils/storage.js'
+import type { CaipNetwork, NetworkInput, WiredNamespace } from '../types/network.js'
+import { WIRED_NAMESPACES } from '../types/network.js'
+
+/** Site metadata shown to wallets and in the modal. */
+export interface SiteMetadata {
+  name: string
+  description?: string
+  url?: string
+  icons?: string[]
+}
+
+/** A wallet the site does not want listed, by rdns or by name (spec §5). */
+export interface ExcludedWallet {
+  rdns?: string
+  name?: string
+}
+
+/** Everything a site can configure (spec §3 feature options, the parts in use so far). */
+export interface WalletModalOptions {
+  /** Required: the project the services know the site by. */
+  projectId: string
+  /** The site's networks; the first is the default unless `defaultNetwork` is set. */
+  networks: NetworkInput[]
+  defaultNetwork?: NetworkInput | string
+  metadata?: SiteMetadata
+  themeMode?: 'light' | 'dark'
+  /** CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`. */
+  themeVariables?: Record<string, string | number>
+  /** Restore the last connection on load (default true). */
+  enableReconnect?: boolean
+  /** Keep a wallet connected on a network the site does not list (default false). */
+  allowUnsupportedChain?: boolean
+  /** Render inline in the page instead of as an overlay; closing then shows Account or Connect. */
+  enableEmbedded?: boolean
+  /** Do not append `<wallet-modal>` to the body (the site places it). */
+  disableAppend?: boolean
+  /** List EIP-6963 announced wallets (default true). */
+  enableEIP6963?: boolean
+  /** List the legacy `window.ethereum` wallet (default true). */
+  enableInjected?: boolean
+  excludedWallets?: ExcludedWallet[]
+  /** Log more, show short snack messages (spec §8). */
+  debug?: boolean
+  /** Storage for persistence; defaults to localStorage. */
+  storage?: StorageBackend
+}
+
+/** The validated options, with defaults applied. */
+export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork'> {
+  networks: CaipNetwork[]
+  defaultNetwork: CaipNetwork
+  enableReconnect: boolean
+  allowUnsupportedChain: boolean
+  enableEmbedded: boolean
+  disableAppend: boolean
+  enableEIP6963: boolean
+  enableInjected: boolean
+  excludedWallets: ExcludedWallet[]
+  metadata: SiteMetadata
+}
+
+/**
+ * Turns a site's network description into a {@link CaipNetwork}, deriving the CAIP-2 id.
+ * @throws WalletModalError for malformed ids ('Invalid CAIP-2 network id: …', 'Invalid chainId').
+ */
+export function toCaipNetwork(input: NetworkInput): CaipNetwork {
+  const namespace = (input.chainNamespace ?? (input.caipNetworkId ? parseCaipNetworkId(input.caipNetworkId).namespace : 'eip155')) as WiredNamespace
+  if (!(WIRED_NAMESPACES as readonly string[]).includes(namespace)) {
+    throw new WalletModalError('UNSUPPORTED_CHAIN_NAMESPACE', { details: namespace })
+  }
+  if (namespace === 'eip155') assertEvmChainId(input.id)
+  const caipNetworkId = input.caipNetworkId ?? (`${namespace}:${input.id}` as const)
+  parseCaipNetworkId(caipNetworkId)
+  if (!input.name || !input.nativeCurrency || !input.rpcUrls?.default?.http?.length) {
+    throw new WalletModalError('INVALID_OPTIONS', { details: `network ${caipNetworkId} needs a name, nativeCurrency and rpcUrls.default.http` })
+  }
+  return { ...input, caipNetworkId, chainNamespace: namespace }
+}
+
+/**
+ * Validates a site's options and applies defaults.
+ * @throws WalletModalError 'A project id is required', 'At least one network is required', …
+ */
+export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
+  if (!options || typeof options.projectId !== 'string' || options.projectId.trim() === '') {
+    throw new WalletModalError('PROJECT_ID_REQUIRED')
+  }
+  if (!Array.isArray(options.networks) || options.networks.length === 0) {
+    throw new WalletModalError('NETWORKS_REQUIRED')
+  }
+  const networks = options.networks.map(toCaipNetwork)
+  const wanted = options.defaultNetwork
+  const wantedId = typeof wanted === 'string' ? wanted : wanted ? toCaipNetwork(wanted).caipNetworkId : undefined
+  const defaultNetwork = wantedId ? networks.find(n => n.caipNetworkId === wantedId) : networks[0]
+  if (!defaultNetwork) throw new WalletModalError('NETWORK_NOT_FOUND', { details: String(wantedId) })
+  return {
+    ...options,
+    networks,
+    defaultNetwork,
+    enableReconnect: options.enableReconnect ?? true,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableEmbedded: options.enableEmbedded ?? false,
+    disableAppend: options.disableAppend ?? false,
+    enableEIP6963: options.enableEIP6963 ?? true,
+    enableInjected: options.enableInjected ?? true,
+    excludedWallets: options.excludedWallets ?? [],
+    metadata: options.metadata ?? { name: globalThis.document?.title || 'This site' }
+  }
+}
+
+/** Holds the site's validated configuration. */
+export function createOptionsController(options: WalletModalOptions) {
+  const resolved = resolveOptions(options)
+  // The storage backend is an object with methods: keep valtio from proxying it.
+  const state = proxy<ResolvedOptions>({ ...resolved, storage: resolved.storage ? ref(resolved.storage) : undefined })
+  return {
+    state,
+    /** Networks of one namespace, in the site's order. */
+    networksOf(namespace: WiredNamespace): CaipNetwork[] {
+      return state.networks.filter(n => n.chainNamespace === namespace)
+    },
+    /** The site's network with this CAIP-2 id, if any. */
+    findNetwork(caipNetworkId: string): CaipNetwork | undefined {
+      return state.networks.find(n => n.caipNetworkId === caipNetworkId)
+    }
+  }
+}
+
+/** The options controller's type. */
+export type OptionsController = ReturnType<typeof createOptionsController>

@@ -1,0 +1,33 @@
+import { proxy } from 'valtio/vanilla'
+
+/** Light or dark. */
+export type ThemeMode = 'light' | 'dark'
+
+/** Theme state: the mode and CSS custom property overrides. */
+export interface ThemeState {
+  themeMode: ThemeMode
+  themeVariables: Record<string, string | number>
+}
+
+/** The page's preferred colour scheme, light when unknown (SSR). */
+export function preferredThemeMode(): ThemeMode {
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+}
+
+/** Theme mode and variables. */
+export function createThemeController(mode?: ThemeMode, variables: Record<string, string | number> = {}) {
+  const state = proxy<ThemeState>({ themeMode: mode ?? preferredThemeMode(), themeVariables: { ...variables } })
+  return {
+    state,
+    setThemeMode(themeMode: ThemeMode): void {
+      state.themeMode = themeMode
+    },
+    /** Merges CSS custom property overrides (names must start with `--wm-`). */
+    setThemeVariables(vars: Record<string, string | number>): void {
+      for (const [k, v] of Object.entries(vars)) if (k.startsWith('--wm-')) state.themeVariables[k] = v
+    }
+  }
+}
+
+/** The theme controller's type. */
+export type ThemeController = ReturnType<typeof createThemeController>

@@ -1,0 +1,161 @@
+import { subscribe } from 'valtio/vanilla'
+import { createOptionsController, type WalletModalOptions } from './controllers/OptionsController.js'
+import { createModalController } from './controllers/ModalController.js'
+import { createRouterController } from './controllers/RouterController.js'
+import { createChainController } from './controllers/ChainController.js'
+import { createConnectorController } from './controllers/ConnectorController.js'
+import { createConnectionController, type RecentWallet } from './controllers/ConnectionController.js'
+import { createThemeController, type ThemeMode } from './controllers/ThemeController.js'
+import { createSnackController } from './controllers/SnackController.js'
+import { createEventsController, type ModalEventListener } from './controllers/EventsController.js'
+import { createEip155Adapter } from './adapters/eip155/Eip155Adapter.js'
+import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/discovery.js'
+import { createStorage, STORAGE_KEYS, type RecordStorage } from './utils/storage.js'
+import { isBrowser } from './utils/platform.js'
+import type { Connector } from './types/connector.js'
+import type { AccountStatus } from './types/account.js'
+import type { CaipAddress, CaipNetwork, WiredNamespace } from './types/network.js'
+import { openModal, closeModal, type OpenModalOptions } from './flows/openModal.js'
+import { disconnect } from './flows/disconnect.js'
+import { switchNetwork } from './flows/switchNetwork.js'
+import { reconnect } from './flows/reconnect.js'
+import { connectExternal } from './flows/connect.js'
+
+/** What `getAccount()` returns. */
+export interface AccountInfo {
+  address?: string
+  caipAddress?: CaipAddress
+  isConnected: boolean
+  status: AccountStatus
+  balance?: string
+  balanceSymbol?: string
+  namespace: WiredNamespace
+}
+
+/** What `getState()` returns. */
+export interface PublicState {
+  open: boolean
+  loading: boolean
+  selectedNetworkId?: string
+  activeChain: WiredNamespace
+}
+
+function isRecentList(v: unknown): v is RecentWallet[] {
+  return Array.isArray(v) && v.every(w => !!w && typeof w.id === 'string' && typeof w.name === 'string')
+}
+
+/**
+ * Builds one core: every controller, the storage, the adapters, wired together, plus the public
+ * API a site uses. In a browser it starts wallet discovery and restores the last connection.
+ * Safe to import and call in Node (no `window` access unless it exists).
+ */
+export function createCore(options: WalletModalOptions) {
+  const optionsController = createOptionsController(options)
+  const opts = optionsController.state
+  const storage: RecordStorage = createStorage(options.storage)
+  const recent = storage.get(STORAGE_KEYS.recentWallets, isRecentList) ?? []
+  const chain = createChainController(opts.networks, opts.defaultNetwork)
+  // The last active network survives a reload when the site still lists it.
+  const savedNetwork = storage.get(STORAGE_KEYS.activeNetwork, (v): v is string => typeof v === 'string')
+  const saved = savedNetwork ? optionsController.findNetwork(savedNetwork) : undefined
+  if (saved) {
+    chain.setNetwork(saved.chainNamespace, saved)
+    chain.setActiveNamespace(saved.chainNamespace)
+  }
+  const addedListeners = new Set<(c: Connector) => void>()
+  const core = {
+    options: optionsController,
+    modal: createModalController(),
+    router: createRouterController(),
+    chain,
+    connector: createConnectorController(),
+    connection: createConnectionController(recent),
+    theme: createThemeController(opts.themeMode, opts.themeVariables),
+    snack: createSnackController(),
+    events: createEventsController(),
+    storage,
+    adapters: { eip155: createEip155Adapter() },
+    /** Runtime wiring that is not state: listener teardowns and connector notifications. */
+    runtime: {
+      unlisten: new Map<string, () => void>(),
+      stopDiscovery: undefined as undefined | (() => void),
+      onConnectorAdded(cb: (c: Connector) => void): () => void {
+        addedListeners.add(cb)
+        return () => void addedListeners.delete(cb)
+      }
+    },
+
+    // ---- public API ----
+    /** Opens the modal (optionally on a given view). */
+    open: (o?: OpenModalOptions) => openModal(core, o),
+    /** Closes the modal. */
+    close: () => closeModal(core),
+    /** Disconnects every connected namespace. */
+    disconnect: () => disconnect(core),
+    /** Switches to one of the site's networks (a CAIP-2 id or the network). */
+    switchNetwork: (network: CaipNetwork | string) => switchNetwork(core, network),
+    /** Connects a wallet by connector id, without the modal's list (e.g. a site's own button). */
+    connect: (connectorId: string) => connectExternal(core, connectorId),
+    /** The active (or given) namespace's account. */
+    getAccount(ns: WiredNamespace = chain.state.activeNamespace): AccountInfo {
+      const a = chain.state.namespaces[ns].account
+      return {
+        address: a.address,
+        caipAddress: a.caipAddress,
+        isConnected: a.status === 'connected',
+        status: a.status,
+        balance: a.balance,
+        balanceSymbol: a.balanceSymbol,
+        namespace: ns
+      }
+    },
+    /** The active network. */
+    getNetwork: (): CaipNetwork | undefined => chain.activeNetwork(),
+    /** Open state and the selected network. */
+    getState(): PublicState {
+      return {
+        open: core.modal.state.open,
+        loading: core.modal.state.loading,
+        selectedNetworkId: chain.activeNetwork()?.caipNetworkId,
+        activeChain: chain.state.activeNamespace
+      }
+    },
+    /** Calls `cb` with {@link PublicState} whenever the modal or chain state changes. */
+    subscribeState(cb: (state: PublicState) => void): () => void {
+      const emit = () => cb(core.getState())
+      const a = subscribe(core.modal.state, emit)
+      const b = subscribe(chain.state, emit)
+      return () => (a(), b())
+    },
+    /** Calls `cb` for every modal event. */
+    subscribeEvents: (cb: ModalEventListener) => core.events.subscribe(cb),
+    setThemeMode: (mode: ThemeMode) => core.theme.setThemeMode(mode),
+    setThemeVariables: (vars: Record<string, string | number>) => core.theme.setThemeVariables(vars),
+    /** Stops discovery and wallet listeners (for tests and single-page apps that unmount). */
+    destroy(): void {
+      core.runtime.stopDiscovery?.()
+      for (const stop of core.runtime.unlisten.values()) stop()
+      core.runtime.unlisten.clear()
+      addedListeners.clear()
+    },
+    /** Resolves when the start-up reconnect attempt has finished. */
+    ready: Promise.resolve(false) as Promise<boolean>
+  }
+
+  const addConnector = (c: Connector) => {
+    if (c.type === 'ANNOUNCED' && isWindowEthereum(c.provider)) core.connector.remove(INJECTED_CONNECTOR_ID)
+    core.connector.add(c)
+    for (const cb of [...addedListeners]) cb(c)
+  }
+  if (isBrowser()) {
+    core.runtime.stopDiscovery = core.adapters.eip155.watch(addConnector, { eip6963: opts.enableEIP6963, injected: opts.enableInjected })
+    core.ready = reconnect(core).catch(err => {
+      console.warn('[wallet-modal] reconnect failed', err)
+      return false
+    })
+  }
+  return core
+}
+
+/** A core object: controllers, adapters and the public API. */
+export type Core = ReturnType<typeof createCore>

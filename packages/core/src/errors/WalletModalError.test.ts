@@ -1,0 +1,43 @@
+import { expect } from 'chai'
+import { WalletModalError, isWalletModalError, toWalletModalError } from './WalletModalError.js'
+import { ERROR_MESSAGES } from './codes.js'
+
+describe('WalletModalError', () => {
+  it('carries a stable code and the catalogue wording', () => {
+    const e = new WalletModalError('USER_REJECTED', { details: 'User rejected the request.' })
+    expect(e).to.be.instanceOf(Error)
+    expect(e.code).to.equal('USER_REJECTED')
+    expect(e.shortMessage).to.equal('Connection rejected')
+    expect(e.message).to.equal('Connection rejected: User rejected the request.')
+    expect(isWalletModalError(e, 'USER_REJECTED')).to.equal(true)
+    expect(isWalletModalError(e, 'CONNECT_FAILED')).to.equal(false)
+  })
+  it('has the spec wording for the errors in use', () => {
+    const expected: Partial<Record<keyof typeof ERROR_MESSAGES, string>> = {
+      PROJECT_ID_REQUIRED: 'A project id is required',
+      MODAL_CLOSED: 'Modal closed',
+      USER_REJECTED: 'Connection rejected',
+      CONNECT_FAILED: 'Failed to connect',
+      CONNECTOR_NOT_FOUND: 'No connector found for connection',
+      INVALID_CONNECTION_STATUS: 'Invalid connection status',
+      DISCONNECT_FAILED: 'Failed to disconnect',
+      NETWORK_NOT_FOUND: 'Network not found',
+      CHAIN_NOT_SUPPORTED: 'Chain is not supported',
+      ADAPTER_NOT_FOUND: 'Adapter not found',
+      CAIP_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
+      INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
+      INVALID_CHAIN_ID: 'Invalid chainId',
+      UNSUPPORTED_CHAIN_NAMESPACE: 'Unsupported chain namespace',
+      BALANCE_UNAVAILABLE: 'Token Balance Unavailable'
+    }
+    for (const [code, text] of Object.entries(expected)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
+  })
+  it('wraps unknown errors with a fallback code and keeps the cause', () => {
+    const cause = new Error('boom')
+    const e = toWalletModalError(cause, 'CONNECT_FAILED')
+    expect(e.code).to.equal('CONNECT_FAILED')
+    expect(e.details).to.equal('boom')
+    expect(e.cause).to.equal(cause)
+    expect(toWalletModalError(e, 'RPC_ERROR')).to.equal(e)
+  })
+})

@@ -1,0 +1,39 @@
+/**
+ * The spec's error catalogue (SPEC.md §8) keyed by stable codes. Grouped by domain;
+ * the wording is the contract and is tested one by one.
+ */
+export const ERROR_MESSAGES = {
+  // configuration
+  PROJECT_ID_REQUIRED: 'A project id is required',
+  NETWORKS_REQUIRED: 'At least one network is required',
+  INVALID_OPTIONS: 'Invalid options',
+  // CAIP and addresses
+  INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
+  INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address',
+  INVALID_CAIP2_NETWORK_ID: 'Invalid CAIP-2 network id',
+  INVALID_CHAIN_ID: 'Invalid chainId',
+  CAIP_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
+  // connection
+  MODAL_CLOSED: 'Modal closed',
+  USER_REJECTED: 'Connection rejected',
+  CONNECT_FAILED: 'Failed to connect',
+  CONNECTOR_NOT_FOUND: 'No connector found for connection',
+  INVALID_CONNECTION_STATUS: 'Invalid connection status',
+  DISCONNECT_FAILED: 'Failed to disconnect',
+  DISCONNECT_CHAINS_FAILED: 'Failed to disconnect chains',
+  // networks
+  NETWORK_NOT_FOUND: 'Network not found',
+  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
+  ADAPTER_NOT_FOUND: 'Adapter not found',
+  UNSUPPORTED_CHAIN_NAMESPACE: 'Unsupported chain namespace',
+  SWITCH_NETWORK_REJECTED: 'Switch network rejected',
+  SWITCH_NETWORK_FAILED: 'Failed to switch network',
+  // remote calls
+  REQUEST_TIMEOUT: 'Request timed out',
+  HTTP_ERROR: 'HTTP status code',
+  RPC_ERROR: 'RPC request failed',
+  BALANCE_UNAVAILABLE: 'Token Balance Unavailable'
+} as const
+
+/** A stable error code of wallet-modal. */
+export type ErrorCode = keyof typeof ERROR_MESSAGES

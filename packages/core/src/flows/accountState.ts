@@ -1,0 +1,79 @@
+import type { Core } from '../createCore.js'
+import type { CaipNetwork, WiredNamespace } from '../types/network.js'
+import type { Connector } from '../types/connector.js'
+import { toCaipAddress } from '../utils/caip.js'
+import { STORAGE_KEYS } from '../utils/storage.js'
+import { toWalletModalError } from '../errors/WalletModalError.js'
+
+/** The site's network for an EVM chain id, or a placeholder for a chain the site does not list. */
+export function evmNetworkFor(core: Core, chainId: number): CaipNetwork {
+  return (
+    core.options.findNetwork(`eip155:${chainId}`) ?? {
+      id: chainId,
+      caipNetworkId: `eip155:${chainId}`,
+      chainNamespace: 'eip155',
+      name: `Unknown network (${chainId})`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } }
+    }
+  )
+}
+
+/** Reads the native balance of the namespace's account into chain state; failures show as unavailable. */
+export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace): Promise<void> {
+  const { account, network } = core.chain.state.namespaces[ns]
+  const caipNetwork = network.caipNetwork
+  const address = account.address
+  if (ns !== 'eip155' || !address || !caipNetwork || !core.chain.isNetworkSupported(ns)) {
+    core.chain.setAccount(ns, { balance: undefined, balanceSymbol: caipNetwork?.nativeCurrency.symbol, balanceLoading: false })
+    return
+  }
+  core.chain.setAccount(ns, { balanceLoading: true, balanceError: undefined })
+  try {
+    const { balance, symbol } = await core.adapters.eip155.getBalance(caipNetwork, address)
+    // Drop the answer if the account or network changed while it was in flight.
+    const now = core.chain.state.namespaces[ns]
+    if (now.account.address !== address || now.network.caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return
+    core.chain.setAccount(ns, { balance, balanceSymbol: symbol, balanceLoading: false })
+  } catch (err) {
+    const e = toWalletModalError(err, 'RPC_ERROR')
+    console.warn('[wallet-modal] balance read failed', e)
+    core.chain.setAccount(ns, { balance: undefined, balanceLoading: false, balanceError: e.shortMessage })
+  }
+}
+
+/**
+ * Puts a connected account into state and storage, after connect or reconnect. Shows
+ * UnsupportedChain when the wallet sits on a network the site does not list (unless allowed).
+ */
+export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector: Connector, address: string, network: CaipNetwork): void {
+  core.chain.setNetwork(ns, network)
+  core.chain.setActiveNamespace(ns)
+  core.chain.setAccount(ns, {
+    status: 'connected',
+    address,
+    caipAddress: toCaipAddress(network.caipNetworkId, address),
+    connectorId: connector.id,
+    balanceSymbol: network.nativeCurrency.symbol,
+    preferredAccountType: 'eoa'
+  })
+  core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
+  core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)
+  core.storage.set(STORAGE_KEYS.connectionStatus, 'connected')
+  core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: connector.name })
+  core.storage.set(STORAGE_KEYS.connectedNamespaces, [ns])
+  core.storage.set(STORAGE_KEYS.activeNamespace, ns)
+  if (core.chain.isNetworkSupported(ns)) core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
+  void refreshBalance(core, ns)
+}
+
+/** Shows UnsupportedChain when the namespace's network is not the site's and that is not allowed. */
+export function guardUnsupportedNetwork(core: Core, ns: WiredNamespace): boolean {
+  if (core.chain.isNetworkSupported(ns) || core.options.state.allowUnsupportedChain) return false
+  core.router.reset('UnsupportedChain')
+  if (!core.modal.state.open) {
+    core.modal.open()
+    core.events.emit({ type: 'MODAL_OPEN', data: { connected: true } })
+  }
+  return true
+}

@@ -1,0 +1,55 @@
+import type { Core } from '../createCore.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
+import { STORAGE_KEYS } from '../utils/storage.js'
+import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
+import { closeModal } from './openModal.js'
+
+/** The longest a wallet may take to acknowledge a disconnect (spec §4). */
+export const DISCONNECT_WAIT_MS = 3000
+
+function withTimeout(p: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms)
+    p.then(
+      () => (clearTimeout(t), resolve()),
+      err => (clearTimeout(t), reject(err))
+    )
+  })
+}
+
+/**
+ * Disconnects every connected namespace (spec §4): tells the wallet (waiting at most 3 s), removes
+ * listeners, resets account state, clears stored connection data, fires the disconnect event and
+ * closes the modal. State is cleared even when a wallet fails; the failure is then rethrown as
+ * 'Failed to disconnect chains: {reason}'.
+ */
+export async function disconnect(core: Core): Promise<void> {
+  const connected = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status !== 'disconnected')
+  const failures: string[] = []
+  await Promise.all(
+    connected.map(async (ns: WiredNamespace) => {
+      const id = core.chain.state.namespaces[ns].account.connectorId
+      const connector = id ? core.connector.get(id) : undefined
+      if (id) {
+        core.runtime.unlisten.get(id)?.()
+        core.runtime.unlisten.delete(id)
+      }
+      try {
+        if (connector && ns === 'eip155') await withTimeout(core.adapters.eip155.disconnect(connector), DISCONNECT_WAIT_MS)
+      } catch (err) {
+        failures.push(err instanceof Error ? err.message : String(err))
+      }
+      core.chain.resetAccount(ns)
+      core.connection.clear(ns)
+      core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
+    })
+  )
+  core.storage.remove(STORAGE_KEYS.connectionStatus)
+  core.storage.remove(STORAGE_KEYS.walletInfo)
+  core.storage.remove(STORAGE_KEYS.connectedNamespaces)
+  if (connected.length > 0) core.events.emit({ type: 'DISCONNECT_SUCCESS', data: { namespaces: connected } })
+  closeModal(core)
+  if (failures.length) {
+    throw new WalletModalError('DISCONNECT_CHAINS_FAILED', { shortMessage: `Failed to disconnect chains: ${failures.join('; ')}` })
+  }
+}

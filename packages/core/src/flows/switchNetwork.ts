@@ -1,0 +1,55 @@
+import type { Core } from '../createCore.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
+import { toCaipAddress } from '../utils/caip.js'
+import { STORAGE_KEYS } from '../utils/storage.js'
+import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
+import { refreshBalance } from './accountState.js'
+import { closeModal } from './openModal.js'
+
+/**
+ * Switches to one of the site's networks (spec §4). Not connected: the network simply becomes the
+ * active one. Connected: the wallet is asked (SwitchNetwork view while it decides); on success the
+ * modal returns to where the user came from, or closes when the previous network was not the
+ * site's; on failure it goes back and says why.
+ * @throws WalletModalError `NETWORK_NOT_FOUND`, `SWITCH_NETWORK_REJECTED`, `SWITCH_NETWORK_FAILED`
+ */
+export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetworkId | string): Promise<void> {
+  const id = typeof target === 'string' ? target : target.caipNetworkId
+  const network = core.options.findNetwork(id)
+  if (!network) throw new WalletModalError('NETWORK_NOT_FOUND', { details: id })
+  const ns = network.chainNamespace
+  const { account } = core.chain.state.namespaces[ns]
+  const wasSupported = core.chain.isNetworkSupported(ns)
+  const done = () => {
+    core.chain.setNetwork(ns, network)
+    core.chain.setActiveNamespace(ns)
+    if (account.address) core.chain.setAccount(ns, { caipAddress: toCaipAddress(network.caipNetworkId, account.address), balance: undefined })
+    core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
+    core.events.emit({ type: 'SWITCH_NETWORK', data: { caipNetworkId: network.caipNetworkId, supported: true } })
+    void refreshBalance(core, ns)
+  }
+  if (account.status !== 'connected' || !account.connectorId) {
+    done()
+    return
+  }
+  const connector = core.connector.get(account.connectorId)
+  if (!connector) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: account.connectorId })
+  if (core.modal.state.open) core.router.push('SwitchNetwork', { network })
+  try {
+    await core.adapters.eip155.switchNetwork(connector, network)
+    // The wallet's chainChanged event may already have applied it; applying twice is harmless.
+    if (core.chain.state.namespaces[ns].network.caipNetwork?.caipNetworkId !== network.caipNetworkId || !wasSupported) done()
+    if (!core.modal.state.open) return
+    if (!wasSupported) closeModal(core)
+    else if (core.router.state.history.includes('Networks')) {
+      core.router.goBackTo('Networks')
+      core.router.goBack()
+    } else closeModal(core)
+  } catch (err) {
+    const e = toWalletModalError(err, 'SWITCH_NETWORK_FAILED')
+    if (core.modal.state.open && core.router.state.view === 'SwitchNetwork') core.router.goBack()
+    core.snack.showError(e.shortMessage)
+    core.events.emit({ type: 'ERROR', data: { code: e.code, message: e.shortMessage } })
+    throw e
+  }
+}

@@ -1,0 +1,37 @@
+import type { CaipAddress, CaipNetwork } from './network.js'
+
+/** Connection status of one namespace (spec §4). */
+export type AccountStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** Account type of spec §3. */
+export type AccountType = 'eoa' | 'smartAccount'
+
+/** Account state kept per namespace (spec §3 Account, the parts in use so far). */
+export interface AccountState {
+  status: AccountStatus
+  caipAddress?: CaipAddress
+  address?: string
+  /** Native balance, already truncated to 3 decimals for display. */
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading: boolean
+  /** Set when the last balance read failed. */
+  balanceError?: string
+  connectorId?: string
+  preferredAccountType?: AccountType
+}
+
+/** Network state kept per namespace (spec §3 Network, per chain state). */
+export interface NetworkState {
+  caipNetwork?: CaipNetwork
+  requestedCaipNetworks: CaipNetwork[]
+  approvedCaipNetworkIds: string[]
+  supportsAllNetworks: boolean
+}
+
+/** A wallet connection (spec §3 Connection). */
+export interface Connection {
+  connectorId: string
+  accounts: { address: string; type: AccountType }[]
+  caipNetwork?: CaipNetwork
+}

@@ -1,0 +1,28 @@
+import type { WiredNamespace } from './network.js'
+
+/** Connector kinds of spec §3. */
+export type ConnectorType = 'INJECTED' | 'ANNOUNCED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH' | 'MULTI_CHAIN'
+
+/** Minimal EIP-1193 provider surface the modal relies on. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+}
+
+/** A way to connect a wallet (spec §3 Connector). */
+export interface Connector {
+  /** Stable id: `injected`, `walletConnect`, or the rdns for announced wallets. */
+  id: string
+  name: string
+  type: ConnectorType
+  /** The namespace this connector connects on. */
+  chain: WiredNamespace
+  /** Image as `data:` or `https:` URL; anything else is dropped. */
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string; uuid?: string }
+  /** The wallet's provider; kept out of valtio's deep proxying. */
+  provider?: Eip1193Provider
+}

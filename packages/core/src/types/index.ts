@@ -1,0 +1,3 @@
+export * from './network.js'
+export * from './connector.js'
+export * from './account.js'

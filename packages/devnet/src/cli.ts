@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `node packages/devnet/dist/cli.js`: starts the devnet chains and the demo server, prints where
+// everything is, and stops the chains cleanly on Ctrl-C / SIGTERM.
+//
+// Environment: PORT (demo server, default 5173), ANVIL_PORT (first chain; default free ports).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEVNET_TOKEN_DECIMALS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT } from './constants.js'
+import { devnetPaths } from './devnetPaths.js'
+import { startAll } from './startAll.js'
+
+const port = parsePort(process.env.PORT, 5173, 'PORT')
+const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
+const paths = devnetPaths()
+
+let services: Awaited<ReturnType<typeof startAll>>
+try {
+  services = await startAll({ port, basePort })
+} catch (error) {
+  console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+const { url, devnet } = services
+
+const tokens = Number(INITIAL_TOKEN_BALANCE / 10n ** BigInt(DEVNET_TOKEN_DECIMALS)).toLocaleString('en-US')
+const lines = [
+  '',
+  '  wallet-modal devnet',
+  '',
+  `  Demo:            ${url}/`,
+  `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
+  `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
+  '',
+  '  Chains:',
+  ...devnet.chains.map(
+    chain => `    ${chain.name.padEnd(9)} id ${chain.chainId}  proxy ${url}/rpc/${chain.chainId}  anvil ${chain.rpcUrl}`
+  ),
+  '',
+  `  Wallet account:  ${WALLET_ACCOUNT} (anvil account 1)`,
+  `  Tokens:          DUSD ${devnet.tokens.DUSD}`,
+  `                   USDT ${devnet.tokens.USDT}  (USDT-like: no bool returns)`,
+  `                   ${tokens} of each minted to anvil accounts 0-4, on every chain`,
+  ''
+]
+for (const [label, dir, file] of [
+  ['modal bundle', paths.uiDistDir, 'wallet-modal.js'],
+  ['Devnet Wallet', paths.walletDistDir, 'devnet-wallet.js'],
+  ['demo page', paths.demoDir, 'index.html']
+] as const) {
+  if (!existsSync(join(dir, file))) lines.push(`  ! ${label} missing: ${join(dir, file)} (run \`npm run build\`)`)
+}
+lines.push('  Press Ctrl-C to stop.', '')
+console.log(lines.join('\n'))
+
+let shuttingDown = false
+const shutdown = (signal: NodeJS.Signals): void => {
+  if (shuttingDown) return
+  shuttingDown = true
+  console.log(`\ndevnet: ${signal}, stopping...`)
+  services.stop().then(
+    () => process.exit(0),
+    error => {
+      console.error('devnet: error while stopping:', error)
+      process.exit(1)
+    }
+  )
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
+
+function parsePort(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`devnet: ${name} must be a port number, got ${JSON.stringify(value)}`)
+    process.exit(1)
+  }
+  return n
+}

@@ -1,0 +1,52 @@
+import type { Address } from 'viem'
+
+/**
+ * The ten accounts anvil creates from its default mnemonic ("test test ... junk"), in order.
+ * They are unlocked on every devnet chain, so `eth_sendTransaction` and `personal_sign` work for
+ * them without private keys. Checksummed.
+ */
+export const DEVNET_ACCOUNTS = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+] as const satisfies readonly Address[]
+
+/** Anvil account 0: deploys the tokens. Kept apart from the wallet account so its nonce stays predictable. */
+export const DEPLOYER_ACCOUNT: Address = DEVNET_ACCOUNTS[0]
+
+/** Anvil account 1: the account the Devnet Wallet connects with. */
+export const WALLET_ACCOUNT: Address = DEVNET_ACCOUNTS[1]
+
+/** The chains `startDevnet` starts, in order: the first one is the wallet's default chain. */
+export const DEVNET_CHAINS = [
+  { chainId: 31337, name: 'Devnet' },
+  { chainId: 31338, name: 'Devnet 2' }
+] as const satisfies readonly { chainId: number; name: string }[]
+
+/**
+ * Address of the 'Devnet USD' (DUSD) token on every devnet chain. Deterministic: the deployer's
+ * first contract creation (nonce 0) on a fresh chain.
+ */
+export const DUSD_ADDRESS: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+/** Address of the USDT-like 'Devnet Tether' token on every devnet chain (deployer nonce 1). */
+export const USDT_ADDRESS: Address = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
+
+/** The token addresses by symbol, as `startDevnet` and `/devnet.json` report them. */
+export const DEVNET_TOKENS = { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS } as const
+
+/** Both devnet tokens use 6 decimals, like USDC and USDT. */
+export const DEVNET_TOKEN_DECIMALS = 6
+
+/** How many of `DEVNET_ACCOUNTS` (from the first) receive tokens at deployment. */
+export const FUNDED_ACCOUNT_COUNT = 5
+
+/** Base units of each token minted to each funded account: 1,000,000 tokens. */
+export const INITIAL_TOKEN_BALANCE = 1_000_000n * 10n ** BigInt(DEVNET_TOKEN_DECIMALS)

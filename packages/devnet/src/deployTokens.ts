@@ -1,0 +1,64 @@
+import { encodeDeployData, getAddress, type Address, type Hex } from 'viem'
+import {
+  DEPLOYER_ACCOUNT,
+  DEVNET_ACCOUNTS,
+  DEVNET_TOKEN_DECIMALS,
+  DEVNET_TOKENS,
+  FUNDED_ACCOUNT_COUNT,
+  INITIAL_TOKEN_BALANCE
+} from './constants.js'
+import { DEVNET_ARTIFACTS, type ContractArtifact } from './contracts/devnetArtifacts.js'
+import { jsonRpc } from './jsonRpc.js'
+
+/** Addresses of the devnet tokens by symbol. */
+export interface DevnetTokenAddresses {
+  /** 'Devnet USD', a standard ERC-20 with 6 decimals. */
+  readonly DUSD: Address
+  /** 'Devnet Tether', USDT-like (no bool returns), 6 decimals. */
+  readonly USDT: Address
+}
+
+/**
+ * Deploys 'Devnet USD' (DUSD) and then 'Devnet Tether' (USDT) from anvil account 0 on a fresh
+ * chain, minting {@link INITIAL_TOKEN_BALANCE} of each to the first {@link FUNDED_ACCOUNT_COUNT}
+ * accounts.
+ *
+ * The deployer is unlocked on anvil, so plain `eth_sendTransaction` is enough. The chain must be
+ * fresh: the addresses are fixed by the deployer's nonces 0 and 1, and this throws if they differ
+ * from {@link DEVNET_TOKENS} — every chain must hold the tokens at the same addresses.
+ *
+ * @param rpcUrl - The anvil node's HTTP endpoint.
+ */
+export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses> {
+  const holders = DEVNET_ACCOUNTS.slice(0, FUNDED_ACCOUNT_COUNT)
+  const args = [holders, INITIAL_TOKEN_BALANCE] as const
+  // Sequential on purpose: the nonce order decides the addresses.
+  const DUSD = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetToken, ['Devnet USD', 'DUSD', DEVNET_TOKEN_DECIMALS, ...args])
+  const USDT = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetTether, ['Devnet Tether', 'USDT', DEVNET_TOKEN_DECIMALS, ...args])
+  for (const [symbol, address] of [['DUSD', DUSD], ['USDT', USDT]] as const) {
+    if (address !== DEVNET_TOKENS[symbol]) {
+      throw new Error(`deployTokens: ${symbol} landed at ${address} on ${rpcUrl}, expected ${DEVNET_TOKENS[symbol]} (is the chain fresh?)`)
+    }
+  }
+  return { DUSD, USDT }
+}
+
+async function deploy(rpcUrl: string, artifact: ContractArtifact, args: readonly unknown[]): Promise<Address> {
+  const data = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args })
+  const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [{ from: DEPLOYER_ACCOUNT, data }])
+  // anvil mines on every transaction, so the receipt is normally there at once; poll briefly in
+  // case it was started with a block time.
+  for (let i = 0; i < 200; i++) {
+    const receipt = await jsonRpc<{ status: Hex; contractAddress: Address | null } | null>(
+      rpcUrl,
+      'eth_getTransactionReceipt',
+      [hash]
+    )
+    if (receipt) {
+      if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployTokens: deployment ${hash} failed on ${rpcUrl}`)
+      return getAddress(receipt.contractAddress)
+    }
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+  throw new Error(`deployTokens: no receipt for ${hash} on ${rpcUrl}`)
+}

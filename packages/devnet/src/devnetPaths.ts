@@ -1,0 +1,33 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** Folders the demo server serves from, as absolute paths. */
+export interface DevnetPaths {
+  /** packages/devnet */
+  readonly packageDir: string
+  /** The monorepo root. */
+  readonly repoDir: string
+  /** `demo/` at the repo root: the demo page and its files. */
+  readonly demoDir: string
+  /** `packages/ui/dist/browser`: the modal's script-tag bundle (wallet-modal.js, chunks/). */
+  readonly uiDistDir: string
+  /** `packages/devnet/dist/browser`: devnet-wallet.js. */
+  readonly walletDistDir: string
+}
+
+/**
+ * Locates the repo's folders from this module's own URL, never from the working directory, so
+ * the CLI works wherever it is started. This file sits one level below the package root both as
+ * source (src/) and when bundled (dist/), so `../` is the package either way.
+ */
+export function devnetPaths(): DevnetPaths {
+  const packageDir = fileURLToPath(new URL('../', import.meta.url))
+  const repoDir = resolve(packageDir, '../..')
+  return {
+    packageDir: resolve(packageDir),
+    repoDir,
+    demoDir: resolve(repoDir, 'demo'),
+    uiDistDir: resolve(repoDir, 'packages/ui/dist/browser'),
+    walletDistDir: resolve(packageDir, 'dist/browser')
+  }
+}

@@ -1,0 +1,31 @@
+// Node entry of @wallet-modal/devnet: local chains, tokens and the demo server.
+// The Devnet Wallet (browser code) has its own entry, src/wallet/index.ts.
+export { startAnvil, type StartAnvilOptions, type AnvilInstance } from './anvil.js'
+export { resolveAnvilBinary } from './anvilBinary.js'
+export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain } from './startDevnet.js'
+export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
+export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
+export { startAll, type StartAllOptions, type AllServices } from './startAll.js'
+export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
+export { DEMO_CSP } from './server/securityHeaders.js'
+export { jsonRpc, type JsonRpcOptions } from './jsonRpc.js'
+export { RpcError } from './RpcError.js'
+export { findFreePort } from './freePort.js'
+export {
+  DEVNET_ARTIFACTS,
+  devnetTokenAbi,
+  devnetTetherAbi,
+  type ContractArtifact
+} from './contracts/devnetArtifacts.js'
+export {
+  DEVNET_ACCOUNTS,
+  DEPLOYER_ACCOUNT,
+  WALLET_ACCOUNT,
+  DEVNET_CHAINS,
+  DUSD_ADDRESS,
+  USDT_ADDRESS,
+  DEVNET_TOKENS,
+  DEVNET_TOKEN_DECIMALS,
+  FUNDED_ACCOUNT_COUNT,
+  INITIAL_TOKEN_BALANCE
+} from './constants.js'

@@ -1,0 +1,58 @@
+import { useSnapshot } from 'valtio/react'
+import { shortenAddress, type Core } from '@wallet-modal/core'
+import { themeClass, themeStyle } from './themeProps.js'
+
+/** Props of {@link ConnectButton}. */
+export interface ConnectButtonProps {
+  core: Core
+  /** Text when disconnected (default 'Connect Wallet'). */
+  label?: string
+  /** Text while connecting (default 'Connecting...'). */
+  loadingLabel?: string
+  theme?: string
+}
+
+/**
+ * The button a site shows: 'Connect Wallet'; 'Connecting...' while a wallet is being connected;
+ * once connected, the balance and the shortened address. Clicking opens the modal.
+ */
+export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButtonProps) {
+  const chain = useSnapshot(core.chain.state)
+  const connection = useSnapshot(core.connection.state)
+  const themeState = useSnapshot(core.theme.state)
+  const { account } = chain.namespaces[chain.activeNamespace]
+  const connected = account.status === 'connected' && !!account.address
+  const connecting = !connected && (account.status === 'connecting' || !!connection.connectingId)
+  let content
+  if (connected) {
+    content = (
+      <>
+        {account.balance !== undefined ? (
+          <span className="wm-balance-inline" data-testid="button-balance">
+            {account.balance} {account.balanceSymbol}
+          </span>
+        ) : null}
+        <span data-testid="button-address">{shortenAddress(account.address!)}</span>
+      </>
+    )
+  } else if (connecting) {
+    content = <>{loadingLabel || 'Connecting...'}</>
+  } else {
+    content = <>{label || 'Connect Wallet'}</>
+  }
+  return (
+    <span className={`wm-root ${themeClass(theme, themeState.themeMode)}`} style={themeStyle(themeState.themeVariables)}>
+      <button
+        type="button"
+        className="wm-connect-button"
+        part="button"
+        data-connected={connected ? 'true' : 'false'}
+        aria-busy={connecting ? 'true' : undefined}
+        aria-label={connected ? `Account ${account.address}` : undefined}
+        onClick={() => core.open()}
+      >
+        {content}
+      </button>
+    </span>
+  )
+}

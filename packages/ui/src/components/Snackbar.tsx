@@ -1,0 +1,27 @@
+import { useSnapshot } from 'valtio/react'
+import { useEffect } from 'react'
+import { useCore } from '../hooks/CoreContext.js'
+
+/** How long a success or error banner stays. */
+export const SNACK_VISIBLE_MS = 3000
+
+/** The notification banner; a polite live region so screen readers announce it. */
+export function Snackbar() {
+  const core = useCore()
+  const snack = useSnapshot(core.snack.state)
+  useEffect(() => {
+    if (!snack.open || snack.variant === 'loading') return
+    const t = setTimeout(() => core.snack.hide(), SNACK_VISIBLE_MS)
+    return () => clearTimeout(t)
+  }, [snack.open, snack.message, snack.variant, core])
+  return (
+    <div role="status" aria-live="polite">
+      {snack.open ? (
+        <p className="wm-snackbar" data-variant={snack.variant}>
+          {snack.variant === 'loading' ? <span className="wm-spinner" aria-hidden="true" /> : null}
+          {snack.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { safeImageUrl } from '@wallet-modal/core'
+
+/** Props of {@link WalletImage}. */
+export interface WalletImageProps {
+  name: string
+  src?: string
+  large?: boolean
+}
+
+/**
+ * A wallet's or network's image. Only `data:`/`https:` URLs are used; otherwise (or when it fails
+ * to load) the first letter of the name stands in, so nothing remote is ever trusted blindly.
+ */
+export function WalletImage({ name, src, large }: WalletImageProps) {
+  const safe = safeImageUrl(src)
+  const cls = `wm-image${large ? ' wm-image-large' : ''}`
+  if (!safe) {
+    return (
+      <span className={`${cls} wm-image-placeholder`} aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+    )
+  }
+  return <img className={cls} src={safe} alt="" width={large ? 72 : 36} height={large ? 72 : 36} />
+}

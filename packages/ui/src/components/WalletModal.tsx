@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useSnapshot } from 'valtio/react'
+import type { Core } from '@wallet-modal/core'
+import { CoreContext } from '../hooks/CoreContext.js'
+import { VIEWS } from '../views/registry.js'
+import { Header } from './Header.js'
+import { Snackbar } from './Snackbar.js'
+import { trapTabKey, focusableWithin } from '../a11y/focusTrap.js'
+import { deepActiveElement } from '../a11y/deepActiveElement.js'
+import { lockScroll } from '../a11y/scrollLock.js'
+import { themeClass, themeStyle } from './themeProps.js'
+
+/** Props of {@link WalletModal}. */
+export interface WalletModalProps {
+  core: Core
+  /** `light` or `dark`; overrides the core's theme mode for this element. */
+  theme?: string
+}
+
+/**
+ * The modal: an overlay with a labelled modal dialog showing the router's current view. Focus moves
+ * in on open, is trapped while open, Escape closes, and focus returns to the opener. In embedded
+ * mode it renders in place, always visible, without overlay.
+ */
+export function WalletModal({ core, theme }: WalletModalProps) {
+  const modal = useSnapshot(core.modal.state)
+  const router = useSnapshot(core.router.state)
+  const themeState = useSnapshot(core.theme.state)
+  const embedded = core.options.state.enableEmbedded
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const openerRef = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+  const visible = modal.open || embedded
+
+  useEffect(() => {
+    if (!modal.open || embedded) return
+    openerRef.current = deepActiveElement() as HTMLElement | null
+    const unlock = lockScroll()
+    const dialog = dialogRef.current
+    if (dialog) (focusableWithin(dialog)[0] ?? dialog).focus()
+    return () => {
+      unlock()
+      const opener = openerRef.current
+      openerRef.current = null
+      // Return focus to what opened the modal, if it is still on the page.
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [modal.open, embedded])
+
+  useEffect(() => {
+    // After a view change, keep focus inside the dialog (the focused button may have unmounted).
+    const dialog = dialogRef.current
+    if (!modal.open || embedded || !dialog) return
+    const active = deepActiveElement()
+    if (!active || !dialog.contains(active)) (focusableWithin(dialog)[0] ?? dialog).focus()
+  }, [router.view, modal.open, embedded])
+
+  if (!visible) return null
+  const def = VIEWS[router.view] as (typeof VIEWS)[keyof typeof VIEWS]
+  const View = def.component
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (embedded) return
+    if (e.key === 'Escape') {
+      e.stopPropagation()
+      core.close()
+    } else if (dialogRef.current) trapTabKey(e.nativeEvent, dialogRef.current)
+  }
+  const dialog = (
+    <div
+      ref={dialogRef}
+      className={`wm-dialog${modal.shake ? ' wm-shake' : ''}`}
+      part="dialog"
+      role="dialog"
+      aria-modal={embedded ? undefined : 'true'}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <Header
+        title={def.title(router.data)}
+        titleId={titleId}
+        onBack={router.history.length > 1 ? () => core.router.goBack() : undefined}
+        onClose={embedded ? undefined : () => core.close()}
+      />
+      <div className="wm-body" part="body">
+        <View />
+      </div>
+      <Snackbar />
+    </div>
+  )
+  return (
+    <CoreContext.Provider value={core}>
+      <div className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)}>
+        {embedded ? (
+          dialog
+        ) : (
+          <div
+            className="wm-overlay"
+            part="overlay"
+            data-testid="wm-overlay"
+            onMouseDown={e => {
+              if (e.target === e.currentTarget) core.close()
+            }}
+          >
+            {dialog}
+          </div>
+        )}
+      </div>
+    </CoreContext.Provider>
+  )
+}

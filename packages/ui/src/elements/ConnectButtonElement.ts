@@ -1,0 +1,12 @@
+import { createElement } from 'react'
+import { createElementClass, type ElementProps } from './createElementClass.js'
+import { ConnectButton } from '../components/ConnectButton.js'
+
+type Attrs = { label?: string; loadingLabel?: string; theme?: string }
+
+function ConnectButtonHost({ core, label, loadingLabel, theme }: ElementProps & Attrs) {
+  return createElement(ConnectButton, { core, label, loadingLabel, theme })
+}
+
+/** `<connect-button>`: attributes `label`, `loading-label`, `theme`; opens the modal. */
+export const ConnectButtonElement = createElementClass<Attrs>(ConnectButtonHost, { label: 'string', loadingLabel: 'string', theme: 'string' })

@@ -1,0 +1,104 @@
+import { expect } from 'chai'
+import { sendKeys } from '@web/test-runner-commands'
+import { cleanup, findButton, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
+
+describe('<wallet-modal>', () => {
+  afterEach(cleanup)
+
+  it('is appended to the body, opens a labelled modal dialog and fires wm-open / wm-close', async () => {
+    const events: string[] = []
+    for (const n of ['wm-open', 'wm-close']) document.addEventListener(n, e => events.push(`${e.type}:${(e as CustomEvent).bubbles}:${(e as CustomEvent).composed}`))
+    const modal = await makeModal()
+    expect(document.body.querySelectorAll('wallet-modal')).to.have.length(1)
+    modal.open()
+    const dialog = await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
+    expect(dialog.getAttribute('aria-modal')).to.equal('true')
+    const heading = modalRoot().getElementById(dialog.getAttribute('aria-labelledby')!)
+    expect(heading?.textContent).to.equal('Connect Wallet')
+    modal.close()
+    await waitFor(() => !modalRoot().querySelector('[role="dialog"]'))
+    expect(events).to.deep.equal(['wm-open:true:true', 'wm-close:true:true'])
+  })
+
+  it('is not appended when append is disabled or in embedded mode', async () => {
+    await makeModal({ disableAppend: true })
+    expect(document.querySelector('wallet-modal')).to.equal(null)
+    cleanup()
+    await makeModal({ enableEmbedded: true })
+    expect(document.querySelector('wallet-modal')).to.equal(null)
+  })
+
+  it('embedded mode renders in place without overlay; closing shows Connect', async () => {
+    const modal = await makeModal({ enableEmbedded: true })
+    const el = document.createElement('wallet-modal')
+    document.body.append(el)
+    const dialog = await waitFor(() => el.shadowRoot?.querySelector('[role="dialog"]'))
+    expect(el.shadowRoot!.querySelector('.wm-overlay')).to.equal(null)
+    expect(dialog.hasAttribute('aria-modal')).to.equal(false)
+    modal.close()
+    expect(modal.router.state.view).to.equal('Connect')
+  })
+
+  it('takes --wm-z-index and --wm-modal-width from the page, with defaults 999 and 360px', async () => {
+    const modal = await makeModal()
+    modal.open()
+    const overlay = await waitFor(() => modalRoot().querySelector<HTMLElement>('.wm-overlay'))
+    expect(getComputedStyle(overlay).zIndex).to.equal('999')
+    expect(getComputedStyle(modalRoot().querySelector('.wm-dialog')!).width).to.equal('360px')
+    document.documentElement.style.setProperty('--wm-z-index', '42')
+    document.querySelector<HTMLElement>('wallet-modal')!.style.setProperty('--wm-modal-width', '400px')
+    try {
+      expect(getComputedStyle(overlay).zIndex).to.equal('42')
+      expect(getComputedStyle(modalRoot().querySelector('.wm-dialog')!).width).to.equal('400px')
+    } finally {
+      document.documentElement.style.removeProperty('--wm-z-index')
+    }
+  })
+
+  it('applies theme variables from options and the theme attribute (light/dark)', async () => {
+    const modal = await makeModal({ themeMode: 'light', themeVariables: { '--wm-z-index': 7 } })
+    modal.open()
+    const dialog = await waitFor(() => modalRoot().querySelector<HTMLElement>('.wm-dialog'))
+    expect(getComputedStyle(modalRoot().querySelector('.wm-overlay')!).zIndex).to.equal('7')
+    const light = getComputedStyle(dialog).backgroundColor
+    expect(light).to.equal('rgb(255, 255, 255)')
+    document.querySelector('wallet-modal')!.setAttribute('theme', 'dark')
+    await waitFor(() => getComputedStyle(modalRoot().querySelector('.wm-dialog')!).backgroundColor !== light)
+    expect(getComputedStyle(modalRoot().querySelector('.wm-dialog')!).backgroundColor).to.equal('rgb(25, 26, 26)')
+    document.querySelector('wallet-modal')!.removeAttribute('theme')
+    modal.setThemeMode('dark')
+    await waitFor(() => getComputedStyle(modalRoot().querySelector('.wm-dialog')!).backgroundColor === 'rgb(25, 26, 26)')
+  })
+
+  it('writes nothing to document.head and styles through an adopted stylesheet', async () => {
+    const before = document.head.innerHTML
+    const modal = await makeModal()
+    modal.open()
+    await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
+    expect(document.head.innerHTML).to.equal(before)
+    expect(modalRoot().adoptedStyleSheets.length).to.equal(1)
+    expect(modalRoot().querySelector('style')).to.equal(null)
+  })
+
+  it('Escape closes, Tab stays inside, the close button is labelled', async () => {
+    const modal = await makeModal()
+    modal.open()
+    await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
+    const close = findButton(modalRoot(), 'Close')
+    expect(close, 'labelled close button').to.not.equal(undefined)
+    for (let i = 0; i < 4; i++) {
+      await sendKeys({ press: 'Tab' })
+      expect(document.activeElement?.tagName).to.equal('WALLET-MODAL')
+      expect(modalRoot().activeElement).to.not.equal(null)
+    }
+    await sendKeys({ press: 'Escape' })
+    await waitFor(() => !modal.modal.state.open)
+  })
+
+  it('every button has an accessible name', async () => {
+    const modal = await makeModal()
+    modal.open()
+    await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
+    for (const b of modalRoot().querySelectorAll('button')) expect((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()).to.not.equal('')
+  })
+})

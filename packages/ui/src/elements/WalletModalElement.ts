@@ -1,0 +1,31 @@
+import { createElement } from 'react'
+import type { Core, ModalEvent } from '@wallet-modal/core'
+import { createElementClass, type ElementProps } from './createElementClass.js'
+import { WalletModal } from '../components/WalletModal.js'
+
+/** DOM event names the `<wallet-modal>` element dispatches, per core event. */
+export const DOM_EVENTS: Partial<Record<ModalEvent['type'], string>> = {
+  MODAL_OPEN: 'wm-open',
+  MODAL_CLOSE: 'wm-close',
+  CONNECT_SUCCESS: 'wm-connect',
+  DISCONNECT_SUCCESS: 'wm-disconnect',
+  SWITCH_NETWORK: 'wm-network-change',
+  ACCOUNT_CHANGED: 'wm-account-change',
+  CONNECT_ERROR: 'wm-error',
+  ERROR: 'wm-error'
+}
+
+function WalletModalHost({ core, theme }: ElementProps & { theme?: string }) {
+  return createElement(WalletModal, { core, theme })
+}
+
+/** Re-dispatches the core's events as `wm-*` DOM events on the element (bubbling, composed). */
+function forwardEvents(host: HTMLElement, core: Core): () => void {
+  return core.events.subscribe(event => {
+    const name = DOM_EVENTS[event.type]
+    if (name) host.dispatchEvent(new CustomEvent(name, { detail: event.data, bubbles: true, composed: true }))
+  })
+}
+
+/** `<wallet-modal>`: the dialog. Attribute `theme="light|dark"`; property `core`; events `wm-*`. */
+export const WalletModalElement = createElementClass<{ theme?: string }>(WalletModalHost, { theme: 'string' }, forwardEvents)

@@ -1,0 +1,8 @@
+export { createWalletModal } from '../createWalletModal.js'
+export type { WalletModal } from '../createWalletModal.js'
+export { WalletModalElement, DOM_EVENTS } from '../elements/WalletModalElement.js'
+export { ConnectButtonElement } from '../elements/ConnectButtonElement.js'
+export { defineElements, ELEMENTS } from '../defineElements.js'
+export { setDefaultCore, getDefaultCore } from '../coreRegistry.js'
+export type { WalletModalBaseElement } from '../elements/createElementClass.js'
+export type { WalletModalOptions, ModalEvent, ViewId } from '@wallet-modal/core'

@@ -1,0 +1,52 @@
+import { useSnapshot } from 'valtio/react'
+import { shortenAddress } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { CopyIcon, ChevronIcon } from '../components/Icons.js'
+import { WalletImage } from '../components/WalletImage.js'
+
+/** Account: address with copy, balance, network (opens Networks), Disconnect. */
+export function AccountView() {
+  const core = useCore()
+  const chain = useSnapshot(core.chain.state)
+  const { account, network } = chain.namespaces[chain.activeNamespace]
+  const address = account.address ?? ''
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      core.snack.showSuccess('Address copied')
+    } catch {
+      core.snack.showError('Could not copy the address')
+    }
+  }
+  const supported = core.chain.isNetworkSupported(chain.activeNamespace)
+  const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
+  return (
+    <div className="wm-center">
+      <WalletImage name={address.slice(2, 3) || '?'} large />
+      <div className="wm-address-row">
+        <span title={address} data-testid="account-address">
+          {shortenAddress(address)}
+        </span>
+        <button type="button" className="wm-icon-button" aria-label="Copy address" onClick={copy}>
+          <CopyIcon />
+        </button>
+      </div>
+      <p className="wm-balance" data-testid="account-balance" aria-live="polite">
+        {balanceText}
+      </p>
+      <ul className="wm-list" style={{ width: '100%' }}>
+        <li>
+          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>
+            <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />
+            <span className="wm-name">{network.caipNetwork?.name ?? 'Unknown network'}</span>
+            {!supported ? <span className="wm-tag">Unsupported</span> : null}
+            <ChevronIcon />
+          </button>
+        </li>
+      </ul>
+      <button type="button" className="wm-button wm-button-danger" part="button" style={{ width: '100%' }} onClick={() => core.disconnect().catch(err => core.snack.showError(err.shortMessage ?? 'Failed to disconnect'))}>
+        Disconnect
+      </button>
+    </div>
+  )
+}

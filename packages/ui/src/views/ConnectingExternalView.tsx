@@ -1,0 +1,43 @@
+import { useSnapshot } from 'valtio/react'
+import { connectExternal } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+
+/** ConnectingExternal: waiting for the wallet; after a rejection or failure, a way to try again. */
+export function ConnectingExternalView() {
+  const core = useCore()
+  const router = useSnapshot(core.router.state)
+  const connection = useSnapshot(core.connection.state)
+  const connector = router.data?.connector
+  if (!connector) return <p className="wm-muted">No wallet selected.</p>
+  const waiting = connection.connectingId === connector.id
+  const error = !waiting ? connection.error : undefined
+  const retry = () => {
+    connectExternal(core, connector.id).catch(() => {})
+  }
+  return (
+    <div className="wm-center">
+      <WalletImage name={connector.name} src={connector.imageUrl} large />
+      <div role="status" aria-live="polite">
+        {error ? (
+          <>
+            <p className="wm-error-text">{error.message}</p>
+            <p className="wm-muted">{error.code === 'USER_REJECTED' ? `You declined the request in ${connector.name}.` : 'Something went wrong. Please try again.'}</p>
+          </>
+        ) : (
+          <>
+            <p>{waiting ? 'Connecting...' : `Continue in ${connector.name}`}</p>
+            <p className="wm-muted">Accept the connection request in your wallet.</p>
+          </>
+        )}
+      </div>
+      {error ? (
+        <button type="button" className="wm-button" part="button" onClick={retry}>
+          Try again
+        </button>
+      ) : (
+        <span className="wm-spinner" aria-hidden="true" />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+// Builds every package. One config, several outputs:
+//  - core and ui as ESM libraries (declarations come from `tsc`, see scripts/build.mjs),
+//  - the ui browser bundle a plain HTML page loads with one <script type="module">
+//    (wallet-modal.js plus lazily loaded chunks),
+//  - the devnet: Node entry points and the Devnet Wallet browser script.
+import { nodeResolve } from '@rollup/plugin-node-resolve'
+import commonjs from '@rollup/plugin-commonjs'
+import replace from '@rollup/plugin-replace'
+import esbuild from 'rollup-plugin-esbuild'
+import { builtinModules } from 'node:module'
+import { readFileSync } from 'node:fs'
+
+const prod = process.env.NODE_ENV !== 'development'
+const pkg = p => JSON.parse(readFileSync(new URL(`./packages/${p}/package.json`, import.meta.url), 'utf8'))
+const depsOf = p => Object.keys({ ...pkg(p).dependencies, ...pkg(p).peerDependencies })
+// Library builds leave their dependencies (and their subpaths) to the site's bundler.
+const externalOf = names => id => names.some(n => id === n || id.startsWith(`${n}/`)) || id.startsWith('node:') || builtinModules.includes(id)
+const ts = (opts = {}) => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', jsx: 'automatic', ...opts })
+const quiet = warning => {
+  // valtio and others mark "use client"; it means nothing in a plain bundle.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+  console.warn(warning.message)
+}
+
+// Inside this repo, workspace packages are bundled from source (one copy, fully tree-shaken).
+const workspaceSources = () => ({
+  name: 'workspace-sources',
+  resolveId(id) {
+    if (id === '@wallet-modal/core') return new URL('./packages/core/src/exports/index.ts', import.meta.url).pathname
+    return null
+  }
+})
+
+const browserPlugins = () => [
+  workspaceSources(),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') } }),
+  nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+  commonjs(),
+  ts({ minify: prod, legalComments: 'none' })
+]
+
+const configs = [
+  {
+    name: 'core',
+    input: { index: 'packages/core/src/exports/index.ts' },
+    external: externalOf(depsOf('core')),
+    output: { dir: 'packages/core/dist', format: 'es', sourcemap: true },
+    plugins: [ts()],
+    onwarn: quiet
+  },
+  {
+    name: 'ui',
+    input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts' },
+    external: externalOf([...depsOf('ui'), '@wallet-modal/core']),
+    output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
+    onwarn: quiet
+  },
+  {
+    // The script-tag bundle: everything a site needs, first chunk kept small; later features are
+    // split off by dynamic import() into chunks next to it.
+    name: 'browser',
+    input: { 'wallet-modal': 'packages/ui/src/exports/browser.ts' },
+    output: { dir: 'packages/ui/dist/browser', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: browserPlugins(),
+    onwarn: quiet
+  },
+  {
+    name: 'devnet-wallet',
+    input: { 'devnet-wallet': 'packages/devnet/src/wallet/index.ts' },
+    output: { dir: 'packages/devnet/dist/browser', format: 'es', sourcemap: true },
+    plugins: browserPlugins(),
+    onwarn: quiet
+  },
+  {
+    name: 'devnet',
+    input: { cli: 'packages/devnet/src/cli.ts', index: 'packages/devnet/src/index.ts' },
+    external: externalOf([...depsOf('devnet'), 'solc']),
+    output: { dir: 'packages/devnet/dist', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts({ platform: 'node' }), json()],
+    onwarn: quiet
+  }
+]
+
+// WM_BUILD=core,browser builds only those (handy while working on one package).
+const only = process.env.WM_BUILD?.split(',')
+export default configs.filter(c => !only || only.includes(c.name)).map(({ name, ...c }) => c)
+
+// JSON artifacts (the compiled contract) are imported by the devnet.
+function json() {
+  return {
+    name: 'json',
+    transform(code, id) {
+      if (!id.endsWith('.json')) return null
+      return { code: `export default ${code};`, map: { mappings: '' } }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// `npm test`: installs Chromium (Debian's, through apt) when it is missing, builds every package,
+// runs the browser tests (web-test-runner) and the Node tests (node:test: devnet and end-to-end),
+// and ends with one line `tests: N passed, N failed`. Exits non-zero when anything failed.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs'
+import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { chromiumPath } from './chromium.mjs'
+
+const root = new URL('..', import.meta.url).pathname
+process.chdir(root)
+const only = process.argv.slice(2) // optional: 'browser', 'node'
+const want = part => only.length === 0 || only.includes(part)
+
+function ensureChromium() {
+  if (chromiumPath()) return
+  console.log('Chromium not found: installing Debian\'s chromium with apt-get (about a minute)...')
+  const asRoot = process.getuid?.() === 0
+  const apt = (...args) => execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  apt('update', '-qq')
+  apt('install', '-y', '-qq', 'chromium')
+  if (!chromiumPath()) throw new Error('chromium is still missing after apt-get install')
+}
+
+function listTests(dir, filter) {
+  if (!existsSync(dir)) return []
+  const out = []
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) out.push(...listTests(p, filter))
+    else if (filter(p)) out.push(p)
+  }
+  return out.sort()
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
+
+ensureChromium()
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+if (want('browser')) {
+  console.log('\n== browser tests (web-test-runner, Chromium) ==')
+  const summary = join(tmp, 'wtr.json')
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, WM_WTR_SUMMARY: summary }
+  })
+  if (existsSync(summary)) {
+    const s = JSON.parse(readFileSync(summary, 'utf8'))
+    totals.passed += s.passed
+    totals.failed += s.failed + s.errors
+    totals.skipped += s.skipped
+  } else {
+    totals.failed += 1
+  }
+  if (r.status !== 0 && totals.failed === 0) totals.failed += 1
+}
+
+if (want('node')) {
+  console.log('\n== Node tests (node:test: devnet and end-to-end) ==')
+  const files = [
+    ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p) && !p.includes('/wallet/')),
+    ...listTests('test/e2e', p => /\.test\.ts$/.test(p))
+  ]
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  process.stdout.write(r.stdout ?? '')
+  const num = label => Number((r.stdout ?? '').match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0)
+  totals.passed += num('pass')
+  totals.failed += num('fail') + num('cancelled')
+  totals.skipped += num('skipped') + num('todo')
+  if (r.status !== 0 && num('fail') + num('cancelled') === 0) totals.failed += 1
+}
+
+rmSync(tmp, { recursive: true, force: true })
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(totals.failed > 0 ? 1 : 0)

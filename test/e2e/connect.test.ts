@@ -1,0 +1,140 @@
+// The foundation journey on the demo page, as a person does it: connect the Devnet Wallet, see
+// address and balance, switch network, disconnect, reload, reject then retry, keyboard only.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startHarness, openPage, rpc, ethTruncated3, type Harness } from './harness.ts'
+
+let h: Harness
+before(async () => {
+  h = await startHarness()
+})
+after(async () => {
+  await h?.stop()
+})
+
+const dialog = (page: import('playwright-core').Page) => page.getByRole('dialog')
+
+test('connect -> account shows address and balance -> switch network -> disconnect; reload keeps the connection', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    const button = page.locator('connect-button').getByRole('button')
+    await assert.doesNotReject(button.filter({ hasText: 'Connect Wallet' }).waitFor())
+    await button.click()
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    // Connected: the modal closes and the button shows the balance and the shortened address.
+    await dialog(page).waitFor({ state: 'detached' })
+    const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
+    assert.match(address, /^0x[0-9a-fA-F]{40}$/)
+    const wei1 = await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [address, 'latest'])
+    const expected1 = ethTruncated3(wei1)
+    await page.locator('connect-button').getByText(`${expected1} ETH`).waitFor()
+
+    // Account view: address and balance.
+    await button.click()
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
+    assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)
+    await dialog(page).getByTestId('account-balance').filter({ hasText: `${expected1} ETH` }).waitFor()
+
+    // Switch to Devnet 2; the balance follows that chain.
+    await rpc(h.rpc[31338]!, 'anvil_setBalance', [address, '0x' + (1234567n * 10n ** 15n).toString(16)])
+    await dialog(page).getByRole('button', { name: /Network: Devnet\./ }).click()
+    await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
+    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet', exact: true }).getAttribute('aria-current'), 'true')
+    await dialog(page).getByRole('button', { name: 'Devnet 2' }).click()
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
+    const wei2 = await rpc<string>(h.rpc[31338]!, 'eth_getBalance', [address, 'latest'])
+    assert.equal(ethTruncated3(wei2), '1234.567')
+    await dialog(page).getByTestId('account-balance').filter({ hasText: '1234.567 ETH' }).waitFor()
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getNetwork().caipNetworkId), 'eip155:31338')
+
+    // Reload: still connected, still on Devnet 2.
+    await page.keyboard.press('Escape')
+    await page.reload()
+    await page.locator('connect-button').getByText('1234.567 ETH').waitFor()
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().address), address)
+
+    // Disconnect -> Connect view next time.
+    await button.click()
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+    await button.filter({ hasText: 'Connect Wallet' }).waitFor()
+    await button.click()
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    // And a reload after disconnecting stays disconnected.
+    await page.reload()
+    await button.filter({ hasText: 'Connect Wallet' }).waitFor()
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test("a rejection shows 'Connection rejected' and a retry then succeeds", async () => {
+  const { page, context, errors } = await openPage(h, '/?wallet=reject')
+  try {
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    await dialog(page).getByText('Connection rejected').waitFor()
+    const retry = dialog(page).getByRole('button', { name: 'Try again' })
+    await retry.waitFor()
+    await page.evaluate(() => (window as any).devnetWallet.setMode('approve'))
+    await retry.click()
+    await dialog(page).waitFor({ state: 'detached' })
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('the prompt mode asks in a visible wallet prompt', async () => {
+  const { page, context, errors } = await openPage(h, '/?wallet=prompt')
+  try {
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    await dialog(page).getByText('Connecting...').waitFor()
+    const prompt = page.getByTestId('devnet-wallet-prompt')
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await page.locator('connect-button').getByTestId('button-address').waitFor()
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <connect-button>', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    const button = page.locator('connect-button').getByRole('button')
+    await button.filter({ hasText: 'Connect Wallet' }).waitFor()
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    const focusedName = () =>
+      page.evaluate(() => {
+        let a: Element | null = document.activeElement
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement
+        return a ? (a.getAttribute('aria-label') ?? a.textContent ?? a.tagName) : null
+      })
+    // Focus moved into the dialog.
+    const start = await focusedName()
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL')
+    const seen: string[] = []
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL', 'focus stays in the modal on Tab')
+      seen.push(String(await focusedName()))
+    }
+    // It cycled: the start element came round again.
+    assert.ok(seen.includes(String(start)), `cycled back to ${start}: ${seen.join(' | ')}`)
+    await page.keyboard.press('Shift+Tab')
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL', 'focus stays in the modal on Shift+Tab')
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'CONNECT-BUTTON')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})

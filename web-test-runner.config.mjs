@@ -1,0 +1,45 @@
+// Browser tests: every `*.test.ts(x)` beside its source, in Debian's Chromium through Playwright.
+// React is served as pre-bundled ESM (see test/wtr/reactEsmPlugin.mjs); workspace packages
+// resolve to their TypeScript sources; a real devnet (anvil) runs for the tests that need a chain.
+import { esbuildPlugin } from '@web/dev-server-esbuild'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { defaultReporter } from '@web/test-runner'
+import { summaryReporter } from './test/wtr/summaryReporter.mjs'
+import { fileURLToPath } from 'node:url'
+import { reactEsmPlugin } from './test/wtr/reactEsmPlugin.mjs'
+import { devnetPlugin } from './test/wtr/devnetPlugin.mjs'
+import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const WORKSPACE = {
+  '@wallet-modal/core': '/packages/core/src/exports/index.ts',
+  '@wallet-modal/ui': '/packages/ui/src/exports/index.ts'
+}
+
+export default {
+  rootDir: root,
+  files: ['packages/core/src/**/*.test.ts', 'packages/ui/src/**/*.test.{ts,tsx}', 'packages/devnet/src/wallet/**/*.test.ts'],
+  nodeResolve: { browser: true },
+  concurrency: 1,
+  reporters: [defaultReporter(), summaryReporter()],
+  testFramework: { config: { timeout: 20000 } },
+  browserStartTimeout: 60000,
+  testsFinishTimeout: 300000,
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }
+    })
+  ],
+  plugins: [
+    {
+      name: 'workspace-sources',
+      resolveImport({ source }) {
+        return WORKSPACE[source]
+      }
+    },
+    reactEsmPlugin(),
+    devnetPlugin(),
+    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })
+  ]
+}
