@@ -18,7 +18,7 @@ const WORKSPACE = {
 
 export default {
   rootDir: root,
-  files: ['packages/core/src/**/*.test.ts', 'packages/ui/src/**/*.test.{ts,tsx}', 'packages/devnet/src/wallet/**/*.test.ts'],
+  files: ['packages/core/src/**/*.test.ts', 'packages/ui/src/**/*.test.{ts,tsx}'],
   nodeResolve: { browser: true },
   concurrency: 1,
   reporters: [defaultReporter(), summaryReporter()],

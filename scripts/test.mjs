@@ -38,6 +38,11 @@ const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
 
 ensureChromium()
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+// Strict type checking of every package, tests included, counts as one check.
+console.log('\n== typecheck (tsc --noEmit, strict) ==')
+const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' })
+if (tsc.status === 0) totals.passed += 1
+else totals.failed += 1
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
   const summary = join(tmp, 'wtr.json')
@@ -59,7 +64,8 @@ if (want('browser')) {
 if (want('node')) {
   console.log('\n== Node tests (node:test: devnet and end-to-end) ==')
   const files = [
-    ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p) && !p.includes('/wallet/')),
+    ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
+    ...listTests('test/node', p => /\.test\.ts$/.test(p)),
     ...listTests('test/e2e', p => /\.test\.ts$/.test(p))
   ]
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })

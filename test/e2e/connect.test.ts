@@ -2,7 +2,7 @@
 // address and balance, switch network, disconnect, reload, reject then retry, keyboard only.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { startHarness, openPage, rpc, ethTruncated3, type Harness } from './harness.ts'
+import { startHarness, openPage, rpc, ethTruncated3, type Harness } from './harness.js'
 
 let h: Harness
 before(async () => {
@@ -12,7 +12,7 @@ after(async () => {
   await h?.stop()
 })
 
-const dialog = (page: import('playwright-core').Page) => page.getByRole('dialog')
+const dialog = (page: import('playwright-core').Page) => page.locator('wallet-modal').getByRole('dialog')
 
 test('connect -> account shows address and balance -> switch network -> disconnect; reload keeps the connection', async () => {
   const { page, context, errors } = await openPage(h)

@@ -2,7 +2,7 @@
 // and Debian's Chromium driven by Playwright. Every page's console errors and uncaught errors are
 // collected so each test can assert there were none.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { startAll } from '../../packages/devnet/src/index.ts'
+import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 
 /** A running demo: its URL, the devnet description and a browser. */

@@ -1,14 +1,14 @@
-import { WalletModalElement } from './elements/WalletModalElement.js'
-import { ConnectButtonElement } from './elements/ConnectButtonElement.js'
+import { getWalletModalElement } from './elements/WalletModalElement.js'
+import { getConnectButtonElement } from './elements/ConnectButtonElement.js'
 
-/** Tag names and their classes. */
+/** Tag names and the factories of their classes (classes are built in the browser only). */
 export const ELEMENTS = {
-  'wallet-modal': WalletModalElement,
-  'connect-button': ConnectButtonElement
+  'wallet-modal': getWalletModalElement,
+  'connect-button': getConnectButtonElement
 } as const
 
 /** Registers the custom elements once (a second call, or another copy of the library, is a no-op). */
 export function defineElements(): void {
   if (typeof customElements === 'undefined') return
-  for (const [tag, cls] of Object.entries(ELEMENTS)) if (!customElements.get(tag)) customElements.define(tag, cls)
+  for (const [tag, make] of Object.entries(ELEMENTS)) if (!customElements.get(tag)) customElements.define(tag, make())
 }

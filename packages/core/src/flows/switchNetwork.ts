@@ -40,8 +40,10 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
     // The wallet's chainChanged event may already have applied it; applying twice is harmless.
     if (core.chain.state.namespaces[ns].network.caipNetwork?.caipNetworkId !== network.caipNetworkId || !wasSupported) done()
     if (!core.modal.state.open) return
-    if (!wasSupported) closeModal(core)
-    else if (core.router.state.history.includes('Networks')) {
+    // Back to the view the user chose the network from (e.g. Account); when the modal was opened
+    // straight on the network list, or the old network was not the site's, the job is done: close.
+    const from = core.router.state.history.lastIndexOf('Networks')
+    if (wasSupported && from > 0) {
       core.router.goBackTo('Networks')
       core.router.goBack()
     } else closeModal(core)

@@ -7,7 +7,15 @@ export interface PromptContent {
 }
 
 const STYLES = `
+:host {
+  position: fixed;
+  top: 16px;
+  right: 16px;
+  width: min(340px, calc(100vw - 32px));
+  pointer-events: none;
+}
 dialog {
+  pointer-events: auto;
   position: fixed;
   inset: 16px 16px auto auto;
   margin: 0;
@@ -49,9 +57,10 @@ button.approve { background: #5b3fd6; color: #ffffff; }
 button:focus-visible { outline: 2px solid #1b1530; outline-offset: 2px; }
 `
 
-// One constructed sheet shared by every prompt. Constructed sheets are CSSOM, which a strict
-// `style-src 'self'` CSP allows, unlike a <style> element or a style attribute.
-let sharedSheet: CSSStyleSheet | undefined
+// One constructed sheet per document, shared by its prompts (a sheet can only be adopted in the
+// document that made it). Constructed sheets are CSSOM, which a strict `style-src 'self'` CSP
+// allows, unlike a <style> element or a style attribute.
+const sheets = new WeakMap<Document, CSSStyleSheet>()
 
 /**
  * Shows the Devnet Wallet's consent prompt and resolves `true` for Approve, `false` for Reject
@@ -114,6 +123,10 @@ export function showPrompt(content: PromptContent, doc: Document): Promise<boole
     doc.body.append(host)
     if (typeof dialog.showModal === 'function') dialog.showModal()
     else dialog.setAttribute('open', '')
+    // The modal dialog is drawn in the top layer, leaving the host an empty box that tools such
+    // as Playwright would call hidden. Give the host the dialog's height (the stylesheet already
+    // puts it at the same place and width).
+    host.style.height = `${Math.ceil(dialog.getBoundingClientRect().height)}px`
   })
 }
 
@@ -128,11 +141,13 @@ function button(doc: Document, label: 'Approve' | 'Reject', className: string): 
 function applyStyles(root: ShadowRoot, doc: Document): void {
   const view = doc.defaultView
   if (view && 'adoptedStyleSheets' in root && 'replaceSync' in view.CSSStyleSheet.prototype) {
-    if (!sharedSheet) {
-      sharedSheet = new view.CSSStyleSheet()
-      sharedSheet.replaceSync(STYLES)
+    let sheet = sheets.get(doc)
+    if (!sheet) {
+      sheet = new view.CSSStyleSheet()
+      sheet.replaceSync(STYLES)
+      sheets.set(doc, sheet)
     }
-    root.adoptedStyleSheets = [sharedSheet]
+    root.adoptedStyleSheets = [sheet]
     return
   }
   // Older engines: a <style> in the shadow root (blocked by a strict CSP, but those engines are

@@ -32,8 +32,11 @@ export type WalletListener = (...args: any[]) => void
 
 /** Something like `window.localStorage`: the wallet keeps its state there between page loads. */
 export interface StorageLike {
+  /** Returns the value stored under `key`, or null. */
   getItem(key: string): string | null
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void
+  /** Deletes `key`. */
   removeItem(key: string): void
 }
 

@@ -11,12 +11,15 @@ const KEYS = {
 export interface WalletStorage {
   /** Whether the site may see the account (set by an approved eth_requestAccounts). */
   permitted(): boolean
+  /** Grants (true) or revokes (false) the site's permission. */
   setPermitted(value: boolean): void
   /** The last selected chain, if any. */
   chainId(): number | undefined
+  /** Remembers the selected chain. */
   setChainId(chainId: number): void
   /** Chains added with wallet_addEthereumChain. */
   addedChains(): WalletChain[]
+  /** Replaces the list of added chains. */
   setAddedChains(chains: WalletChain[]): void
   /** Forgets everything. */
   clear(): void

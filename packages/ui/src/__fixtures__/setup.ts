@@ -69,10 +69,17 @@ export function modalRoot(): ShadowRoot {
   return el.shadowRoot
 }
 
-/** A button in the modal by its accessible text (aria-label or text). */
+/** Text of a node as assistive tech reads it: aria-hidden parts skipped. */
+function visibleText(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? ''
+  if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return ''
+  return [...node.childNodes].map(visibleText).join('')
+}
+
+/** A button by its accessible name (aria-label, else its text without aria-hidden parts). */
 export function findButton(root: ParentNode, name: string | RegExp): HTMLButtonElement | undefined {
   return [...root.querySelectorAll('button')].find(b => {
-    const label = b.getAttribute('aria-label') ?? b.textContent ?? ''
-    return typeof name === 'string' ? label.trim() === name : name.test(label)
+    const label = (b.getAttribute('aria-label') ?? visibleText(b)).trim()
+    return typeof name === 'string' ? label === name : name.test(label)
   })
 }

@@ -4,9 +4,12 @@
  */
 export function lockScroll(): () => void {
   const el = document.documentElement
-  const previous = el.style.overflow
+  const previous = { overflow: el.style.overflow, gutter: el.style.scrollbarGutter }
+  // Keep the scrollbar's room when there was a scrollbar, so the page does not jump sideways.
+  if (el.scrollHeight > el.clientHeight) el.style.scrollbarGutter = 'stable'
   el.style.overflow = 'hidden'
   return () => {
-    el.style.overflow = previous
+    el.style.overflow = previous.overflow
+    el.style.scrollbarGutter = previous.gutter
   }
 }

@@ -8,5 +8,5 @@ function ConnectButtonHost({ core, label, loadingLabel, theme }: ElementProps & 
   return createElement(ConnectButton, { core, label, loadingLabel, theme })
 }
 
-/** `<connect-button>`: attributes `label`, `loading-label`, `theme`; opens the modal. */
-export const ConnectButtonElement = createElementClass<Attrs>(ConnectButtonHost, { label: 'string', loadingLabel: 'string', theme: 'string' })
+/** The `<connect-button>` class (built on first call): attributes `label`, `loading-label`, `theme`; opens the modal. */
+export const getConnectButtonElement = createElementClass<Attrs>(ConnectButtonHost, { label: 'string', loadingLabel: 'string', theme: 'string' })

@@ -27,5 +27,5 @@ function forwardEvents(host: HTMLElement, core: Core): () => void {
   })
 }
 
-/** `<wallet-modal>`: the dialog. Attribute `theme="light|dark"`; property `core`; events `wm-*`. */
-export const WalletModalElement = createElementClass<{ theme?: string }>(WalletModalHost, { theme: 'string' }, forwardEvents)
+/** The `<wallet-modal>` class (built on first call): the dialog. Attribute `theme="light|dark"`; property `core`; events `wm-*`. */
+export const getWalletModalElement = createElementClass<{ theme?: string }>(WalletModalHost, { theme: 'string' }, forwardEvents)

@@ -24,8 +24,20 @@ type AttrType = 'string' | 'boolean' | 'number'
  * Makes a custom element class from a React component with @r2wc/react-to-web-component: an open
  * shadow root with the shared constructed stylesheet, attributes mapped to props, and a `core`
  * property (objects cannot travel through attributes).
+ *
+ * Returns a factory that builds the class on first call: a class extending HTMLElement cannot be
+ * created in Node, and importing the library during server-side rendering must not fail.
  */
 export function createElementClass<P extends object>(
+  Component: ComponentType<P & ElementProps>,
+  attributes: { [K in keyof P]: AttrType },
+  bind?: (host: WalletModalBaseElement, core: Core) => () => void
+): () => { new (): WalletModalBaseElement } {
+  let cls: { new (): WalletModalBaseElement } | undefined
+  return () => (cls ??= buildElementClass(Component, attributes, bind))
+}
+
+function buildElementClass<P extends object>(
   Component: ComponentType<P & ElementProps>,
   attributes: { [K in keyof P]: AttrType },
   /** Runs while the element is connected to a core (again when the core changes); returns its undo. */

@@ -92,7 +92,8 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-muted { color: var(--_wm-fg-2); margin: 0; }
 .wm-error-text { color: var(--_wm-error); margin: 0; font-weight: 600; }
 .wm-spinner { width: 18px; height: 18px; border: 2px solid var(--_wm-border); border-top-color: var(--_wm-accent); border-radius: 50%; animation: wm-spin 800ms linear infinite; }
-.wm-avatar { width: 64px; height: 64px; border-radius: 50%; }
+.wm-avatar { display: block; width: 64px; height: 64px; border-radius: 50%; }
+.wm-full { width: 100%; }
 .wm-address-row { display: flex; align-items: center; gap: 4px; font-size: calc(var(--_wm-fs) * 1.8); font-weight: 600; }
 .wm-balance { font-size: calc(var(--_wm-fs) * 1.6); color: var(--_wm-fg-2); margin: 0; }
 .wm-snackbar {

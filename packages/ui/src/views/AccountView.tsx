@@ -3,6 +3,7 @@ import { shortenAddress } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon } from '../components/Icons.js'
 import { WalletImage } from '../components/WalletImage.js'
+import { Avatar } from '../components/Avatar.js'
 
 /** Account: address with copy, balance, network (opens Networks), Disconnect. */
 export function AccountView() {
@@ -22,7 +23,7 @@ export function AccountView() {
   const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
   return (
     <div className="wm-center">
-      <WalletImage name={address.slice(2, 3) || '?'} large />
+      <Avatar address={address} />
       <div className="wm-address-row">
         <span title={address} data-testid="account-address">
           {shortenAddress(address)}
@@ -34,7 +35,7 @@ export function AccountView() {
       <p className="wm-balance" data-testid="account-balance" aria-live="polite">
         {balanceText}
       </p>
-      <ul className="wm-list" style={{ width: '100%' }}>
+      <ul className="wm-list wm-full">
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />
@@ -44,7 +45,7 @@ export function AccountView() {
           </button>
         </li>
       </ul>
-      <button type="button" className="wm-button wm-button-danger" part="button" style={{ width: '100%' }} onClick={() => core.disconnect().catch(err => core.snack.showError(err.shortMessage ?? 'Failed to disconnect'))}>
+      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(err.shortMessage ?? 'Failed to disconnect'))}>
         Disconnect
       </button>
     </div>

@@ -1,0 +1,51 @@
+// Test fixtures for flows: the running devnet (started by the browser test runner) and the
+// Devnet Wallet, which speaks real EIP-1193 / EIP-6963 against real anvil chains.
+import { createDevnetWallet, announceDevnetWallet } from '../../../devnet/src/wallet/index.js'
+import type { NetworkInput } from '../types/network.js'
+import type { StorageBackend } from '../utils/storage.js'
+
+export { createDevnetWallet, announceDevnetWallet }
+
+/** The devnet the runner started. */
+export interface DevnetInfo {
+  chains: { chainId: number; name: string; rpcUrl: string }[]
+  tokens: Record<string, string>
+  walletAccount: string
+}
+
+let cached: DevnetInfo | undefined
+/** Reads the devnet description once per test file. */
+export async function getDevnet(): Promise<DevnetInfo> {
+  cached ??= (await (await fetch('/__devnet.json')).json()) as DevnetInfo
+  return cached
+}
+
+/** The devnet chains as site networks. */
+export function devnetNetworks(info: DevnetInfo): NetworkInput[] {
+  return info.chains.map(c => ({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }))
+}
+
+/** Isolated storage per test. */
+export function memoryStorage(): StorageBackend & { map: Map<string, string> } {
+  const map = new Map<string, string>()
+  return { map, getItem: k => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: k => void map.delete(k) }
+}
+
+/** Plain JSON-RPC from the test itself (independent of the product's client). */
+export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = await r.json()
+  if (body.error) throw new Error(body.error.message)
+  return body.result as T
+}
+
+/** Polls until `check` is truthy. */
+export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise(r => setTimeout(r, 10))
+  }
+}

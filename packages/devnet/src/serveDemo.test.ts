@@ -1,0 +1,211 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { request } from 'node:http'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startAnvil } from './anvil.js'
+import { DEVNET_TOKENS, WALLET_ACCOUNT } from './constants.js'
+import { serveDemo, type DemoServer } from './serveDemo.js'
+import { DEMO_CSP } from './server/securityHeaders.js'
+import { startDevnet, type Devnet } from './startDevnet.js'
+
+interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+// node:http instead of fetch: fetch normalises `/../` away before sending, and traversal tests
+// must put the raw path on the wire.
+function raw(port: number, path: string, init: { method?: string; body?: string; host?: string } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { host: init.host ?? `127.0.0.1:${port}`, 'content-type': 'application/json' }
+      },
+      res => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', chunk => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      }
+    )
+    req.on('error', reject)
+    req.end(init.body)
+  })
+}
+
+const rpcBody = (method: string): string => JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: [] })
+
+describe('serveDemo', () => {
+  let dir = ''
+  let devnet: Devnet | undefined
+  let server: DemoServer | undefined
+  const port = (): number => server!.port
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'devnet-serve-'))
+    const files: Record<string, string> = {
+      'secret.txt': 'TOP-SECRET',
+      'demo/index.html': '<!doctype html><title>Demo</title>',
+      'demo/app.js': 'console.log("demo")',
+      'demo/style.css': 'body{}',
+      'demo/sub/index.html': '<p>sub</p>',
+      'demo/.env': 'HIDDEN',
+      'ui/wallet-modal.js': 'export const modal = 1',
+      'ui/chunks/view-abc.js': 'export const view = 1',
+      'wallet/devnet-wallet.js': 'export const wallet = 1',
+      'wallet/devnet-wallet.js.map': '{}'
+    }
+    for (const [name, content] of Object.entries(files)) {
+      await mkdir(join(dir, name, '..'), { recursive: true })
+      await writeFile(join(dir, name), content)
+    }
+    devnet = await startDevnet()
+    server = await serveDemo({
+      port: 0,
+      host: '127.0.0.1',
+      devnet,
+      demoDir: join(dir, 'demo'),
+      uiDistDir: join(dir, 'ui'),
+      walletDistDir: join(dir, 'wallet')
+    })
+  })
+  after(async () => {
+    await server?.close()
+    await devnet?.stop()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('serves the demo index with CSP and nosniff', async () => {
+    const res = await raw(port(), '/')
+    assert.equal(res.status, 200)
+    assert.match(String(res.headers['content-type']), /^text\/html/)
+    assert.equal(res.body, '<!doctype html><title>Demo</title>')
+    assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+    assert.match(DEMO_CSP, /script-src 'self'; style-src 'self';/)
+    assert.equal(res.headers['x-content-type-options'], 'nosniff')
+  })
+
+  it('serves static files with their content types', async () => {
+    const cases: [string, RegExp, string][] = [
+      ['/app.js', /^text\/javascript/, 'console.log("demo")'],
+      ['/style.css', /^text\/css/, 'body{}'],
+      ['/index.html?x=1', /^text\/html/, '<!doctype html><title>Demo</title>'],
+      ['/sub/', /^text\/html/, '<p>sub</p>'],
+      ['/dist/wallet-modal.js', /^text\/javascript/, 'export const modal = 1'],
+      ['/dist/chunks/view-abc.js', /^text\/javascript/, 'export const view = 1'],
+      ['/devnet-wallet.js', /^text\/javascript/, 'export const wallet = 1'],
+      ['/devnet-wallet.js.map', /^application\/json/, '{}']
+    ]
+    for (const [path, type, body] of cases) {
+      const res = await raw(port(), path)
+      assert.equal(res.status, 200, path)
+      assert.match(String(res.headers['content-type']), type, path)
+      assert.equal(res.body, body, path)
+    }
+    assert.equal((await raw(port(), '/sub')).status, 301)
+  })
+
+  it('answers 404 for missing and hidden files, still with the CSP', async () => {
+    for (const path of ['/missing.html', '/dist/missing.js', '/.env', '/devnet-wallet.css']) {
+      const res = await raw(port(), path)
+      assert.equal(res.status, 404, path)
+      assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+    }
+  })
+
+  it('blocks directory traversal', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/sub/..%2f..%2fsecret.txt',
+      '/dist/../../secret.txt',
+      '/dist/..%2f..%2fsecret.txt',
+      '/dist/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%00../secret.txt'
+    ]) {
+      const res = await raw(port(), path)
+      assert.ok(res.status === 400 || res.status === 404, `${path} -> ${res.status}`)
+      assert.doesNotMatch(res.body, /TOP-SECRET/, path)
+    }
+  })
+
+  it('serves /devnet.json with same-origin RPC URLs', async () => {
+    const res = await raw(port(), '/devnet.json')
+    assert.equal(res.status, 200)
+    assert.match(String(res.headers['content-type']), /^application\/json/)
+    assert.deepEqual(JSON.parse(res.body), {
+      chains: [
+        { chainId: 31337, name: 'Devnet', rpcUrl: `${server!.url}/rpc/31337` },
+        { chainId: 31338, name: 'Devnet 2', rpcUrl: `${server!.url}/rpc/31338` }
+      ],
+      tokens: DEVNET_TOKENS,
+      walletAccount: WALLET_ACCOUNT
+    })
+    const viaLocalhost = JSON.parse((await raw(port(), '/devnet.json', { host: `localhost:${port()}` })).body)
+    assert.equal(viaLocalhost.chains[0].rpcUrl, `http://localhost:${port()}/rpc/31337`)
+  })
+
+  it('refuses foreign Host headers (DNS rebinding)', async () => {
+    assert.equal((await raw(port(), '/', { host: 'evil.example' })).status, 403)
+    assert.equal((await raw(port(), '/devnet.json', { host: 'a"b' })).status, 403)
+  })
+
+  it('proxies JSON-RPC to each chain', async () => {
+    for (const [chainId, hex] of [[31337, '0x7a69'], [31338, '0x7a6a']] as const) {
+      const res = await raw(port(), `/rpc/${chainId}`, { method: 'POST', body: rpcBody('eth_chainId') })
+      assert.equal(res.status, 200)
+      assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+      assert.deepEqual(JSON.parse(res.body), { jsonrpc: '2.0', id: 7, result: hex })
+    }
+    // fetch works too (it is what the browser wallet uses).
+    const res = await fetch(`${server!.url}/rpc/31337`, { method: 'POST', body: rpcBody('eth_blockNumber'), headers: { 'content-type': 'application/json' } })
+    assert.equal(res.status, 200)
+    assert.match((await res.json()).result, /^0x/)
+  })
+
+  it('rejects unknown chains, wrong methods, bad JSON and oversize bodies', async () => {
+    const unknown = await raw(port(), '/rpc/1', { method: 'POST', body: rpcBody('eth_chainId') })
+    assert.equal(unknown.status, 404)
+    assert.equal(JSON.parse(unknown.body).error.code, -32601)
+    assert.equal((await raw(port(), '/rpc/0x7a69', { method: 'POST', body: rpcBody('eth_chainId') })).status, 404)
+    assert.equal((await raw(port(), '/rpc/31337')).status, 405)
+    assert.equal((await raw(port(), '/index.html', { method: 'POST', body: '{}' })).status, 405)
+    const bad = await raw(port(), '/rpc/31337', { method: 'POST', body: '{nope' })
+    assert.equal(bad.status, 400)
+    assert.equal(JSON.parse(bad.body).error.code, -32700)
+    const big = await raw(port(), '/rpc/31337', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) })
+    assert.equal(big.status, 413)
+  })
+
+  it('answers 502 when the chain is down', async () => {
+    const anvil = await startAnvil({ chainId: 31337 })
+    await anvil.stop()
+    const orphan = await serveDemo({
+      port: 0,
+      devnet: { chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: anvil.url }], tokens: DEVNET_TOKENS },
+      demoDir: join(dir, 'demo'),
+      uiDistDir: join(dir, 'ui'),
+      walletDistDir: join(dir, 'wallet')
+    })
+    try {
+      const res = await raw(orphan.port, '/rpc/31337', { method: 'POST', body: rpcBody('eth_chainId') })
+      assert.equal(res.status, 502)
+      assert.match(String(res.headers['content-type']), /^application\/json/)
+      const body = JSON.parse(res.body)
+      assert.equal(body.id, 7)
+      assert.match(body.error.message, /not reachable/)
+    } finally {
+      await orphan.close()
+    }
+  })
+})

@@ -1,0 +1,80 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { decodeFunctionResult, encodeFunctionData, type Address, type Hex } from 'viem'
+import {
+  DEVNET_ACCOUNTS,
+  DUSD_ADDRESS,
+  INITIAL_TOKEN_BALANCE,
+  USDT_ADDRESS,
+  WALLET_ACCOUNT
+} from './constants.js'
+import { devnetTetherAbi, devnetTokenAbi } from './contracts/devnetArtifacts.js'
+import { jsonRpc } from './jsonRpc.js'
+import { startDevnet, type Devnet } from './startDevnet.js'
+
+describe('startDevnet', () => {
+  let devnet: Devnet | undefined
+  before(async () => {
+    devnet = await startDevnet()
+  })
+  after(async () => {
+    await devnet?.stop()
+  })
+
+  const call = async (rpcUrl: string, to: Address, functionName: string, args: unknown[] = [], from?: Address): Promise<unknown> => {
+    const abi = to === USDT_ADDRESS ? devnetTetherAbi : devnetTokenAbi
+    const data = encodeFunctionData({ abi, functionName, args })
+    const result = await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data, from }, 'latest'])
+    return result === '0x' ? undefined : decodeFunctionResult({ abi, functionName, data: result })
+  }
+
+  it('starts Devnet (31337) and Devnet 2 (31338)', async () => {
+    assert.deepEqual(
+      devnet!.chains.map(c => [c.chainId, c.name]),
+      [[31337, 'Devnet'], [31338, 'Devnet 2']]
+    )
+    for (const chain of devnet!.chains) {
+      assert.equal(Number(await jsonRpc(chain.rpcUrl, 'eth_chainId')), chain.chainId)
+    }
+  })
+
+  it('the wallet account is anvil account 1', () => {
+    assert.equal(WALLET_ACCOUNT, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    assert.equal(DEVNET_ACCOUNTS[1], WALLET_ACCOUNT)
+  })
+
+  it('deploys both tokens at the same addresses on both chains', async () => {
+    assert.deepEqual(devnet!.tokens, { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS })
+    for (const chain of devnet!.chains) {
+      for (const address of [DUSD_ADDRESS, USDT_ADDRESS]) {
+        const code = await jsonRpc<Hex>(chain.rpcUrl, 'eth_getCode', [address, 'latest'])
+        assert.ok(code.length > 2, `code at ${address} on ${chain.name}`)
+      }
+      assert.equal(await call(chain.rpcUrl, DUSD_ADDRESS, 'symbol'), 'DUSD')
+      assert.equal(await call(chain.rpcUrl, DUSD_ADDRESS, 'name'), 'Devnet USD')
+      assert.equal(await call(chain.rpcUrl, USDT_ADDRESS, 'symbol'), 'USDT')
+      assert.equal(await call(chain.rpcUrl, USDT_ADDRESS, 'decimals'), 6)
+    }
+  })
+
+  it('mints the initial balance to the wallet account', async () => {
+    for (const chain of devnet!.chains) {
+      assert.equal(await call(chain.rpcUrl, DUSD_ADDRESS, 'balanceOf', [WALLET_ACCOUNT]), INITIAL_TOKEN_BALANCE)
+      assert.equal(await call(chain.rpcUrl, USDT_ADDRESS, 'balanceOf', [WALLET_ACCOUNT]), INITIAL_TOKEN_BALANCE)
+      assert.equal(await call(chain.rpcUrl, DUSD_ADDRESS, 'balanceOf', [DEVNET_ACCOUNTS[5]]), 0n)
+    }
+  })
+
+  it('DUSD.transfer returns true, USDT.transfer returns nothing', async () => {
+    const rpcUrl = devnet!.chains[0]!.rpcUrl
+    const args = [DEVNET_ACCOUNTS[2], 1n]
+    assert.equal(await call(rpcUrl, DUSD_ADDRESS, 'transfer', args, WALLET_ACCOUNT), true)
+    assert.equal(await call(rpcUrl, USDT_ADDRESS, 'transfer', args, WALLET_ACCOUNT), undefined)
+  })
+
+  it('stops every chain', async () => {
+    const urls = devnet!.chains.map(c => c.rpcUrl)
+    await devnet!.stop()
+    for (const url of urls) await assert.rejects(jsonRpc(url, 'eth_chainId', [], { timeoutMs: 1000 }))
+  })
+})

@@ -1,0 +1,49 @@
+// The modal driven through its UI (clicks inside the shadow root) against the Devnet Wallet and
+// real anvil chains: what a site listening to the DOM events observes.
+import { expect } from 'chai'
+import { cleanup, findButton, makeModal, modalRoot, waitFor, getDevnet } from '../__fixtures__/setup.js'
+import { announceDevnetWallet, createDevnetWallet } from '../../../devnet/src/wallet/index.js'
+
+describe('<wallet-modal> journey on the devnet', () => {
+  let stop: (() => void) | undefined
+  afterEach(() => {
+    cleanup()
+    stop?.()
+  })
+
+  it('connect, switch, disconnect and a rejection, seen as wm-* DOM events and on screen', async () => {
+    const info = await getDevnet()
+    const wallet = createDevnetWallet({ chains: info.chains, mode: 'reject', storage: null })
+    stop = announceDevnetWallet(wallet, { setWindowEthereum: false })
+    const events: string[] = []
+    const names = ['wm-open', 'wm-close', 'wm-connect', 'wm-disconnect', 'wm-network-change', 'wm-error']
+    const record = (e: Event) => events.push(e.type)
+    for (const n of names) document.addEventListener(n, record)
+    try {
+      const modal = await makeModal({ enableInjected: false })
+      modal.open()
+      const item = await waitFor(() => findButton(modalRoot(), /Devnet Wallet/), 3000, 'the wallet in the list')
+      item.click()
+      await waitFor(() => modalRoot().textContent?.includes('Connection rejected'), 3000, "'Connection rejected'")
+      expect(modalRoot().querySelector('h2')!.textContent).to.equal('Devnet Wallet')
+      wallet.setMode('approve')
+      findButton(modalRoot(), 'Try again')!.click()
+      await waitFor(() => !modal.modal.state.open, 3000, 'the modal to close after connecting')
+      modal.open()
+      await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Account')
+      await waitFor(() => modalRoot().querySelector('[data-testid="account-balance"]')?.textContent?.endsWith(' ETH'), 3000, 'balance')
+      findButton(modalRoot(), /^Network: Devnet\./)!.click()
+      await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Choose Network')
+      const current = [...modalRoot().querySelectorAll('[aria-current="true"] .wm-name')].map(b => b.textContent)
+      expect(current).to.deep.equal(['Devnet'])
+      findButton(modalRoot(), 'Devnet 2')!.click()
+      await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Account', 3000, 'back on Account')
+      expect(modal.getNetwork()?.name).to.equal('Devnet 2')
+      findButton(modalRoot(), 'Disconnect')!.click()
+      await waitFor(() => modal.getAccount().status === 'disconnected')
+      expect(events).to.deep.equal(['wm-open', 'wm-error', 'wm-connect', 'wm-close', 'wm-open', 'wm-network-change', 'wm-disconnect', 'wm-close'])
+    } finally {
+      for (const n of names) document.removeEventListener(n, record)
+    }
+  })
+})
