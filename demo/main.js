@@ -1,8 +1,8 @@
 // The demo site's own script: what any site writes to use the modal.
 import { createWalletModal } from '/dist/wallet-modal.js'
-
 // The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
-const devnet = await fetch('/devnet.json').then(r => r.json())
+import devnet from '/devnet-config.js'
+
 const networks = devnet.chains.map(c => ({
   id: c.chainId,
   name: c.name,
@@ -43,7 +43,8 @@ render()
 function log(name, detail) {
   const li = document.createElement('li')
   // textContent only: event details come from wallets and are never rendered as HTML.
-  li.textContent = `${new Date().toLocaleTimeString()} ${name} ${detail ? JSON.stringify(detail) : ''}`
+  // (A plain clock: the first toLocaleTimeString() call initialises Intl, about 20 ms.)
+  li.textContent = `${new Date().toISOString().slice(11, 19)} ${name} ${detail ? JSON.stringify(detail) : ''}`
   $('events').prepend(li)
 }
 for (const name of ['wm-open', 'wm-close', 'wm-connect', 'wm-disconnect', 'wm-network-change', 'wm-account-change', 'wm-error']) {

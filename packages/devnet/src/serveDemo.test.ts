@@ -155,6 +155,16 @@ describe('serveDemo', () => {
     assert.equal(viaLocalhost.chains[0].rpcUrl, `http://localhost:${port()}/rpc/31337`)
   })
 
+  it('serves the same config as an ES module at /devnet-config.js', async () => {
+    const res = await raw(port(), '/devnet-config.js')
+    assert.equal(res.status, 200)
+    assert.match(String(res.headers['content-type']), /^text\/javascript/)
+    const json = JSON.parse((await raw(port(), '/devnet.json')).body)
+    const m = /^export default (.*);\n$/s.exec(res.body)
+    assert.ok(m, res.body)
+    assert.deepEqual(JSON.parse(m[1]!), json)
+  })
+
   it('refuses foreign Host headers (DNS rebinding)', async () => {
     assert.equal((await raw(port(), '/', { host: 'evil.example' })).status, 403)
     assert.equal((await raw(port(), '/devnet.json', { host: 'a"b' })).status, 403)

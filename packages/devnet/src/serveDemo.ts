@@ -55,7 +55,7 @@ export interface DevnetConfig {
  * - `/` and other static files from `demoDir`;
  * - `/dist/*` from `uiDistDir` (the modal's browser bundle);
  * - `/devnet-wallet.js` (and `.map`) from `walletDistDir`;
- * - `/devnet.json` ({@link DevnetConfig});
+ * - `/devnet.json` ({@link DevnetConfig}) and `/devnet-config.js` (the same as an ES module);
  * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node.
  *
  * Every response carries a strict CSP and `nosniff` (see {@link DEMO_CSP}). When bound to a
@@ -108,7 +108,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
       sendText(res, 405, 'Method not allowed')
       return
     }
-    if (path === '/devnet.json') {
+    if (path === '/devnet.json' || path === '/devnet-config.js') {
       const origin = `http://${hostHeader}`
       const config: DevnetConfig = {
         chains: [...chains.values()].map(chain => ({
@@ -119,8 +119,13 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
         tokens: options.devnet.tokens,
         walletAccount: options.walletAccount ?? WALLET_ACCOUNT
       }
-      const text = JSON.stringify(config)
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+      // The same data as an ES module, so the demo page imports it statically (fetched in
+      // parallel with the bundle instead of after it) without any inline script.
+      const json = JSON.stringify(config)
+      const isModule = path.endsWith('.js')
+      const text = isModule ? `export default ${json};\n` : json
+      const type = isModule ? 'text/javascript; charset=utf-8' : 'application/json; charset=utf-8'
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' })
       res.end(req.method === 'HEAD' ? undefined : text)
       return
     }

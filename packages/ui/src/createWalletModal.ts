@@ -1,6 +1,7 @@
 import { createCore, type Core, type WalletModalOptions } from '@wallet-modal/core'
 import { setDefaultCore } from './coreRegistry.js'
 import { defineElements } from './defineElements.js'
+import { prefetchWhenIdle } from './lazy/loadWalletModal.js'
 
 /** The object `createWalletModal` returns: the core with its public API. */
 export type WalletModal = Core
@@ -18,5 +19,6 @@ export function createWalletModal(options: WalletModalOptions): WalletModal {
   if (!opts.disableAppend && !opts.enableEmbedded && typeof document !== 'undefined' && !document.querySelector('wallet-modal')) {
     document.body.appendChild(document.createElement('wallet-modal'))
   }
+  prefetchWhenIdle()
   return core
 }

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { shortenAddress, type Core } from '@wallet-modal/core'
 import { themeClass, themeStyle } from './themeProps.js'
+import { prefetchWalletModal } from '../lazy/loadWalletModal.js'
 
 /** Props of {@link ConnectButton}. */
 export interface ConnectButtonProps {
@@ -50,6 +51,8 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
         aria-busy={connecting ? 'true' : undefined}
         aria-label={connected ? `Account ${account.address}` : undefined}
         onClick={() => core.open()}
+        onPointerEnter={prefetchWalletModal}
+        onFocus={prefetchWalletModal}
       >
         {content}
       </button>

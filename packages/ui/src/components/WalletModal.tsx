@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio/react'
 import type { Core } from '@wallet-modal/core'
 import { CoreContext } from '../hooks/CoreContext.js'
-import { VIEWS } from '../views/registry.js'
+import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
 import { trapTabKey, focusableWithin } from '../a11y/focusTrap.js'
 import { deepActiveElement } from '../a11y/deepActiveElement.js'
 import { lockScroll } from '../a11y/scrollLock.js'
 import { themeClass, themeStyle } from './themeProps.js'
+import { adoptStyles } from '../theme/stylesheet.js'
+import { MODAL_STYLES } from '../theme/modalStyles.js'
 
 /** Props of {@link WalletModal}. */
 export interface WalletModalProps {
@@ -31,6 +33,13 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   const openerRef = useRef<HTMLElement | null>(null)
   const titleId = useId()
   const visible = modal.open || embedded
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  // The dialog's styles came with this chunk: adopt them before the first paint of the dialog.
+  useLayoutEffect(() => {
+    const root = rootRef.current?.getRootNode()
+    if (root instanceof ShadowRoot) adoptStyles(root, MODAL_STYLES)
+  })
 
   useEffect(() => {
     if (!modal.open || embedded) return
@@ -46,6 +55,8 @@ export function WalletModal({ core, theme }: WalletModalProps) {
       if (opener?.isConnected) opener.focus()
     }
   }, [modal.open, embedded])
+
+  useEffect(() => preloadNextViews(router.view), [router.view])
 
   useEffect(() => {
     // After a view change, keep focus inside the dialog (the focused button may have unmounted).
@@ -83,14 +94,14 @@ export function WalletModal({ core, theme }: WalletModalProps) {
         onClose={embedded ? undefined : () => core.close()}
       />
       <div className="wm-body" part="body">
-        <View />
+        <View fallback={<div className="wm-center" role="status" aria-label="Loading"><span className="wm-spinner" /></div>} />
       </div>
       <Snackbar />
     </div>
   )
   return (
     <CoreContext.Provider value={core}>
-      <div className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)}>
+      <div ref={rootRef} className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)}>
         {embedded ? (
           dialog
         ) : (

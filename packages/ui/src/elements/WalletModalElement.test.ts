@@ -76,7 +76,8 @@ describe('<wallet-modal>', () => {
     modal.open()
     await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
     expect(document.head.innerHTML).to.equal(before)
-    expect(modalRoot().adoptedStyleSheets.length).to.equal(1)
+    // The base sheet (from the first chunk) and the dialog's own sheet (from its lazy chunk).
+    expect(modalRoot().adoptedStyleSheets.length).to.equal(2)
     expect(modalRoot().querySelector('style')).to.equal(null)
   })
 

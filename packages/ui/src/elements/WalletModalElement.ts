@@ -1,7 +1,9 @@
 import { createElement } from 'react'
+import { useSnapshot } from 'valtio/react'
 import type { Core, ModalEvent } from '@wallet-modal/core'
 import { createElementClass, type ElementProps } from './createElementClass.js'
-import { WalletModal } from '../components/WalletModal.js'
+// The dialog lives in its own chunk, loaded when first opened (or prefetched before).
+import { LazyWalletModal } from '../lazy/loadWalletModal.js'
 
 /** DOM event names the `<wallet-modal>` element dispatches, per core event. */
 export const DOM_EVENTS: Partial<Record<ModalEvent['type'], string>> = {
@@ -16,7 +18,10 @@ export const DOM_EVENTS: Partial<Record<ModalEvent['type'], string>> = {
 }
 
 function WalletModalHost({ core, theme }: ElementProps & { theme?: string }) {
-  return createElement(WalletModal, { core, theme })
+  const { open } = useSnapshot(core.modal.state)
+  // Nothing to show and nothing to load until the modal opens (embedded mode is always shown).
+  if (!open && !core.options.state.enableEmbedded) return null
+  return createElement(LazyWalletModal, { core, theme })
 }
 
 /** Re-dispatches the core's events as `wm-*` DOM events on the element (bubbling, composed). */

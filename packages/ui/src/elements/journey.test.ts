@@ -34,7 +34,10 @@ describe('<wallet-modal> journey on the devnet', () => {
       await waitFor(() => modalRoot().querySelector('[data-testid="account-balance"]')?.textContent?.endsWith(' ETH'), 3000, 'balance')
       findButton(modalRoot(), /^Network: Devnet\./)!.click()
       await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Choose Network')
-      const current = [...modalRoot().querySelectorAll('[aria-current="true"] .wm-name')].map(b => b.textContent)
+      const current = await waitFor(() => {
+        const names = [...modalRoot().querySelectorAll('[aria-current="true"] .wm-name')].map(b => b.textContent)
+        return names.length ? names : undefined
+      }, 3000, 'the network list')
       expect(current).to.deep.equal(['Devnet'])
       findButton(modalRoot(), 'Devnet 2')!.click()
       await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Account', 3000, 'back on Account')

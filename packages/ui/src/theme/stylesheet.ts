@@ -1,18 +1,20 @@
-import { STYLES } from './styles.js'
+import { BASE_STYLES } from './styles.js'
 
-let sheet: CSSStyleSheet | undefined
+const sheets = new Map<string, CSSStyleSheet>()
 
-/** The shared constructed stylesheet (built once, adopted by every element's shadow root). */
-export function getStyleSheet(): CSSStyleSheet {
+/** A constructed stylesheet for `css`, built once and shared by every shadow root that adopts it. */
+export function getStyleSheet(css: string = BASE_STYLES): CSSStyleSheet {
+  let sheet = sheets.get(css)
   if (!sheet) {
     sheet = new CSSStyleSheet()
-    sheet.replaceSync(STYLES)
+    sheet.replaceSync(css)
+    sheets.set(css, sheet)
   }
   return sheet
 }
 
-/** Adopts the shared stylesheet into a shadow root, keeping any sheets already there. */
-export function adoptStyles(root: ShadowRoot): void {
-  const s = getStyleSheet()
+/** Adopts a shared stylesheet (the base one by default) into a shadow root, keeping the others. */
+export function adoptStyles(root: ShadowRoot, css: string = BASE_STYLES): void {
+  const s = getStyleSheet(css)
   if (!root.adoptedStyleSheets.includes(s)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, s]
 }

@@ -1,26 +1,36 @@
 import type { ComponentType } from 'react'
-import type { ViewId } from '@wallet-modal/core'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+import type { RouterData, ViewId } from '@wallet-modal/core'
 import { ConnectView } from './ConnectView.js'
-import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { AccountView } from './AccountView.js'
-import { NetworksView } from './NetworksView.js'
-import { SwitchNetworkView } from './SwitchNetworkView.js'
-import { UnsupportedChainView } from './UnsupportedChainView.js'
-import type { RouterData } from '@wallet-modal/core'
+
+// Connect and Account ship with the dialog; every other view is its own chunk, loaded when first
+// shown, so features can grow without growing what a site loads up front.
+const ConnectingExternalView = lazyComponent(() => import('./ConnectingExternalView.js').then(m => m.ConnectingExternalView))
+const NetworksView = lazyComponent(() => import('./NetworksView.js').then(m => m.NetworksView))
+const SwitchNetworkView = lazyComponent(() => import('./SwitchNetworkView.js').then(m => m.SwitchNetworkView))
+const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
 export interface ViewDefinition {
   /** The dialog's heading (and so its accessible name) on this view. */
   title: (data: RouterData | undefined) => string
-  component: ComponentType
+  component: ComponentType<{ fallback?: import('react').ReactNode }> & { preload?: () => Promise<unknown> }
+  /** Views likely to be shown next; their code is fetched while this one is on screen. */
+  next?: ViewId[]
 }
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal'] },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
-  Account: { title: () => 'Account', component: AccountView },
-  Networks: { title: () => 'Choose Network', component: NetworksView },
+  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork'] },
+  Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },
   SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
-  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView }
+  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] }
+}
+
+/** Fetches the code of the views likely to follow `view` (failures are retried when shown). */
+export function preloadNextViews(view: ViewId): void {
+  for (const next of VIEWS[view].next ?? []) VIEWS[next].component.preload?.().catch(() => {})
 }

@@ -1,0 +1,179 @@
+// `npm run bench`: what a site pays for the modal. Builds the production bundle, serves the demo
+// with its devnet on 127.0.0.1, and measures in Debian's headless Chromium (Playwright), each
+// figure the median of N fresh-browser runs (default 7) with min and max. Prints a table, writes
+// the raw results as JSON, and exits non-zero when a budget is exceeded.
+//
+//   node bench/bench.mjs [--runs 7] [--out .bench/results.json] [--no-build]
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { bundleReport, compressedSizes, BROWSER_DIST } from './sizes.mjs'
+import { BUDGETS } from './budgets.mjs'
+import { chromiumPath, CHROMIUM_ARGS } from '../scripts/chromium.mjs'
+
+const root = new URL('..', import.meta.url).pathname
+process.chdir(root)
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1] : fallback
+}
+const RUNS = Math.max(1, Number(arg('runs', 7)))
+const OUT = arg('out', join('.bench', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`))
+
+
+if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+const executablePath = chromiumPath()
+if (!executablePath) {
+  console.error('Chromium is missing: run `npm test` once (it installs it) or `apt-get install chromium`.')
+  process.exit(2)
+}
+const { startAll } = await import('../packages/devnet/dist/index.js')
+const services = await startAll({ port: 0 })
+const measureScript = readFileSync(new URL('./measure.js', import.meta.url), 'utf8')
+const bundle = bundleReport()
+
+// Sizes of the modal's own files (under /dist/), computed from the files themselves.
+const sizeCache = new Map()
+function modalFileSizes(urls) {
+  const mine = [...new Set(urls)].filter(u => new URL(u).pathname.startsWith('/dist/'))
+  return mine.reduce(
+    (acc, u) => {
+      const path = new URL(u).pathname.slice('/dist/'.length)
+      if (!sizeCache.has(path)) sizeCache.set(path, compressedSizes(readFileSync(join(BROWSER_DIST, path))))
+      const s = sizeCache.get(path)
+      return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, files: [...acc.files, path] }
+    },
+    { raw: 0, gzip: 0, files: [] }
+  )
+}
+
+async function run({ hang }) {
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    await context.addInitScript(measureScript)
+    const page = await context.newPage()
+    const origin = new URL(services.url).origin
+    const config = JSON.parse(await (await fetch(`${services.url}/devnet.json`)).text())
+    const serviceUrls = config.chains.map(c => c.rpcUrl)
+    const requests = []
+    let clicked = false
+    page.on('request', r => {
+      if (!clicked) requests.push(r.url())
+    })
+    if (hang) {
+      // Every service the modal calls never answers (the requests stay pending).
+      await page.route(url => serviceUrls.some(s => url.href.startsWith(s)), () => {})
+    }
+    await page.goto(services.url, { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => window.__wm.buttonVisibleAt !== undefined, null, { timeout: 15_000 })
+    const result = { buttonVisibleMs: await page.evaluate(() => window.__wm.buttonVisibleAt) }
+    if (hang) return result
+    result.firstJs = modalFileSizes(await page.evaluate(() => window.__wm.scriptsAtButton))
+    // A person reads the page before clicking: let it settle (idle prefetch included).
+    await page.waitForLoadState('networkidle')
+    const classify = u => (serviceUrls.some(s => u.startsWith(s)) ? 'services' : new URL(u).origin === origin ? 'sameOrigin' : 'other')
+    result.requestsBeforeClick = { sameOrigin: 0, services: 0, other: 0 }
+    for (const u of requests) if (!u.startsWith('data:')) result.requestsBeforeClick[classify(u)]++
+    result.otherRequestUrls = requests.filter(u => !u.startsWith('data:') && classify(u) === 'other')
+    clicked = true
+    await page.locator('connect-button').getByRole('button').click()
+    await page.waitForFunction(() => window.__wm.connectVisibleAt !== undefined, null, { timeout: 15_000 })
+    const w = await page.evaluate(() => ({ click: window.__wm.clickAt, visible: window.__wm.connectVisibleAt, scripts: window.__wm.scriptsAtConnect }))
+    result.clickToConnectMs = w.visible - w.click
+    result.jsAfterConnect = modalFileSizes(w.scripts)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    result.heapUsedBytes = (await cdp.send('Runtime.getHeapUsage')).usedSize
+    return result
+  } finally {
+    await browser.close()
+  }
+}
+
+const stats = values => {
+  const s = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], values }
+}
+
+let results
+try {
+  const normal = []
+  const hanging = []
+  for (let i = 0; i < RUNS; i++) normal.push(await run({ hang: false }))
+  for (let i = 0; i < RUNS; i++) hanging.push(await run({ hang: true }))
+  const pick = f => stats(normal.map(f))
+  results = {
+    date: new Date().toISOString(),
+    runs: RUNS,
+    chromium: executablePath,
+    figures: {
+      firstJsRaw: pick(r => r.firstJs.raw),
+      firstJsGzip: pick(r => r.firstJs.gzip),
+      jsAfterConnectRaw: pick(r => r.jsAfterConnect.raw),
+      jsAfterConnectGzip: pick(r => r.jsAfterConnect.gzip),
+      navToButtonMs: pick(r => r.buttonVisibleMs),
+      clickToConnectMs: pick(r => r.clickToConnectMs),
+      heapUsedBytes: pick(r => r.heapUsedBytes),
+      requestsSameOrigin: pick(r => r.requestsBeforeClick.sameOrigin),
+      requestsServices: pick(r => r.requestsBeforeClick.services),
+      requestsOther: pick(r => r.requestsBeforeClick.other),
+      navToButtonMsServicesHanging: stats(hanging.map(r => r.buttonVisibleMs))
+    },
+    firstJsFiles: normal[0].firstJs.files,
+    jsAfterConnectFiles: normal[0].jsAfterConnect.files,
+    otherRequestUrls: [...new Set(normal.flatMap(r => r.otherRequestUrls))],
+    buttonRenderedWithServicesHanging: hanging.every(r => r.buttonVisibleMs > 0),
+    bundle
+  }
+} finally {
+  await services.stop()
+}
+
+// ---- report ----
+const kb = n => `${(n / 1000).toFixed(1)} KB`
+const ms = n => `${n.toFixed(1)} ms`
+const f = results.figures
+const row = (label, s, fmt) => [label, fmt(s.median), fmt(s.min), fmt(s.max)]
+const table = [
+  ['figure', 'median', 'min', 'max'],
+  row('JS before button visible (raw)', f.firstJsRaw, kb),
+  row('JS before button visible (gzip)', f.firstJsGzip, kb),
+  row('JS after Connect view (raw)', f.jsAfterConnectRaw, kb),
+  row('JS after Connect view (gzip)', f.jsAfterConnectGzip, kb),
+  row('navigation -> button visible', f.navToButtonMs, ms),
+  row('  same, every service hanging', f.navToButtonMsServicesHanging, ms),
+  row('click -> Connect view with wallets', f.clickToConnectMs, ms),
+  row('JS heap used, modal open (after GC)', f.heapUsedBytes, n => `${(n / 1e6).toFixed(2)} MB`),
+  row('requests before click: same origin', f.requestsSameOrigin, String),
+  row('requests before click: services', f.requestsServices, String),
+  row('requests before click: other hosts', f.requestsOther, String)
+]
+const widths = table[0].map((_, i) => Math.max(...table.map(r => String(r[i]).length)))
+console.log(`\nwallet-modal benchmark: ${RUNS} fresh-browser runs each\n`)
+for (const [i, r] of table.entries()) {
+  console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '))
+  if (i === 0) console.log(widths.map(w => '-'.repeat(w)).join('  '))
+}
+console.log('\nchunks (raw / gzip / brotli):')
+for (const [file, s] of Object.entries(bundle.chunks)) console.log(`  ${bundle.firstChunkFiles.includes(file) ? '*' : ' '} ${file.padEnd(40)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(9)}`)
+console.log('  (* = first chunk)\nfirst chunk by package (rendered bytes before minification):')
+for (const [pkg, n] of Object.entries(bundle.firstByPackage).sort((a, b) => b[1] - a[1])) console.log(`  ${pkg.padEnd(40)} ${kb(n).padStart(9)}`)
+
+mkdirSync(dirname(OUT), { recursive: true })
+writeFileSync(OUT, JSON.stringify(results, null, 2))
+console.log(`\nraw results: ${OUT}`)
+
+const over = []
+if (f.firstJsGzip.median > BUDGETS.firstJsGzip) over.push(`first JS ${kb(f.firstJsGzip.median)} gzip > ${kb(BUDGETS.firstJsGzip)}`)
+if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectGzip) over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectGzip)}`)
+if (f.clickToConnectMs.median > BUDGETS.clickToConnectMs) over.push(`click -> Connect ${ms(f.clickToConnectMs.median)} > ${BUDGETS.clickToConnectMs} ms`)
+if (f.requestsOther.max > BUDGETS.otherRequestsBeforeClick) over.push(`requests to other hosts before click: ${results.otherRequestUrls.join(', ')}`)
+if (!results.buttonRenderedWithServicesHanging) over.push('the button did not render while services hung')
+if (over.length) {
+  console.error(`\nBUDGET EXCEEDED:\n- ${over.join('\n- ')}`)
+  process.exit(1)
+}
+console.log('\nall budgets hold')

@@ -1,0 +1,53 @@
+// Injected into every benchmark page before any page script runs (Playwright init script, so the
+// page's CSP does not apply). Records, relative to navigation start:
+//  - buttonVisibleAt: the <connect-button>'s button has a non-zero size;
+//  - clickAt: the first click (the event's own timestamp);
+//  - connectVisibleAt: the dialog shows the Connect view with at least one wallet in its list;
+//  - the scripts loaded at those two moments.
+;(() => {
+  const wm = (window.__wm = {})
+  const scripts = () =>
+    performance
+      .getEntriesByType('resource')
+      .filter(e => /\.m?js(\?|$)/.test(e.name))
+      .map(e => e.name)
+  const check = () => {
+    const now = performance.now()
+    if (wm.buttonVisibleAt === undefined) {
+      const b = document.querySelector('connect-button')?.shadowRoot?.querySelector('button')
+      const r = b?.getBoundingClientRect()
+      if (r && r.width > 0 && r.height > 0) {
+        wm.buttonVisibleAt = now
+        wm.scriptsAtButton = scripts()
+      }
+    }
+    if (wm.clickAt !== undefined && wm.connectVisibleAt === undefined) {
+      const root = document.querySelector('wallet-modal')?.shadowRoot
+      const item = root?.querySelector('[role="dialog"] ul[aria-label="Wallets"] li button')
+      const r = item?.getBoundingClientRect()
+      if (r && r.width > 0 && r.height > 0) {
+        wm.connectVisibleAt = now
+        wm.scriptsAtConnect = scripts()
+      }
+    }
+  }
+  // Mutation observers see DOM changes right when React commits them (more precise than frames);
+  // shadow roots are observed as their hosts appear.
+  const observed = new WeakSet()
+  const mo = new MutationObserver(() => {
+    for (const host of document.querySelectorAll('connect-button, wallet-modal')) {
+      if (host.shadowRoot && !observed.has(host.shadowRoot)) {
+        observed.add(host.shadowRoot)
+        mo.observe(host.shadowRoot, { childList: true, subtree: true, attributes: true })
+      }
+    }
+    check()
+  })
+  mo.observe(document, { childList: true, subtree: true })
+  const frame = () => {
+    check()
+    if (wm.connectVisibleAt === undefined) requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+  document.addEventListener('click', e => (wm.clickAt ??= e.timeStamp), true)
+})()

@@ -1,0 +1,73 @@
+/**
+ * Styles of the dialog and its views. They ship in the dialog's lazily loaded chunk and are
+ * adopted into the `<wallet-modal>` shadow root when the dialog first renders, so the first chunk
+ * a site loads carries only what `<connect-button>` needs.
+ */
+export const MODAL_STYLES = /* css */ `
+.wm-overlay {
+  position: fixed; inset: 0; z-index: var(--_wm-z-index);
+  display: flex; align-items: center; justify-content: center;
+  background: var(--_wm-overlay); padding: 16px;
+}
+.wm-dialog {
+  width: var(--_wm-width); max-width: 100%; max-height: calc(100vh - 32px); overflow: auto;
+  background: var(--_wm-bg); color: var(--_wm-fg);
+  border: 1px solid var(--_wm-border); border-radius: calc(var(--_wm-radius) * 8);
+  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.2); outline: none;
+  animation: wm-in 160ms ease-out;
+}
+.wm-embedded .wm-dialog { box-shadow: none; animation: none; max-height: none; }
+.wm-shake { animation: wm-shake 500ms ease-in-out; }
+@keyframes wm-in { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
+@keyframes wm-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
+@keyframes wm-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) {
+  .wm-dialog, .wm-shake, .wm-spinner { animation: none !important; }
+}
+.wm-header { display: grid; grid-template-columns: 36px 1fr 36px; align-items: center; padding: 12px 12px 8px; }
+.wm-title { margin: 0; text-align: center; font-size: calc(var(--_wm-fs) * 1.6); font-weight: 600; }
+.wm-body { padding: 8px 16px 16px; display: flex; flex-direction: column; gap: 8px; }
+.wm-icon-button {
+  width: 32px; height: 32px; border-radius: calc(var(--_wm-radius) * 2); border: 0; cursor: pointer;
+  background: transparent; color: var(--_wm-fg-2); display: inline-flex; align-items: center; justify-content: center;
+}
+.wm-icon-button:hover { background: var(--_wm-bg-2); color: var(--_wm-fg); }
+button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 2px; }
+.wm-button {
+  font: inherit; font-weight: 600; cursor: pointer; border-radius: calc(var(--_wm-radius) * 3);
+  border: 1px solid transparent; padding: 10px 14px; background: var(--_wm-accent); color: #fff;
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+}
+.wm-button:disabled { opacity: 0.6; cursor: default; }
+.wm-button-secondary { background: var(--_wm-bg-2); color: var(--_wm-fg); }
+.wm-button-danger { background: var(--_wm-bg-2); color: var(--_wm-error); }
+.wm-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
+.wm-list-item {
+  width: 100%; font: inherit; color: inherit; cursor: pointer; text-align: left;
+  display: flex; align-items: center; gap: 12px; padding: 8px 10px;
+  border: 0; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2);
+}
+.wm-list-item:hover { filter: brightness(0.97); }
+.wm-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--_wm-accent); }
+.wm-list-item .wm-name { flex: 1; font-weight: 500; }
+.wm-tag { font-size: calc(var(--_wm-fs) * 1.1); color: var(--_wm-fg-2); background: var(--_wm-bg); padding: 2px 6px; border-radius: 999px; }
+.wm-tag-accent { color: var(--_wm-accent); }
+.wm-image { width: 36px; height: 36px; border-radius: calc(var(--_wm-radius) * 3); object-fit: cover; flex: none; background: var(--_wm-bg); }
+.wm-image-placeholder { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--_wm-fg-2); }
+.wm-image-large { width: 72px; height: 72px; border-radius: calc(var(--_wm-radius) * 5); font-size: 28px; }
+.wm-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
+.wm-muted { color: var(--_wm-fg-2); margin: 0; }
+.wm-error-text { color: var(--_wm-error); margin: 0; font-weight: 600; }
+.wm-spinner { width: 18px; height: 18px; border: 2px solid var(--_wm-border); border-top-color: var(--_wm-accent); border-radius: 50%; animation: wm-spin 800ms linear infinite; }
+.wm-avatar { display: block; width: 64px; height: 64px; border-radius: 50%; }
+.wm-full { width: 100%; }
+.wm-address-row { display: flex; align-items: center; gap: 4px; font-size: calc(var(--_wm-fs) * 1.8); font-weight: 600; }
+.wm-balance { font-size: calc(var(--_wm-fs) * 1.6); color: var(--_wm-fg-2); margin: 0; }
+.wm-snackbar {
+  margin: 0 16px 16px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 4);
+  background: var(--_wm-bg-2); display: flex; align-items: center; gap: 8px; font-weight: 500;
+}
+.wm-snackbar[data-variant='error'] { color: var(--_wm-error); }
+.wm-snackbar[data-variant='success'] { color: var(--_wm-success); }
+.wm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+`

@@ -1,0 +1,37 @@
+// The size check of `npm test`: a heavy import cannot land unnoticed. Reads the browser bundle the
+// build just wrote (and its manifest) and checks what the first chunk a site loads may hold.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { bundleReport } from '../../bench/sizes.mjs'
+import { BUDGETS } from '../../bench/budgets.mjs'
+
+const report = bundleReport()
+const firstIds = report.firstModules.map(([id]) => id)
+
+test(`the first chunk is at most ${BUDGETS.firstJsGzip / 1000} KB gzip`, () => {
+  assert.ok(report.firstChunk.gzip <= BUDGETS.firstJsGzip, `first chunk ${report.firstChunk.gzip} bytes gzip (files: ${report.firstChunkFiles.join(', ')})`)
+})
+
+test('the first chunk holds React, valtio, r2wc and our core and elements only', () => {
+  const allowed = /^(react|react-dom|scheduler|valtio|proxy-compare|@r2wc\/core|@r2wc\/react-to-web-component|viem|ox|commonjsHelpers\.js|packages\/core|packages\/ui)$/
+  const unexpected = Object.keys(report.firstByPackage).filter(p => !allowed.test(p))
+  assert.deepEqual(unexpected, [])
+  // viem only for tiny utilities (formatUnits): a client or actions would be tens of KB.
+  const viemBytes = (report.firstByPackage.viem ?? 0) + (report.firstByPackage.ox ?? 0)
+  assert.ok(viemBytes < 8_000, `viem in the first chunk: ${viemBytes} bytes`)
+  for (const lib of ['@solana/', '@walletconnect/', 'sats-connect', 'qrcode']) assert.ok(!firstIds.some(id => id.includes(lib)), lib)
+})
+
+test('the dialog and the views beyond Connect/Account are lazy chunks', () => {
+  for (const lazy of ['WalletModal.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts']) {
+    assert.ok(!firstIds.some(id => id.endsWith(lazy)), `${lazy} is in the first chunk`)
+  }
+  assert.ok(firstIds.some(id => id.endsWith('ConnectButton.tsx')), 'the button is in the first chunk')
+})
+
+test(`all JS up to the Connect view stays within ${BUDGETS.jsAfterConnectGzip / 1000} KB gzip`, () => {
+  const modal = Object.keys(report.chunks).filter(f => /WalletModal-/.test(f))
+  assert.equal(modal.length, 1)
+  const total = report.firstChunk.gzip + report.chunks[modal[0]!]!.gzip
+  assert.ok(total <= BUDGETS.jsAfterConnectGzip, `${total} bytes gzip`)
+})
