@@ -8,6 +8,7 @@ import { summaryReporter } from './test/wtr/summaryReporter.mjs'
 import { fileURLToPath } from 'node:url'
 import { reactEsmPlugin } from './test/wtr/reactEsmPlugin.mjs'
 import { devnetPlugin } from './test/wtr/devnetPlugin.mjs'
+import { faultMiddleware } from './test/wtr/faultMiddleware.mjs'
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -31,6 +32,7 @@ export default {
       launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }
     })
   ],
+  middleware: [faultMiddleware()],
   plugins: [
     {
       name: 'workspace-sources',

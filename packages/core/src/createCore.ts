@@ -9,6 +9,14 @@ import { createThemeController, type ThemeMode } from './controllers/ThemeContro
 import { createSnackController } from './controllers/SnackController.js'
 import { createEventsController, type ModalEventListener } from './controllers/EventsController.js'
 import { createEip155Adapter } from './adapters/eip155/Eip155Adapter.js'
+import { createHttpClient } from './api/HttpClient.js'
+import { createServiceClient } from './api/ServiceClient.js'
+import { createApiController } from './controllers/ApiController.js'
+import { createBlockchainApiController } from './controllers/BlockchainApiController.js'
+import { createAlertController } from './controllers/AlertController.js'
+import { createTelemetryController } from './controllers/TelemetryController.js'
+import { initServices } from './flows/services.js'
+import { trackModalEvents } from './flows/telemetry.js'
 import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/discovery.js'
 import { createStorage, STORAGE_KEYS, type RecordStorage } from './utils/storage.js'
 import { isBrowser } from './utils/platform.js'
@@ -63,7 +71,16 @@ export function createCore(options: WalletModalOptions) {
     chain.setActiveNamespace(saved.chainNamespace)
   }
   const addedListeners = new Set<(c: Connector) => void>()
+  const http = createHttpClient()
   const core = {
+    /** The one HTTP client every remote call goes through. */
+    http,
+    /** Typed calls to the configured services; undefined when the site configured none. */
+    services: opts.services ? createServiceClient(http, opts.services, opts.projectId) : undefined,
+    api: createApiController(),
+    blockchainApi: createBlockchainApiController(),
+    alert: createAlertController(),
+    telemetry: createTelemetryController(),
     options: optionsController,
     modal: createModalController(),
     router: createRouterController(),
@@ -74,11 +91,15 @@ export function createCore(options: WalletModalOptions) {
     snack: createSnackController(),
     events: createEventsController(),
     storage,
-    adapters: { eip155: createEip155Adapter() },
+    adapters: { eip155: createEip155Adapter(http) },
     /** Runtime wiring that is not state: listener teardowns and connector notifications. */
     runtime: {
       unlisten: new Map<string, () => void>(),
       stopDiscovery: undefined as undefined | (() => void),
+      stopTracking: undefined as undefined | (() => void),
+      /** Whether the wallet lists were prefetched (once per core, spec §4). */
+      prefetched: false,
+      imagesPreloaded: false,
       onConnectorAdded(cb: (c: Connector) => void): () => void {
         addedListeners.add(cb)
         return () => void addedListeners.delete(cb)
@@ -134,12 +155,15 @@ export function createCore(options: WalletModalOptions) {
     /** Stops discovery and wallet listeners (for tests and single-page apps that unmount). */
     destroy(): void {
       core.runtime.stopDiscovery?.()
+      core.runtime.stopTracking?.()
       for (const stop of core.runtime.unlisten.values()) stop()
       core.runtime.unlisten.clear()
       addedListeners.clear()
     },
     /** Resolves when the start-up reconnect attempt has finished. */
-    ready: Promise.resolve(false) as Promise<boolean>
+    ready: Promise.resolve(false) as Promise<boolean>,
+    /** Resolves when the start-up calls to the services have finished (or failed). */
+    servicesReady: Promise.resolve() as Promise<void>
   }
 
   const addConnector = (c: Connector) => {
@@ -153,6 +177,8 @@ export function createCore(options: WalletModalOptions) {
       console.warn('[wallet-modal] reconnect failed', err)
       return false
     })
+    core.runtime.stopTracking = trackModalEvents(core)
+    core.servicesReady = initServices(core).catch(err => console.warn('[wallet-modal] services start-up failed', err))
   }
   return core
 }

@@ -31,3 +31,29 @@ describe('OptionsController', () => {
     expect(c.findNetwork('eip155:1')).to.equal(undefined)
   })
 })
+
+describe('OptionsController features and services', () => {
+  it('resolves service URLs from serviceUrl with per-service overrides; rejects bad URLs', () => {
+    const o = resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', analyticsUrl: 'https://a.example/' })
+    expect(o.services).to.deep.equal({ directoryUrl: 'http://127.0.0.1:8787/', blockchainApiUrl: 'http://127.0.0.1:8787/', analyticsUrl: 'https://a.example/' })
+    expect(resolveOptions({ projectId: 'p', networks }).services).to.equal(undefined)
+    expect(() => resolveOptions({ projectId: 'p', networks, serviceUrl: 'javascript:alert(1)' })).to.throw('serviceUrl must be an http(s) URL')
+  })
+  it('has the spec default features; remote configuration wins with a warning', () => {
+    const c = createOptionsController({ projectId: 'p', networks, features: { swaps: true, analytics: true } })
+    expect(c.isEnabled('receive')).to.equal(true)
+    expect(c.isEnabled('pay')).to.equal(false)
+    const warnings: unknown[] = []
+    const warn = console.warn
+    console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
+    try {
+      c.applyRemoteFeatures([{ id: 'swaps', isEnabled: false }, { id: 'email', isEnabled: true }, { id: 'onramp', isEnabled: true, config: ['meld', 'coinbase'] }])
+    } finally {
+      console.warn = warn
+    }
+    expect(c.isEnabled('swaps')).to.equal(false)
+    expect(c.isEnabled('email')).to.equal(true)
+    expect(c.state.features.onramp).to.deep.equal(['meld', 'coinbase'])
+    expect(String(warnings[0])).to.contain('Local feature settings are ignored').and.contain('swaps')
+  })
+})

@@ -20,6 +20,18 @@ export interface ExcludedWallet {
   name?: string
 }
 
+/** Feature switches (spec §9 default features; remote configuration may override some). */
+export interface FeatureOptions {
+  /** The All Wallets list (default true). */
+  allWallets?: boolean
+  /** Analytics events (default true; the project's remote analytics config must agree). */
+  analytics?: boolean
+  receive?: boolean
+  send?: boolean
+  /** Remote features (email, socials, swaps, onramp, activity, multiWallet...) by id. */
+  [id: string]: unknown
+}
+
 /** Everything a site can configure (spec §3 feature options, the parts in use so far). */
 export interface WalletModalOptions {
   /** Required: the project the services know the site by. */
@@ -48,6 +60,23 @@ export interface WalletModalOptions {
   debug?: boolean
   /** Storage for persistence; defaults to localStorage. */
   storage?: StorageBackend
+  /**
+   * Base URL of a wallet-modal server (packages/server, self-hosted or any compatible deployment):
+   * wallet directory, blockchain data API, RPC proxy and analytics. Without it those features are off.
+   */
+  serviceUrl?: string
+  /** Overrides of single services (default: `serviceUrl`). */
+  directoryUrl?: string
+  blockchainApiUrl?: string
+  analyticsUrl?: string
+  /** Directory wallet ids shown first on Connect (spec: featured, default 4 shown). */
+  featuredWalletIds?: string[]
+  /** Only these directory wallets are listed. */
+  includeWalletIds?: string[]
+  /** These directory wallets are never listed. */
+  excludeWalletIds?: string[]
+  /** Local feature switches; remote project configuration overrides them (with a warning). */
+  features?: FeatureOptions
 }
 
 /** The validated options, with defaults applied. */
@@ -62,6 +91,26 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   enableInjected: boolean
   excludedWallets: ExcludedWallet[]
   metadata: SiteMetadata
+  featuredWalletIds: string[]
+  includeWalletIds: string[]
+  excludeWalletIds: string[]
+  features: FeatureOptions
+  /** Resolved service URLs, or undefined when the site configured none. */
+  services?: { directoryUrl: string; blockchainApiUrl: string; analyticsUrl: string }
+}
+
+/** Spec §9 default features. */
+export const DEFAULT_FEATURES: FeatureOptions = { receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, smartSessions: false, collapseWallets: false, pay: false }
+
+function serviceUrl(value: string | undefined, what: string): string | undefined {
+  if (value === undefined) return undefined
+  try {
+    const u = new URL(value)
+    if (u.protocol === 'https:' || u.protocol === 'http:') return u.href
+  } catch {
+    // reported below
+  }
+  throw new WalletModalError('INVALID_OPTIONS', { details: `${what} must be an http(s) URL` })
 }
 
 /**
@@ -109,8 +158,21 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
     enableEIP6963: options.enableEIP6963 ?? true,
     enableInjected: options.enableInjected ?? true,
     excludedWallets: options.excludedWallets ?? [],
-    metadata: options.metadata ?? { name: globalThis.document?.title || 'This site' }
+    metadata: options.metadata ?? { name: globalThis.document?.title || 'This site' },
+    featuredWalletIds: options.featuredWalletIds ?? [],
+    includeWalletIds: options.includeWalletIds ?? [],
+    excludeWalletIds: options.excludeWalletIds ?? [],
+    features: { ...DEFAULT_FEATURES, ...options.features },
+    services: resolveServices(options)
   }
+}
+
+function resolveServices(o: WalletModalOptions): ResolvedOptions['services'] {
+  const base = serviceUrl(o.serviceUrl, 'serviceUrl')
+  const directoryUrl = serviceUrl(o.directoryUrl, 'directoryUrl') ?? base
+  const blockchainApiUrl = serviceUrl(o.blockchainApiUrl, 'blockchainApiUrl') ?? base
+  const analyticsUrl = serviceUrl(o.analyticsUrl, 'analyticsUrl') ?? base
+  return directoryUrl && blockchainApiUrl && analyticsUrl ? { directoryUrl, blockchainApiUrl, analyticsUrl } : undefined
 }
 
 /** Holds the site's validated configuration. */
@@ -123,6 +185,21 @@ export function createOptionsController(options: WalletModalOptions) {
     /** Networks of one namespace, in the site's order. */
     networksOf(namespace: WiredNamespace): CaipNetwork[] {
       return state.networks.filter(n => n.chainNamespace === namespace)
+    },
+    /**
+     * Applies the project's remote feature configuration; it wins over local settings, and a local
+     * setting it overrides is reported with a warning (spec §8).
+     */
+    applyRemoteFeatures(remote: readonly { id: string; isEnabled: boolean; config?: unknown }[]): void {
+      const local = options.features ?? {}
+      const overridden = remote.filter(f => f.id in local).map(f => f.id)
+      if (overridden.length) console.warn(`[wallet-modal] Local feature settings are ignored because remote configuration loaded: ${overridden.join(', ')}`)
+      for (const f of remote) state.features[f.id] = f.isEnabled ? (f.config ?? true) : false
+    },
+    /** True when a feature is on. */
+    isEnabled(id: string): boolean {
+      const f = state.features[id]
+      return f !== undefined && f !== false && f !== null
     },
     /** The site's network with this CAIP-2 id, if any. */
     findNetwork(caipNetworkId: string): CaipNetwork | undefined {

@@ -1,14 +1,17 @@
 import { proxy, ref } from 'valtio/vanilla'
 import type { CaipNetwork } from '../types/network.js'
 import type { Connector } from '../types/connector.js'
+import type { Wallet } from '../api/schemas.js'
 
 /** Every view of the modal that exists so far (spec §2). The ui registers exactly these. */
-export type ViewId = 'Connect' | 'ConnectingExternal' | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain'
+export type ViewId = 'Connect' | 'ConnectingExternal' | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
 
 /** Data a view is opened with. */
 export interface RouterData {
   connector?: Connector
   network?: CaipNetwork
+  /** A directory wallet (GetWallet). */
+  wallet?: Wallet
 }
 
 /** Navigation stack state. */

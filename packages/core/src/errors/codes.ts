@@ -30,6 +30,9 @@ export const ERROR_MESSAGES = {
   SWITCH_NETWORK_FAILED: 'Failed to switch network',
   // remote calls
   REQUEST_TIMEOUT: 'Request timed out',
+  REQUEST_ABORTED: 'Request was aborted',
+  NETWORK_ERROR: 'Network error',
+  INVALID_RESPONSE: 'Invalid response',
   HTTP_ERROR: 'HTTP status code',
   RPC_ERROR: 'RPC request failed',
   BALANCE_UNAVAILABLE: 'Token Balance Unavailable'

@@ -44,6 +44,8 @@ export async function disconnect(core: Core): Promise<void> {
       core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
     })
   )
+  core.blockchainApi.clearBalances()
+  core.blockchainApi.setIdentity(undefined, undefined)
   core.storage.remove(STORAGE_KEYS.connectionStatus)
   core.storage.remove(STORAGE_KEYS.walletInfo)
   core.storage.remove(STORAGE_KEYS.connectedNamespaces)

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { formatBalance, truncateDecimals } from './format.js'
+import { formatBalance, formatUsd, truncateDecimals } from './format.js'
 
 describe('format', () => {
   it('truncates to 3 decimals without rounding up', () => {
@@ -16,5 +16,12 @@ describe('format', () => {
     expect(formatBalance(10000n * 10n ** 18n, 18)).to.equal('10000.000')
     expect(formatBalance(1234567n, 6)).to.equal('1.234')
     expect(formatBalance(0n, 18)).to.equal('0.000')
+  })
+  it('formats USD with 2 truncated decimals and separators', () => {
+    expect(formatUsd(1234567.899)).to.equal('$1,234,567.89')
+    expect(formatUsd(0.5)).to.equal('$0.50')
+    expect(formatUsd(0)).to.equal('$0.00')
+    expect(formatUsd(-12.345)).to.equal('-$12.34')
+    expect(formatUsd(NaN)).to.equal('$0.00')
   })
 })

@@ -22,7 +22,9 @@ export const STORAGE_KEYS = {
   connectionStatus: 'connection-status',
   recentWallets: 'recent-wallets',
   walletInfo: 'wallet-info',
-  connectedNamespaces: 'connected-namespaces'
+  connectedNamespaces: 'connected-namespaces',
+  portfolio: (caipAddress: string) => `portfolio/${caipAddress}`,
+  identity: (address: string) => `identity/${address.toLowerCase()}`
 } as const
 
 /** A typed view over a storage backend. Reads never throw: garbage reads as missing. */

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { safeImageUrl } from '@wallet-modal/core'
 
 /** Props of {@link WalletImage}. */
@@ -5,14 +6,17 @@ export interface WalletImageProps {
   name: string
   src?: string
   large?: boolean
+  /** http origins allowed besides https/data (the site's own configured services on loopback). */
+  allowOrigins?: readonly string[]
 }
 
 /**
  * A wallet's or network's image. Only `data:`/`https:` URLs are used; otherwise (or when it fails
  * to load) the first letter of the name stands in, so nothing remote is ever trusted blindly.
  */
-export function WalletImage({ name, src, large }: WalletImageProps) {
-  const safe = safeImageUrl(src)
+export function WalletImage({ name, src, large, allowOrigins }: WalletImageProps) {
+  const [failed, setFailed] = useState(false)
+  const safe = failed ? undefined : safeImageUrl(src, allowOrigins)
   const cls = `wm-image${large ? ' wm-image-large' : ''}`
   if (!safe) {
     return (
@@ -21,5 +25,5 @@ export function WalletImage({ name, src, large }: WalletImageProps) {
       </span>
     )
   }
-  return <img className={cls} src={safe} alt="" width={large ? 72 : 36} height={large ? 72 : 36} />
+  return <img className={cls} src={safe} alt="" width={large ? 72 : 36} height={large ? 72 : 36} loading="lazy" decoding="async" onError={() => setFailed(true)} />
 }

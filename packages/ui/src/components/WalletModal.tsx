@@ -5,6 +5,7 @@ import { CoreContext } from '../hooks/CoreContext.js'
 import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
+import { AlertBanner } from './AlertBanner.js'
 import { trapTabKey, focusableWithin } from '../a11y/focusTrap.js'
 import { deepActiveElement } from '../a11y/deepActiveElement.js'
 import { lockScroll } from '../a11y/scrollLock.js'
@@ -88,11 +89,12 @@ export function WalletModal({ core, theme }: WalletModalProps) {
       onKeyDown={onKeyDown}
     >
       <Header
-        title={def.title(router.data)}
+        title={def.title(core.router.state.data)}
         titleId={titleId}
         onBack={router.history.length > 1 ? () => core.router.goBack() : undefined}
         onClose={embedded ? undefined : () => core.close()}
       />
+      <AlertBanner />
       <div className="wm-body" part="body">
         <View fallback={<div className="wm-center" role="status" aria-label="Loading"><span className="wm-spinner" /></div>} />
       </div>

@@ -70,4 +70,24 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-snackbar[data-variant='error'] { color: var(--_wm-error); }
 .wm-snackbar[data-variant='success'] { color: var(--_wm-success); }
 .wm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.wm-search {
+  width: 100%; font: inherit; padding: 10px 12px; border-radius: calc(var(--_wm-radius) * 3);
+  border: 1px solid var(--_wm-border); background: var(--_wm-bg-2); color: var(--_wm-fg);
+}
+.wm-search:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 1px; }
+.wm-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; }
+.wm-grid-item {
+  width: 100%; font: inherit; color: inherit; cursor: pointer; border: 0; background: var(--_wm-bg-2);
+  border-radius: calc(var(--_wm-radius) * 3); padding: 8px 4px; display: flex; flex-direction: column; align-items: center; gap: 4px;
+}
+.wm-grid-item:hover { filter: brightness(0.97); }
+.wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wm-sentinel { height: 1px; }
+.wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-left: 3px solid var(--_wm-accent); }
+.wm-alert[data-variant='error'] { border-left-color: var(--_wm-error); }
+.wm-alert p { margin: 2px 0 0; }
+.wm-total { font-size: calc(var(--_wm-fs) * 2.4); font-weight: 700; margin: 4px 0; text-align: center; }
+.wm-token { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
+.wm-token-qty { display: block; font-size: calc(var(--_wm-fs) * 1.2); }
+a.wm-button { text-decoration: none; box-sizing: border-box; }
 `

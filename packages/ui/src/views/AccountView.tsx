@@ -4,11 +4,15 @@ import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon } from '../components/Icons.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
+import { TokenList } from '../components/TokenList.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { safeImageUrl } from '@wallet-modal/core'
 
 /** Account: address with copy, balance, network (opens Networks), Disconnect. */
 export function AccountView() {
   const core = useCore()
   const chain = useSnapshot(core.chain.state)
+  const bc = useSnapshot(core.blockchainApi.state)
   const { account, network } = chain.namespaces[chain.activeNamespace]
   const address = account.address ?? ''
   const copy = async () => {
@@ -20,13 +24,18 @@ export function AccountView() {
     }
   }
   const supported = core.chain.isNetworkSupported(chain.activeNamespace)
+  // The identity service's name and avatar, when it has them for this address (text only; the
+  // avatar must be an https:, data: or configured-service URL).
+  const identity = bc.identityFor === address ? bc.identity : undefined
+  const identityName = identity?.name ?? undefined
+  const identityAvatar = safeImageUrl(identity?.avatar, serviceOrigins(core))
   const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
   return (
     <div className="wm-center">
-      <Avatar address={address} />
+      {identityAvatar ? <img className="wm-avatar" src={identityAvatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
       <div className="wm-address-row">
         <span title={address} data-testid="account-address">
-          {shortenAddress(address)}
+          {identityName ?? shortenAddress(address)}
         </span>
         <button type="button" className="wm-icon-button" aria-label="Copy address" onClick={copy}>
           <CopyIcon />
@@ -35,6 +44,12 @@ export function AccountView() {
       <p className="wm-balance" data-testid="account-balance" aria-live="polite">
         {balanceText}
       </p>
+      {identityName ? (
+        <p className="wm-muted" data-testid="account-plain-address">
+          {shortenAddress(address)}
+        </p>
+      ) : null}
+      <TokenList />
       <ul className="wm-list wm-full">
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>

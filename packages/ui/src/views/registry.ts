@@ -9,6 +9,8 @@ import { AccountView } from './AccountView.js'
 const ConnectingExternalView = lazyComponent(() => import('./ConnectingExternalView.js').then(m => m.ConnectingExternalView))
 const NetworksView = lazyComponent(() => import('./NetworksView.js').then(m => m.NetworksView))
 const SwitchNetworkView = lazyComponent(() => import('./SwitchNetworkView.js').then(m => m.SwitchNetworkView))
+const AllWalletsView = lazyComponent(() => import('./AllWalletsView.js').then(m => m.AllWalletsView))
+const GetWalletView = lazyComponent(() => import('./GetWalletView.js').then(m => m.GetWalletView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -22,7 +24,9 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal'] },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets'] },
+  AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'GetWallet'] },
+  GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
   Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork'] },
   Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },

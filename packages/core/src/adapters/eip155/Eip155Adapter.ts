@@ -1,5 +1,5 @@
 import { WalletModalError } from '../../errors/WalletModalError.js'
-import { jsonRpcRequest } from '../../api/jsonRpc.js'
+import type { HttpClient } from '../../api/HttpClient.js'
 import { assertEvmChainId, isEvmAddress } from '../../utils/address.js'
 import { formatBalance } from '../../utils/format.js'
 import type { CaipNetwork } from '../../types/network.js'
@@ -40,7 +40,7 @@ async function readChainId(provider: Eip1193Provider): Promise<number> {
  * The eip155 adapter: discovery, connect, reconnect, switch network, balance and events,
  * over EIP-1193 providers. Provider errors are translated here and only here.
  */
-export function createEip155Adapter() {
+export function createEip155Adapter(http: HttpClient) {
   return {
     namespace: 'eip155' as const,
     watch: watchEip155Wallets,
@@ -116,7 +116,7 @@ export function createEip155Adapter() {
     async getBalance(network: CaipNetwork, address: string): Promise<{ balance: string; symbol: string }> {
       const url = network.rpcUrls.default.http[0]
       if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: network.caipNetworkId })
-      const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [address, 'latest'])
+      const hex = await http.rpc<string>(url, 'eth_getBalance', [address, 'latest'])
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },

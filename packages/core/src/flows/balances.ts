@@ -1,0 +1,76 @@
+import type { Core } from '../createCore.js'
+import { toWalletModalError } from '../errors/WalletModalError.js'
+import type { Identity, TokenBalance } from '../api/schemas.js'
+import { CACHE_MS } from '../controllers/BlockchainApiController.js'
+import { STORAGE_KEYS } from '../utils/storage.js'
+
+const isBalances = (v: unknown): v is TokenBalance[] => Array.isArray(v)
+const isIdentity = (v: unknown): v is Identity => !!v && typeof v === 'object' && 'name' in v && 'avatar' in v
+
+/**
+ * Fetches the active account's token balances from the blockchain data API (spec §4): skipped
+ * without services, when disconnected, or when the service does not support the network; served
+ * from the 30 s portfolio cache unless forced; a failure shows 'Token Balance Unavailable' and
+ * blocks retries for 30 s.
+ */
+export async function fetchTokenBalances(core: Core, opts: { force?: boolean; now?: () => number } = {}): Promise<void> {
+  const api = core.services
+  const now = opts.now ?? Date.now
+  const ns = core.chain.state.activeNamespace
+  const { account, network } = core.chain.state.namespaces[ns]
+  const caipNetworkId = network.caipNetwork?.caipNetworkId
+  if (!api || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
+    core.blockchainApi.clearBalances()
+    return
+  }
+  const supported = core.blockchainApi.state.supportedChains
+  if (!core.chain.isNetworkSupported(ns) || (supported && !supported.includes(caipNetworkId))) {
+    core.blockchainApi.clearBalances()
+    core.blockchainApi.setBalancesError('Token Balance Unavailable', now())
+    return
+  }
+  const key = STORAGE_KEYS.portfolio(account.caipAddress)
+  if (!opts.force) {
+    const cached = core.storage.get(key, isBalances, CACHE_MS.portfolio)
+    if (cached) {
+      core.blockchainApi.setBalances(account.caipAddress, cached)
+      return
+    }
+  }
+  if (now() < core.blockchainApi.state.retryBlockedUntil) return
+  const caipAddress = account.caipAddress
+  core.blockchainApi.setBalancesLoading(caipAddress)
+  try {
+    const balances = await api.getBalances(account.address, caipNetworkId, opts.force ? String(now()) : undefined)
+    if (core.chain.state.namespaces[ns].account.caipAddress !== caipAddress) return
+    core.storage.set(key, balances)
+    core.blockchainApi.setBalances(caipAddress, balances)
+  } catch (err) {
+    console.warn('[wallet-modal] token balances failed', toWalletModalError(err, 'NETWORK_ERROR'))
+    core.blockchainApi.setBalancesError('Token Balance Unavailable', now())
+    core.snack.showError('Token Balance Unavailable')
+  }
+}
+
+/** Fetches the identity (name, avatar) of the active address, cached 5 minutes. Failures show nothing. */
+export async function fetchIdentity(core: Core): Promise<void> {
+  const api = core.services
+  const address = core.chain.activeAccount().address
+  if (!api || !address || core.chain.state.activeNamespace !== 'eip155') {
+    core.blockchainApi.setIdentity(undefined, undefined)
+    return
+  }
+  const key = STORAGE_KEYS.identity(address)
+  const cached = core.storage.get(key, isIdentity, CACHE_MS.identity)
+  if (cached) {
+    core.blockchainApi.setIdentity(address, cached)
+    return
+  }
+  try {
+    const identity = await api.getIdentity(address)
+    core.storage.set(key, identity)
+    if (core.chain.activeAccount().address === address) core.blockchainApi.setIdentity(address, identity)
+  } catch (err) {
+    console.warn('[wallet-modal] identity lookup failed', err)
+  }
+}

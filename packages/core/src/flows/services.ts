@@ -1,0 +1,75 @@
+import type { Core } from '../createCore.js'
+import { isWalletModalError } from '../errors/WalletModalError.js'
+import { reportError } from './telemetry.js'
+import { prefetchWalletLists } from './walletLists.js'
+
+/**
+ * True when `origin` is allowed by a pattern: exact, or with `*` standing for one host label or
+ * the port (`http://127.0.0.1:*`, `https://*.example.com`).
+ */
+export function originAllowed(origin: string, patterns: readonly string[]): boolean {
+  return patterns.some(p => {
+    if (p === origin || p === '*') return true
+    if (!p.includes('*')) return false
+    const re = new RegExp(`^${p.split('*').map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^./]+')}$`)
+    return re.test(origin)
+  })
+}
+
+function statusOf(err: unknown): number | undefined {
+  return isWalletModalError(err, 'HTTP_ERROR') ? (err as unknown as { status?: number }).status : undefined
+}
+
+/**
+ * Starts what depends on the configured services (spec §4 and §8), once: the allowed-origins
+ * check (429 -> rate-limited alert, 5xx -> server-error alert, other failures -> empty list), the
+ * remote feature configuration (wins over local settings), the analytics config (off on failure),
+ * the supported chains, and the prefetch of the wallet lists.
+ */
+export async function initServices(core: Core): Promise<void> {
+  const api = core.services
+  if (!api) return
+  const origin = globalThis.location?.origin
+  const checkOrigins = (async () => {
+    let allowed: string[] = []
+    try {
+      allowed = await api.getAllowedOrigins()
+    } catch (err) {
+      const status = statusOf(err)
+      if (status === 429) core.alert.show('RATE_LIMITED')
+      else if (status !== undefined && status >= 500) core.alert.show('SERVER_ERROR')
+      else if (status === 403) core.alert.show('PROJECT_ID_NOT_CONFIGURED')
+      return
+    }
+    if (origin && allowed.length > 0 && !originAllowed(origin, allowed)) {
+      core.alert.show('INVALID_APP_CONFIGURATION')
+      if (core.telemetry.takeForbiddenReport()) void reportError(core, 'INVALID_APP_CONFIGURATION', `origin ${origin} is not allowed`)
+    }
+  })()
+  const remoteConfig = (async () => {
+    try {
+      core.options.applyRemoteFeatures(await api.getProjectConfig())
+    } catch (err) {
+      console.warn('[wallet-modal] remote configuration unavailable; local settings apply', err)
+    }
+  })()
+  const analytics = (async () => {
+    let remote = false
+    try {
+      remote = await api.getAnalyticsConfig()
+    } catch {
+      remote = false
+    }
+    await remoteConfig
+    core.telemetry.setEnabled(core.options.isEnabled('analytics'), remote)
+  })()
+  const chains = (async () => {
+    try {
+      core.blockchainApi.setSupportedChains(await api.getSupportedChains())
+    } catch {
+      // Unknown support: balance calls are tried and fail visibly instead.
+    }
+  })()
+  await Promise.all([checkOrigins, remoteConfig, analytics, chains])
+  await prefetchWalletLists(core)
+}

@@ -1,0 +1,43 @@
+import type { Core } from '../createCore.js'
+import type { ModalEvent } from '../controllers/EventsController.js'
+
+function randomId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`
+}
+
+function base() {
+  const loc = globalThis.location
+  return { eventId: randomId(), url: loc?.href ?? '', domain: loc?.hostname ?? '', timestamp: Date.now() }
+}
+
+/** Sends one analytics event (spec §7 `POST /e`) when the site and the project allow it. Never throws. */
+export async function trackEvent(core: Core, event: string, properties?: Record<string, unknown>): Promise<void> {
+  const api = core.services
+  if (!api || !core.telemetry.mayTrack(event)) return
+  try {
+    await api.sendEvent({ ...base(), props: { type: 'track', event, address: core.chain.activeAccount().address, properties } })
+  } catch (err) {
+    console.warn('[wallet-modal] analytics event not sent', err)
+  }
+}
+
+/**
+ * Reports an error (spec §8): at most 5 per 60 s, only when analytics is allowed. Never throws.
+ */
+export async function reportError(core: Core, errorType: string, errorMessage: string, stackTrace?: string): Promise<void> {
+  const api = core.services
+  if (!api || !core.telemetry.isEnabled() || !core.telemetry.takeErrorReportSlot()) return
+  try {
+    await api.sendEvent({ ...base(), props: { type: 'error', event: 'ERROR', errorType, errorMessage, stackTrace } })
+  } catch (err) {
+    console.warn('[wallet-modal] error report not sent', err)
+  }
+}
+
+/** Forwards the modal's events to analytics (errors as rate-limited error reports). */
+export function trackModalEvents(core: Core): () => void {
+  return core.events.subscribe((e: ModalEvent) => {
+    if (e.type === 'ERROR' || e.type === 'CONNECT_ERROR') void reportError(core, e.data.code, e.data.message)
+    else void trackEvent(core, e.type, e.data as Record<string, unknown>)
+  })
+}

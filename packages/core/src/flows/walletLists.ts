@@ -1,0 +1,130 @@
+import type { Core } from '../createCore.js'
+import { toWalletModalError } from '../errors/WalletModalError.js'
+import type { Wallet } from '../api/schemas.js'
+import { FEATURED_DEFAULT, RECOMMENDED_ENTRIES, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../controllers/ApiController.js'
+import { isExcluded } from '../controllers/ConnectorController.js'
+import { isMobile } from '../utils/platform.js'
+import { safeImageUrl } from '../utils/image.js'
+
+/** Wallets always kept on mobile even without a mobile link (spec §5). */
+const MOBILE_EXCEPTIONS = ['coinbase', 'solflare', 'phantom']
+
+/** The chains the site's lists are filtered by: its networks' CAIP-2 ids. */
+function siteChains(core: Core): string[] {
+  return core.options.state.networks.map(n => n.caipNetworkId)
+}
+
+/** Client-side rules the service cannot know: exclusions by rdns or name, and the mobile rule. */
+export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
+  const excluded = core.options.state.excludedWallets
+  const mobile = isMobile()
+  return wallets.filter(w => {
+    if (isExcluded({ name: w.name, info: { rdns: w.rdns ?? undefined } }, excluded)) return false
+    if (mobile && !w.mobile_link && !MOBILE_EXCEPTIONS.some(x => w.name.toLowerCase().includes(x))) return false
+    return true
+  })
+}
+
+/** The URL of a directory wallet's image, only from the configured service (or a data: URL). */
+export function walletImageUrl(core: Core, wallet: Wallet): string | undefined {
+  const api = core.services
+  if (!api) return undefined
+  if (wallet.image_id) return api.walletImageUrl(wallet.image_id)
+  const services = core.options.state.services
+  return safeImageUrl(wallet.image_url, services ? [new URL(services.directoryUrl).origin] : [])
+}
+
+/** Loads wallet images into the browser cache (each at most 2 s), so lists show them at once. */
+function preloadImages(core: Core, wallets: Wallet[]): void {
+  if (typeof Image === 'undefined' || core.runtime.imagesPreloaded) return
+  core.runtime.imagesPreloaded = true
+  for (const w of wallets) {
+    const src = walletImageUrl(core, w)
+    if (!src) continue
+    const img = new Image()
+    const t = setTimeout(() => (img.src = ''), 2000)
+    img.onload = img.onerror = () => clearTimeout(t)
+    img.src = src
+  }
+}
+
+/** Featured (site's ids, default 4 shown) and recommended (4) wallets for Connect. */
+export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
+  const api = core.services
+  if (!api) return
+  const o = core.options.state
+  try {
+    const featuredIds = o.featuredWalletIds
+    const featured = featuredIds.length
+      ? filterWallets(core, (await api.getWallets({ page: 1, entries: featuredIds.length, include: featuredIds, chains: siteChains(core) })).data)
+      : []
+    // Keep the site's order of featured ids.
+    featured.sort((a, b) => featuredIds.indexOf(a.id) - featuredIds.indexOf(b.id))
+    core.api.setFeatured(featured.slice(0, Math.max(FEATURED_DEFAULT, featuredIds.length)))
+    const rec = await api.getWallets({
+      page: 1,
+      entries: RECOMMENDED_ENTRIES,
+      include: o.includeWalletIds,
+      exclude: [...o.excludeWalletIds, ...featured.map(w => w.id)],
+      chains: siteChains(core)
+    })
+    core.api.setRecommended(filterWallets(core, rec.data), rec.count + featured.length)
+    core.api.setError(undefined)
+    preloadImages(core, [...featured, ...rec.data])
+  } catch (err) {
+    core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+  }
+}
+
+/** Loads the next page of All Wallets (40 per page). */
+export async function fetchNextWalletsPage(core: Core): Promise<void> {
+  const api = core.services
+  if (!api || core.api.state.loading || !core.api.hasMore()) return
+  const o = core.options.state
+  core.api.setLoading(true)
+  try {
+    const page = core.api.state.page + 1
+    const r = await api.getWallets({ page, entries: WALLETS_PAGE_SIZE, include: o.includeWalletIds, exclude: o.excludeWalletIds, chains: siteChains(core) })
+    core.api.addPage(page, filterWallets(core, r.data), r.count)
+    core.api.setError(undefined)
+  } catch (err) {
+    core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+  } finally {
+    core.api.setLoading(false)
+  }
+}
+
+/** Searches the directory (100 entries); an empty query clears the search. Stale answers are dropped. */
+export async function searchWallets(core: Core, query: string): Promise<void> {
+  const api = core.services
+  const q = query.trim().slice(0, 100)
+  if (!api || !q) {
+    core.api.setSearch('', [])
+    return
+  }
+  const o = core.options.state
+  core.api.setSearchLoading(true)
+  core.api.setSearch(q, core.api.state.searchQuery === q ? core.api.state.search : [])
+  try {
+    const r = await api.getWallets({ page: 1, entries: SEARCH_ENTRIES, search: q, include: o.includeWalletIds, exclude: o.excludeWalletIds, chains: siteChains(core) })
+    if (core.api.state.searchQuery === q) core.api.setSearch(q, filterWallets(core, r.data))
+    core.api.setError(undefined)
+  } catch (err) {
+    if (core.api.state.searchQuery === q) core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+  } finally {
+    if (core.api.state.searchQuery === q) core.api.setSearchLoading(false)
+  }
+}
+
+/** Prefetches featured and recommended wallets once per core (spec §4 prefetch). */
+export async function prefetchWalletLists(core: Core): Promise<void> {
+  if (core.runtime.prefetched) return
+  core.runtime.prefetched = true
+  await fetchFeaturedAndRecommended(core)
+}
+
+/** The installed connector a directory wallet stands for (same rdns), if any. */
+export function installedConnectorFor(core: Core, wallet: Wallet) {
+  const rdns = wallet.rdns?.toLowerCase()
+  return rdns ? core.connector.state.connectors.find(c => c.info?.rdns?.toLowerCase() === rdns) : undefined
+}

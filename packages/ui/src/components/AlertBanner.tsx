@@ -1,0 +1,23 @@
+import { useSnapshot } from 'valtio/react'
+import { ALERTS } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { CloseIcon } from './Icons.js'
+
+/** A configuration alert (spec §8) at the top of the dialog, dismissible. */
+export function AlertBanner() {
+  const core = useCore()
+  const { code } = useSnapshot(core.alert.state)
+  if (!code) return null
+  const alert = ALERTS[code]
+  return (
+    <div className="wm-alert" data-variant={alert.variant} role="alert">
+      <div>
+        <strong>{alert.title}</strong>
+        <p className="wm-muted">{alert.description}</p>
+      </div>
+      <button type="button" className="wm-icon-button" aria-label="Dismiss alert" onClick={() => core.alert.dismiss()}>
+        <CloseIcon />
+      </button>
+    </div>
+  )
+}

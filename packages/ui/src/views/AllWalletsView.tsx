@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSnapshot } from 'valtio/react'
+import { fetchNextWalletsPage, installedConnectorFor, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { chooseDirectoryWallet } from '../components/DirectoryWalletItem.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+
+/**
+ * All Wallets: the directory as a grid, with a search box (searched 300 ms after typing stops)
+ * and the next page of 40 loaded as the end of the list scrolls into view.
+ */
+export function AllWalletsView() {
+  const core = useCore()
+  const api = useSnapshot(core.api.state)
+  useSnapshot(core.connector.state)
+  const [query, setQuery] = useState(api.searchQuery)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const searching = query.trim() !== ''
+  const origins = serviceOrigins(core)
+
+  useEffect(() => {
+    const t = setTimeout(() => void searchWallets(core, query), searching ? SEARCH_DEBOUNCE_MS : 0)
+    return () => clearTimeout(t)
+  }, [core, query, searching])
+
+  useEffect(() => {
+    if (searching) return
+    if (core.api.state.page === 0) void fetchNextWalletsPage(core)
+    const el = sentinel.current
+    if (!el || typeof IntersectionObserver === 'undefined') return
+    const io = new IntersectionObserver(entries => {
+      if (entries.some(e => e.isIntersecting)) void fetchNextWalletsPage(core)
+    })
+    io.observe(el)
+    return () => io.disconnect()
+  }, [core, searching])
+
+  // Snapshots above subscribe; the proxies give the plain wallet objects the handlers need.
+  const list: readonly Wallet[] = searching ? core.api.state.search : core.api.state.wallets
+  const loading = searching ? api.searchLoading : api.loading
+  return (
+    <>
+      <input
+        className="wm-search"
+        type="search"
+        placeholder="Search wallet"
+        aria-label="Search wallet"
+        value={query}
+        maxLength={100}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={e => setQuery(e.target.value)}
+      />
+      {api.error ? (
+        <div className="wm-center" role="alert">
+          <p className="wm-error-text">Could not load wallets</p>
+          <button type="button" className="wm-button wm-button-secondary" onClick={() => (searching ? void searchWallets(core, query) : void fetchNextWalletsPage(core))}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {searching && !loading && list.length === 0 && !api.error ? <p className="wm-muted wm-center">No wallet found for “{query.trim()}”</p> : null}
+      <ul className="wm-grid" aria-label={searching ? 'Search results' : 'All wallets'} aria-busy={loading ? 'true' : undefined}>
+        {list.map(w => {
+          const installed = !!installedConnectorFor(core, w)
+          return (
+            <li key={w.id}>
+              <button type="button" className="wm-grid-item" part="button" aria-label={installed ? `${w.name} (installed)` : w.name} onClick={() => chooseDirectoryWallet(core, w)}>
+                <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
+                <span className="wm-grid-name">{w.name}</span>
+                {installed ? <span className="wm-tag wm-tag-accent">Installed</span> : null}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {loading ? (
+        <div className="wm-center" role="status" aria-label="Loading wallets">
+          <span className="wm-spinner" />
+        </div>
+      ) : null}
+      {!searching ? <div ref={sentinel} className="wm-sentinel" data-testid="all-wallets-end" /> : null}
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+import { useSnapshot } from 'valtio/react'
+import { walletImageUrl } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+
+/** Only https links from the directory are offered (no javascript:, no plain http, no schemes). */
+function httpsLink(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  try {
+    const u = new URL(value)
+    return u.protocol === 'https:' ? u.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** GetWallet: a directory wallet that is not installed here, with its official links. */
+export function GetWalletView() {
+  const core = useCore()
+  const router = useSnapshot(core.router.state)
+  const wallet = router.data?.wallet
+  if (!wallet) return <p className="wm-muted">No wallet selected.</p>
+  const links = [
+    { label: 'Open in browser', href: httpsLink(wallet.webapp_link) },
+    { label: 'Get the desktop app', href: httpsLink(wallet.desktop_link) },
+    { label: 'Website', href: httpsLink(wallet.homepage) }
+  ].filter((l): l is { label: string; href: string } => !!l.href)
+  return (
+    <div className="wm-center">
+      <WalletImage name={wallet.name} src={walletImageUrl(core, core.router.state.data!.wallet!)} allowOrigins={serviceOrigins(core)} large />
+      <p>{wallet.name} is not installed in this browser.</p>
+      <p className="wm-muted">Install it, then reload this page; or open it where you have it.</p>
+      {links.map(l => (
+        <a key={l.label} className="wm-button wm-button-secondary wm-full" href={l.href} target="_blank" rel="noopener noreferrer">
+          {l.label}
+        </a>
+      ))}
+    </div>
+  )
+}
