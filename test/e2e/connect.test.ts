@@ -35,6 +35,9 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)
     await dialog(page).getByTestId('account-balance').filter({ hasText: `${expected1} ETH` }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Copy address' }).click()
+    await dialog(page).getByText('Address copied').waitFor()
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address)
 
     // Switch to Devnet 2; the balance follows that chain.
     await rpc(h.rpc[31338]!, 'anvil_setBalance', [address, '0x' + (1234567n * 10n ** 15n).toString(16)])

@@ -223,6 +223,17 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(c.router.state.view).to.equal('Connect')
   })
 
+  it('a failing balance RPC leaves the account connected and says the balance is unavailable', async () => {
+    // The site's RPC answers 500 (retried 3 times); the wallet itself talks to the real chain.
+    const broken = devnetNetworks(info).map(n => ({ ...n, rpcUrls: { default: { http: [`${location.origin}/__fault?key=rpc-${Date.now()}&status=500`] } } }))
+    const c = await setup('approve', { networks: broken })
+    await connectExternal(c, WALLET_ID)
+    await waitFor(() => c.chain.state.namespaces.eip155.account.balanceError, 5000, 'the balance error')
+    expect(c.getAccount()).to.include({ status: 'connected', balance: undefined })
+    expect(c.chain.state.namespaces.eip155.account.balanceError).to.equal('HTTP status code: 500')
+    expect(c.chain.state.namespaces.eip155.account.balanceLoading).to.equal(false)
+  })
+
   it('finds a wallet that announces after the modal started, and lists each wallet once', async () => {
     const c = (core = createCore({ projectId: 'test', networks: devnetNetworks(info), storage }))
     expect(c.connector.get(WALLET_ID)).to.equal(undefined)

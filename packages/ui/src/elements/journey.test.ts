@@ -49,4 +49,17 @@ describe('<wallet-modal> journey on the devnet', () => {
       for (const n of names) document.removeEventListener(n, record)
     }
   })
+
+  it("shows 'Balance unavailable' when the site's RPC fails", async () => {
+    const info = await getDevnet()
+    const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
+    stop = announceDevnetWallet(wallet, { setWindowEthereum: false })
+    const networks = info.chains.map(c => ({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [`${location.origin}/__fault?key=ui-rpc-${Date.now()}&status=503`] } } }))
+    const modal = await makeModal({ enableInjected: false, networks })
+    await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
+    await modal.connect('dev.wallet-modal.devnet')
+    modal.open()
+    await waitFor(() => modalRoot().querySelector('[data-testid="account-balance"]')?.textContent === 'Balance unavailable', 5000, "'Balance unavailable'")
+    expect(modalRoot().querySelector('[data-testid="account-address"]')!.getAttribute('title')!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+  })
 })
