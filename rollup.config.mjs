@@ -78,9 +78,17 @@ const configs = [
     onwarn: quiet
   },
   {
+    name: 'server',
+    input: { cli: 'packages/server/src/cli.ts', index: 'packages/server/src/index.ts' },
+    external: externalOf(depsOf('server')),
+    output: { dir: 'packages/server/dist', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts({ platform: 'node' }), json()],
+    onwarn: quiet
+  },
+  {
     name: 'devnet',
     input: { cli: 'packages/devnet/src/cli.ts', index: 'packages/devnet/src/index.ts' },
-    external: externalOf([...depsOf('devnet'), 'solc']),
+    external: externalOf([...depsOf('devnet'), '@wallet-modal/server', 'solc']),
     output: { dir: 'packages/devnet/dist', format: 'es', sourcemap: true },
     plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts({ platform: 'node' }), json()],
     onwarn: quiet

@@ -3,18 +3,23 @@ import { createWalletModal } from '/dist/wallet-modal.js'
 // The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
 import devnet from '/devnet-config.js'
 
+// With the self-hosted wallet-modal server running, the modal reads the chains through its RPC
+// proxy and gets the wallet directory, token balances and analytics from it.
+const rpcUrl = c => (devnet.serviceUrl ? `${new URL('v1/', devnet.serviceUrl)}?chainId=eip155:${c.chainId}&projectId=demo` : c.rpcUrl)
 const networks = devnet.chains.map(c => ({
   id: c.chainId,
   name: c.name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [c.rpcUrl] } },
+  rpcUrls: { default: { http: [rpcUrl(c)] } },
   testnet: true
 }))
 
 const modal = createWalletModal({
   projectId: 'demo',
   networks,
-  metadata: { name: 'wallet-modal demo', url: location.origin }
+  metadata: { name: 'wallet-modal demo', url: location.origin },
+  serviceUrl: devnet.serviceUrl,
+  featuredWalletIds: []
 })
 window.walletModal = modal
 

@@ -4,6 +4,6 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
-for (const dir of ['packages/core/dist', 'packages/ui/dist', 'packages/devnet/dist']) rmSync(dir, { recursive: true, force: true })
+for (const dir of ['packages/core/dist', 'packages/ui/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
-for (const pkg of ['core', 'ui']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+for (const pkg of ['core', 'ui', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])

@@ -65,10 +65,17 @@ if (want('node')) {
   console.log('\n== Node tests (node:test: devnet and end-to-end) ==')
   const files = [
     ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
+    ...listTests('packages/server/src', p => /\.test\.ts$/.test(p)),
     ...listTests('test/node', p => /\.test\.ts$/.test(p)),
     ...listTests('test/e2e', p => /\.test\.ts$/.test(p))
   ]
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  // The server's PostgreSQL tests install Debian's postgresql when it is missing (as root), like Chromium above.
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, WM_INSTALL_POSTGRES: '1' },
+    maxBuffer: 64 * 1024 * 1024
+  })
   process.stdout.write(r.stdout ?? '')
   const num = label => Number((r.stdout ?? '').match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0)
   totals.passed += num('pass')

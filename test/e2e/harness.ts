@@ -8,6 +8,8 @@ import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 /** A running demo: its URL, the devnet description and a browser. */
 export interface Harness {
   url: string
+  /** The wallet-modal server the demo uses. */
+  serviceUrl?: string
   rpc: Record<number, string>
   browser: Browser
   stop(): Promise<void>
@@ -23,6 +25,7 @@ export async function startHarness(): Promise<Harness> {
   for (const c of all.devnet.chains) rpc[c.chainId] = c.rpcUrl
   return {
     url: all.url,
+    serviceUrl: all.services?.url,
     rpc,
     browser,
     async stop() {

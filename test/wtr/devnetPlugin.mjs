@@ -1,24 +1,43 @@
-// Starts a real devnet (two anvil chains with the tokens) for the browser tests the first time a
-// test asks for it at /__devnet.json, and stops it with the server.
+// Starts, the first time a test asks for it at /__devnet.json, a real devnet (two anvil chains
+// with the tokens) and the real wallet-modal server on top of it (faults enabled, so tests can
+// make it misbehave), and stops both with the test server.
 /** @returns {import('@web/test-runner').TestRunnerPlugin} */
 export function devnetPlugin() {
   let starting
   return {
     name: 'devnet',
     async serverStop() {
-      if (starting) await (await starting).stop()
+      if (!starting) return
+      const s = await starting
+      await s.server?.close()
+      await s.devnet.stop()
     },
     async serve(context) {
+      if (context.path === '/__events' && starting) {
+        // Analytics read-back for tests, done server-side (the service answers the project's origins only).
+        const s = await starting
+        const u = new URL('/e', s.server.url)
+        for (const [k, v] of Object.entries({ projectId: context.query.projectId, event: context.query.event, st: 'test', sv: 'test', limit: '500' })) if (v) u.searchParams.set(k, v)
+        return { body: await (await fetch(u)).text(), type: 'json' }
+      }
       if (context.path !== '/__devnet.json') return
       starting ??= (async () => {
-        // TypeScript source: the runner is started with `node --import tsx` (scripts/test.mjs).
+        // TypeScript sources: the runner is started with `node --import tsx` (scripts/test.mjs).
         const { startDevnet, WALLET_ACCOUNT } = await import('../../packages/devnet/src/index.ts')
+        const { createServer, demoServerConfig } = await import('../../packages/server/src/index.ts')
         const devnet = await startDevnet()
-        devnet.walletAccount = WALLET_ACCOUNT
-        return devnet
+        const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, origins: ['http://localhost:*', 'http://127.0.0.1:*'] })
+        // A second project that allows only another origin: the modal must raise its alert.
+        config.projects.push({ id: 'locked', allowedOrigins: ['https://only.example'], features: [], analyticsEnabled: true })
+        config.analyticsEnabled = true
+        const server = await createServer({ port: 0, config, enableFaults: true })
+        return { devnet, server, walletAccount: WALLET_ACCOUNT }
       })()
-      const d = await starting
-      return { body: JSON.stringify({ chains: d.chains, tokens: d.tokens, walletAccount: d.walletAccount }), type: 'json' }
+      const s = await starting
+      return {
+        body: JSON.stringify({ chains: s.devnet.chains, tokens: s.devnet.tokens, walletAccount: s.walletAccount, serviceUrl: s.server.url }),
+        type: 'json'
+      }
     }
   }
 }

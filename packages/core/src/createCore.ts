@@ -9,13 +9,12 @@ import { createThemeController, type ThemeMode } from './controllers/ThemeContro
 import { createSnackController } from './controllers/SnackController.js'
 import { createEventsController, type ModalEventListener } from './controllers/EventsController.js'
 import { createEip155Adapter } from './adapters/eip155/Eip155Adapter.js'
-import { createHttpClient } from './api/HttpClient.js'
-import { createServiceClient } from './api/ServiceClient.js'
+import type { HttpClient } from './api/HttpClient.js'
+import type { ServiceClient } from './api/ServiceClient.js'
 import { createApiController } from './controllers/ApiController.js'
 import { createBlockchainApiController } from './controllers/BlockchainApiController.js'
 import { createAlertController } from './controllers/AlertController.js'
 import { createTelemetryController } from './controllers/TelemetryController.js'
-import { initServices } from './flows/services.js'
 import { trackModalEvents } from './flows/telemetry.js'
 import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/discovery.js'
 import { createStorage, STORAGE_KEYS, type RecordStorage } from './utils/storage.js'
@@ -71,12 +70,26 @@ export function createCore(options: WalletModalOptions) {
     chain.setActiveNamespace(saved.chainNamespace)
   }
   const addedListeners = new Set<(c: Connector) => void>()
-  const http = createHttpClient()
+  // The HTTP client and the service client load on first use: nothing remote happens before the
+  // page has shown its button, so neither belongs in the first chunk a site loads.
+  let httpClient: Promise<HttpClient> | undefined
+  const loadHttp = () => (httpClient ??= import('./api/HttpClient.js').then(m => m.createHttpClient(opts.http)))
+  let servicesClient: Promise<ServiceClient> | undefined
   const core = {
-    /** The one HTTP client every remote call goes through. */
-    http,
-    /** Typed calls to the configured services; undefined when the site configured none. */
-    services: opts.services ? createServiceClient(http, opts.services, opts.projectId) : undefined,
+    /** The one HTTP client every remote call goes through (loaded on first use). */
+    loadHttp,
+    /** Whether the site configured services (directory, balances, analytics). */
+    hasServices: !!opts.services,
+    /**
+     * The typed client of the configured services, loaded on first use (it carries the response
+     * schemas, which the first chunk a site loads does without); undefined without services.
+     */
+    loadServices(): Promise<ServiceClient | undefined> {
+      const urls = opts.services
+      if (!urls) return Promise.resolve(undefined)
+      servicesClient ??= Promise.all([loadHttp(), import('./api/ServiceClient.js')]).then(([http, m]) => m.createServiceClient(http, urls, opts.projectId))
+      return servicesClient
+    },
     api: createApiController(),
     blockchainApi: createBlockchainApiController(),
     alert: createAlertController(),
@@ -91,7 +104,7 @@ export function createCore(options: WalletModalOptions) {
     snack: createSnackController(),
     events: createEventsController(),
     storage,
-    adapters: { eip155: createEip155Adapter(http) },
+    adapters: { eip155: createEip155Adapter(loadHttp) },
     /** Runtime wiring that is not state: listener teardowns and connector notifications. */
     runtime: {
       unlisten: new Map<string, () => void>(),
@@ -178,7 +191,11 @@ export function createCore(options: WalletModalOptions) {
       return false
     })
     core.runtime.stopTracking = trackModalEvents(core)
-    core.servicesReady = initServices(core).catch(err => console.warn('[wallet-modal] services start-up failed', err))
+    if (core.hasServices) {
+      core.servicesReady = import('./flows/services.js')
+        .then(m => m.initServices(core))
+        .catch(err => console.warn('[wallet-modal] services start-up failed', err))
+    }
   }
   return core
 }

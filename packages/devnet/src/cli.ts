@@ -10,12 +10,14 @@ import { devnetPaths } from './devnetPaths.js'
 import { startAll } from './startAll.js'
 
 const port = parsePort(process.env.PORT, 5173, 'PORT')
+const servicePort = parsePort(process.env.SERVICE_PORT, 8787, 'SERVICE_PORT')
 const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
 const paths = devnetPaths()
 
 let services: Awaited<ReturnType<typeof startAll>>
 try {
-  services = await startAll({ port, basePort })
+  // The server keeps its data (analytics, request log) across restarts of `npm start`.
+  services = await startAll({ port, basePort, servicePort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -30,6 +32,8 @@ const lines = [
   `  Demo:            ${url}/`,
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
+  '',
+  `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
   '',
   '  Chains:',
   ...devnet.chains.map(

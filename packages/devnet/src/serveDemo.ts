@@ -27,6 +27,8 @@ export interface ServeDemoOptions {
   walletAccount?: Address
   /** How long the RPC proxy waits for a node (default 10 s). */
   rpcTimeoutMs?: number
+  /** Base URL of the wallet-modal server the demo uses, passed to the page in its config. */
+  serviceUrl?: string
 }
 
 /** The running demo server. */
@@ -47,6 +49,8 @@ export interface DevnetConfig {
   tokens: DevnetTokenAddresses
   /** The Devnet Wallet's account. */
   walletAccount: Address
+  /** The wallet-modal server (directory, balances, RPC proxy, analytics), when one runs. */
+  serviceUrl?: string
 }
 
 /**
@@ -74,8 +78,9 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
   const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000
 
+  const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res)
+    setSecurityHeaders(res, serviceOrigin)
     const hostHeader = req.headers.host ?? ''
     if (!isValidHostHeader(hostHeader) || (loopbackOnly && !isLoopbackHostname(hostnameOf(hostHeader)))) {
       sendText(res, 403, 'Forbidden host')
@@ -117,7 +122,8 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
           rpcUrl: `${origin}/rpc/${chain.chainId}`
         })),
         tokens: options.devnet.tokens,
-        walletAccount: options.walletAccount ?? WALLET_ACCOUNT
+        walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
+        ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {})
       }
       // The same data as an ES module, so the demo page imports it statically (fetched in
       // parallel with the bundle instead of after it) without any inline script.

@@ -11,6 +11,8 @@ export interface DevnetInfo {
   chains: { chainId: number; name: string; rpcUrl: string }[]
   tokens: Record<string, string>
   walletAccount: string
+  /** The wallet-modal server running on the devnet (faults enabled). */
+  serviceUrl: string
 }
 
 let cached: DevnetInfo | undefined
@@ -48,4 +50,29 @@ export async function waitFor<T>(check: () => T | undefined | null | false, time
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise(r => setTimeout(r, 10))
   }
+}
+
+/** Makes the server misbehave for a path prefix (its fault API); `clear` undoes every fault. */
+export async function setFault(serviceUrl: string, fault: { path: string; mode: 'status' | 'hang' | 'malformed' | 'clear'; status?: number; retryAfter?: number; times?: number }): Promise<void> {
+  const r = await fetch(new URL('/__faults', serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+  if (!r.ok) throw new Error(`fault API answered ${r.status}`)
+}
+
+/** How many requests reached a path prefix on the server. */
+export async function faultHits(serviceUrl: string, path: string): Promise<number> {
+  const r = await fetch(new URL(`/__faults/hits?path=${encodeURIComponent(path)}`, serviceUrl))
+  return ((await r.json()) as { hits: number }).hits
+}
+
+/**
+ * Analytics events the server stored for a project, newest first. Read through the test server
+ * (from Node): the service rightly refuses this read to a page of another origin (CORS).
+ */
+export async function storedEvents(_serviceUrl: string, projectId: string, event?: string): Promise<{ props: { event: string; type?: string; errorType?: string } }[]> {
+  const u = new URL('/__events', location.origin)
+  u.searchParams.set('projectId', projectId)
+  if (event) u.searchParams.set('event', event)
+  const r = await fetch(u)
+  if (!r.ok) throw new Error(`events read failed: ${r.status}`)
+  return ((await r.json()) as { events: { props: { event: string } }[] }).events
 }

@@ -15,10 +15,9 @@ import {
   type Wallet
 } from './schemas.js'
 
-/** sdk type sent as `st` on every service call. */
-export const SDK_TYPE = 'wallet-modal'
-/** sdk version sent as `sv` on every service call. */
-export const SDK_VERSION = 'html-wallet-modal-0.1.0'
+import { SDK_TYPE, SDK_VERSION, serviceUrl } from './sdk.js'
+
+export { SDK_TYPE, SDK_VERSION }
 
 /** Where the services live; every one may be a different deployment. */
 export interface ServiceUrls {
@@ -77,9 +76,7 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
     },
     /** The URL of a wallet image (`/getWalletImage/{id}`), with the project parameters. */
     walletImageUrl(imageId: string): string {
-      const u = new URL(at(urls.directoryUrl, `getWalletImage/${encodeURIComponent(imageId)}`))
-      for (const [k, val] of Object.entries(common)) u.searchParams.set(k, val)
-      return u.href
+      return serviceUrl(urls.directoryUrl, `getWalletImage/${encodeURIComponent(imageId)}`, projectId).href
     },
     async getProjectConfig(): Promise<RemoteFeature[]> {
       return validate(ProjectConfigSchema, await http.get(at(urls.directoryUrl, 'appkit/v1/config'), { params: common }), 'config').features

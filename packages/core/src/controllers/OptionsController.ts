@@ -77,6 +77,8 @@ export interface WalletModalOptions {
   excludeWalletIds?: string[]
   /** Local feature switches; remote project configuration overrides them (with a warning). */
   features?: FeatureOptions
+  /** Tuning of every remote call (defaults: 10 s timeout, 3 retries, 150 ms base delay). */
+  http?: { timeoutMs?: number; retries?: number; retryBaseMs?: number }
 }
 
 /** The validated options, with defaults applied. */

@@ -4,7 +4,6 @@ import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
-import { fetchIdentity, fetchTokenBalances } from './balances.js'
 
 /** The site's network for an EVM chain id, or a placeholder for a chain the site does not list. */
 export function evmNetworkFor(core: Core, chainId: number): CaipNetwork {
@@ -23,9 +22,8 @@ export function evmNetworkFor(core: Core, chainId: number): CaipNetwork {
 /** Reads the native balance of the namespace's account into chain state; failures show as unavailable. */
 export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace): Promise<void> {
   // Token list and identity come from the services (when configured), in parallel.
-  if (ns === core.chain.state.activeNamespace && core.services) {
-    void fetchTokenBalances(core)
-    void fetchIdentity(core)
+  if (ns === core.chain.state.activeNamespace && core.hasServices) {
+    void import('./balances.js').then(m => Promise.all([m.fetchTokenBalances(core), m.fetchIdentity(core)])).catch(err => console.warn('[wallet-modal] token balances not loaded', err))
   }
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetwork = network.caipNetwork

@@ -14,7 +14,7 @@ const isIdentity = (v: unknown): v is Identity => !!v && typeof v === 'object' &
  * blocks retries for 30 s.
  */
 export async function fetchTokenBalances(core: Core, opts: { force?: boolean; now?: () => number } = {}): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   const now = opts.now ?? Date.now
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
@@ -54,7 +54,7 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
 
 /** Fetches the identity (name, avatar) of the active address, cached 5 minutes. Failures show nothing. */
 export async function fetchIdentity(core: Core): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   const address = core.chain.activeAccount().address
   if (!api || !address || core.chain.state.activeNamespace !== 'eip155') {
     core.blockchainApi.setIdentity(undefined, undefined)

@@ -27,10 +27,10 @@ function statusOf(err: unknown): number | undefined {
  * the supported chains, and the prefetch of the wallet lists.
  */
 export async function initServices(core: Core): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   if (!api) return
   const origin = globalThis.location?.origin
-  const checkOrigins = (async () => {
+  const checkOrigins = (async (): Promise<boolean> => {
     let allowed: string[] = []
     try {
       allowed = await api.getAllowedOrigins()
@@ -39,12 +39,11 @@ export async function initServices(core: Core): Promise<void> {
       if (status === 429) core.alert.show('RATE_LIMITED')
       else if (status !== undefined && status >= 500) core.alert.show('SERVER_ERROR')
       else if (status === 403) core.alert.show('PROJECT_ID_NOT_CONFIGURED')
-      return
+      return false
     }
-    if (origin && allowed.length > 0 && !originAllowed(origin, allowed)) {
-      core.alert.show('INVALID_APP_CONFIGURATION')
-      if (core.telemetry.takeForbiddenReport()) void reportError(core, 'INVALID_APP_CONFIGURATION', `origin ${origin} is not allowed`)
-    }
+    const forbidden = !!origin && allowed.length > 0 && !originAllowed(origin, allowed)
+    if (forbidden) core.alert.show('INVALID_APP_CONFIGURATION')
+    return forbidden
   })()
   const remoteConfig = (async () => {
     try {
@@ -70,6 +69,8 @@ export async function initServices(core: Core): Promise<void> {
       // Unknown support: balance calls are tried and fail visibly instead.
     }
   })()
-  await Promise.all([checkOrigins, remoteConfig, analytics, chains])
+  const [forbidden] = await Promise.all([checkOrigins, remoteConfig, analytics, chains])
+  // Reported once per page, after the analytics gates are known (spec §8: forbidden flag once).
+  if (forbidden && core.telemetry.takeForbiddenReport()) await reportError(core, 'INVALID_APP_CONFIGURATION', `origin ${origin} is not allowed`)
   await prefetchWalletLists(core)
 }

@@ -12,7 +12,7 @@ function base() {
 
 /** Sends one analytics event (spec §7 `POST /e`) when the site and the project allow it. Never throws. */
 export async function trackEvent(core: Core, event: string, properties?: Record<string, unknown>): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   if (!api || !core.telemetry.mayTrack(event)) return
   try {
     await api.sendEvent({ ...base(), props: { type: 'track', event, address: core.chain.activeAccount().address, properties } })
@@ -25,7 +25,7 @@ export async function trackEvent(core: Core, event: string, properties?: Record<
  * Reports an error (spec §8): at most 5 per 60 s, only when analytics is allowed. Never throws.
  */
 export async function reportError(core: Core, errorType: string, errorMessage: string, stackTrace?: string): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   if (!api || !core.telemetry.isEnabled() || !core.telemetry.takeErrorReportSlot()) return
   try {
     await api.sendEvent({ ...base(), props: { type: 'error', event: 'ERROR', errorType, errorMessage, stackTrace } })

@@ -5,13 +5,17 @@ import { FEATURED_DEFAULT, RECOMMENDED_ENTRIES, SEARCH_ENTRIES, WALLETS_PAGE_SIZ
 import { isExcluded } from '../controllers/ConnectorController.js'
 import { isMobile } from '../utils/platform.js'
 import { safeImageUrl } from '../utils/image.js'
+import { serviceUrl } from '../api/sdk.js'
 
 /** Wallets always kept on mobile even without a mobile link (spec §5). */
 const MOBILE_EXCEPTIONS = ['coinbase', 'solflare', 'phantom']
 
-/** The chains the site's lists are filtered by: its networks' CAIP-2 ids. */
+/**
+ * The namespaces the lists are filtered by: those of the site's networks (spec §4: the namespace
+ * filter). A wallet is listed when it supports any chain of one of them.
+ */
 function siteChains(core: Core): string[] {
-  return core.options.state.networks.map(n => n.caipNetworkId)
+  return [...new Set(core.options.state.networks.map(n => n.chainNamespace))]
 }
 
 /** Client-side rules the service cannot know: exclusions by rdns or name, and the mobile rule. */
@@ -27,15 +31,14 @@ export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
 
 /** The URL of a directory wallet's image, only from the configured service (or a data: URL). */
 export function walletImageUrl(core: Core, wallet: Wallet): string | undefined {
-  const api = core.services
-  if (!api) return undefined
-  if (wallet.image_id) return api.walletImageUrl(wallet.image_id)
   const services = core.options.state.services
-  return safeImageUrl(wallet.image_url, services ? [new URL(services.directoryUrl).origin] : [])
+  if (!services) return undefined
+  if (wallet.image_id) return serviceUrl(services.directoryUrl, `getWalletImage/${encodeURIComponent(wallet.image_id)}`, core.options.state.projectId).href
+  return safeImageUrl(wallet.image_url, [new URL(services.directoryUrl).origin])
 }
 
 /** Loads wallet images into the browser cache (each at most 2 s), so lists show them at once. */
-function preloadImages(core: Core, wallets: Wallet[]): void {
+function preloadImages(core: Core, wallets: readonly Wallet[]): void {
   if (typeof Image === 'undefined' || core.runtime.imagesPreloaded) return
   core.runtime.imagesPreloaded = true
   for (const w of wallets) {
@@ -50,7 +53,7 @@ function preloadImages(core: Core, wallets: Wallet[]): void {
 
 /** Featured (site's ids, default 4 shown) and recommended (4) wallets for Connect. */
 export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   if (!api) return
   const o = core.options.state
   try {
@@ -78,7 +81,7 @@ export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
 
 /** Loads the next page of All Wallets (40 per page). */
 export async function fetchNextWalletsPage(core: Core): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   if (!api || core.api.state.loading || !core.api.hasMore()) return
   const o = core.options.state
   core.api.setLoading(true)
@@ -96,7 +99,7 @@ export async function fetchNextWalletsPage(core: Core): Promise<void> {
 
 /** Searches the directory (100 entries); an empty query clears the search. Stale answers are dropped. */
 export async function searchWallets(core: Core, query: string): Promise<void> {
-  const api = core.services
+  const api = await core.loadServices()
   const q = query.trim().slice(0, 100)
   if (!api || !q) {
     core.api.setSearch('', [])

@@ -9,12 +9,24 @@ export const DEMO_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
+ * The demo CSP with the site's configured service origin added to `connect-src` and `img-src`,
+ * exactly what a careful site using a self-hosted wallet-modal server would write.
+ */
+export function demoCsp(serviceOrigin?: string): string {
+  if (!serviceOrigin) return DEMO_CSP
+  return DEMO_CSP.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
+    "connect-src 'self';",
+    `connect-src 'self' ${serviceOrigin};`
+  )
+}
+/**
  * Sets the headers every demo-server response carries (CSP, nosniff, no caching).
  *
  * @param res - The response, before its head is written.
+ * @param serviceOrigin - Origin of the wallet-modal server the page may call, if any.
  */
-export function setSecurityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', DEMO_CSP)
+export function setSecurityHeaders(res: ServerResponse, serviceOrigin?: string): void {
+  res.setHeader('Content-Security-Policy', demoCsp(serviceOrigin))
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'no-referrer')
   // A dev server: always serve what is on disk now (rebuilds are picked up on reload).

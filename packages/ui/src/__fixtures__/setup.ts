@@ -1,35 +1,9 @@
 import { createWalletModal, setDefaultCore, type WalletModal } from '../exports/index.js'
-import type { NetworkInput, StorageBackend, WalletModalOptions } from '@wallet-modal/core'
+import type { WalletModalOptions } from '@wallet-modal/core'
+// One set of devnet fixtures for every package's browser tests.
+import { devnetNetworks, getDevnet, memoryStorage } from '../../../core/src/__fixtures__/devnet.js'
 
-/** The devnet the browser test runner started (see test/wtr/devnetPlugin.mjs). */
-export interface DevnetInfo {
-  chains: { chainId: number; name: string; rpcUrl: string }[]
-  tokens: Record<string, string>
-  walletAccount: string
-}
-
-let devnet: DevnetInfo | undefined
-/** Reads the running devnet's description once. */
-export async function getDevnet(): Promise<DevnetInfo> {
-  devnet ??= (await (await fetch('/__devnet.json')).json()) as DevnetInfo
-  return devnet
-}
-
-/** The devnet chains as the site's networks. */
-export function devnetNetworks(info: DevnetInfo): NetworkInput[] {
-  return info.chains.map(c => ({
-    id: c.chainId,
-    name: c.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [c.rpcUrl] } }
-  }))
-}
-
-/** An in-memory storage so tests never share state through localStorage. */
-export function memoryStorage(): StorageBackend & { map: Map<string, string> } {
-  const map = new Map<string, string>()
-  return { map, getItem: k => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: k => void map.delete(k) }
-}
+export { devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '../../../core/src/__fixtures__/devnet.js'
 
 const made: WalletModal[] = []
 
@@ -49,17 +23,6 @@ export function cleanup(): void {
   }
   setDefaultCore(undefined)
   for (const el of document.querySelectorAll('wallet-modal, connect-button, [data-test-host]')) el.remove()
-}
-
-/** Waits until `check` returns a truthy value (polling; no fixed sleeps). */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise(r => setTimeout(r, 10))
-  }
 }
 
 /** The `<wallet-modal>` element's shadow root. */

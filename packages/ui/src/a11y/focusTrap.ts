@@ -31,3 +31,15 @@ export function trapTabKey(event: KeyboardEvent, container: HTMLElement): void {
     first.focus()
   }
 }
+
+/**
+ * Where focus goes when the dialog opens or its view changes: an element marked
+ * `data-autofocus` (a search box), else the first focusable element of the view's body (not the
+ * header's Close), else the first focusable one at all, else the dialog itself.
+ */
+export function initialFocusTarget(dialog: HTMLElement): HTMLElement {
+  const marked = dialog.querySelector<HTMLElement>('[data-autofocus]')
+  if (marked) return marked
+  const body = dialog.querySelector<HTMLElement>('[part="body"]')
+  return (body && focusableWithin(body)[0]) ?? focusableWithin(dialog)[0] ?? dialog
+}

@@ -8,7 +8,7 @@ import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 export function TokenList() {
   const core = useCore()
   const bc = useSnapshot(core.blockchainApi.state)
-  if (!core.services) return null
+  if (!core.hasServices) return null
   const total = core.blockchainApi.totalUsd()
   return (
     <section className="wm-full" aria-label="Tokens">

@@ -6,7 +6,7 @@ import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'
 import { Snackbar } from './Snackbar.js'
 import { AlertBanner } from './AlertBanner.js'
-import { trapTabKey, focusableWithin } from '../a11y/focusTrap.js'
+import { trapTabKey, initialFocusTarget } from '../a11y/focusTrap.js'
 import { deepActiveElement } from '../a11y/deepActiveElement.js'
 import { lockScroll } from '../a11y/scrollLock.js'
 import { themeClass, themeStyle } from './themeProps.js'
@@ -47,7 +47,7 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     openerRef.current = deepActiveElement() as HTMLElement | null
     const unlock = lockScroll()
     const dialog = dialogRef.current
-    if (dialog) (focusableWithin(dialog)[0] ?? dialog).focus()
+    if (dialog) initialFocusTarget(dialog).focus()
     return () => {
       unlock()
       const opener = openerRef.current
@@ -64,7 +64,7 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     const dialog = dialogRef.current
     if (!modal.open || embedded || !dialog) return
     const active = deepActiveElement()
-    if (!active || !dialog.contains(active)) (focusableWithin(dialog)[0] ?? dialog).focus()
+    if (!active || !dialog.contains(active)) initialFocusTarget(dialog).focus()
   }, [router.view, modal.open, embedded])
 
   if (!visible) return null

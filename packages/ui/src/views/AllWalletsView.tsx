@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchNextWalletsPage, installedConnectorFor, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core'
+import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '../components/DirectoryWalletItem.js'
@@ -49,6 +49,9 @@ export function AllWalletsView() {
         value={query}
         maxLength={100}
         autoComplete="off"
+        // On desktop the search box takes focus as the view appears (on phones that would pop the keyboard).
+        autoFocus={!isMobile()}
+        data-autofocus={isMobile() ? undefined : ''}
         spellCheck={false}
         onChange={e => setQuery(e.target.value)}
       />

@@ -28,10 +28,10 @@ export function ConnectView() {
   const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
   // A directory wallet that is installed is already listed above.
   const directory = [...core.api.state.featured, ...core.api.state.recommended].filter(w => !w.rdns || !shownRdns.has(w.rdns.toLowerCase()))
-  const showAll = !!core.services && features.allWallets !== false
+  const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {
-    if (core.services && core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
+    if (core.hasServices && core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
   }, [core])
 
   const connect = (id: string) => {

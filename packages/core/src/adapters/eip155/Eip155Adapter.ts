@@ -40,7 +40,7 @@ async function readChainId(provider: Eip1193Provider): Promise<number> {
  * The eip155 adapter: discovery, connect, reconnect, switch network, balance and events,
  * over EIP-1193 providers. Provider errors are translated here and only here.
  */
-export function createEip155Adapter(http: HttpClient) {
+export function createEip155Adapter(loadHttp: () => Promise<HttpClient>) {
   return {
     namespace: 'eip155' as const,
     watch: watchEip155Wallets,
@@ -116,7 +116,7 @@ export function createEip155Adapter(http: HttpClient) {
     async getBalance(network: CaipNetwork, address: string): Promise<{ balance: string; symbol: string }> {
       const url = network.rpcUrls.default.http[0]
       if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: network.caipNetworkId })
-      const hex = await http.rpc<string>(url, 'eth_getBalance', [address, 'latest'])
+      const hex = await (await loadHttp()).rpc<string>(url, 'eth_getBalance', [address, 'latest'])
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },

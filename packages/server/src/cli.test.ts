@@ -1,0 +1,68 @@
+// The command line: starts from a config file, prints its URL, serves, and stops cleanly on
+// SIGTERM; refuses a bad config with a message and exit code 2.
+import { after, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { demoServerConfig } from './index.js'
+import { getJson, urlOf } from './__fixtures__/http.js'
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'wm-cli-'))
+
+/** Runs the CLI from TypeScript sources; resolves when it exits. */
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', chunk => (stdout += chunk))
+  child.stderr.on('data', chunk => (stderr += chunk))
+  const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+  return { child, exited, output: () => ({ stdout, stderr }) }
+}
+
+describe('wallet-modal-server CLI', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('serves from a config file and stops cleanly on SIGTERM', async () => {
+    const configFile = join(dir, 'config.json')
+    writeFileSync(configFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
+    const cli = run(['--config', configFile, '--quiet', '--data-dir', join(dir, 'data')], { PORT: '0' })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(cli.output())}`)), 30_000)
+        cli.child.stdout.on('data', () => {
+          const match = cli.output().stdout.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+          if (match) {
+            clearTimeout(timer)
+            resolve(match[1]!)
+          }
+        })
+        cli.exited.then(code => reject(new Error(`exited ${code}: ${JSON.stringify(cli.output())}`)))
+      })
+      const { status, body } = await getJson(urlOf(url, '/getWallets', { page: 1, entries: 1 }))
+      assert.equal(status, 200)
+      assert.equal(body.data[0].name, 'Devnet Wallet')
+      assert.match(cli.output().stdout, /storage: PGlite in .*data/)
+    } finally {
+      cli.child.kill('SIGTERM')
+    }
+    assert.equal(await cli.exited, 0)
+    assert.match(cli.output().stdout, /SIGTERM, stopping/)
+  })
+
+  it('refuses a missing or invalid config with exit code 2', async () => {
+    const badFile = join(dir, 'bad.json')
+    writeFileSync(badFile, JSON.stringify({ projects: [{ id: 'demo', allowedOrigins: ['not an origin'] }], chains: [] }))
+    const goodFile = join(dir, 'good.json')
+    writeFileSync(goodFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
+    const [missing, bad, badPort] = [run([]), run(['--config', badFile]), run(['--config', goodFile, '--port', '99999'])]
+    assert.deepEqual(await Promise.all([missing.exited, bad.exited, badPort.exited]), [2, 2, 2])
+    assert.match(missing.output().stderr, /--config is required/)
+    assert.match(bad.output().stderr, /Invalid server config at projects\.0\.allowedOrigins\.0/)
+    assert.match(badPort.output().stderr, /invalid port "99999"/)
+  })
+})

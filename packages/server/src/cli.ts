@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// `wallet-modal-server --port 8787 --config config.json [--data-dir dir]`: runs the services on
+// this machine until Ctrl-C / SIGTERM, then closes the database cleanly (PGlite must flush).
+//
+// Environment: PORT, HOST, DATABASE_URL (PostgreSQL instead of the embedded database), DATA_DIR.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { WalletModalServer } from './createServer.js'
+import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
+
+const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir>] [--quiet] [--enable-faults]
+
+  --config         Server configuration (projects, chains, prices...), JSON.
+  --port           TCP port (env PORT; default 8787; 0 picks a free one).
+  --host           Interface (env HOST; default 127.0.0.1).
+  --data-dir       Folder of the embedded database (env DATA_DIR; default: in memory).
+  --public-url     Base URL links point at when behind a proxy.
+  --quiet          Do not print one line per request.
+  --enable-faults  Mount the test-only fault API (/__faults). Never in production.
+  DATABASE_URL     Use this PostgreSQL server instead of the embedded database.`
+
+function fail(message: string): never {
+  console.error(`wallet-modal-server: ${message}\n\n${USAGE}`)
+  process.exit(2)
+}
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!/^\d{1,5}$/.test(value) || port > 65535) fail(`invalid port "${value}"`)
+  return port
+}
+
+let args: ReturnType<typeof parse>
+function parse() {
+  return parseArgs({
+    options: {
+      config: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'public-url': { type: 'string' },
+      quiet: { type: 'boolean' },
+      'enable-faults': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' }
+    },
+    strict: true
+  })
+}
+try {
+  args = parse()
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+}
+if (args.values.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
+if (!args.values.config) fail('--config is required')
+
+const configPath = resolve(args.values.config)
+let config: ServerConfig
+try {
+  config = parseServerConfig(JSON.parse(readFileSync(configPath, 'utf8')))
+} catch (error) {
+  fail(`cannot use ${configPath}: ${error instanceof Error ? error.message : String(error)}`)
+}
+// A relative walletsFile is relative to the config file, not to wherever the server was started.
+if (config.walletsFile) config.walletsFile = resolve(configPath, '..', config.walletsFile)
+
+const portText = args.values.port ?? process.env.PORT
+const dataDir = args.values['data-dir'] ?? process.env.DATA_DIR
+let server: WalletModalServer
+try {
+  // Loaded only now: argument and config errors are reported without loading the database.
+  const { createServer } = await import('./createServer.js')
+  server = await createServer({
+    config,
+    port: portText === undefined ? 8787 : parsePort(portText),
+    host: args.values.host ?? process.env.HOST,
+    dataDir: dataDir ? resolve(dataDir) : undefined,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    publicUrl: args.values['public-url'],
+    logger: !args.values.quiet,
+    enableFaults: args.values['enable-faults'] ?? false
+  })
+} catch (error) {
+  console.error(`wallet-modal-server: could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const storage = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir ? `PGlite in ${resolve(dataDir)}` : 'PGlite in memory (nothing survives a restart)'
+console.log(`wallet-modal-server listening on ${server.url}`)
+console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
+
+let stopping = false
+const shutdown = (signal: NodeJS.Signals): void => {
+  if (stopping) return
+  stopping = true
+  console.log(`wallet-modal-server: ${signal}, stopping...`)
+  server.close().then(
+    () => process.exit(0),
+    error => {
+      console.error('wallet-modal-server: error while stopping:', error)
+      process.exit(1)
+    }
+  )
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -1,0 +1,52 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { demoServerConfig, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
+import { parseServerConfig } from './ServerConfig.js'
+
+const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+const chains = [
+  { chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:8545' },
+  { chainId: 31338, name: 'Devnet 2', rpcUrl: 'http://127.0.0.1:8546' }
+]
+
+describe('server configuration', () => {
+  it('demoServerConfig builds a valid config for the devnet', () => {
+    const config = parseServerConfig(demoServerConfig({ chains, tokens }))
+    assert.deepEqual(config.projects.map(p => p.id), ['demo'])
+    assert.deepEqual(config.chains.map(c => c.caipNetworkId), ['eip155:31337', 'eip155:31338'])
+    assert.deepEqual(config.chains[0]!.tokens!.map(t => [t.symbol, t.decimals]), [['DUSD', 6], ['USDT', 6]])
+    assert.deepEqual(config.prices, { DUSD: 1, USDT: 1, ETH: 3000 })
+    assert.equal(config.identities![DEMO_WALLET_ACCOUNT]!.name, 'devnet-wallet.reown.id')
+    const features = Object.fromEntries(config.projects[0]!.features!.map(f => [f.id, f.isEnabled]))
+    assert.deepEqual(features, { email: true, socials: true, swaps: true, onramp: true, activity: true, reownBranding: true, multiWallet: false })
+  })
+
+  it('returns fresh objects callers may change', () => {
+    const a = demoServerConfig({ chains, tokens, origins: ['https://a.example'] })
+    a.projects[0]!.features![0]!.isEnabled = false
+    a.projects.push({ id: 'other', allowedOrigins: [] })
+    const b = demoServerConfig({ chains, tokens })
+    assert.equal(b.projects.length, 1)
+    assert.equal(b.projects[0]!.features![0]!.isEnabled, true)
+    assert.deepEqual(a.projects[0]!.allowedOrigins, ['https://a.example'])
+  })
+
+  it('names the first problem and where it is', () => {
+    const base = demoServerConfig({ chains, tokens })
+    const broken: [unknown, RegExp][] = [
+      [{ ...base, projects: [] }, /projects: at least one project/],
+      [{ ...base, projects: [{ id: 'has space', allowedOrigins: [] }] }, /at projects\.0\.id/],
+      [{ ...base, projects: [{ id: 'a', allowedOrigins: ['https://x.example/path'] }] }, /at projects\.0\.allowedOrigins\.0/],
+      [{ ...base, chains: [{ ...base.chains[0], caipNetworkId: '31337' }] }, /at chains\.0\.caipNetworkId/],
+      [{ ...base, chains: [{ ...base.chains[0], rpcUrl: 'ftp://x' }] }, /at chains\.0\.rpcUrl/],
+      [{ ...base, chains: [{ ...base.chains[0], tokens: [{ ...tokens, address: '0x12', symbol: 'X', name: 'X', decimals: 6 }] }] }, /tokens\.0\.address/],
+      [{ ...base, prices: { ETH: -1 } }, /at prices\.ETH/],
+      [{ ...base, identities: { nope: { name: 'x', avatar: null } } }, /identities/],
+      [{ ...base, identities: { [DEMO_WALLET_ACCOUNT]: { name: 'x', avatar: 'javascript:alert(1)' } } }, /avatar/],
+      [{ ...base, chains: [base.chains[0], base.chains[0]] }, /duplicate chain caipNetworkId "eip155:31337"/],
+      [{ ...base, projects: [...base.projects, ...base.projects] }, /duplicate project id "demo"/],
+      ['not an object', /Invalid server config/]
+    ]
+    for (const [value, message] of broken) assert.throws(() => parseServerConfig(value), message)
+  })
+})

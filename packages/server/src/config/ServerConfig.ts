@@ -1,0 +1,162 @@
+import * as v from 'valibot'
+
+// The server's configuration: what a site owner writes in the JSON file the CLI reads. Checked
+// with one schema at start-up, so a typo fails loudly instead of surfacing as a 500 later.
+
+const ORIGIN_PATTERN = /^(\*|https?:\/\/[A-Za-z0-9.*-]+(:(\d{1,5}|\*))?)$/
+const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
+
+const FeatureSchema = v.object({
+  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'feature id: letters, digits, _ or -')),
+  isEnabled: v.boolean(),
+  config: v.optional(v.unknown())
+})
+
+const ProjectSchema = v.object({
+  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'project id: 1-100 letters, digits, _ or -')),
+  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  allowedOrigins: v.array(v.pipe(v.string(), v.regex(ORIGIN_PATTERN, 'origin like "https://example.com" or "http://127.0.0.1:*"'))),
+  features: v.optional(v.array(FeatureSchema)),
+  analyticsEnabled: v.optional(v.boolean())
+})
+
+const TokenSchema = v.object({
+  address: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'token address: 0x and 40 hex digits')),
+  symbol: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.$_-]{1,20}$/, 'token symbol: 1-20 characters')),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)),
+  iconUrl: v.optional(v.pipe(v.string(), v.url()))
+})
+
+const ChainSchema = v.object({
+  caipNetworkId: v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'caipNetworkId like "eip155:1"')),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  rpcUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'rpcUrl must be http(s)')),
+  nativeCurrency: v.object({
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    symbol: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.$_-]{1,20}$/)),
+    decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36))
+  }),
+  imageId: v.optional(v.pipe(v.string(), v.regex(ID_PATTERN))),
+  tokens: v.optional(v.array(TokenSchema))
+})
+
+const IdentitySchema = v.object({
+  name: v.nullable(v.pipe(v.string(), v.maxLength(200))),
+  avatar: v.nullable(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(https:\/\/|data:image\/|\/public\/getAssetImage\/)/, 'avatar: https:, data:image/ or /public/getAssetImage/{id}')))
+})
+
+/** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
+export const ServerConfigSchema = v.object({
+  projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
+  chains: v.array(ChainSchema),
+  prices: v.optional(v.record(v.string(), v.pipe(v.number(), v.minValue(0), v.finite()))),
+  identities: v.optional(
+    v.record(v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'identity key: 0x and 40 hex digits')), IdentitySchema)
+  ),
+  analyticsEnabled: v.optional(v.boolean()),
+  analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
+  walletsFile: v.optional(v.string())
+})
+
+/** A remote feature entry of a project (spec §3 Project config), served by `/appkit/v1/config`. */
+export interface FeatureConfig {
+  /** Feature id: email, socials, swaps, onramp, activity, reownBranding, multiWallet... */
+  id: string
+  isEnabled: boolean
+  /** Feature-specific value, e.g. the list of socials. */
+  config?: unknown
+}
+
+/** A project: the unit a `projectId` names. */
+export interface ProjectConfig {
+  id: string
+  name?: string
+  /** Origins the modal may run on; `*` matches any port (`http://127.0.0.1:*`) or host label. */
+  allowedOrigins: string[]
+  features?: FeatureConfig[]
+  /** Overrides {@link ServerConfig.analyticsEnabled} for this project. */
+  analyticsEnabled?: boolean
+}
+
+/** An ERC20 token the server reports balances and prices for. */
+export interface TokenConfig {
+  /** Contract address, 0x + 40 hex. */
+  address: string
+  symbol: string
+  name: string
+  decimals: number
+  /** Icon; default: this server's `/public/getTokenImage/{symbol}`. */
+  iconUrl?: string
+}
+
+/** A chain: its upstream RPC (for the proxy and balances), native currency and known tokens. */
+export interface ChainConfig {
+  /** CAIP-2 id, e.g. `eip155:31337`. */
+  caipNetworkId: string
+  name: string
+  /** Upstream JSON-RPC endpoint the proxy forwards to. */
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** Id of the network image under `/public/getAssetImage/{id}` (the CAIP-2 id always works too). */
+  imageId?: string
+  tokens?: TokenConfig[]
+}
+
+/** Name and avatar `/v1/identity/{address}` answers for an address. */
+export interface IdentityConfig {
+  name: string | null
+  /** `https:` or `data:image/` URL, or `/public/getAssetImage/{id}` (served by this server). */
+  avatar: string | null
+}
+
+/** Everything the server serves that is not read live from a chain. */
+export interface ServerConfig {
+  projects: ProjectConfig[]
+  chains: ChainConfig[]
+  /**
+   * USD prices. Keys: a symbol (`ETH`), a CAIP-10 token id (`eip155:1:0xabc...`), or
+   * `eip155:1:native`; the most specific key wins. Missing prices count as 0.
+   */
+  prices?: Record<string, number>
+  /** Known names and avatars by EVM address. */
+  identities?: Record<string, IdentityConfig>
+  /** Whether `/getAnalyticsConfig` says yes and `POST /e` stores events (default false). */
+  analyticsEnabled?: boolean
+  /**
+   * When set, reading events back (`GET /e`) needs `Authorization: Bearer <token>`: events hold
+   * visitors' addresses and page URLs, and a project id is public (it is in every page).
+   */
+  analyticsReadToken?: string
+  /** A wallet catalogue JSON file to use instead of the bundled sample catalogue. */
+  walletsFile?: string
+}
+
+/**
+ * Checks an untrusted value (e.g. a parsed JSON file) against the config schema, and checks that
+ * ids are unique. Throws an Error naming the first problem and where it is.
+ *
+ * @param value - The candidate configuration.
+ */
+export function parseServerConfig(value: unknown): ServerConfig {
+  const result = v.safeParse(ServerConfigSchema, value)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const path = issue?.path?.map(p => String(p.key)).join('.') ?? ''
+    throw new Error(`Invalid server config${path ? ` at ${path}` : ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  const config = result.output as ServerConfig
+  assertUnique(config.projects.map(p => p.id), 'project id')
+  assertUnique(config.chains.map(c => c.caipNetworkId), 'chain caipNetworkId')
+  return config
+}
+
+function assertUnique(values: string[], what: string): void {
+  const seen = new Set<string>()
+  for (const value of values) {
+    if (seen.has(value)) throw new Error(`Invalid server config: duplicate ${what} "${value}"`)
+    seen.add(value)
+  }
+}

@@ -1,0 +1,75 @@
+import type { FeatureConfig, ServerConfig } from './ServerConfig.js'
+
+/**
+ * Anvil account 1, the account the Devnet Wallet connects with. Written out rather than imported:
+ * the server is published, the devnet package is not.
+ */
+export const DEMO_WALLET_ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The demo's project id. */
+export const DEMO_PROJECT_ID = 'demo'
+
+/** The origins the demo project allows when none are given: any local port. */
+export const DEMO_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
+
+/**
+ * The remote feature defaults of spec §9: email on, the seven socials, swaps via 1inch, on-ramp
+ * via meld and coinbase, activity on, multi-wallet off, and the branding footer on.
+ */
+export const DEFAULT_REMOTE_FEATURES: readonly FeatureConfig[] = [
+  { id: 'email', isEnabled: true },
+  { id: 'socials', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  { id: 'swaps', isEnabled: true, config: ['1inch'] },
+  { id: 'onramp', isEnabled: true, config: ['meld', 'coinbase'] },
+  { id: 'activity', isEnabled: true },
+  { id: 'reownBranding', isEnabled: true },
+  { id: 'multiWallet', isEnabled: false }
+]
+
+/** Input of {@link demoServerConfig}: what `startDevnet()` returns, plus the page origins. */
+export interface DemoServerConfigInput {
+  /** The devnet chains (`startDevnet().chains`). */
+  chains: readonly { chainId: number; name: string; rpcUrl: string }[]
+  /** The devnet token addresses (`startDevnet().tokens`), identical on every chain. */
+  tokens: { DUSD: string; USDT: string }
+  /** Allowed origins of the `demo` project (default {@link DEMO_ORIGINS}). */
+  origins?: string[]
+}
+
+/**
+ * Builds the configuration the demo and the tests run with: project `demo`, the devnet chains
+ * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
+ * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, and the
+ * identity 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT}.
+ *
+ * The result is a fresh, mutable object: callers may add projects before starting the server.
+ *
+ * @param input - See {@link DemoServerConfigInput}.
+ */
+export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
+  return {
+    projects: [
+      {
+        id: DEMO_PROJECT_ID,
+        name: 'Wallet Modal Demo',
+        allowedOrigins: [...(input.origins ?? DEMO_ORIGINS)],
+        features: DEFAULT_REMOTE_FEATURES.map(feature => ({ ...feature }))
+      }
+    ],
+    chains: input.chains.map(chain => ({
+      caipNetworkId: `eip155:${chain.chainId}`,
+      name: chain.name,
+      rpcUrl: chain.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      tokens: [
+        { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
+        { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
+      ]
+    })),
+    prices: { DUSD: 1, USDT: 1, ETH: 3000 },
+    identities: {
+      [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' }
+    },
+    analyticsEnabled: true
+  }
+}

@@ -1,0 +1,163 @@
+import cors from '@fastify/cors'
+import Fastify from 'fastify'
+import { PriceTable } from './chain/PriceTable.js'
+import { UPSTREAM_TIMEOUT_MS } from './chain/upstreamRpc.js'
+import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
+import { openStore } from './db/openStore.js'
+import type { Store } from './db/Store.js'
+import { syncIdentities } from './db/syncIdentities.js'
+import { corsOptions } from './http/corsOptions.js'
+import { FaultInjector } from './http/FaultInjector.js'
+import { installErrorHandlers } from './http/installErrorHandlers.js'
+import { projectGuard } from './http/projectGuard.js'
+import { RequestLog } from './http/RequestLog.js'
+import { createValidatorCompiler } from './http/validatorCompiler.js'
+import { ImageCatalogue } from './images/ImageCatalogue.js'
+import { analyticsRoutes } from './routes/analyticsRoutes.js'
+import { blockchainRoutes } from './routes/blockchainRoutes.js'
+import { directoryRoutes } from './routes/directoryRoutes.js'
+import { faultRoutes } from './routes/faultRoutes.js'
+import { imageRoutes } from './routes/imageRoutes.js'
+import type { RouteContext } from './routes/RouteContext.js'
+import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
+import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
+import { seedWallets } from './wallets/seedWallets.js'
+
+/** How long request log entries are kept (pruned at each start). */
+export const REQUEST_LOG_RETENTION_DAYS = 30
+
+/** Options of {@link createServer}. */
+export interface CreateServerOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number
+  /** Interface to listen on (default 127.0.0.1: only this machine). */
+  host?: string
+  /** Projects, chains, prices, identities: see {@link ServerConfig}. Checked at start. */
+  config: ServerConfig
+  /** PGlite data folder; undefined keeps the embedded database in memory. */
+  dataDir?: string
+  /** PostgreSQL connection string; when set, used instead of PGlite. */
+  databaseUrl?: string
+  /** Print one line per request to stdout (they are stored in `request_log` either way). */
+  logger?: boolean
+  /** Mount the test-only fault API (`/__faults`). Never enable in production. */
+  enableFaults?: boolean
+  /** External base URL used in links the server returns, when it runs behind a proxy. */
+  publicUrl?: string
+  /** How long upstream RPC nodes get to answer (default 10 s). */
+  upstreamTimeoutMs?: number
+}
+
+/** A running server, as returned by {@link createServer}. */
+export interface WalletModalServer {
+  /** Base URL, e.g. `http://127.0.0.1:8787` (no trailing slash). */
+  url: string
+  port: number
+  /** Stops listening, ends hanging requests, flushes the request log and closes the database. */
+  close(): Promise<void>
+  /** The database (for tests and tooling). */
+  store: Store
+}
+
+/**
+ * Starts the services the modal calls (spec §7) in this process: wallet directory, project
+ * configuration, blockchain data API, RPC proxy and analytics sink, on one port.
+ *
+ * Opens the database (PGlite in `dataDir` or memory, or PostgreSQL at `databaseUrl`), applies
+ * migrations, loads the wallet catalogue on first start and the configured identities, then
+ * listens. If anything fails on the way, what was opened is closed before the error is thrown.
+ *
+ * @param options - See {@link CreateServerOptions}.
+ */
+export async function createServer(options: CreateServerOptions): Promise<WalletModalServer> {
+  const config = parseServerConfig(options.config)
+  const catalogue = loadWalletCatalogue(config.walletsFile)
+  const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+  try {
+    await seedWallets(store, catalogue)
+    await syncIdentities(store, config.identities)
+    // The request log is for recent troubleshooting, not an archive: keep it bounded.
+    await store.query(`DELETE FROM request_log WHERE at < now() - make_interval(days => $1)`, [REQUEST_LOG_RETENTION_DAYS])
+    return await listen(options, config, store)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}
+
+async function listen(options: CreateServerOptions, config: ServerConfig, store: Store): Promise<WalletModalServer> {
+  const projects = new Map(config.projects.map(p => [p.id, p]))
+  const ctx: RouteContext = {
+    config,
+    store,
+    chains: new Map(config.chains.map(c => [c.caipNetworkId, c])),
+    prices: new PriceTable(config.prices),
+    images: new ImageCatalogue(config),
+    publicUrl: options.publicUrl,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
+  }
+  const requestLog = new RequestLog(store, options.logger ?? false)
+  const faults = options.enableFaults ? new FaultInjector() : undefined
+
+  const app = Fastify({
+    logger: false,
+    // Default JSON bodies stay small; routes that need more (the RPC proxy) say so.
+    bodyLimit: 1024 * 1024,
+    // Sockets left open by clients must not keep close() waiting.
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 200 }
+  })
+  app.setValidatorCompiler(createValidatorCompiler())
+  app.decorateRequest('project', null)
+  installErrorHandlers(app)
+
+  // Hook order matters: CORS headers first (so even faults and refusals are readable by the
+  // page), then faults (they stand in for a broken server, before any check), then the guard.
+  await app.register(cors, corsOptions(projects, faults !== undefined))
+  if (faults) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (faults.apply(request, reply)) return reply
+    })
+    app.addHook('preClose', async () => faults.releaseAll())
+    faultRoutes(app, faults)
+  }
+  app.addHook('onRequest', projectGuard(projects))
+  app.addHook('onResponse', async (request, reply) => {
+    const projectId = (request.query as Record<string, unknown> | undefined)?.projectId
+    requestLog.add({
+      at: new Date(),
+      method: request.method,
+      path: (request.url.split('?')[0] ?? '').slice(0, 500),
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+      projectId: typeof projectId === 'string' ? projectId.slice(0, 128) : null
+    })
+  })
+
+  directoryRoutes(app, ctx)
+  imageRoutes(app, ctx)
+  blockchainRoutes(app, ctx)
+  rpcProxyRoutes(app, ctx)
+  analyticsRoutes(app, ctx)
+
+  const host = options.host ?? '127.0.0.1'
+  await app.listen({ port: options.port ?? 0, host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    store,
+    close() {
+      closing ??= (async () => {
+        await app.close()
+        await requestLog.close()
+        await store.close()
+      })()
+      return closing
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { discardTemplate, readTemplate, saveTemplate, templatePath } from './pgliteTemplate.js'
+import { runMigrations } from './runMigrations.js'
+import type { Queryable, Store } from './Store.js'
+
+/**
+ * Opens the embedded database: PostgreSQL compiled to WebAssembly, running in this process.
+ * With `dataDir` the data lives in that folder and survives restarts; without it, in memory.
+ *
+ * A new database (memory, or an empty folder) starts from a saved fresh cluster when there is
+ * one (see pgliteTemplate.ts), else runs initdb and saves the result for next time.
+ *
+ * @param dataDir - Folder for the database files (created if missing), or undefined for memory.
+ */
+export async function createPgliteStore(dataDir?: string): Promise<Store> {
+  const db = await openPglite(dataDir)
+  let closed: Promise<void> | undefined
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await q.query<Row>(sql, [...params])
+      return { rows: result.rows }
+    },
+    async exec(sql: string) {
+      await q.exec(sql)
+    }
+  })
+  const store: Store = {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: fn => db.transaction(tx => fn(wrap(tx))),
+    migrate: () => runMigrations(store.transaction),
+    close() {
+      closed ??= db.close()
+      return closed
+    }
+  }
+  return store
+}
+
+async function openPglite(dataDir?: string): Promise<PGlite> {
+  const isNew = !dataDir || !existsSync(dataDir) || readdirSync(dataDir).length === 0
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  if (!isNew) return PGlite.create(dataDir)
+  const template = templatePath()
+  const saved = template ? readTemplate(template) : undefined
+  if (template && saved) {
+    try {
+      return await PGlite.create(dataDir, { loadDataDir: saved })
+    } catch {
+      // A bad template must not stop the server: forget it and start the slow way.
+      discardTemplate(template)
+      if (dataDir) {
+        rmSync(dataDir, { recursive: true, force: true })
+        mkdirSync(dataDir, { recursive: true })
+      }
+    }
+  }
+  const db = await PGlite.create(dataDir)
+  if (template) await saveTemplate(db, template)
+  return db
+}

@@ -1,0 +1,42 @@
+// JSON-schema fragments shared by the routes. Patterns are anchored and lengths bounded: every
+// input is checked for type, size and format before a route sees it.
+
+/** `0x` + 40 hex digits. */
+export const EVM_ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
+
+/** A CAIP-2 network id (`eip155:1`). */
+export const CAIP2 = { type: 'string', pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$', maxLength: 41 } as const
+
+/** A CAIP-10 account id (`eip155:1:0xabc...`), or `eip155:1:native` for a native coin. */
+export const CAIP10 = { type: 'string', pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$', maxLength: 170 } as const
+
+/** An image id in a URL path. */
+export const IMAGE_ID = { type: 'string', pattern: '^[A-Za-z0-9:._-]{1,100}$' } as const
+
+/** Params of routes shaped `/.../{id}`. */
+export const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: IMAGE_ID }
+} as const
+
+/**
+ * The query parameters every endpoint takes (checked first by the project guard; listed here so
+ * schemas that forbid extra properties accept them).
+ */
+export const CLIENT_PARAMS = {
+  projectId: { type: 'string' },
+  st: { type: 'string' },
+  sv: { type: 'string' }
+} as const
+
+/**
+ * A comma-separated list, each item matching `item` (a regex source without anchors), at most
+ * `max` items; the empty string is allowed and means "no list".
+ *
+ * @param item - Pattern of one item.
+ * @param max - Most items.
+ */
+export function commaList(item: string, max: number): { type: 'string'; pattern: string; maxLength: number } {
+  return { type: 'string', pattern: `^(|${item}(,${item}){0,${max - 1}})$`, maxLength: max * 101 }
+}

@@ -1,0 +1,33 @@
+// Public entry of @wallet-modal/server: start the services in-process, or build their config.
+export { createServer, type CreateServerOptions, type WalletModalServer } from './createServer.js'
+export {
+  parseServerConfig,
+  ServerConfigSchema,
+  type ServerConfig,
+  type ProjectConfig,
+  type ChainConfig,
+  type TokenConfig,
+  type FeatureConfig,
+  type IdentityConfig
+} from './config/ServerConfig.js'
+export {
+  demoServerConfig,
+  DEFAULT_REMOTE_FEATURES,
+  DEMO_ORIGINS,
+  DEMO_PROJECT_ID,
+  DEMO_WALLET_ACCOUNT,
+  type DemoServerConfigInput
+} from './config/demoServerConfig.js'
+export { originMatches, isOriginAllowed } from './config/originMatches.js'
+export { openStore, type StoreOptions } from './db/openStore.js'
+export { createPgliteStore } from './db/createPgliteStore.js'
+export { createPostgresStore } from './db/createPostgresStore.js'
+export { MIGRATIONS, type Migration } from './db/migrations.js'
+export type { Store, Queryable, QueryResult } from './db/Store.js'
+export { loadWalletCatalogue, type WalletCatalogue, type CatalogueWallet } from './wallets/WalletCatalogue.js'
+export type { TokenBalance } from './chain/readBalances.js'
+export { RPC_ALLOW_LIST } from './chain/rpcAllowList.js'
+export { MAX_RPC_BATCH } from './routes/rpcProxyRoutes.js'
+export { MAX_EVENT_BYTES } from './routes/analyticsRoutes.js'
+export type { FaultSpec, FaultMode } from './http/FaultInjector.js'
+export type { ErrorBody } from './http/ApiError.js'

@@ -1,0 +1,17 @@
+import type { PriceTable } from '../chain/PriceTable.js'
+import type { ChainConfig, ServerConfig } from '../config/ServerConfig.js'
+import type { Store } from '../db/Store.js'
+import type { ImageCatalogue } from '../images/ImageCatalogue.js'
+
+/** What the route modules share: configuration, storage and lookups built once at start. */
+export interface RouteContext {
+  config: ServerConfig
+  store: Store
+  chains: ReadonlyMap<string, ChainConfig>
+  prices: PriceTable
+  images: ImageCatalogue
+  /** External base URL for links, when behind a proxy. */
+  publicUrl?: string
+  /** Upstream RPC timeout. */
+  upstreamTimeoutMs: number
+}

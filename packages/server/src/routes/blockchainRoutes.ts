@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { readBalances } from '../chain/readBalances.js'
+import { upstreamRpc, isRpcResponse } from '../chain/upstreamRpc.js'
+import type { ChainConfig } from '../config/ServerConfig.js'
+import { ApiError } from '../http/ApiError.js'
+import { publicUrl } from '../http/publicUrl.js'
+import { CAIP10, CAIP2, CLIENT_PARAMS, EVM_ADDRESS } from '../http/schemas.js'
+import type { RouteContext } from './RouteContext.js'
+
+interface FungiblePriceBody {
+  currency: 'usd'
+  addresses: string[]
+  projectId: string
+}
+
+interface Fungible {
+  name: string
+  symbol: string
+  iconUrl: string
+  price: number
+}
+
+/**
+ * The blockchain data API of spec §7: `/v1/supported-chains`, `/v1/identity/{address}`,
+ * `/v1/account/{address}/balance` (read live from the chain), `/v1/fungible/price` and
+ * `/v1/convert/gas-price`.
+ *
+ * @param app - The Fastify instance.
+ * @param ctx - Shared configuration and storage.
+ */
+export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const tokenIcon = (request: FastifyRequest) => (symbol: string, configured?: string) =>
+    configured ?? publicUrl(request, `/public/getTokenImage/${encodeURIComponent(symbol)}`, ctx.publicUrl)
+
+  /** The configured eip155 chain of a CAIP-2 id, or the 400 `notSupported` names. */
+  const evmChain = (caipNetworkId: string, notSupported: string): ChainConfig => {
+    const chain = ctx.chains.get(caipNetworkId)
+    if (!chain || !caipNetworkId.startsWith('eip155:')) throw new ApiError(400, notSupported)
+    return chain
+  }
+
+  app.get('/v1/supported-chains', async () => ({
+    http: [...ctx.chains.keys()],
+    // No WebSocket RPC is served.
+    ws: [] as string[]
+  }))
+
+  app.get<{ Params: { address: string }; Querystring: { sender?: string } }>(
+    '/v1/identity/:address',
+    {
+      schema: {
+        params: { type: 'object', required: ['address'], properties: { address: EVM_ADDRESS } },
+        querystring: { type: 'object', properties: { ...CLIENT_PARAMS, sender: EVM_ADDRESS } }
+      }
+    },
+    async request => {
+      const result = await ctx.store.query<{ name: string | null; avatar: string | null }>(
+        'SELECT name, avatar FROM identities WHERE address = $1',
+        [request.params.address.toLowerCase()]
+      )
+      const identity = result.rows[0]
+      const avatar = identity?.avatar ?? null
+      return {
+        name: identity?.name ?? null,
+        // Paths on this server become absolute URLs the caller can load as they are.
+        avatar: avatar?.startsWith('/') ? publicUrl(request, avatar, ctx.publicUrl) : avatar
+      }
+    }
+  )
+
+  app.get<{ Params: { address: string }; Querystring: { currency: 'usd'; chainId: string; forceUpdate?: string } }>(
+    '/v1/account/:address/balance',
+    {
+      schema: {
+        params: { type: 'object', required: ['address'], properties: { address: EVM_ADDRESS } },
+        querystring: {
+          type: 'object',
+          required: ['currency', 'chainId'],
+          properties: {
+            ...CLIENT_PARAMS,
+            currency: { type: 'string', enum: ['usd'] },
+            chainId: CAIP2,
+            // Balances are always read live; the parameter is accepted for compatibility.
+            forceUpdate: { type: 'string', maxLength: 200 }
+          }
+        }
+      }
+    },
+    async request => {
+      const chain = evmChain(request.query.chainId, `Network not supported for balances: ${request.query.chainId}`)
+      const balances = await readBalances(chain, request.params.address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs)
+      return { balances }
+    }
+  )
+
+  app.post<{ Body: FungiblePriceBody }>(
+    '/v1/fungible/price',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currency', 'addresses', 'projectId'],
+          properties: {
+            currency: { type: 'string', enum: ['usd'] },
+            addresses: { type: 'array', minItems: 1, maxItems: 100, items: CAIP10 },
+            projectId: { type: 'string', minLength: 1, maxLength: 128 }
+          }
+        }
+      }
+    },
+    async request => {
+      if (request.body.projectId !== request.project?.id) throw new ApiError(400, 'Body projectId does not match the projectId query parameter')
+      const fungibles: Fungible[] = []
+      for (const id of request.body.addresses) {
+        const fungible = findFungible(ctx, id, tokenIcon(request))
+        if (fungible) fungibles.push(fungible)
+      }
+      return { fungibles }
+    }
+  )
+
+  app.get<{ Querystring: { chainId: string } }>(
+    '/v1/convert/gas-price',
+    {
+      schema: {
+        querystring: { type: 'object', required: ['chainId'], properties: { ...CLIENT_PARAMS, chainId: CAIP2 } }
+      }
+    },
+    async request => {
+      // Spec §8 wording.
+      const chain = evmChain(request.query.chainId, 'Network not supported for Gas Price')
+      const answer = await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_gasPrice', params: [] }, ctx.upstreamTimeoutMs)
+      if (!isRpcResponse(answer) || answer.error || typeof answer.result !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer.result)) {
+        throw new ApiError(502, 'Upstream RPC gave no gas price')
+      }
+      const gasPrice = BigInt(answer.result)
+      // Faster tiers bid a fixed share above the node's suggestion.
+      return {
+        standard: gasPrice.toString(),
+        fast: ((gasPrice * 125n) / 100n).toString(),
+        instant: ((gasPrice * 150n) / 100n).toString()
+      }
+    }
+  )
+}
+
+/** Name, symbol, icon and price of a CAIP-10 token id (or `…:native`), if the server knows it. */
+function findFungible(ctx: RouteContext, id: string, icon: (symbol: string, configured?: string) => string): Fungible | undefined {
+  const lastColon = id.lastIndexOf(':')
+  const chain = ctx.chains.get(id.slice(0, lastColon))
+  if (!chain) return undefined
+  const reference = id.slice(lastColon + 1)
+  if (reference === 'native') {
+    const { name, symbol } = chain.nativeCurrency
+    return { name, symbol, iconUrl: icon(symbol), price: ctx.prices.native(chain) }
+  }
+  const token = chain.tokens?.find(t => t.address.toLowerCase() === reference.toLowerCase())
+  if (!token) return undefined
+  return { name: token.name, symbol: token.symbol, iconUrl: icon(token.symbol, token.iconUrl), price: ctx.prices.token(chain, token) }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { ApiError } from '../http/ApiError.js'
+import { ID_PARAMS } from '../http/schemas.js'
+import type { ImageKind } from '../images/ImageCatalogue.js'
+import { initialsOf, renderTileSvg } from '../images/renderTileSvg.js'
+import { findWalletByImageId } from '../wallets/queryWallets.js'
+import type { RouteContext } from './RouteContext.js'
+
+/**
+ * Headers of every image answer. SVG is a document that could script: the CSP forbids anything
+ * but inline styles even when the image is opened directly, and nosniff stops a browser from
+ * reading it as something else.
+ */
+const IMAGE_HEADERS = {
+  'content-type': 'image/svg+xml',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'public, max-age=86400'
+} as const
+
+function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
+  return reply.headers(IMAGE_HEADERS).send(svg)
+}
+
+/**
+ * The image endpoints of spec §7: `/getWalletImage/{id}` (wallet image ids of the directory),
+ * `/public/getAssetImage/{id}` (networks, namespaces, avatars), `/public/getCurrencyImage/{id}`
+ * (fiat codes) and `/public/getTokenImage/{id}` (token symbols). Every image is a generated SVG;
+ * unknown ids answer 404 JSON.
+ *
+ * @param app - The Fastify instance.
+ * @param ctx - Shared configuration and storage.
+ */
+export function imageRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get<{ Params: { id: string } }>('/getWalletImage/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    const wallet = await findWalletByImageId(ctx.store, request.params.id)
+    if (!wallet) throw new ApiError(404, `Unknown wallet image id: ${request.params.id}`)
+    return sendSvg(reply, renderTileSvg(initialsOf(wallet.name), request.params.id))
+  })
+
+  const catalogueImage = (path: string, kind: ImageKind): void => {
+    app.get<{ Params: { id: string } }>(path, { schema: { params: ID_PARAMS } }, async (request, reply) => {
+      const spec = ctx.images.get(kind, request.params.id)
+      if (!spec) throw new ApiError(404, `Unknown ${kind} image id: ${request.params.id}`)
+      return sendSvg(reply, renderTileSvg(spec.label, `${kind}:${request.params.id.toUpperCase()}`, spec.shape))
+    })
+  }
+  catalogueImage('/public/getAssetImage/:id', 'asset')
+  catalogueImage('/public/getCurrencyImage/:id', 'currency')
+  catalogueImage('/public/getTokenImage/:id', 'token')
+}

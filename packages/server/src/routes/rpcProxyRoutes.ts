@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isRpcMethodAllowed } from '../chain/rpcAllowList.js'
+import { isRpcResponse, upstreamBatch, upstreamRpc, type RpcRequest, type RpcResponse } from '../chain/upstreamRpc.js'
+import { ApiError } from '../http/ApiError.js'
+import { CAIP2 } from '../http/schemas.js'
+import type { RouteContext } from './RouteContext.js'
+
+/** Most entries in one batch (spec §9: batch size 1000). */
+export const MAX_RPC_BATCH = 1000
+
+const INVALID_REQUEST = -32600
+const METHOD_NOT_ALLOWED = -32601
+
+type RpcId = string | number | null
+
+const rpcError = (id: RpcId, code: number, message: string): RpcResponse => ({ jsonrpc: '2.0', id, error: { code, message } })
+
+/** A checked entry of the incoming body: forwardable, or already answered locally. */
+type Entry = { kind: 'forward'; id: RpcId; notification: boolean; method: string; params?: unknown } | { kind: 'answer'; response: RpcResponse }
+
+/** Checks one JSON-RPC request object (JSON-RPC 2.0 §4) against the format and the allow-list. */
+function checkEntry(value: unknown, caipNetworkId: string): Entry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'answer', response: rpcError(null, INVALID_REQUEST, 'Invalid Request') }
+  const entry = value as Record<string, unknown>
+  const rawId = entry.id
+  const validId =
+    rawId === undefined ||
+    rawId === null ||
+    (typeof rawId === 'number' && Number.isFinite(rawId)) ||
+    (typeof rawId === 'string' && rawId.length <= 200)
+  const id: RpcId = validId && rawId !== undefined ? (rawId as RpcId) : null
+  const params = entry.params
+  if (
+    entry.jsonrpc !== '2.0' ||
+    !validId ||
+    typeof entry.method !== 'string' ||
+    !/^[A-Za-z0-9_]{1,100}$/.test(entry.method) ||
+    (params !== undefined && (typeof params !== 'object' || params === null))
+  ) {
+    return { kind: 'answer', response: rpcError(id, INVALID_REQUEST, 'Invalid Request') }
+  }
+  if (!isRpcMethodAllowed(caipNetworkId, entry.method)) return { kind: 'answer', response: rpcError(id, METHOD_NOT_ALLOWED, 'Method not allowed') }
+  return { kind: 'forward', id, notification: rawId === undefined, method: entry.method, params }
+}
+
+/**
+ * The RPC proxy of spec §7: `POST /v1/?chainId=eip155:N&projectId=…` with one JSON-RPC request or
+ * a batch (at most {@link MAX_RPC_BATCH}), forwarded to the chain's upstream node with a 10 s
+ * timeout. Only allow-listed methods are forwarded (see `rpcAllowList.ts`); others, and
+ * malformed entries, are answered here, entry by entry, in the batch's order.
+ *
+ * Protocol errors use JSON-RPC's own shape (HTTP 400 with `error: { code: -32600 }` for an empty
+ * or oversized batch); errors about the URL (unknown chain, project) the server's
+ * `{ error, reason }`. An upstream that fails or times out gives 502 / 504.
+ *
+ * @param app - The Fastify instance.
+ * @param ctx - Shared configuration.
+ */
+export function rpcProxyRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const handler = async (request: FastifyRequest<{ Querystring: { chainId: string } }>, reply: FastifyReply) => {
+    const chain = ctx.chains.get(request.query.chainId)
+    if (!chain) throw new ApiError(400, `Chain not supported by the RPC proxy: ${request.query.chainId}`)
+    const body: unknown = request.body
+    const isBatch = Array.isArray(body)
+    const items: unknown[] = isBatch ? body : [body]
+    if (isBatch && items.length === 0) return reply.code(400).send(rpcError(null, INVALID_REQUEST, 'Invalid Request: empty batch'))
+    if (items.length > MAX_RPC_BATCH) {
+      return reply.code(400).send(rpcError(null, INVALID_REQUEST, `Invalid Request: batch of ${items.length} entries exceeds ${MAX_RPC_BATCH}`))
+    }
+
+    const entries = items.map(item => checkEntry(item, chain.caipNetworkId))
+    // Upstream ids are positions, so answers map back whatever ids (or duplicates) the caller used.
+    const forwarded: RpcRequest[] = []
+    entries.forEach((entry, position) => {
+      if (entry.kind === 'forward') {
+        forwarded.push({ jsonrpc: '2.0', id: position, method: entry.method, ...(entry.params !== undefined ? { params: entry.params } : {}) })
+      }
+    })
+    const upstream = new Map<number, RpcResponse>()
+    if (forwarded.length > 0) {
+      const answers = isBatch
+        ? await upstreamBatch(chain.rpcUrl, forwarded, ctx.upstreamTimeoutMs)
+        : [await single(chain.rpcUrl, forwarded[0]!, ctx.upstreamTimeoutMs)]
+      answers.forEach((answer, i) => upstream.set(forwarded[i]!.id as number, answer))
+    }
+
+    const responses: RpcResponse[] = []
+    entries.forEach((entry, position) => {
+      if (entry.kind === 'answer') responses.push(entry.response)
+      else if (!entry.notification) {
+        const answer = upstream.get(position)!
+        responses.push(answer.error ? { jsonrpc: '2.0', id: entry.id, error: answer.error } : { jsonrpc: '2.0', id: entry.id, result: answer.result })
+      }
+    })
+    if (responses.length === 0) return reply.code(204).send()
+    return reply.send(isBatch ? responses : responses[0])
+  }
+
+  const options = {
+    config: { access: 'project' as const },
+    // A full batch of eth_calls with calldata is larger than Fastify's 1 MB default.
+    bodyLimit: 8 * 1024 * 1024,
+    schema: {
+      querystring: { type: 'object', required: ['chainId'], properties: { projectId: { type: 'string' }, chainId: CAIP2 } }
+    }
+  }
+  app.post('/v1/', options, handler)
+  app.post('/v1', options, handler)
+}
+
+async function single(url: string, request: RpcRequest, timeoutMs: number): Promise<RpcResponse> {
+  const answer = await upstreamRpc(url, request, timeoutMs)
+  if (!isRpcResponse(answer)) throw new ApiError(502, `Upstream RPC gave no JSON-RPC answer for ${request.method}`)
+  return answer
+}

@@ -1,0 +1,43 @@
+// The demo page with its self-hosted services, as a person uses it: All Wallets from the
+// directory, the token list with USD values after connecting, and nothing but the page's own
+// origin and its configured service contacted.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startHarness, openPage, type Harness } from './harness.js'
+
+let h: Harness
+before(async () => {
+  h = await startHarness()
+})
+after(async () => {
+  await h?.stop()
+})
+
+test('All Wallets lists the directory with search; the account shows token balances in USD', async () => {
+  const { page, context, errors } = await openPage(h)
+  const hosts = new Set<string>()
+  page.on('request', r => hosts.add(new URL(r.url()).origin))
+  try {
+    const dialog = page.locator('wallet-modal').getByRole('dialog')
+    const button = page.locator('connect-button').getByRole('button')
+    await button.click()
+    await dialog.getByRole('button', { name: /^All Wallets/ }).click()
+    await dialog.getByRole('heading', { name: 'All Wallets' }).waitFor()
+    await assert.doesNotReject(dialog.locator('.wm-grid-item').nth(39).waitFor())
+    await dialog.getByRole('searchbox', { name: 'Search wallet' }).fill('devnet')
+    await dialog.getByRole('button', { name: 'Devnet Wallet (installed)' }).click()
+    // Installed: choosing it from the directory connects it.
+    await dialog.waitFor({ state: 'detached' })
+    await button.click()
+    await dialog.getByRole('heading', { name: 'Account' }).waitFor()
+    const rows = dialog.getByTestId('token-row')
+    await rows.filter({ hasText: 'DUSD' }).waitFor()
+    assert.match(await rows.filter({ hasText: 'DUSD' }).getByTestId('token-value').innerText(), /^\$[\d,]+\.\d\d$/)
+    assert.match(await dialog.getByTestId('total-usd').innerText(), /^\$[\d,]+\.\d\d$/)
+    const allowed = new Set([new URL(h.url).origin, new URL(h.serviceUrl!).origin])
+    assert.deepEqual([...hosts].filter(o => !allowed.has(o) && !o.startsWith('data:')), [])
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
