@@ -56,7 +56,8 @@ async function run({ hang }) {
     const page = await context.newPage()
     const origin = new URL(services.url).origin
     const config = JSON.parse(await (await fetch(`${services.url}/devnet.json`)).text())
-    const serviceUrls = config.chains.map(c => c.rpcUrl)
+    // The configured services: the chains' RPC URLs and the wallet-modal server.
+    const serviceUrls = [...config.chains.map(c => c.rpcUrl), ...(config.serviceUrl ? [config.serviceUrl] : [])]
     const requests = []
     let clicked = false
     page.on('request', r => {

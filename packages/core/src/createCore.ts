@@ -19,6 +19,7 @@ import { trackModalEvents } from './flows/telemetry.js'
 import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/discovery.js'
 import { createStorage, STORAGE_KEYS, type RecordStorage } from './utils/storage.js'
 import { isBrowser } from './utils/platform.js'
+import { whenIdle } from './utils/whenIdle.js'
 import type { Connector } from './types/connector.js'
 import type { AccountStatus } from './types/account.js'
 import type { CaipAddress, CaipNetwork, WiredNamespace } from './types/network.js'
@@ -192,9 +193,15 @@ export function createCore(options: WalletModalOptions) {
     })
     core.runtime.stopTracking = trackModalEvents(core)
     if (core.hasServices) {
-      core.servicesReady = import('./flows/services.js')
-        .then(m => m.initServices(core))
-        .catch(err => console.warn('[wallet-modal] services start-up failed', err))
+      // Background work: after the page has loaded and gone idle, never before its first paint.
+      core.servicesReady = new Promise<void>(resolve =>
+        whenIdle(() =>
+          import('./flows/services.js')
+            .then(m => m.initServices(core))
+            .catch(err => console.warn('[wallet-modal] services start-up failed', err))
+            .finally(resolve)
+        )
+      )
     }
   }
   return core

@@ -75,11 +75,13 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
   border: 1px solid var(--_wm-border); background: var(--_wm-bg-2); color: var(--_wm-fg);
 }
 .wm-search:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 1px; }
-.wm-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; }
+.wm-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
 .wm-grid-item {
   width: 100%; font: inherit; color: inherit; cursor: pointer; border: 0; background: var(--_wm-bg-2);
   border-radius: calc(var(--_wm-radius) * 3); padding: 8px 4px; display: flex; flex-direction: column; align-items: center; gap: 4px;
+  position: relative; min-width: 0;
 }
+.wm-grid-item .wm-tag { position: absolute; top: 2px; right: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
 .wm-grid-item:hover { filter: brightness(0.97); }
 .wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-sentinel { height: 1px; }
@@ -89,5 +91,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-total { font-size: calc(var(--_wm-fs) * 2.4); font-weight: 700; margin: 4px 0; text-align: center; }
 .wm-token { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
 .wm-token-qty { display: block; font-size: calc(var(--_wm-fs) * 1.2); }
+.wm-token .wm-name { text-align: left; }
+.wm-token [data-testid='token-value'] { font-weight: 600; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
 `
