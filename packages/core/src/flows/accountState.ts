@@ -3,6 +3,7 @@ import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
+import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
 
 /** The site's network for an EVM chain id, or a placeholder for a chain the site does not list. */
@@ -19,8 +20,14 @@ export function evmNetworkFor(core: Core, chainId: number): CaipNetwork {
   )
 }
 
-/** Reads the native balance of the namespace's account into chain state; failures show as unavailable. */
-export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace): Promise<void> {
+const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =>
+  !!v && typeof (v as { balance?: unknown }).balance === 'string' && typeof (v as { symbol?: unknown }).symbol === 'string'
+
+/**
+ * Reads the native balance of the namespace's account into chain state, from the 30 s cache
+ * (spec §9) unless `force`; failures show as unavailable.
+ */
+export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace, opts: { force?: boolean } = {}): Promise<void> {
   // Token list and identity come from the services (when configured), in parallel.
   if (ns === core.chain.state.activeNamespace && core.hasServices) {
     void import('./balances.js').then(m => Promise.all([m.fetchTokenBalances(core), m.fetchIdentity(core)])).catch(err => console.warn('[wallet-modal] token balances not loaded', err))
@@ -32,9 +39,16 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
     core.chain.setAccount(ns, { balance: undefined, balanceSymbol: caipNetwork?.nativeCurrency.symbol, balanceLoading: false })
     return
   }
+  const cacheKey = STORAGE_KEYS.nativeBalance(toCaipAddress(caipNetwork.caipNetworkId, address))
+  const cached = opts.force ? undefined : core.storage.get(cacheKey, isNativeBalance, CACHE_MS.nativeBalance)
+  if (cached) {
+    core.chain.setAccount(ns, { balance: cached.balance, balanceSymbol: cached.symbol, balanceLoading: false, balanceError: undefined })
+    return
+  }
   core.chain.setAccount(ns, { balanceLoading: true, balanceError: undefined })
   try {
     const { balance, symbol } = await core.adapters.eip155.getBalance(caipNetwork, address)
+    core.storage.set(cacheKey, { balance, symbol })
     // Drop the answer if the account or network changed while it was in flight.
     const now = core.chain.state.namespaces[ns]
     if (now.account.address !== address || now.network.caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return

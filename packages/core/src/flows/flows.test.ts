@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import { createCore, type Core } from '../createCore.js'
 import { connectExternal } from './connect.js'
+import { refreshBalance } from './accountState.js'
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../utils/storage.js'
 import { formatBalance } from '../utils/format.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
@@ -56,6 +57,22 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(events).to.include('CONNECT_SUCCESS')
     expect(JSON.parse(storage.map.get(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))!).value).to.equal(WALLET_ID)
     expect(c.connection.state.recentWallets[0]!.id).to.equal(WALLET_ID)
+  })
+
+  it('keeps the native balance 30 s in its cache; a forced refresh reads the chain again', async () => {
+    const c = await setup()
+    const address = await connectExternal(c, WALLET_ID)
+    await waitFor(() => c.getAccount().balance, 5000, 'balance')
+    const before = c.getAccount().balance
+    await rpc(info.chains[0]!.rpcUrl, 'anvil_setBalance', [address, '0x' + (777n * 10n ** 15n).toString(16)])
+    try {
+      await refreshBalance(c, 'eip155')
+      expect(c.getAccount().balance).to.equal(before)
+      await refreshBalance(c, 'eip155', { force: true })
+      expect(c.getAccount().balance).to.equal('0.777')
+    } finally {
+      await rpc(info.chains[0]!.rpcUrl, 'anvil_setBalance', [address, '0x' + (10000n * 10n ** 18n).toString(16)])
+    }
   })
 
   it("a rejection gives 'Connection rejected', keeps the view for a retry, and the retry connects", async () => {

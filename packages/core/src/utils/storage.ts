@@ -24,6 +24,7 @@ export const STORAGE_KEYS = {
   walletInfo: 'wallet-info',
   connectedNamespaces: 'connected-namespaces',
   portfolio: (caipAddress: string) => `portfolio/${caipAddress}`,
+  nativeBalance: (caipAddress: string) => `native-balance/${caipAddress}`,
   identity: (address: string) => `identity/${address.toLowerCase()}`
 } as const
 
