@@ -108,4 +108,19 @@ describe('HttpClient (real HTTP on loopback)', () => {
     expect(await http.rpc(url, 'eth_chainId')).to.equal('0x7a69')
     expect(Array.isArray(JSON.parse(requests[1]!))).to.equal(false)
   })
+
+  it('retries a JSON-RPC answer with code -1, then passes the final answer on', async () => {
+    const k = key()
+    const http = createHttpClient({ sleep: async () => {} })
+    // The endpoint answers a -1 error twice, then a result.
+    const errBody = encodeURIComponent(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'busy' } }))
+    const okBody = encodeURIComponent(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' }))
+    const url = `${base()}?key=${k}&body=${errBody}`
+    const first = await http.rpc(url, 'eth_chainId').catch((e: WalletModalError) => e)
+    expect((first as WalletModalError).code).to.equal('RPC_ERROR')
+    expect(await hits(k)).to.equal(4)
+    const k2 = key()
+    // okAfter: the first 2 hits fail with 503, then the body is served.
+    expect(await http.rpc(`${base()}?key=${k2}&status=503&okAfter=2&body=${okBody}`, 'eth_chainId')).to.equal('0x1')
+  })
 })

@@ -47,6 +47,16 @@ interface RpcCall {
   reject(e: unknown): void
 }
 
+/** JSON-RPC error code a node uses for transient failures; such answers are retried (spec §8). */
+export const RPC_RETRY_CODE = -1
+
+/** A retryable error when a JSON-RPC answer (or one entry of a batch) carries code -1. */
+function retryableRpcAnswer(body: unknown): WalletModalError | undefined {
+  const answers = Array.isArray(body) ? body : [body]
+  const hit = answers.find(a => (a as { error?: { code?: unknown } } | null)?.error?.code === RPC_RETRY_CODE) as { error: JsonRpcError } | undefined
+  return hit ? new WalletModalError('RPC_ERROR', { details: hit.error.message }) : undefined
+}
+
 /** Builds a URL with query parameters (undefined ones left out). */
 export function withParams(url: string, params: RequestOptions['params'] = {}): string {
   const u = new URL(url)
@@ -133,11 +143,14 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     return body
   }
 
-  async function request(url: string, init: RequestInit, opts: RequestOptions): Promise<unknown> {
+  async function request(url: string, init: RequestInit, opts: RequestOptions, retryBody?: (body: unknown) => WalletModalError | undefined): Promise<unknown> {
     const max = opts.retries ?? retries
     for (let i = 0; ; i++) {
       try {
-        return await attempt(url, init, opts.timeoutMs ?? timeoutMs, opts.signal)
+        const body = await attempt(url, init, opts.timeoutMs ?? timeoutMs, opts.signal)
+        const again = retryBody?.(body)
+        if (again && i < max) throw new RetryableError(again)
+        return body
       } catch (err) {
         if (!(err instanceof RetryableError)) throw err
         if (i >= max || opts.signal?.aborted) throw err.error
@@ -160,7 +173,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       const single = chunk.length === 1
       const payload = chunk.map((c, k) => ({ jsonrpc: '2.0', id: ids[k], method: c.method, params: c.params }))
       try {
-        const body = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(single ? payload[0] : payload) }, {})
+        const body = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(single ? payload[0] : payload) }, {}, retryableRpcAnswer)
         const answers = (single ? [body] : body) as { id?: number; result?: unknown; error?: JsonRpcError }[]
         if (!Array.isArray(answers)) throw new WalletModalError('INVALID_RESPONSE', { details: 'expected a JSON-RPC batch answer' })
         const byId = new Map(answers.filter(a => a && typeof a === 'object').map(a => [a.id, a]))
