@@ -23,6 +23,14 @@ const modal = createWalletModal({
 })
 window.walletModal = modal
 
+// The site owner's view of the analytics sink (GET /e on the wallet-modal server).
+if (devnet.serviceUrl) {
+  const events = new URL('e', devnet.serviceUrl.endsWith('/') ? devnet.serviceUrl : `${devnet.serviceUrl}/`)
+  for (const [k, v] of Object.entries({ projectId: 'demo', st: 'demo', sv: 'demo', limit: '50' })) events.searchParams.set(k, v)
+  document.getElementById('analytics').href = events.href
+  document.getElementById('analytics-line').hidden = false
+}
+
 const $ = id => document.getElementById(id)
 $('open').addEventListener('click', () => modal.open())
 $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))

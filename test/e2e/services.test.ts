@@ -34,6 +34,10 @@ test('All Wallets lists the directory with search; the account shows token balan
     await rows.filter({ hasText: 'DUSD' }).waitFor()
     assert.match(await rows.filter({ hasText: 'DUSD' }).getByTestId('token-value').innerText(), /^\$[\d,]+\.\d\d$/)
     assert.match(await dialog.getByTestId('total-usd').innerText(), /^\$[\d,]+\.\d\d$/)
+    // The analytics the clicks above sent are stored and readable by the site owner.
+    const href = await page.locator('#analytics').getAttribute('href')
+    const stored = (await (await fetch(href!)).json()) as { events: { props: { event: string } }[] }
+    assert.ok(stored.events.some(e => e.props.event === 'CONNECT_SUCCESS'), JSON.stringify(stored.events.map(e => e.props.event)))
     const allowed = new Set([new URL(h.url).origin, new URL(h.serviceUrl!).origin])
     assert.deepEqual([...hosts].filter(o => !allowed.has(o) && !o.startsWith('data:')), [])
     assert.deepEqual(errors, [])

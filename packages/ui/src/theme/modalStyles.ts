@@ -51,7 +51,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--_wm-accent); }
 .wm-list-item .wm-name { flex: 1; font-weight: 500; }
 .wm-tag { font-size: calc(var(--_wm-fs) * 1.1); color: var(--_wm-fg-2); background: var(--_wm-bg); padding: 2px 6px; border-radius: 999px; }
-.wm-tag-accent { color: var(--_wm-accent); }
+.wm-tag-accent { color: var(--_wm-accent-text); }
 .wm-image { width: 36px; height: 36px; border-radius: calc(var(--_wm-radius) * 3); object-fit: cover; flex: none; background: var(--_wm-bg); }
 .wm-image-placeholder { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--_wm-fg-2); }
 .wm-image-large { width: 72px; height: 72px; border-radius: calc(var(--_wm-radius) * 5); font-size: 28px; }

@@ -13,6 +13,8 @@ export const BASE_STYLES = /* css */ `
   --_wm-z-index: var(--wm-z-index, 999);
   --_wm-width: var(--wm-modal-width, 360px);
   --_wm-accent: var(--wm-accent, #3b6cf6);
+  /* Accent used as text on the modal's surfaces: kept at 4.5:1 contrast or more in each theme. */
+  --_wm-accent-text: var(--wm-accent-text, #2f5ee0);
   --_wm-font: var(--wm-font-family, Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   --_wm-fs: var(--wm-font-size-master, 10px);
   --_wm-radius: var(--wm-border-radius-master, 4px);
@@ -21,8 +23,8 @@ export const BASE_STYLES = /* css */ `
   --_wm-fg: var(--wm-color-fg, #141414);
   --_wm-fg-2: var(--wm-color-fg-2, #5c5f66);
   --_wm-border: var(--wm-color-border, rgba(0, 0, 0, 0.1));
-  --_wm-error: var(--wm-color-error, #d9363e);
-  --_wm-success: var(--wm-color-success, #1f9d55);
+  --_wm-error: var(--wm-color-error, #c0282f);
+  --_wm-success: var(--wm-color-success, #17804a);
   --_wm-overlay: var(--wm-overlay, rgba(0, 0, 0, 0.4));
   font-family: var(--_wm-font);
 }
@@ -34,6 +36,9 @@ export const BASE_STYLES = /* css */ `
   --_wm-fg-2: var(--wm-color-fg-2, #9a9a9a);
   --_wm-border: var(--wm-color-border, rgba(255, 255, 255, 0.1));
   --_wm-overlay: var(--wm-overlay, rgba(0, 0, 0, 0.6));
+  --_wm-accent-text: var(--wm-accent-text, #8fb0ff);
+  --_wm-error: var(--wm-color-error, #ff8080);
+  --_wm-success: var(--wm-color-success, #5ad28c);
 }
 * { box-sizing: border-box; }
 .wm-root { font-family: var(--_wm-font); font-size: calc(var(--_wm-fs) * 1.4); color: var(--_wm-fg); line-height: 1.35; }

@@ -1,0 +1,52 @@
+// Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
+// reaches into the open shadow roots): no violations on the Connect, All Wallets and Account
+// views, in light and dark themes.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { startHarness, openPage, type Harness } from './harness.js'
+
+let h: Harness
+before(async () => {
+  h = await startHarness()
+})
+after(async () => {
+  await h?.stop()
+})
+
+async function audit(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page: page as never }).include('wallet-modal').analyze()
+  const found = result.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)
+  assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
+}
+
+test('the modal has no axe violations on Connect, All Wallets and Account, light and dark', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    const dialog = page.locator('wallet-modal').getByRole('dialog')
+    const button = page.locator('connect-button').getByRole('button')
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
+      await button.click()
+      await dialog.getByRole('button', { name: /^All Wallets/ }).waitFor()
+      await audit(page, `Connect (${theme})`)
+      await dialog.getByRole('button', { name: /^All Wallets/ }).click()
+      await dialog.locator('.wm-grid-item').first().waitFor()
+      await audit(page, `All Wallets (${theme})`)
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+    }
+    await button.click()
+    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().click()
+    await dialog.waitFor({ state: 'detached' })
+    await button.click()
+    await dialog.getByTestId('token-row').first().waitFor()
+    await audit(page, 'Account (dark)')
+    await page.evaluate(() => (window as any).walletModal.setThemeMode('light'))
+    await audit(page, 'Account (light)')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
