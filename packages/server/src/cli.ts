@@ -91,6 +91,7 @@ try {
 
 const storage = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir ? `PGlite in ${resolve(dataDir)}` : 'PGlite in memory (nothing survives a restart)'
 console.log(`wallet-modal-server listening on ${server.url}`)
+if (server.relayUrl) console.log(`  WalletConnect relay: ${server.relayUrl}`)
 console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
 
 let stopping = false

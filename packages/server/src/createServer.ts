@@ -20,6 +20,8 @@ import { faultRoutes } from './routes/faultRoutes.js'
 import { imageRoutes } from './routes/imageRoutes.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
+import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
+import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
 import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
 import { seedWallets } from './wallets/seedWallets.js'
 
@@ -46,6 +48,11 @@ export interface CreateServerOptions {
   publicUrl?: string
   /** How long upstream RPC nodes get to answer (default 10 s). */
   upstreamTimeoutMs?: number
+  /**
+   * The WalletConnect relay (WebSocket at `/relay`, see {@link WalletModalServer.relayUrl}):
+   * on by default; false leaves it out, an object tunes it.
+   */
+  relay?: boolean | RelayOptions
 }
 
 /** A running server, as returned by {@link createServer}. */
@@ -57,11 +64,19 @@ export interface WalletModalServer {
   close(): Promise<void>
   /** The database (for tests and tooling). */
   store: Store
+  /**
+   * The WalletConnect relay's URL, e.g. `ws://127.0.0.1:8787/relay`: what a sign-client takes
+   * as `relayUrl`. Undefined when the relay is off.
+   */
+  relayUrl?: string
+  /** The relay itself (for tests and tooling); undefined when it is off. */
+  relay?: RelayHub
 }
 
 /**
  * Starts the services the modal calls (spec §7) in this process: wallet directory, project
- * configuration, blockchain data API, RPC proxy and analytics sink, on one port.
+ * configuration, blockchain data API, RPC proxy, analytics sink and WalletConnect relay, on one
+ * port.
  *
  * Opens the database (PGlite in `dataDir` or memory, or PostgreSQL at `databaseUrl`), applies
  * migrations, loads the wallet catalogue on first start and the configured identities, then
@@ -97,6 +112,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   }
   const requestLog = new RequestLog(store, options.logger ?? false)
+  const relay = options.relay === false ? undefined : new RelayHub(store, options.relay === true ? {} : options.relay)
   const faults = options.enableFaults ? new FaultInjector() : undefined
 
   const app = Fastify({
@@ -134,6 +150,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     })
   })
 
+  if (relay) await relayRoutes(app, relay, projects)
   directoryRoutes(app, ctx)
   imageRoutes(app, ctx)
   blockchainRoutes(app, ctx)
@@ -142,6 +159,14 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
 
   const host = options.host ?? '127.0.0.1'
   await app.listen({ port: options.port ?? 0, host })
+  if (relay) {
+    try {
+      await relay.start()
+    } catch (error) {
+      await app.close()
+      throw error
+    }
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
@@ -151,6 +176,8 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     url: `http://${urlHost}:${port}`,
     port,
     store,
+    relayUrl: relay ? `ws://${urlHost}:${port}${RELAY_PATH}` : undefined,
+    relay,
     close() {
       closing ??= (async () => {
         await app.close()

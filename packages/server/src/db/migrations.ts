@@ -73,5 +73,27 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX request_log_at ON request_log (at);
     `
+  },
+  {
+    id: 2,
+    name: 'relay messages',
+    sql: `
+      -- What the WalletConnect relay keeps for subscribers that are not connected yet: each
+      -- published message until its TTL. publisher is the sender's client id, so a client is
+      -- never handed back its own message; hash (topic + message) stops a retried publish from
+      -- being stored and delivered twice.
+      CREATE TABLE relay_messages (
+        id bigserial PRIMARY KEY,
+        topic text NOT NULL,
+        message text NOT NULL,
+        tag integer NOT NULL,
+        publisher text NOT NULL,
+        published_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        hash text NOT NULL UNIQUE
+      );
+      CREATE INDEX relay_messages_topic ON relay_messages (topic, id);
+      CREATE INDEX relay_messages_expires_at ON relay_messages (expires_at);
+    `
   }
 ]
