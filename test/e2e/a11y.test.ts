@@ -16,6 +16,8 @@ after(async () => {
 })
 
 async function audit(page: Page, what: string): Promise<void> {
+  // Colours are judged as shown: wait until the dialog's opening animation (a fade) has finished.
+  await page.evaluate(() => Promise.all((document.querySelector('wallet-modal')?.shadowRoot?.getAnimations() ?? []).map(a => a.finished)))
   const result = await new AxeBuilder({ page: page as never }).include('wallet-modal').analyze()
   const found = result.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)
   assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
