@@ -20,6 +20,8 @@ const ts = (opts = {}) => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json',
 const quiet = warning => {
   // valtio and others mark "use client"; it means nothing in a plain bundle.
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+  // Circular imports inside dependencies (viem, ox) are theirs and harmless.
+  if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every(id => id.includes('/node_modules/'))) return
   console.warn(warning.message)
 }
 
