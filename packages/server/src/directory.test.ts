@@ -4,20 +4,10 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
 import { CLIENT, getJson, postJson, urlOf, waitFor, type OrError } from './__fixtures__/http.js'
+import type { WalletRow } from './wallets/queryWallets.js'
 
-interface Wallet {
-  id: string
-  name: string
-  image_id: string
-  image_url: string
-  rdns: string | null
-  chains: string[]
-  mobile_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  homepage: string | null
-  badge_type: string | null
-}
+// The answer's wallet is the stored row plus the caller-specific image URL.
+type Wallet = WalletRow & { image_url: string }
 interface Page {
   data: Wallet[]
   count: number
