@@ -34,10 +34,24 @@ const workspaceSources = () => ({
   }
 })
 
+// multiformats (under WalletConnect) maps its Node hashing module to a browser one through the
+// package.json "browser" field, which node-resolve misses for that relative import; without it the
+// chunk would import Node's `crypto`.
+const browserFieldFixes = () => ({
+  name: 'browser-field-fixes',
+  async resolveId(source, importer, options) {
+    if (!importer?.includes('/multiformats/') || !source.endsWith('hashes/sha2.js')) return null
+    const r = await this.resolve(source, importer, { ...options, skipSelf: true })
+    return r ? r.id.replace(/sha2\.js$/, 'sha2-browser.js') : null
+  }
+})
+
 const browserPlugins = () => [
   workspaceSources(),
+  browserFieldFixes(),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') } }),
-  nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+  // Browser bundles take npm's `events` (WalletConnect needs it), never Node's built-in.
+  nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
   commonjs(),
   ts({ legalComments: 'none' }),
   // terser compresses a little better than esbuild's minifier (FACTS.md); it only runs here.

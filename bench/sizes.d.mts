@@ -7,6 +7,8 @@ export interface Sizes {
 /** What {@link bundleReport} returns. */
 export interface BundleReport {
   chunks: Record<string, Sizes>
+  /** The build's manifest: each chunk's imports and modules (rendered bytes). */
+  manifest: Record<string, { isEntry: boolean; imports: string[]; dynamicImports: string[]; modules: Record<string, number> }>
   firstChunkFiles: string[]
   firstChunk: Sizes
   total: Sizes

@@ -43,5 +43,5 @@ export function bundleReport(dir = BROWSER_DIST) {
     const pkg = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? id.split('/').slice(0, 2).join('/')
     byPackage[pkg] = (byPackage[pkg] ?? 0) + n
   }
-  return { chunks: sizes, firstChunkFiles: [...first], firstChunk: sum([...first]), total: sum(files), firstModules, firstByPackage: byPackage }
+  return { chunks: sizes, manifest: chunks, firstChunkFiles: [...first], firstChunk: sum([...first]), total: sum(files), firstModules, firstByPackage: byPackage }
 }

@@ -37,6 +37,20 @@ $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
 $('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))
 $('switch-2').addEventListener('click', () => modal.switchNetwork('eip155:31338').catch(e => log('error', e.shortMessage ?? e.message)))
 $('disconnect').addEventListener('click', () => modal.disconnect())
+// personal_sign through whatever wallet is connected (extension or WalletConnect session).
+$('sign').addEventListener('click', async () => {
+  const provider = modal.getWalletProvider()
+  const address = modal.getAccount().address
+  if (!provider || !address) return void ($('signature').textContent = 'Connect a wallet first')
+  const message = 'Hello from the wallet-modal demo'
+  const hex = '0x' + [...new TextEncoder().encode(message)].map(b => b.toString(16).padStart(2, '0')).join('')
+  $('signature').textContent = 'Waiting for the wallet…'
+  try {
+    $('signature').textContent = await provider.request({ method: 'personal_sign', params: [hex, address] })
+  } catch (e) {
+    $('signature').textContent = `Not signed: ${e.message ?? e}`
+  }
+})
 $('theme').addEventListener('click', () => {
   const dark = !document.body.classList.contains('dark')
   document.body.classList.toggle('dark', dark)

@@ -1,6 +1,6 @@
 // Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
-// reaches into the open shadow roots): no violations on the Connect, All Wallets and Account
-// views, in light and dark themes.
+// reaches into the open shadow roots): no violations on the Connect, All Wallets,
+// ConnectingWalletConnect and Account views, in light and dark themes.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
@@ -23,7 +23,7 @@ async function audit(page: Page, what: string): Promise<void> {
   assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
 }
 
-test('the modal has no axe violations on Connect, All Wallets and Account, light and dark', async () => {
+test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletConnect and Account, light and dark', async () => {
   const { page, context, errors } = await openPage(h)
   try {
     const dialog = page.locator('wallet-modal').getByRole('dialog')
@@ -36,6 +36,11 @@ test('the modal has no axe violations on Connect, All Wallets and Account, light
       await dialog.getByRole('button', { name: /^All Wallets/ }).click()
       await dialog.locator('.wm-grid-item').first().waitFor()
       await audit(page, `All Wallets (${theme})`)
+      // A directory wallet over WalletConnect: image, QR code, Copy link, Open link.
+      await dialog.getByRole('searchbox').fill('Harbor')
+      await dialog.getByRole('button', { name: /^Harbor Wallet/ }).click()
+      await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+      await audit(page, `ConnectingWalletConnect (${theme})`)
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
     }

@@ -124,7 +124,8 @@ test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <c
     const start = await focusedName()
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL')
     const seen: string[] = []
-    for (let i = 0; i < 6; i++) {
+    // Enough presses to go round the list (WalletConnect, the wallets, All Wallets, Close) once.
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Tab')
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL', 'focus stays in the modal on Tab')
       seen.push(String(await focusedName()))

@@ -11,6 +11,8 @@ export interface Harness {
   /** The wallet-modal server the demo uses. */
   serviceUrl?: string
   rpc: Record<number, string>
+  /** The WalletConnect dev wallet on the server's relay. */
+  wcWallet?: import('../../packages/devnet/src/walletconnect/createWalletConnectDevWallet.js').WalletConnectDevWallet
   browser: Browser
   stop(): Promise<void>
 }
@@ -27,6 +29,7 @@ export async function startHarness(): Promise<Harness> {
     url: all.url,
     serviceUrl: all.services?.url,
     rpc,
+    wcWallet: all.wcWallet,
     browser,
     async stop() {
       await browser.close().catch(() => {})

@@ -14,7 +14,7 @@ after(async () => {
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
-test('on a phone, All Wallets keeps only wallets with a mobile link', async () => {
+test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wallet opens by its mobile link with the URI', async () => {
   const context = await h.browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   const errors: string[] = []
@@ -46,6 +46,17 @@ test('on a phone, All Wallets keeps only wallets with a mobile link', async () =
     }
     assert.ok(!shown.includes('Devnet Wallet'), 'the extension-only Devnet Wallet is not in the phone directory list')
     assert.ok(directory.some(w => !w.mobile_link && w.name !== 'Devnet Wallet'), 'the sample directory has desktop-only wallets to filter')
+
+    // A wallet with an app scheme: its Open link carries the pairing URI, encoded, and opens the app.
+    await dialog.getByRole('searchbox').fill('Harbor')
+    await dialog.getByRole('button', { name: /^Harbor Wallet/ }).click()
+    await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+    const uri = await page.evaluate(() => (window as any).walletModal.connection.state.wcUri as string)
+    const open = dialog.getByRole('link', { name: 'Open Harbor Wallet' })
+    assert.equal(await open.getAttribute('href'), `harborwallet://wc?uri=${encodeURIComponent(uri)}`)
+    assert.equal(await open.getAttribute('target'), '_self')
+    // The demo page fits the phone: nothing wider than the screen.
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -19,11 +19,11 @@ test('the first chunk holds React, valtio, r2wc and our core and elements only',
   // viem only for tiny utilities (formatUnits): a client or actions would be tens of KB.
   const viemBytes = (report.firstByPackage.viem ?? 0) + (report.firstByPackage.ox ?? 0)
   assert.ok(viemBytes < 8_000, `viem in the first chunk: ${viemBytes} bytes`)
-  for (const lib of ['@solana/', '@walletconnect/', 'sats-connect', 'qrcode']) assert.ok(!firstIds.some(id => id.includes(lib)), lib)
+  for (const lib of ['@solana/', '@walletconnect/', 'sats-connect', 'qrcode', 'uqr']) assert.ok(!firstIds.some(id => id.includes(lib)), lib)
 })
 
 test('the dialog and the views beyond Connect/Account are lazy chunks', () => {
-  for (const lazy of ['WalletModal.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts']) {
+  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts']) {
     assert.ok(!firstIds.some(id => id.endsWith(lazy)), `${lazy} is in the first chunk`)
   }
   assert.ok(firstIds.some(id => id.endsWith('ConnectButton.tsx')), 'the button is in the first chunk')
@@ -34,4 +34,17 @@ test(`all JS up to the Connect view stays within ${BUDGETS.jsAfterConnectGzip / 
   assert.equal(modal.length, 1)
   const total = report.firstChunk.gzip + report.chunks[modal[0]!]!.gzip
   assert.ok(total <= BUDGETS.jsAfterConnectGzip, `${total} bytes gzip`)
+})
+
+test('WalletConnect (the sign-client) and the QR code load only when a WalletConnect view or session needs them', () => {
+  const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.includes(needle))).map(([f]) => f)
+  const signClient = holding('@walletconnect/sign-client')
+  assert.equal(signClient.length, 1, 'one chunk holds the sign-client')
+  assert.match(signClient[0]!, /WalletConnectClient-/)
+  const qr = holding('node_modules/uqr')
+  assert.equal(qr.length, 1, 'one chunk holds the QR encoder')
+  // Neither is in what Connect needs (first chunk + dialog).
+  const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
+  assert.ok(![...signClient, ...qr].includes(modal))
+  assert.ok(report.chunks[signClient[0]!]!.gzip < 140_000, `sign-client chunk ${report.chunks[signClient[0]!]!.gzip} bytes gzip`)
 })

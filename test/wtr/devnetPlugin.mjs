@@ -9,6 +9,7 @@ export function devnetPlugin() {
     async serverStop() {
       if (!starting) return
       const s = await starting
+      await s.wcWallet?.close()
       await s.server?.close()
       await s.devnet.stop()
     },
@@ -19,6 +20,22 @@ export function devnetPlugin() {
         const u = new URL('/e', s.server.url)
         for (const [k, v] of Object.entries({ projectId: context.query.projectId, event: context.query.event, st: 'test', sv: 'test', limit: '500' })) if (v) u.searchParams.set(k, v)
         return { body: await (await fetch(u)).text(), type: 'json' }
+      }
+      if (context.path === '/__wcwallet' && starting) {
+        // The WalletConnect dev wallet (a Node sign-client in wallet mode on the server's relay),
+        // driven by the tests: pair a URI, switch approve/reject, disconnect, read its state.
+        const { wcWallet } = await starting
+        const q = context.query
+        try {
+          let body
+          if (q.action === 'pair') body = await wcWallet.pair(String(q.uri))
+          else if (q.action === 'mode') body = (wcWallet.setMode(q.mode), wcWallet.state())
+          else if (q.action === 'disconnect') body = { ended: await wcWallet.disconnectAll() }
+          else body = wcWallet.state()
+          return { body: JSON.stringify(body), type: 'json' }
+        } catch (err) {
+          return { body: JSON.stringify({ error: String(err?.message ?? err) }), type: 'json' }
+        }
       }
       if (context.path !== '/__devnet.json') return
       starting ??= (async () => {
@@ -31,11 +48,13 @@ export function devnetPlugin() {
         config.projects.push({ id: 'locked', allowedOrigins: ['https://only.example'], features: [], analyticsEnabled: true })
         config.analyticsEnabled = true
         const server = await createServer({ port: 0, config, enableFaults: true })
-        return { devnet, server, walletAccount: WALLET_ACCOUNT }
+        const { createWalletConnectDevWallet } = await import('../../packages/devnet/src/walletconnect/createWalletConnectDevWallet.ts')
+        const wcWallet = await createWalletConnectDevWallet({ relayUrl: server.relayUrl, chains: devnet.chains.map(c => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) })
+        return { devnet, server, wcWallet, walletAccount: WALLET_ACCOUNT }
       })()
       const s = await starting
       return {
-        body: JSON.stringify({ chains: s.devnet.chains, tokens: s.devnet.tokens, walletAccount: s.walletAccount, serviceUrl: s.server.url }),
+        body: JSON.stringify({ chains: s.devnet.chains, tokens: s.devnet.tokens, walletAccount: s.walletAccount, serviceUrl: s.server.url, relayUrl: s.server.relayUrl }),
         type: 'json'
       }
     }

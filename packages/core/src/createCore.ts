@@ -17,10 +17,13 @@ import { createAlertController } from './controllers/AlertController.js'
 import { createTelemetryController } from './controllers/TelemetryController.js'
 import { trackModalEvents } from './flows/telemetry.js'
 import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/discovery.js'
-import { createStorage, STORAGE_KEYS, type RecordStorage } from './utils/storage.js'
+import { createStorage, defaultStorageBackend, STORAGE_KEYS, type RecordStorage, type StorageBackend } from './utils/storage.js'
+import type { WalletConnectClient } from './adapters/walletconnect/WalletConnectClient.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from './adapters/walletconnect/constants.js'
+import { WALLET_CONNECT_ICON } from './adapters/walletconnect/walletConnectIcon.js'
 import { isBrowser } from './utils/platform.js'
 import { whenIdle } from './utils/whenIdle.js'
-import type { Connector } from './types/connector.js'
+import type { Connector, Eip1193Provider } from './types/connector.js'
 import type { AccountStatus } from './types/account.js'
 import type { CaipAddress, CaipNetwork, WiredNamespace } from './types/network.js'
 import { openModal, closeModal, type OpenModalOptions } from './flows/openModal.js'
@@ -60,7 +63,8 @@ function isRecentList(v: unknown): v is RecentWallet[] {
 export function createCore(options: WalletModalOptions) {
   const optionsController = createOptionsController(options)
   const opts = optionsController.state
-  const storage: RecordStorage = createStorage(options.storage)
+  const storageBackend: StorageBackend = options.storage ?? defaultStorageBackend()
+  const storage: RecordStorage = createStorage(storageBackend)
   const recent = storage.get(STORAGE_KEYS.recentWallets, isRecentList) ?? []
   const chain = createChainController(opts.networks, opts.defaultNetwork)
   // The last active network survives a reload when the site still lists it.
@@ -105,6 +109,8 @@ export function createCore(options: WalletModalOptions) {
     snack: createSnackController(),
     events: createEventsController(),
     storage,
+    /** The storage backend itself (the WalletConnect client keeps its session there too). */
+    storageBackend,
     adapters: { eip155: createEip155Adapter(loadHttp) },
     /** Runtime wiring that is not state: listener teardowns and connector notifications. */
     runtime: {
@@ -114,6 +120,8 @@ export function createCore(options: WalletModalOptions) {
       /** Whether the wallet lists were prefetched (once per core, spec §4). */
       prefetched: false,
       imagesPreloaded: false,
+      /** The WalletConnect client, once something needed it (loaded on demand). */
+      walletConnect: undefined as undefined | Promise<WalletConnectClient>,
       onConnectorAdded(cb: (c: Connector) => void): () => void {
         addedListeners.add(cb)
         return () => void addedListeners.delete(cb)
@@ -144,6 +152,15 @@ export function createCore(options: WalletModalOptions) {
         namespace: ns
       }
     },
+    /**
+     * The connected wallet's EIP-1193 provider (an extension's, or the WalletConnect session's),
+     * for the site's own requests: signing, sending, reading. Undefined when not connected.
+     */
+    getWalletProvider(ns: WiredNamespace = chain.state.activeNamespace): Eip1193Provider | undefined {
+      const a = chain.state.namespaces[ns].account
+      if (a.status !== 'connected' || !a.connectorId) return undefined
+      return core.connector.get(a.connectorId)?.provider
+    },
     /** The active network. */
     getNetwork: (): CaipNetwork | undefined => chain.activeNetwork(),
     /** Open state and the selected network. */
@@ -173,6 +190,8 @@ export function createCore(options: WalletModalOptions) {
       for (const stop of core.runtime.unlisten.values()) stop()
       core.runtime.unlisten.clear()
       addedListeners.clear()
+      void core.runtime.walletConnect?.then(c => c.close()).catch(() => {})
+      core.runtime.walletConnect = undefined
     },
     /** Resolves when the start-up reconnect attempt has finished. */
     ready: Promise.resolve(false) as Promise<boolean>,
@@ -185,8 +204,10 @@ export function createCore(options: WalletModalOptions) {
     core.connector.add(c)
     for (const cb of [...addedListeners]) cb(c)
   }
+  // WalletConnect is offered whenever a relay is known; its code loads only when used.
+  if (opts.relayUrl) addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155', imageUrl: WALLET_CONNECT_ICON })
   if (isBrowser()) {
-    core.runtime.stopDiscovery = core.adapters.eip155.watch(addConnector, { eip6963: opts.enableEIP6963, injected: opts.enableInjected })
+    if (opts.adapters.includes('eip155')) core.runtime.stopDiscovery = core.adapters.eip155.watch(addConnector, { eip6963: opts.enableEIP6963, injected: opts.enableInjected })
     core.ready = reconnect(core).catch(err => {
       console.warn('[wallet-modal] reconnect failed', err)
       return false

@@ -30,10 +30,14 @@ const lines = [
   '  wallet-modal devnet',
   '',
   `  Demo:            ${url}/`,
+  services.wcWallet
+    ? `  WalletConnect    ${url}/wc-wallet/   (dev wallet: paste the modal's WalletConnect link to pair)`
+    : '  WalletConnect    (no dev wallet: it needs the services and their relay)',
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
   '',
   `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
+  ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),
   '',
   '  Chains:',
   ...devnet.chains.map(
@@ -49,7 +53,8 @@ const lines = [
 for (const [label, dir, file] of [
   ['modal bundle', paths.uiDistDir, 'wallet-modal.js'],
   ['Devnet Wallet', paths.walletDistDir, 'devnet-wallet.js'],
-  ['demo page', paths.demoDir, 'index.html']
+  ['demo page', paths.demoDir, 'index.html'],
+  ['WalletConnect wallet page', paths.wcWalletDir, 'index.html']
 ] as const) {
   if (!existsSync(join(dir, file))) lines.push(`  ! ${label} missing: ${join(dir, file)} (run \`npm run build\`)`)
 }

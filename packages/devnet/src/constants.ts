@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 
 /**
  * The ten accounts anvil creates from its default mnemonic ("test test ... junk"), in order.
@@ -23,6 +23,14 @@ export const DEPLOYER_ACCOUNT: Address = DEVNET_ACCOUNTS[0]
 
 /** Anvil account 1: the account the Devnet Wallet connects with. */
 export const WALLET_ACCOUNT: Address = DEVNET_ACCOUNTS[1]
+
+/**
+ * Private key of {@link WALLET_ACCOUNT}: anvil's well-known development key for account 1 (from
+ * the public "test test ... junk" mnemonic, so it guards nothing). The browser Devnet Wallet does
+ * not need it (anvil signs for unlocked accounts), but the WalletConnect dev wallet signs locally,
+ * as a real wallet would.
+ */
+export const WALLET_PRIVATE_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 
 /** The chains `startDevnet` starts, in order: the first one is the wallet's default chain. */
 export const DEVNET_CHAINS = [

@@ -13,6 +13,8 @@ export interface DevnetPaths {
   readonly uiDistDir: string
   /** `packages/devnet/dist/browser`: devnet-wallet.js. */
   readonly walletDistDir: string
+  /** `packages/devnet/wc-wallet`: the WalletConnect dev wallet's control page (plain files, no build). */
+  readonly wcWalletDir: string
 }
 
 /**
@@ -28,6 +30,7 @@ export function devnetPaths(): DevnetPaths {
     repoDir,
     demoDir: resolve(repoDir, 'demo'),
     uiDistDir: resolve(repoDir, 'packages/ui/dist/browser'),
-    walletDistDir: resolve(packageDir, 'dist/browser')
+    walletDistDir: resolve(packageDir, 'dist/browser'),
+    wcWalletDir: resolve(packageDir, 'wc-wallet')
   }
 }

@@ -5,7 +5,7 @@ export { resolveAnvilBinary } from './anvilBinary.js'
 export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain } from './startDevnet.js'
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
-export { startAll, type StartAllOptions, type AllServices } from './startAll.js'
+export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
 export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
 export { DEMO_CSP, demoCsp } from './server/securityHeaders.js'
 export { jsonRpc, type JsonRpcOptions } from './jsonRpc.js'
@@ -21,6 +21,7 @@ export {
   DEVNET_ACCOUNTS,
   DEPLOYER_ACCOUNT,
   WALLET_ACCOUNT,
+  WALLET_PRIVATE_KEY,
   DEVNET_CHAINS,
   DUSD_ADDRESS,
   USDT_ADDRESS,
@@ -29,3 +30,18 @@ export {
   FUNDED_ACCOUNT_COUNT,
   INITIAL_TOKEN_BALANCE
 } from './constants.js'
+export {
+  createWalletConnectDevWallet,
+  type WalletConnectDevWallet,
+  type WalletConnectDevWalletOptions,
+  type WalletConnectDevWalletState,
+  type WalletMode,
+  type WalletSessionInfo,
+  type PairResult
+} from './walletconnect/createWalletConnectDevWallet.js'
+export { type WalletChain } from './walletconnect/sendWalletTransaction.js'
+export { buildApprovalNamespaces, WC_WALLET_METHODS, WC_WALLET_EVENTS } from './walletconnect/buildApprovalNamespaces.js'
+export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/parseWalletConnectUri.js'
+export { WalletInputError } from './walletconnect/WalletInputError.js'
+export { type WalletLogEntry, type WalletLogOutcome, WALLET_LOG_LIMIT } from './walletconnect/WalletLog.js'
+export { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'

@@ -8,6 +8,7 @@ import { proxyRpc, sendRpcError } from './server/proxyRpc.js'
 import { setSecurityHeaders } from './server/securityHeaders.js'
 import { sendText, serveFile } from './server/serveFile.js'
 import type { DevnetChain } from './startDevnet.js'
+import { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
 
 /** Options of {@link serveDemo}. */
 export interface ServeDemoOptions {
@@ -29,6 +30,13 @@ export interface ServeDemoOptions {
   rpcTimeoutMs?: number
   /** Base URL of the wallet-modal server the demo uses, passed to the page in its config. */
   serviceUrl?: string
+  /**
+   * The WalletConnect dev wallet the page at `/wc-wallet/` controls (usually from
+   * `createWalletConnectDevWallet`). Without it, `/wc-wallet/api/*` answers 503.
+   */
+  wcWallet?: WcWalletControl
+  /** Folder of the wallet's control page (default: packages/devnet/wc-wallet). */
+  wcWalletDir?: string
 }
 
 /** The running demo server. */
@@ -60,7 +68,9 @@ export interface DevnetConfig {
  * - `/dist/*` from `uiDistDir` (the modal's browser bundle);
  * - `/devnet-wallet.js` (and `.map`) from `walletDistDir`;
  * - `/devnet.json` ({@link DevnetConfig}) and `/devnet-config.js` (the same as an ES module);
- * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node.
+ * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node;
+ * - `/wc-wallet/`: the WalletConnect dev wallet's control page (from `wcWalletDir`) and, under
+ *   `/wc-wallet/api/`, its JSON API (see {@link handleWcWalletApi}).
  *
  * Every response carries a strict CSP and `nosniff` (see {@link DEMO_CSP}). When bound to a
  * loopback address, requests whose Host header is not a loopback name are refused, so a web page
@@ -73,6 +83,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const demoDir = options.demoDir ?? defaults.demoDir
   const uiDistDir = options.uiDistDir ?? defaults.uiDistDir
   const walletDistDir = options.walletDistDir ?? defaults.walletDistDir
+  const wcWalletDir = options.wcWalletDir ?? defaults.wcWalletDir
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHostname(host)
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
@@ -108,6 +119,11 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
       return
     }
 
+    if (path.startsWith(WC_WALLET_API_PREFIX)) {
+      await handleWcWalletApi(req, res, path, options.wcWallet)
+      return
+    }
+
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')
       sendText(res, 405, 'Method not allowed')
@@ -138,6 +154,10 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     const buildHint = ' (run `npm run build` first)'
     if (path === '/devnet-wallet.js' || path === '/devnet-wallet.js.map') {
       await serveFile(req, res, walletDistDir, path, buildHint)
+      return
+    }
+    if (path === '/wc-wallet' || path.startsWith('/wc-wallet/')) {
+      await serveFile(req, res, wcWalletDir, path.slice('/wc-wallet'.length))
       return
     }
     if (path.startsWith('/dist/')) {

@@ -1,14 +1,17 @@
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
+import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
 
 /** The wallet-modal server as startAll runs it. */
 export interface ServiceServer {
   readonly url: string
+  /** Its WalletConnect relay (`ws://.../relay`); undefined when the relay is off. */
+  readonly relayUrl?: string
   close(): Promise<void>
 }
 
 /** Options of {@link startAll}. */
-export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serviceUrl'> {
+export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serviceUrl' | 'wcWallet'> {
   /** Port of the first anvil node (default: free ports). The demo server's port is `port`. */
   basePort?: number
   /** Port of the wallet-modal server (default: a free one). */
@@ -19,6 +22,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   enableFaults?: boolean
   /** Start no wallet-modal server (the demo then runs without directory, balances and analytics). */
   withoutServices?: boolean
+  /** Start no WalletConnect dev wallet even though the services (and their relay) run. */
+  withoutWcWallet?: boolean
 }
 
 /**
@@ -31,6 +36,23 @@ async function startServices(devnet: Devnet, options: StartAllOptions): Promise<
   return createServer({ port: options.servicePort ?? 0, config, dataDir: options.serviceDataDir, enableFaults: options.enableFaults })
 }
 
+/**
+ * Starts the WalletConnect dev wallet on the relay, serving the devnet chains (it sends
+ * transactions to the anvil nodes directly). A wallet that cannot start must not take the demo
+ * down with it: the page at /wc-wallet/ then says it is not running, and the reason is printed.
+ */
+async function startWcWallet(devnet: Devnet, relayUrl: string): Promise<WalletConnectDevWallet | undefined> {
+  try {
+    return await createWalletConnectDevWallet({
+      relayUrl,
+      chains: devnet.chains.map(chain => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
+    })
+  } catch (error) {
+    console.warn(`devnet: the WalletConnect dev wallet did not start: ${error instanceof Error ? error.message : String(error)}`)
+    return undefined
+  }
+}
+
 /** The devnet and the demo server, running together. */
 export interface AllServices {
   /** The running chains and tokens. */
@@ -41,7 +63,12 @@ export interface AllServices {
   readonly url: string
   /** The wallet-modal server, unless started without services. */
   readonly services?: ServiceServer
-  /** Stops the server, then the chains. Safe to call more than once. */
+  /**
+   * The WalletConnect dev wallet on the services' relay (controlled at `<url>/wc-wallet/`);
+   * undefined without services, with `withoutWcWallet`, or if it could not start.
+   */
+  readonly wcWallet?: WalletConnectDevWallet
+  /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
   stop(): Promise<void>
 }
 
@@ -52,14 +79,17 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let services: ServiceServer | undefined
+  let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
   try {
     if (!withoutServices) services = await startServices(devnet, options)
-    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url })
+    if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
+    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet })
   } catch (error) {
+    await wcWallet?.close()
     await services?.close()
     await devnet.stop()
     throw error
@@ -69,10 +99,14 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     devnet,
     server,
     services,
+    wcWallet,
     url: server.url,
     stop: () =>
       (stopping ??= (async () => {
         await server.close()
+        // Before the services: closing the wallet's socket first keeps it from seeing the relay
+        // vanish and scheduling reconnects.
+        await wcWallet?.close()
         await services?.close()
         await devnet.stop()
       })())

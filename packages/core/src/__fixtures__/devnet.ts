@@ -13,6 +13,8 @@ export interface DevnetInfo {
   walletAccount: string
   /** The wallet-modal server running on the devnet (faults enabled). */
   serviceUrl: string
+  /** The server's WalletConnect relay. */
+  relayUrl: string
 }
 
 let cached: DevnetInfo | undefined
@@ -31,6 +33,14 @@ export function devnetNetworks(info: DevnetInfo): NetworkInput[] {
 export function memoryStorage(): StorageBackend & { map: Map<string, string> } {
   const map = new Map<string, string>()
   return { map, getItem: k => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: k => void map.delete(k) }
+}
+
+/** A storage backend that throws on every call (privacy modes, full quota). */
+export function brokenStorage(): StorageBackend {
+  const fail = (why: string) => () => {
+    throw new Error(why)
+  }
+  return { getItem: fail('denied'), setItem: fail('quota'), removeItem: fail('denied') }
 }
 
 /** Plain JSON-RPC from the test itself (independent of the product's client). */
@@ -75,4 +85,12 @@ export async function storedEvents(_serviceUrl: string, projectId: string, event
   const r = await fetch(u)
   if (!r.ok) throw new Error(`events read failed: ${r.status}`)
   return ((await r.json()) as { events: { props: { event: string } }[] }).events
+}
+
+/** Drives the WalletConnect dev wallet (a Node sign-client in wallet mode on the relay). */
+export async function wcWallet<T = any>(action: 'pair' | 'mode' | 'disconnect' | 'state', params: Record<string, string> = {}): Promise<T> {
+  const q = new URLSearchParams({ action, ...params })
+  const body = await (await fetch(`/__wcwallet?${q}`)).json()
+  if (body?.error) throw new Error(body.error)
+  return body as T
 }

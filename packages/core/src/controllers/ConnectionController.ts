@@ -26,6 +26,12 @@ export interface ConnectionState {
   /** The connector being connected right now, if any. */
   connectingId?: string
   error?: ConnectionError
+  /** The WalletConnect pairing URI on screen (QR code, links), while a WalletConnect view shows. */
+  wcUri?: string
+  /** When that URI stops being valid (ms since epoch; spec §4: 4 minutes). */
+  wcPairingExpiry?: number
+  /** A pairing is being made (first one, or a replacement). */
+  wcPairing?: boolean
 }
 
 /** Connections per namespace and recent wallets (2 kept). */
@@ -61,6 +67,23 @@ export function createConnectionController(recent: RecentWallet[] = []) {
     },
     setError(error: ConnectionError | undefined): void {
       state.error = error
+    },
+    /** Shows a new pairing URI (clears a previous error: the QR code is fresh). */
+    setWcPairing(uri: string, expiry: number): void {
+      state.wcUri = uri
+      state.wcPairingExpiry = expiry
+      state.wcPairing = false
+    },
+    /** Marks a pairing as being made; the previous URI is no longer offered. */
+    setWcPairingLoading(): void {
+      state.wcUri = undefined
+      state.wcPairingExpiry = undefined
+      state.wcPairing = true
+    },
+    clearWcPairing(): void {
+      state.wcUri = undefined
+      state.wcPairingExpiry = undefined
+      state.wcPairing = false
     }
   }
 }

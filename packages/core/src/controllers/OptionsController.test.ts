@@ -20,6 +20,17 @@ describe('OptionsController', () => {
     expect(o.defaultNetwork.caipNetworkId).to.equal('eip155:31337')
     expect(o).to.include({ enableReconnect: true, allowUnsupportedChain: false, enableEmbedded: false, disableAppend: false })
   })
+  it('WalletConnect relay: explicit ws(s) URL, else the service URL’s /relay, else none; adapters default to eip155', () => {
+    expect(resolveOptions({ projectId: 'p', networks }).relayUrl).to.equal(undefined)
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'https://wm.example/api' }).relayUrl).to.equal('wss://wm.example/api/relay')
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).relayUrl).to.equal('ws://127.0.0.1:8787/relay')
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', relayUrl: 'wss://relay.example/' }).relayUrl).to.equal('wss://relay.example/')
+    expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'https://relay.example' })).to.throw('relayUrl must be a ws(s) URL')
+    expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'not a url' })).to.throw('relayUrl must be a ws(s) URL')
+    expect(resolveOptions({ projectId: 'p', networks }).adapters).to.deep.equal(['eip155'])
+    expect(resolveOptions({ projectId: 'p', networks, adapters: [] }).adapters).to.deep.equal([])
+    expect(() => resolveOptions({ projectId: 'p', networks, adapters: ['cosmos' as never] })).to.throw("adapters must be a list of 'eip155'")
+  })
   it('picks the default network; unknown default -> Network not found', () => {
     expect(resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:31338' }).defaultNetwork.name).to.equal('Devnet 2')
     expect(() => resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:1' })).to.throw('Network not found')

@@ -77,6 +77,17 @@ export interface WalletModalOptions {
   excludeWalletIds?: string[]
   /** Local feature switches; remote project configuration overrides them (with a warning). */
   features?: FeatureOptions
+  /**
+   * WalletConnect relay (`wss:` or `ws:`), e.g. the self-hosted server's `/relay`. Defaults to
+   * `serviceUrl` + `/relay`; without either, WalletConnect is not offered.
+   */
+  relayUrl?: string
+  /**
+   * Chain adapters for wallets in this browser (extensions, announced wallets). `[]` is
+   * universal-provider mode: WalletConnect only, and opening shows its QR code (spec §2).
+   * Default `['eip155']`.
+   */
+  adapters?: 'eip155'[]
   /** Tuning of every remote call (defaults: 10 s timeout, 3 retries, 150 ms base delay). */
   http?: { timeoutMs?: number; retries?: number; retryBaseMs?: number }
 }
@@ -97,6 +108,9 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   includeWalletIds: string[]
   excludeWalletIds: string[]
   features: FeatureOptions
+  adapters: 'eip155'[]
+  /** The WalletConnect relay, or undefined when WalletConnect is off. */
+  relayUrl?: string
   /** Resolved service URLs, or undefined when the site configured none. */
   services?: { directoryUrl: string; blockchainApiUrl: string; analyticsUrl: string }
 }
@@ -165,8 +179,33 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
     includeWalletIds: options.includeWalletIds ?? [],
     excludeWalletIds: options.excludeWalletIds ?? [],
     features: { ...DEFAULT_FEATURES, ...options.features },
+    adapters: resolveAdapters(options.adapters),
+    relayUrl: resolveRelayUrl(options),
     services: resolveServices(options)
   }
+}
+
+function resolveAdapters(value: WalletModalOptions['adapters']): 'eip155'[] {
+  if (value === undefined) return ['eip155']
+  if (!Array.isArray(value) || value.some(a => a !== 'eip155')) throw new WalletModalError('INVALID_OPTIONS', { details: "adapters must be a list of 'eip155'" })
+  return [...new Set(value)]
+}
+
+function resolveRelayUrl(o: WalletModalOptions): string | undefined {
+  if (o.relayUrl !== undefined) {
+    try {
+      const u = new URL(o.relayUrl)
+      if (u.protocol === 'wss:' || u.protocol === 'ws:') return u.href
+    } catch {
+      // reported below
+    }
+    throw new WalletModalError('INVALID_OPTIONS', { details: 'relayUrl must be a ws(s) URL' })
+  }
+  const base = serviceUrl(o.serviceUrl, 'serviceUrl')
+  if (!base) return undefined
+  const u = new URL('relay', base.endsWith('/') ? base : `${base}/`)
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:'
+  return u.href
 }
 
 function resolveServices(o: WalletModalOptions): ResolvedOptions['services'] {

@@ -4,13 +4,18 @@ import type { Connector } from '../types/connector.js'
 import type { Wallet } from '../api/schemas.js'
 
 /** Every view of the modal that exists so far (spec §2). The ui registers exactly these. */
-export type ViewId = 'Connect' | 'ConnectingExternal' | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
+export type ViewId =
+  | 'Connect'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
 
 /** Data a view is opened with. */
 export interface RouterData {
   connector?: Connector
   network?: CaipNetwork
-  /** A directory wallet (GetWallet). */
+  /** A directory wallet (GetWallet, ConnectingWalletConnect). */
   wallet?: Wallet
 }
 

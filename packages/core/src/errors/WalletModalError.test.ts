@@ -19,6 +19,7 @@ describe('WalletModalError', () => {
       USER_REJECTED: 'Connection rejected',
       CONNECT_FAILED: 'Failed to connect',
       CONNECTOR_NOT_FOUND: 'No connector found for connection',
+      WALLET_CONNECT_NOT_FOUND: 'WalletConnectConnector not found',
       INVALID_CONNECTION_STATUS: 'Invalid connection status',
       DISCONNECT_FAILED: 'Failed to disconnect',
       NETWORK_NOT_FOUND: 'Network not found',

@@ -18,6 +18,7 @@ export const ERROR_MESSAGES = {
   USER_REJECTED: 'Connection rejected',
   CONNECT_FAILED: 'Failed to connect',
   CONNECTOR_NOT_FOUND: 'No connector found for connection',
+  WALLET_CONNECT_NOT_FOUND: 'WalletConnectConnector not found',
   INVALID_CONNECTION_STATUS: 'Invalid connection status',
   DISCONNECT_FAILED: 'Failed to disconnect',
   DISCONNECT_CHAINS_FAILED: 'Failed to disconnect chains',

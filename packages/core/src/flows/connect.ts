@@ -1,18 +1,49 @@
 import type { Core } from '../createCore.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
+import type { Connector } from '../types/connector.js'
 import { applyConnectedAccount, evmNetworkFor, guardUnsupportedNetwork } from './accountState.js'
 import { followEip155Wallet } from './walletListeners.js'
 import { closeModal } from './openModal.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+
+/**
+ * The end of every successful connect (extension or WalletConnect): the account goes into state,
+ * the wallet is followed and remembered, the success event fires, and the modal closes (or shows
+ * UnsupportedChain).
+ */
+export function completeConnection(core: Core, connector: Connector, address: string, chainId: number): void {
+  const ns = 'eip155' as const
+  const network = evmNetworkFor(core, chainId)
+  applyConnectedAccount(core, ns, connector, address, network)
+  followEip155Wallet(core, connector)
+  core.connection.addRecent({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
+  core.storage.set(STORAGE_KEYS.recentWallets, core.connection.state.recentWallets)
+  core.connection.setConnecting(undefined)
+  core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address, caipNetworkId: network.caipNetworkId, namespace: ns } })
+  if (!guardUnsupportedNetwork(core, ns) && core.modal.state.open) closeModal(core)
+}
+
+/** The failure side of a connect: the error for the view, a shake, the error event. */
+export function failConnection(core: Core, connectorId: string, err: unknown): WalletModalError {
+  const e = toWalletModalError(err, 'CONNECT_FAILED')
+  core.connection.setConnecting(undefined)
+  core.connection.setError({ code: e.code, message: e.shortMessage })
+  core.modal.shake()
+  core.events.emit({ type: 'CONNECT_ERROR', data: { connectorId, code: e.code, message: e.shortMessage } })
+  return e
+}
 
 /**
  * Connects an external (injected or announced) wallet: shows ConnectingExternal, asks the wallet,
  * then puts the account in state, remembers the wallet, and closes the modal. A rejection leaves
- * the view showing 'Connection rejected' with a way to try again.
+ * the view showing 'Connection rejected' with a way to try again. The WalletConnect connector
+ * opens its QR code instead and resolves once a wallet has approved.
  * @returns the connected address
- * @throws WalletModalError `CONNECTOR_NOT_FOUND`, `USER_REJECTED`, `CONNECT_FAILED`
+ * @throws WalletModalError `CONNECTOR_NOT_FOUND`, `USER_REJECTED`, `CONNECT_FAILED`, `MODAL_CLOSED`
  */
 export async function connectExternal(core: Core, connectorId: string): Promise<string> {
+  if (connectorId === WALLET_CONNECT_CONNECTOR_ID) return (await import('./walletConnect.js')).connectWalletConnect(core)
   const connector = core.connector.get(connectorId)
   if (!connector) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connectorId })
   const ns = connector.chain
@@ -25,22 +56,10 @@ export async function connectExternal(core: Core, connectorId: string): Promise<
   if (previous !== 'connected') core.chain.setAccount(ns, { status: 'connecting' })
   try {
     const { address, chainId } = await core.adapters.eip155.connect(connector)
-    const network = evmNetworkFor(core, chainId)
-    applyConnectedAccount(core, ns, connector, address, network)
-    followEip155Wallet(core, connector)
-    core.connection.addRecent({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
-    core.storage.set(STORAGE_KEYS.recentWallets, core.connection.state.recentWallets)
-    core.connection.setConnecting(undefined)
-    core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address, caipNetworkId: network.caipNetworkId, namespace: ns } })
-    if (!guardUnsupportedNetwork(core, ns) && core.modal.state.open) closeModal(core)
+    completeConnection(core, connector, address, chainId)
     return address
   } catch (err) {
-    const e = toWalletModalError(err, 'CONNECT_FAILED')
-    core.connection.setConnecting(undefined)
-    core.connection.setError({ code: e.code, message: e.shortMessage })
     if (previous !== 'connected') core.chain.setAccount(ns, { status: 'disconnected' })
-    core.modal.shake()
-    core.events.emit({ type: 'CONNECT_ERROR', data: { connectorId: connector.id, code: e.code, message: e.shortMessage } })
-    throw e
+    throw failConnection(core, connector.id, err)
   }
 }

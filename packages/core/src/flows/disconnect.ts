@@ -36,6 +36,8 @@ export async function disconnect(core: Core): Promise<void> {
       }
       try {
         if (connector && ns === 'eip155') await withTimeout(core.adapters.eip155.disconnect(connector), DISCONNECT_WAIT_MS)
+        // A WalletConnect session is over once disconnected: the connector goes back to pairing.
+        if (connector?.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
       } catch (err) {
         failures.push(err instanceof Error ? err.message : String(err))
       }

@@ -3,6 +3,7 @@ import { STORAGE_KEYS, is } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
 import { applyConnectedAccount, evmNetworkFor, guardUnsupportedNetwork } from './accountState.js'
 import { followEip155Wallet } from './walletListeners.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
@@ -32,8 +33,19 @@ export async function reconnect(core: Core): Promise<boolean> {
   const status = core.storage.get(STORAGE_KEYS.connectionStatus, is.oneOf('connected'))
   if (!core.options.state.enableReconnect || !id || status !== 'connected') return false
   core.chain.setAccount(ns, { status: 'connecting' })
-  const connector = await waitForConnector(core, id, RECONNECT_WAIT_MS)
-  const result = connector ? await core.adapters.eip155.reconnect(connector) : undefined
+  let connector: Connector | undefined
+  let result: { address: string; chainId: number } | undefined
+  if (id === WALLET_CONNECT_CONNECTOR_ID) {
+    // A remote wallet: the session kept in storage is the permission; nothing to wait for.
+    const restored = await import('./walletConnect.js')
+      .then(m => m.restoreWalletConnect(core))
+      .catch(err => void console.warn('[wallet-modal] WalletConnect session not restored', err))
+    connector = restored?.connector ?? core.connector.get(id)
+    result = restored
+  } else {
+    connector = await waitForConnector(core, id, RECONNECT_WAIT_MS)
+    result = connector ? await core.adapters.eip155.reconnect(connector) : undefined
+  }
   // The user may have connected by hand meanwhile; do not overwrite that.
   if (core.chain.state.namespaces[ns].account.status !== 'connecting') return false
   if (!connector || !result) {

@@ -18,12 +18,22 @@ function siteChains(core: Core): string[] {
   return [...new Set(core.options.state.networks.map(n => n.chainNamespace))]
 }
 
-/** Client-side rules the service cannot know: exclusions by rdns or name, and the mobile rule. */
+/** A wallet that only exists as a browser extension: nothing to open, nothing to pair with. */
+export function isExtensionOnly(wallet: Pick<Wallet, 'rdns' | 'mobile_link' | 'desktop_link' | 'webapp_link'>): boolean {
+  return !!wallet.rdns && !wallet.mobile_link && !wallet.desktop_link && !wallet.webapp_link
+}
+
+/**
+ * Client-side rules the service cannot know: exclusions by rdns or name, the mobile rule, and
+ * (universal-provider mode, no adapters) no extension-only wallets (spec §5).
+ */
 export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
   const excluded = core.options.state.excludedWallets
   const mobile = isMobile()
+  const universal = core.options.state.adapters.length === 0
   return wallets.filter(w => {
     if (isExcluded({ name: w.name, info: { rdns: w.rdns ?? undefined } }, excluded)) return false
+    if (universal && isExtensionOnly(w)) return false
     if (mobile && !w.mobile_link && !MOBILE_EXCEPTIONS.some(x => w.name.toLowerCase().includes(x))) return false
     return true
   })

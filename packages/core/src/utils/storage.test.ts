@@ -1,3 +1,4 @@
+import { brokenStorage } from '../__fixtures__/devnet.js'
 import { expect } from 'chai'
 import { createStorage, is, STORAGE_PREFIX, type StorageBackend } from './storage.js'
 
@@ -31,17 +32,7 @@ describe('storage', () => {
     expect(s.get('e', is.string, 30_000)).to.equal(undefined)
   })
   it('keeps working when the backend throws', () => {
-    const broken: StorageBackend = {
-      getItem: () => {
-        throw new Error('denied')
-      },
-      setItem: () => {
-        throw new Error('quota')
-      },
-      removeItem: () => {
-        throw new Error('denied')
-      }
-    }
+    const broken = brokenStorage()
     const s = createStorage(broken)
     expect(() => s.set('k', 1)).not.to.throw()
     expect(s.get('k', is.string)).to.equal(undefined)

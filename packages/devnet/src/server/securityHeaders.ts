@@ -14,9 +14,12 @@ export const DEMO_CSP =
  */
 export function demoCsp(serviceOrigin?: string): string {
   if (!serviceOrigin) return DEMO_CSP
+  // The same server's WebSocket relay (WalletConnect) needs its ws(s) origin named: an http
+  // source does not cover ws in connect-src.
+  const relayOrigin = serviceOrigin.replace(/^http/, 'ws')
   return DEMO_CSP.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
     "connect-src 'self';",
-    `connect-src 'self' ${serviceOrigin};`
+    `connect-src 'self' ${serviceOrigin} ${relayOrigin};`
   )
 }
 /**

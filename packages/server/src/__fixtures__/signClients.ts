@@ -2,6 +2,8 @@
 // each with its own in-memory storage, talking only to the relay they are given.
 import { randomUUID } from 'node:crypto'
 import { SignClient } from '@walletconnect/sign-client'
+// The same in-memory store as the devnet's dev wallet: nothing written to disk, fresh per client.
+import { MemoryKeyValueStorage } from '../../../devnet/src/walletconnect/MemoryKeyValueStorage.js'
 
 // The SDK shares one Core per storage prefix through globalThis. Tests create and throw away
 // many clients (some with a relay that is restarted), so every client gets its own Core.
@@ -9,36 +11,6 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 
 /** A started sign-client. */
 export type TestSignClient = InstanceType<typeof SignClient>
-
-/**
- * The key-value storage the SDK asks for, kept in a Map: nothing is written to disk (the SDK's
- * Node default is a file database in the working directory).
- */
-export class MemoryStorage {
-  private readonly items = new Map<string, unknown>()
-
-  async getKeys(): Promise<string[]> {
-    return [...this.items.keys()]
-  }
-
-  async getEntries<T = unknown>(): Promise<[string, T][]> {
-    return [...this.items.entries()] as [string, T][]
-  }
-
-  async getItem<T = unknown>(key: string): Promise<T | undefined> {
-    // Copies, like a real store: the SDK must not share objects with what it stored.
-    const value = this.items.get(key)
-    return value === undefined ? undefined : (structuredClone(value) as T)
-  }
-
-  async setItem<T = unknown>(key: string, value: T): Promise<void> {
-    this.items.set(key, structuredClone(value))
-  }
-
-  async removeItem(key: string): Promise<void> {
-    this.items.delete(key)
-  }
-}
 
 /**
  * Starts a sign-client on a relay: project `demo`, telemetry off, in-memory storage, a storage
@@ -53,7 +25,7 @@ export function startSignClient(name: string, relayUrl: string): Promise<TestSig
     relayUrl,
     customStoragePrefix: `${name}-${randomUUID()}`,
     telemetryEnabled: false,
-    storage: new MemoryStorage(),
+    storage: new MemoryKeyValueStorage(),
     logger: process.env.WM_WC_LOG ?? 'silent',
     metadata: { name, description: `relay test ${name}`, url: 'http://127.0.0.1', icons: [] }
   })

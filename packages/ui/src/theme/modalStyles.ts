@@ -69,6 +69,14 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 }
 .wm-snackbar[data-variant='error'] { color: var(--_wm-error); }
 .wm-snackbar[data-variant='success'] { color: var(--_wm-success); }
+.wm-qr {
+  /* Scanners need contrast: dark on light in both themes unless the site sets the colours. */
+  padding: 8px; border-radius: calc(var(--_wm-radius) * 4); background: var(--wm-qr-background, #fff); line-height: 0;
+}
+.wm-qr svg { display: block; max-width: 100%; height: auto; }
+.wm-qr-bg { fill: var(--wm-qr-background, #fff); }
+.wm-qr-fg { fill: var(--wm-qr-color, #141414); }
+.wm-qr-placeholder { width: 240px; height: 240px; display: flex; align-items: center; justify-content: center; background: var(--_wm-bg-2); }
 .wm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .wm-search {
   width: 100%; font: inherit; padding: 10px 12px; border-radius: calc(var(--_wm-radius) * 3);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { connectExternal, fetchFeaturedAndRecommended, installedConnectorFor, isMobile, type Connector } from '@wallet-modal/core'
+import { connectExternal, connectorTypeOrder, fetchFeaturedAndRecommended, installedConnectorFor, isMobile, type Connector, type ConnectorGroup, type Core, type Wallet } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from '../components/ListItem.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
@@ -12,9 +12,36 @@ export function orderConnectors(connectors: readonly Connector[], recentIds: rea
   return [...recent.map(connector => ({ connector, recent: true })), ...rest.map(connector => ({ connector, recent: false }))]
 }
 
+/** One row of Connect: a connector or a directory wallet, tagged by its group. */
+type Row = { kind: 'connector'; connector: Connector; recent: boolean } | { kind: 'wallet'; wallet: Wallet }
+
 /**
- * Connect: the wallets found in this browser (recent first), then the directory's featured and
- * recommended wallets, then 'All Wallets' with the directory's count.
+ * Connect's rows, group by group in the connector type order (spec §2: walletConnect, recent,
+ * injected, featured, custom, external, recommended, with the site's order first). Each
+ * connector shows once: a recent wallet is not repeated in its own group.
+ */
+export function connectRows(core: Core, groups: readonly ConnectorGroup[], visible: readonly Connector[], recentIds: readonly string[]): Row[] {
+  const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
+  // A directory wallet that is installed is already listed with the connectors.
+  const notInstalled = (list: readonly Wallet[]) => list.filter(w => (!w.rdns || !shownRdns.has(w.rdns.toLowerCase())) && !installedConnectorFor(core, w))
+  const recent = orderConnectors(visible, recentIds).filter(r => r.recent)
+  const isRecent = (c: Connector) => recent.some(r => r.connector.id === c.id)
+  const rows: Row[] = []
+  for (const g of groups) {
+    if (g === 'walletConnect') rows.push(...visible.filter(c => c.type === 'WALLET_CONNECT' && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'recent') rows.push(...recent.map(r => ({ kind: 'connector' as const, ...r })))
+    if (g === 'injected') rows.push(...visible.filter(c => (c.type === 'INJECTED' || c.type === 'ANNOUNCED') && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'external') rows.push(...visible.filter(c => (c.type === 'EXTERNAL' || c.type === 'MULTI_CHAIN') && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'featured') rows.push(...notInstalled(core.api.state.featured).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    if (g === 'recommended') rows.push(...notInstalled(core.api.state.recommended).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    // 'custom' (site-defined wallets) has no entries yet: only non-empty groups show.
+  }
+  return rows
+}
+
+/**
+ * Connect: the groups of wallets in the connector type order (WalletConnect, recent, installed,
+ * featured, external, recommended), then 'All Wallets' with the directory's count.
  */
 export function ConnectView() {
   const core = useCore()
@@ -24,10 +51,7 @@ export function ConnectView() {
   const features = useSnapshot(core.options.state.features)
   const opts = core.options.state
   const visible = core.connector.visible(opts.excludedWallets, { mobile: isMobile(), injectedInstalled: !!core.connector.get('injected') })
-  const items = orderConnectors(visible, recentWallets.map(w => w.id))
-  const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
-  // A directory wallet that is installed is already listed above.
-  const directory = [...core.api.state.featured, ...core.api.state.recommended].filter(w => !w.rdns || !shownRdns.has(w.rdns.toLowerCase()))
+  const rows = connectRows(core, connectorTypeOrder(features.connectorTypeOrder), visible, recentWallets.map(w => w.id))
   const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {
@@ -35,33 +59,34 @@ export function ConnectView() {
   }, [core])
 
   const connect = (id: string) => {
-    // Errors are shown by ConnectingExternal from connection state; nothing to catch here.
+    // Errors are shown by the connecting views from connection state; nothing to catch here.
     connectExternal(core, id).catch(() => {})
   }
+  const tagOf = (connector: Connector, recent: boolean) =>
+    recent ? 'Recent' : connector.type === 'ANNOUNCED' || connector.type === 'INJECTED' ? 'Installed' : connector.type === 'WALLET_CONNECT' ? 'QR code' : undefined
   return (
     <>
-      {items.length === 0 && directory.length === 0 ? (
+      {rows.length === 0 ? (
         <div className="wm-center">
           <p className="wm-muted">No wallet found in this browser.</p>
           <p className="wm-muted">Install a wallet extension, then reload the page.</p>
         </div>
       ) : (
         <ul className="wm-list" aria-label="Wallets">
-          {items.map(({ connector, recent }) => (
-            <ListItem
-              key={connector.id}
-              name={connector.name}
-              imageUrl={connector.imageUrl}
-              tag={recent ? 'Recent' : connector.type === 'ANNOUNCED' || connector.type === 'INJECTED' ? 'Installed' : undefined}
-              tagAccent={!recent}
-              onClick={() => connect(connector.id)}
-            />
-          ))}
-          {directory
-            .filter(w => !installedConnectorFor(core, w))
-            .map(w => (
-              <DirectoryWalletItem key={w.id} core={core} wallet={w} />
-            ))}
+          {rows.map(row =>
+            row.kind === 'connector' ? (
+              <ListItem
+                key={row.connector.id}
+                name={row.connector.name}
+                imageUrl={row.connector.imageUrl}
+                tag={tagOf(row.connector, row.recent)}
+                tagAccent={!row.recent && row.connector.type !== 'WALLET_CONNECT'}
+                onClick={() => connect(row.connector.id)}
+              />
+            ) : (
+              <DirectoryWalletItem key={row.wallet.id} core={core} wallet={row.wallet} />
+            )
+          )}
         </ul>
       )}
       {showAll ? (

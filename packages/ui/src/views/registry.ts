@@ -10,6 +10,8 @@ const ConnectingExternalView = lazyComponent(() => import('./ConnectingExternalV
 const NetworksView = lazyComponent(() => import('./NetworksView.js').then(m => m.NetworksView))
 const SwitchNetworkView = lazyComponent(() => import('./SwitchNetworkView.js').then(m => m.SwitchNetworkView))
 const AllWalletsView = lazyComponent(() => import('./AllWalletsView.js').then(m => m.AllWalletsView))
+const ConnectingWalletConnectView = lazyComponent(() => import('./ConnectingWalletConnectView.js').then(m => m.ConnectingWalletConnectView))
+const ConnectingWalletConnectBasicView = lazyComponent(() => import('./ConnectingWalletConnectBasicView.js').then(m => m.ConnectingWalletConnectBasicView))
 const GetWalletView = lazyComponent(() => import('./GetWalletView.js').then(m => m.GetWalletView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
@@ -24,8 +26,10 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets'] },
-  AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'GetWallet'] },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect'] },
+  AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
+  ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
+  ConnectingWalletConnectBasic: { title: () => 'Connect Wallet', component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
   GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
   Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork'] },

@@ -1,0 +1,97 @@
+// Loaded on demand only (flows/walletConnect.ts imports it with import()): the sign-client is
+// about 120 KB gzip, more than everything a site loads up front.
+import { SignClient } from '@walletconnect/sign-client'
+import type { StorageBackend } from '../../utils/storage.js'
+import type { SiteMetadata } from '../../controllers/OptionsController.js'
+import { createWalletConnectStorage } from './walletConnectStorage.js'
+import { WC_EIP155_EVENTS, WC_EIP155_METHODS } from './constants.js'
+import { WalletConnectProvider } from './WalletConnectProvider.js'
+import type { WcSession, WcSignClient } from './types.js'
+
+/** The storage prefix of the modal's WalletConnect state, and so the SDK's global Core key. */
+const STORAGE_PREFIX = 'wallet-modal'
+const GLOBAL_CORE_KEY = `_walletConnectCore_${STORAGE_PREFIX}`
+
+/** What a WalletConnect client is made from. */
+export interface WalletConnectClientOptions {
+  projectId: string
+  /** The relay's WebSocket URL (`ws:` or `wss:`). */
+  relayUrl: string
+  metadata: SiteMetadata
+  storage: StorageBackend
+}
+
+/** A pairing in progress: the URI to show, and the wallet's answer. */
+export interface Pairing {
+  uri: string
+  /** Resolves with the session the wallet approved; rejects when it declines. */
+  approval: Promise<WcSession>
+}
+
+/** The modal's WalletConnect client (one per core). */
+export interface WalletConnectClient {
+  /** Proposes a session for these EVM chains; the URI goes into the QR code and links. */
+  pair(chainIds: number[]): Promise<Pairing>
+  /** The newest live session with an eip155 namespace, kept from an earlier visit. */
+  restore(): WcSession | undefined
+  /** An EIP-1193 provider over a session. */
+  provider(session: WcSession, preferredChainId?: number): WalletConnectProvider
+  /** Closes the relay socket and stops timers (tests, single-page apps that unmount). */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the sign-client on the site's relay. Telemetry is off and the Verify service is skipped:
+ * both call vendor hosts, and Verify would hold every connect up to 5 s when they are unreachable
+ * (FACTS.md). A self-hosted relay needs neither.
+ */
+export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
+  // The SDK keeps one Core per storage prefix on globalThis and hands it to every later client,
+  // relay URL and storage included. A modal made after another was destroyed (single-page apps,
+  // tests) must get its own, so a closed client takes its Core off globalThis (see close()).
+  const client = await SignClient.init({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    storage: createWalletConnectStorage(options.storage),
+    customStoragePrefix: STORAGE_PREFIX,
+    telemetryEnabled: false,
+    logger: 'silent',
+    metadata: {
+      name: options.metadata.name,
+      description: options.metadata.description ?? options.metadata.name,
+      url: options.metadata.url ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost'),
+      icons: options.metadata.icons ?? []
+    }
+  })
+  // Verify has no switch in 2.25: it is skipped in its "dev environment", which is a flag read at
+  // call time. Without this, a connect adds a hidden iframe to a vendor host and waits for it.
+  ;(client.core as unknown as { verify: { isDevEnv: boolean } }).verify.isDevEnv = true
+  const wc = client as unknown as WcSignClient
+
+  return {
+    async pair(chainIds) {
+      const { uri, approval } = await client.connect({
+        optionalNamespaces: {
+          eip155: { chains: chainIds.map(id => `eip155:${id}`), methods: [...WC_EIP155_METHODS], events: [...WC_EIP155_EVENTS] }
+        }
+      })
+      if (!uri) throw new Error('the relay returned no pairing URI')
+      return { uri, approval: approval() as Promise<WcSession> }
+    },
+    restore() {
+      const now = Date.now() / 1000
+      const live = (client.session.getAll() as WcSession[]).filter(s => s.expiry > now && !!s.namespaces.eip155)
+      return live.sort((a, b) => b.expiry - a.expiry)[0]
+    },
+    provider: (session, preferredChainId) => new WalletConnectProvider(wc, session, preferredChainId),
+    async close() {
+      const g = globalThis as Record<string, unknown>
+      if (g[GLOBAL_CORE_KEY] === client.core) {
+        delete g[GLOBAL_CORE_KEY]
+        delete g[`${GLOBAL_CORE_KEY}_count`]
+      }
+      client.core.heartbeat.stop()
+      await client.core.relayer.transportClose().catch(() => undefined)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** A pairing URI is good for 4 minutes, then a new one is made (spec §4, §9). */
+export const PAIRING_EXPIRY_MS = 4 * 60_000
+
+/** A pairing counts as expired this long before its expiry, so a scan never lands on a dead URI (spec §4). */
+export const PAIRING_EXPIRED_THRESHOLD_MS = 10_000
+
+/** Gap between checks of the pairing's expiry and between retries of a failed pairing (spec §9). */
+export const PAIRING_RETRY_GAP_MS = 1_000
+
+/** The id of the WalletConnect connector (spec §3). */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** The EVM methods the modal asks a WalletConnect wallet for (spec §7 supported RPC methods). */
+export const WC_EIP155_METHODS = [
+  'eth_accounts',
+  'eth_chainId',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities'
+] as const
+
+/** The EVM events the modal follows. */
+export const WC_EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
+
+/** Whether a pairing expiring at `expiresAt` counts as expired at `now` (spec §4: within 10 s). */
+export function isPairingExpired(expiresAt: number | undefined, now: number = Date.now()): boolean {
+  return expiresAt === undefined || now >= expiresAt - PAIRING_EXPIRED_THRESHOLD_MS
+}

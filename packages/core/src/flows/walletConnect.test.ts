@@ -1,0 +1,156 @@
+import { expect } from 'chai'
+import { verifyMessage, toHex } from 'viem'
+import { createCore, type Core } from '../createCore.js'
+import { devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, wcWallet, type DevnetInfo } from '../__fixtures__/devnet.js'
+import { startWalletConnect } from './walletConnect.js'
+import { PAIRING_EXPIRY_MS, WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { formatBalance } from '../utils/format.js'
+
+// Real WalletConnect end to end inside the browser: the modal's sign-client (bundled for the
+// browser) on the wallet-modal server's relay, and the devnet's WalletConnect wallet (an
+// unmodified sign-client in wallet mode, in Node) approving, signing and sending on anvil.
+describe('WalletConnect (real relay, real wallet sign-client)', function () {
+  this.timeout(30000)
+  let info: DevnetInfo
+  const cores: Core[] = []
+  const make = (storage = memoryStorage(), extra: Partial<Parameters<typeof createCore>[0]> = {}) => {
+    const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), relayUrl: info.relayUrl, storage, enableEIP6963: false, enableInjected: false, ...extra })
+    cores.push(core)
+    return core
+  }
+  before(async () => {
+    info = await getDevnet()
+  })
+  afterEach(async () => {
+    await wcWallet('mode', { mode: 'approve' })
+    await wcWallet('disconnect')
+    for (const c of cores.splice(0)) c.destroy()
+  })
+
+  async function connect(core: Core): Promise<{ stop: () => void; uri: string; ms: number }> {
+    await core.ready
+    core.open({ view: 'ConnectingWalletConnect' })
+    const stop = startWalletConnect(core)
+    const uri = await waitFor(() => core.connection.state.wcUri, 10000, 'pairing URI')
+    expect(uri).to.match(/^wc:[0-9a-f]{64}@2\?/)
+    const pair = await wcWallet<{ outcome: string }>('pair', { uri })
+    expect(pair.outcome).to.equal('approved')
+    const t0 = performance.now()
+    await waitFor(() => core.chain.state.namespaces.eip155.account.status === 'connected', 5000, 'connected')
+    return { stop, uri, ms: performance.now() - t0 }
+  }
+
+  it('offers the WalletConnect connector when a relay is configured, and not otherwise', () => {
+    expect(make().connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
+    const without = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false })
+    cores.push(without)
+    expect(without.connector.get(WALLET_CONNECT_CONNECTOR_ID)).to.equal(undefined)
+  })
+
+  it('pairs, connects with the wallet’s account and balance, signs with personal_sign, sends a transaction, switches chain', async () => {
+    const core = make()
+    const { stop, ms } = await connect(core)
+    stop()
+    expect(ms).to.be.lessThan(2000)
+    const account = core.getAccount()
+    expect(account.address?.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+    expect(core.getNetwork()?.id).to.equal(info.chains[0]!.chainId)
+    expect(core.modal.state.open).to.equal(false)
+    // Balance of the session's account on the session's chain, read from the chain itself.
+    await waitFor(() => core.chain.state.namespaces.eip155.account.balance, 5000, 'balance')
+    const wei = await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [info.walletAccount, 'latest'])
+    expect(core.getAccount().balance).to.equal(formatBalance(BigInt(wei), 18))
+
+    const provider = core.connector.get(WALLET_CONNECT_CONNECTOR_ID)!.provider!
+    const message = 'wallet-modal over WalletConnect'
+    const signature = (await provider.request({ method: 'personal_sign', params: [toHex(message), account.address] })) as `0x${string}`
+    expect(await verifyMessage({ address: account.address as `0x${string}`, message, signature })).to.equal(true)
+
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const before = BigInt(await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [to, 'latest']))
+    const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to, value: '0x1' }] })) as string
+    expect(hash).to.match(/^0x[0-9a-f]{64}$/)
+    await waitFor(async () => (await rpc<unknown>(info.chains[0]!.rpcUrl, 'eth_getTransactionReceipt', [hash])) !== null, 5000, 'receipt')
+    expect(BigInt(await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [to, 'latest'])) - before).to.equal(1n)
+
+    await core.switchNetwork(`eip155:${info.chains[1]!.chainId}`)
+    expect(core.getNetwork()?.id).to.equal(info.chains[1]!.chainId)
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal(`0x${info.chains[1]!.chainId.toString(16)}`)
+  })
+
+  it('a rejected proposal shows Connection rejected, then a fresh URI', async () => {
+    const core = make()
+    core.open({ view: 'ConnectingWalletConnect' })
+    const stop = startWalletConnect(core)
+    try {
+      const first = await waitFor(() => core.connection.state.wcUri, 10000, 'pairing URI')
+      await wcWallet('mode', { mode: 'reject' })
+      expect((await wcWallet<{ outcome: string }>('pair', { uri: first })).outcome).to.equal('rejected')
+      await waitFor(() => core.connection.state.error, 5000, 'error')
+      expect(core.connection.state.error?.message).to.equal('Connection rejected')
+      const second = await waitFor(() => core.connection.state.wcUri !== first && core.connection.state.wcUri, 10000, 'fresh URI')
+      expect(second).to.match(/^wc:/)
+      expect(core.getAccount().isConnected).to.equal(false)
+    } finally {
+      stop()
+    }
+  })
+
+  it('restores the session after a reload without pairing again; a wallet-side disconnect disconnects', async () => {
+    const storage = memoryStorage()
+    const first = make(storage)
+    ;(await connect(first)).stop()
+    const address = first.getAccount().address
+    first.destroy()
+    // "Reload": a new core on the same storage.
+    const second = make(storage)
+    expect(await second.ready).to.equal(true)
+    expect(second.getAccount().address).to.equal(address)
+    expect(second.connection.state.wcUri).to.equal(undefined)
+    const events: string[] = []
+    second.subscribeEvents(e => events.push(e.type))
+    expect((await wcWallet<{ ended: number }>('disconnect')).ended).to.be.greaterThan(0)
+    await waitFor(() => second.chain.state.namespaces.eip155.account.status === 'disconnected', 5000, 'disconnected')
+    expect(events).to.include('DISCONNECT_SUCCESS')
+  })
+
+  it('a modal-side disconnect ends the session in the wallet too', async () => {
+    const core = make()
+    ;(await connect(core)).stop()
+    expect((await wcWallet<{ sessions: unknown[] }>('state')).sessions.length).to.equal(1)
+    await core.disconnect()
+    await waitFor(async () => (await wcWallet<{ sessions: unknown[] }>('state')).sessions.length === 0, 5000, 'wallet session gone')
+    expect(core.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.provider).to.equal(undefined)
+  })
+
+  it('replaces a pairing once it counts as expired (4 min, 10 s early)', async () => {
+    const core = make()
+    let now = Date.now()
+    const stop = startWalletConnect(core, () => now)
+    try {
+      const first = await waitFor(() => core.connection.state.wcUri, 10000, 'pairing URI')
+      expect(core.connection.state.wcPairingExpiry).to.equal(now + PAIRING_EXPIRY_MS)
+      now += PAIRING_EXPIRY_MS - 11_000
+      await new Promise(r => setTimeout(r, 1500))
+      expect(core.connection.state.wcUri).to.equal(first)
+      now += 2_000
+      const second = await waitFor(() => core.connection.state.wcUri !== first && core.connection.state.wcUri, 5000, 'new URI')
+      expect(second).to.match(/^wc:/)
+    } finally {
+      stop()
+    }
+  })
+
+  it('an unreachable relay ends in Failed to connect after the retries, with nothing connected', async () => {
+    const core = make(memoryStorage(), { relayUrl: 'ws://127.0.0.1:9/relay' })
+    const stop = startWalletConnect(core)
+    try {
+      await waitFor(() => core.connection.state.error, 25000, 'error')
+      expect(core.connection.state.error?.message).to.be.oneOf(['Failed to connect', 'Request timed out'])
+      expect(core.connection.state.wcUri).to.equal(undefined)
+      expect(core.getAccount().isConnected).to.equal(false)
+    } finally {
+      stop()
+    }
+  })
+})

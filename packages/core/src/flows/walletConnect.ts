@@ -1,0 +1,194 @@
+import type { Core } from '../createCore.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
+import type { Wallet } from '../api/schemas.js'
+import type { Connector } from '../types/connector.js'
+import type { WalletConnectClient } from '../adapters/walletconnect/WalletConnectClient.js'
+import type { WcSession } from '../adapters/walletconnect/types.js'
+import { PAIRING_EXPIRY_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, isPairingExpired } from '../adapters/walletconnect/constants.js'
+import { completeConnection, failConnection } from './connect.js'
+import { openModal } from './openModal.js'
+
+/**
+ * How long making a pairing may take before the relay counts as unreachable. On loopback it takes
+ * about 50 ms, over the internet well under a second; the user is staring at a spinner meanwhile.
+ */
+export const PAIRING_TIMEOUT_MS = 8_000
+
+/** Automatic retries of a pairing the relay failed to make (then the view offers 'Try again'). */
+export const PAIRING_AUTO_RETRIES = 1
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new WalletModalError('REQUEST_TIMEOUT', { details: what })), ms)
+    p.then(
+      v => (clearTimeout(t), resolve(v)),
+      e => (clearTimeout(t), reject(e))
+    )
+  })
+}
+
+/**
+ * The core's WalletConnect client, loaded and started on first use (the sign-client is a chunk of
+ * its own). A failed start is forgotten, so the next use tries again.
+ * @throws WalletModalError 'WalletConnectConnector not found' when no relay is configured
+ */
+export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient> {
+  const { relayUrl, projectId, metadata } = core.options.state
+  if (!relayUrl) return Promise.reject(new WalletModalError('WALLET_CONNECT_NOT_FOUND'))
+  if (!core.runtime.walletConnect) {
+    const loading = withTimeout(
+      import('../adapters/walletconnect/WalletConnectClient.js').then(m => m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend })),
+      PAIRING_TIMEOUT_MS,
+      'WalletConnect relay'
+    )
+    core.runtime.walletConnect = loading
+    loading.catch(() => {
+      if (core.runtime.walletConnect === loading) core.runtime.walletConnect = undefined
+    })
+  }
+  return core.runtime.walletConnect
+}
+
+function walletConnectConnector(core: Core): Connector {
+  const c = core.connector.get(WALLET_CONNECT_CONNECTOR_ID)
+  if (!c) throw new WalletModalError('WALLET_CONNECT_NOT_FOUND')
+  return c
+}
+
+/**
+ * Puts a session's provider on the WalletConnect connector and connects through it, as any
+ * EIP-1193 wallet (the account and chain come from the session, no prompt).
+ */
+export async function useSession(core: Core, client: WalletConnectClient, session: WcSession): Promise<{ connector: Connector; address: string; chainId: number }> {
+  const base = walletConnectConnector(core)
+  const active = core.chain.state.namespaces.eip155.network.caipNetwork
+  ;(base.provider as { close?: () => void } | undefined)?.close?.()
+  const provider = client.provider(session, typeof active?.id === 'number' ? active.id : undefined)
+  core.connector.add({ ...base, provider })
+  const connector = walletConnectConnector(core)
+  const { address, chainId } = await core.adapters.eip155.connect(connector)
+  return { connector, address, chainId }
+}
+
+/**
+ * Shows a WalletConnect pairing while a WalletConnect view is on screen: makes a URI, replaces it
+ * once it counts as expired (4 minutes, minus 10 s; checked every 1 s, spec §4 and §9), and
+ * connects when a wallet approves. A declined proposal shows 'Connection rejected' and a fresh
+ * URI. Returns the function that stops it (the view unmounting); approvals after that are ignored.
+ *
+ * @param now - The clock (tests).
+ */
+export function startWalletConnect(core: Core, now: () => number = Date.now): () => void {
+  let stopped = false
+  let failures = 0
+  let current: string | undefined
+  core.connection.setError(undefined)
+
+  const pair = async (): Promise<void> => {
+    if (stopped || core.connection.state.wcPairing) return
+    core.connection.setWcPairingLoading()
+    let client: WalletConnectClient
+    let uri: string
+    let approval: Promise<WcSession>
+    try {
+      client = await loadWalletConnectClient(core)
+      const chainIds = core.options.networksOf('eip155').map(n => Number(n.id))
+      ;({ uri, approval } = await withTimeout(client.pair(chainIds), PAIRING_TIMEOUT_MS, 'WalletConnect pairing'))
+    } catch (err) {
+      if (stopped) return
+      core.connection.clearWcPairing()
+      failures++
+      if (failures <= PAIRING_AUTO_RETRIES) {
+        setTimeout(() => void pair(), PAIRING_RETRY_GAP_MS)
+        return
+      }
+      failConnection(core, WALLET_CONNECT_CONNECTOR_ID, err)
+      return
+    }
+    // An answer to a pairing nobody shows any more still settles; never let it go unhandled.
+    approval.catch(() => {})
+    if (stopped) return
+    failures = 0
+    current = uri
+    core.connection.setWcPairing(uri, now() + PAIRING_EXPIRY_MS)
+    approval.then(
+      async session => {
+        if (stopped) {
+          // The user left the view: a late approval must not connect behind their back.
+          await client.provider(session).disconnect().catch(() => {})
+          return
+        }
+        try {
+          const { connector, address, chainId } = await useSession(core, client, session)
+          stopped = true
+          clearInterval(timer)
+          completeConnection(core, connector, address, chainId)
+          core.connection.clearWcPairing()
+        } catch (err) {
+          failConnection(core, WALLET_CONNECT_CONNECTOR_ID, err)
+        }
+      },
+      (err: unknown) => {
+        // Only the URI on screen speaks for the user; a replaced one expiring is not a rejection.
+        if (stopped || current !== uri) return
+        const rejected = toWalletModalError(err, 'CONNECT_FAILED')
+        failConnection(core, WALLET_CONNECT_CONNECTOR_ID, isRejection(err) ? new WalletModalError('USER_REJECTED', { cause: err }) : rejected)
+        void pair()
+      }
+    )
+  }
+
+  const timer = setInterval(() => {
+    const s = core.connection.state
+    if (!stopped && !s.wcPairing && s.wcUri && isPairingExpired(s.wcPairingExpiry, now())) void pair()
+  }, PAIRING_RETRY_GAP_MS)
+  void pair()
+
+  return () => {
+    stopped = true
+    clearInterval(timer)
+    core.connection.clearWcPairing()
+  }
+}
+
+/** A wallet's "no" (SDK code 5000 USER_REJECTED, EIP-1193 4001), as opposed to a failure. */
+function isRejection(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code
+  if (code === 5000 || code === 4001 || code === 5001 || code === 5002) return true
+  const message = (err as { message?: unknown })?.message
+  return typeof message === 'string' && /reject/i.test(message)
+}
+
+/**
+ * Connects with WalletConnect from code (`core.connect('walletConnect')`): opens the modal on the
+ * QR code and resolves with the address once a wallet approves.
+ * @throws WalletModalError 'Modal closed' when the user closes the modal first
+ */
+export function connectWalletConnect(core: Core, wallet?: Wallet): Promise<string> {
+  walletConnectConnector(core)
+  return new Promise<string>((resolve, reject) => {
+    const off = core.events.subscribe(event => {
+      if (event.type === 'CONNECT_SUCCESS' && event.data.connectorId === WALLET_CONNECT_CONNECTOR_ID) {
+        off()
+        resolve(event.data.address)
+      } else if (event.type === 'MODAL_CLOSE') {
+        off()
+        reject(new WalletModalError('MODAL_CLOSED'))
+      }
+    })
+    const data = wallet ? { wallet } : { connector: walletConnectConnector(core) }
+    // From inside the modal (Connect's entry) the QR code is one step forward, with a way back.
+    if (core.modal.state.open) core.router.push('ConnectingWalletConnect', data)
+    else openModal(core, { view: 'ConnectingWalletConnect', data })
+  })
+}
+
+/**
+ * Restores a WalletConnect session kept from an earlier visit (no pairing, no prompt).
+ * @returns the connection, or undefined when there is no live session
+ */
+export async function restoreWalletConnect(core: Core): Promise<{ connector: Connector; address: string; chainId: number } | undefined> {
+  const client = await loadWalletConnectClient(core)
+  const session = client.restore()
+  return session ? useSession(core, client, session) : undefined
+}

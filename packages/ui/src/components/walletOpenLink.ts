@@ -1,0 +1,22 @@
+import { walletConnectLink, type Wallet } from '@wallet-modal/core'
+
+/** The link that opens a directory wallet with a pairing URI, and where it opens. */
+export interface WalletOpenLink {
+  href: string
+  /** App schemes replace the page (the OS hands them to the app); web links open a new tab. */
+  target: '_self' | '_blank'
+}
+
+/**
+ * Picks a wallet's link for this device (spec §2, §3): on a phone its `mobile_link`; elsewhere its
+ * `desktop_link`, else its `webapp_link`. Unsafe links (not https and not an app scheme) are never
+ * offered.
+ */
+export function walletOpenLink(wallet: Pick<Wallet, 'mobile_link' | 'desktop_link' | 'webapp_link'>, uri: string, mobile: boolean): WalletOpenLink | undefined {
+  const candidates = mobile ? [wallet.mobile_link] : [wallet.desktop_link, wallet.webapp_link]
+  for (const c of candidates) {
+    const href = walletConnectLink(c, uri)
+    if (href) return { href, target: href.startsWith('https:') ? '_blank' : '_self' }
+  }
+  return undefined
+}
