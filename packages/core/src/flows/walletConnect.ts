@@ -92,8 +92,8 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
     let approval: Promise<WcSession>
     try {
       client = await loadWalletConnectClient(core)
-      const chainIds = core.options.networksOf('eip155').map(n => Number(n.id))
-      ;({ uri, approval } = await withTimeout(client.pair(chainIds), PAIRING_TIMEOUT_MS, 'WalletConnect pairing'))
+      const networks = core.options.state.networks.map(n => n.caipNetworkId)
+      ;({ uri, approval } = await withTimeout(client.pair(networks), PAIRING_TIMEOUT_MS, 'WalletConnect pairing'))
     } catch (err) {
       if (stopped) return
       core.connection.clearWcPairing()

@@ -4,7 +4,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { StorageBackend } from '../../utils/storage.js'
 import type { SiteMetadata } from '../../controllers/OptionsController.js'
 import { createWalletConnectStorage } from './walletConnectStorage.js'
-import { WC_EIP155_EVENTS, WC_EIP155_METHODS } from './constants.js'
+import { WC_NAMESPACE_REQUESTS } from './constants.js'
 import { WalletConnectProvider } from './WalletConnectProvider.js'
 import type { WcSession, WcSignClient } from './types.js'
 
@@ -30,8 +30,11 @@ export interface Pairing {
 
 /** The modal's WalletConnect client (one per core). */
 export interface WalletConnectClient {
-  /** Proposes a session for these EVM chains; the URI goes into the QR code and links. */
-  pair(chainIds: number[]): Promise<Pairing>
+  /**
+   * Proposes a session for these CAIP-2 networks (each namespace the modal knows becomes an
+   * optional namespace); the URI goes into the QR code and links.
+   */
+  pair(caipNetworkIds: string[]): Promise<Pairing>
   /** The newest live session with an eip155 namespace, kept from an earlier visit. */
   restore(): WcSession | undefined
   /** An EIP-1193 provider over a session. */
@@ -69,12 +72,16 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
   const wc = client as unknown as WcSignClient
 
   return {
-    async pair(chainIds) {
-      const { uri, approval } = await client.connect({
-        optionalNamespaces: {
-          eip155: { chains: chainIds.map(id => `eip155:${id}`), methods: [...WC_EIP155_METHODS], events: [...WC_EIP155_EVENTS] }
-        }
-      })
+    async pair(caipNetworkIds) {
+      const optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> = {}
+      for (const id of caipNetworkIds) {
+        const ns = id.split(':')[0]!
+        const wanted = WC_NAMESPACE_REQUESTS[ns]
+        if (!wanted) continue
+        optionalNamespaces[ns] ??= { chains: [], methods: [...wanted.methods], events: [...wanted.events] }
+        optionalNamespaces[ns].chains.push(id)
+      }
+      const { uri, approval } = await client.connect({ optionalNamespaces })
       if (!uri) throw new Error('the relay returned no pairing URI')
       return { uri, approval: approval() as Promise<WcSession> }
     },

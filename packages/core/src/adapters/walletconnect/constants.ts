@@ -27,6 +27,17 @@ export const WC_EIP155_METHODS = [
 /** The EVM events the modal follows. */
 export const WC_EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
+/**
+ * What the modal asks for per namespace when the site lists networks of it (spec §7 supported RPC
+ * methods). Solana and Bitcoin are proposed as optional namespaces so a wallet that has them
+ * approves them in the same session; the modal reads only eip155 until those adapters land.
+ */
+export const WC_NAMESPACE_REQUESTS: Record<string, { methods: readonly string[]; events: readonly string[] }> = {
+  eip155: { methods: WC_EIP155_METHODS, events: WC_EIP155_EVENTS },
+  solana: { methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'], events: [] },
+  bip122: { methods: ['signMessage', 'sendTransfer', 'getAccountAddresses'], events: ['bip122_addressesChanged'] }
+}
+
 /** Whether a pairing expiring at `expiresAt` counts as expired at `now` (spec §4: within 10 s). */
 export function isPairingExpired(expiresAt: number | undefined, now: number = Date.now()): boolean {
   return expiresAt === undefined || now >= expiresAt - PAIRING_EXPIRED_THRESHOLD_MS
