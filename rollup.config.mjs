@@ -9,7 +9,8 @@ import replace from '@rollup/plugin-replace'
 import esbuild from 'rollup-plugin-esbuild'
 import terser from '@rollup/plugin-terser'
 import { builtinModules } from 'node:module'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 
 const prod = process.env.NODE_ENV !== 'development'
 const pkg = p => JSON.parse(readFileSync(new URL(`./packages/${p}/package.json`, import.meta.url), 'utf8'))
@@ -34,21 +35,51 @@ const workspaceSources = () => ({
   }
 })
 
-// multiformats (under WalletConnect) maps its Node hashing module to a browser one through the
-// package.json "browser" field, which node-resolve misses for that relative import; without it the
-// chunk would import Node's `crypto`.
-const browserFieldFixes = () => ({
-  name: 'browser-field-fixes',
-  async resolveId(source, importer, options) {
-    if (!importer?.includes('/multiformats/') || !source.endsWith('hashes/sha2.js')) return null
-    const r = await this.resolve(source, importer, { ...options, skipSelf: true })
-    return r ? r.id.replace(/sha2\.js$/, 'sha2-browser.js') : null
+// Packages map Node-only files to browser ones through the package.json "browser" object
+// (multiformats' sha2 -> sha2-browser, axios' http adapter -> null). node-resolve misses that for
+// relative imports inside packages resolved through "exports", so this applies the mapping; a
+// file mapped to `false` becomes an empty module. Without it, chunks import Node's crypto/http.
+const browserFieldMappings = () => {
+  const pkgCache = new Map()
+  const pkgOf = file => {
+    let dir = dirname(file)
+    while (dir.includes('/node_modules/')) {
+      if (pkgCache.has(dir)) return pkgCache.get(dir)
+      const f = join(dir, 'package.json')
+      if (existsSync(f)) {
+        const pkg = JSON.parse(readFileSync(f, 'utf8'))
+        const entry = pkg.name ? { dir, browser: typeof pkg.browser === 'object' ? pkg.browser : undefined } : undefined
+        if (entry) {
+          pkgCache.set(dir, entry)
+          return entry
+        }
+      }
+      dir = dirname(dir)
+    }
+    return undefined
   }
-})
+  return {
+    name: 'browser-field-mappings',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('/node_modules/') || !source.startsWith('.')) return null
+      const r = await this.resolve(source, importer, { ...options, skipSelf: true })
+      if (!r || r.external) return null
+      const pkg = pkgOf(r.id)
+      if (!pkg?.browser) return null
+      const mapped = pkg.browser['./' + relative(pkg.dir, r.id)]
+      if (mapped === undefined) return null
+      if (mapped === false) return '\0browser-empty'
+      return join(pkg.dir, mapped)
+    },
+    load(id) {
+      return id === '\0browser-empty' ? 'export default {}' : null
+    }
+  }
+}
 
 const browserPlugins = () => [
   workspaceSources(),
-  browserFieldFixes(),
+  browserFieldMappings(),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') } }),
   // Browser bundles take npm's `events` (WalletConnect needs it), never Node's built-in.
   nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),

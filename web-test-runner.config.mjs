@@ -8,7 +8,7 @@ import { summaryReporter } from './test/wtr/summaryReporter.mjs'
 import { fileURLToPath } from 'node:url'
 import { reactEsmPlugin } from './test/wtr/reactEsmPlugin.mjs'
 import { devnetPlugin } from './test/wtr/devnetPlugin.mjs'
-import { walletConnectEsmPlugin } from './test/wtr/walletConnectEsmPlugin.mjs'
+import { esmPrebundlePlugin } from './test/wtr/esmPrebundlePlugin.mjs'
 import { faultMiddleware } from './test/wtr/faultMiddleware.mjs'
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
@@ -42,7 +42,7 @@ export default {
       }
     },
     reactEsmPlugin(),
-    walletConnectEsmPlugin(),
+    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js']),
     devnetPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })
   ]

@@ -13,6 +13,27 @@ const networks = devnet.chains.map(c => ({
   rpcUrls: { default: { http: [rpcUrl(c)] } },
   testnet: true
 }))
+// The local Solana network (read through the demo server's same-origin proxy) and Bitcoin
+// Regtest (Bitcoin is read through the wallet only: no RPC).
+if (devnet.solana) {
+  networks.push({
+    id: devnet.solana.caipNetworkId.split(':')[1],
+    caipNetworkId: devnet.solana.caipNetworkId,
+    chainNamespace: 'solana',
+    name: devnet.solana.name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [devnet.solana.rpcUrl] } },
+    testnet: true
+  })
+}
+networks.push({
+  id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  chainNamespace: 'bip122',
+  name: 'Bitcoin Regtest',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  testnet: true
+})
 
 const modal = createWalletModal({
   projectId: 'demo',
@@ -37,20 +58,37 @@ $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
 $('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))
 $('switch-2').addEventListener('click', () => modal.switchNetwork('eip155:31338').catch(e => log('error', e.shortMessage ?? e.message)))
 $('disconnect').addEventListener('click', () => modal.disconnect())
-// personal_sign through whatever wallet is connected (extension or WalletConnect session).
+// Signs with whatever wallet is active: personal_sign on EVM (extension or WalletConnect
+// session), solana:signMessage on Solana, signMessage on Bitcoin.
 $('sign').addEventListener('click', async () => {
-  const provider = modal.getWalletProvider()
-  const address = modal.getAccount().address
-  if (!provider || !address) return void ($('signature').textContent = 'Connect a wallet first')
-  const message = 'Hello from the wallet-modal demo'
-  const hex = '0x' + [...new TextEncoder().encode(message)].map(b => b.toString(16).padStart(2, '0')).join('')
+  if (!modal.getAccount().address) return void ($('signature').textContent = 'Connect a wallet first')
   $('signature').textContent = 'Waiting for the wallet…'
   try {
-    $('signature').textContent = await provider.request({ method: 'personal_sign', params: [hex, address] })
+    $('signature').textContent = await modal.signMessage('Hello from the wallet-modal demo')
   } catch (e) {
-    $('signature').textContent = `Not signed: ${e.message ?? e}`
+    $('signature').textContent = `Not signed: ${e.shortMessage ?? e.message ?? e}`
   }
 })
+// Sends a little of the active network's coin to a second devnet account (EVM and Solana).
+const RECEIVERS = { eip155: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', solana: devnet.solana?.receiverAddress }
+$('send').addEventListener('click', async () => {
+  const ns = modal.getAccount().namespace
+  const to = RECEIVERS[ns]
+  if (!modal.getAccount().address || !to) return void ($('sent').textContent = 'Connect an EVM or Solana wallet first')
+  $('sent').textContent = 'Waiting for the wallet…'
+  try {
+    $('sent').textContent = `${await modal.sendNative({ to, amount: '0.01' })} (0.01 to ${to})`
+  } catch (e) {
+    $('sent').textContent = `Not sent: ${e.shortMessage ?? e.message ?? e}`
+  }
+})
+// The namespace filter (spec §4): unticked families' wallets disappear from every list.
+for (const box of document.querySelectorAll('input[name="namespace"]')) {
+  box.addEventListener('change', () => {
+    const on = [...document.querySelectorAll('input[name="namespace"]:checked')].map(b => b.value)
+    modal.setNamespaceFilter(on.length === 3 ? undefined : on)
+  })
+}
 $('theme').addEventListener('click', () => {
   const dark = !document.body.classList.contains('dark')
   document.body.classList.toggle('dark', dark)
@@ -63,6 +101,7 @@ function render() {
   $('address').textContent = a.address ?? '–'
   $('network').textContent = modal.getNetwork()?.name ?? '–'
   $('balance').textContent = a.balance ? `${a.balance} ${a.balanceSymbol}` : '–'
+  $('namespace').textContent = a.namespace
 }
 modal.subscribeState(render)
 render()

@@ -43,8 +43,9 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await rpc(h.rpc[31338]!, 'anvil_setBalance', [address, '0x' + (1234567n * 10n ** 15n).toString(16)])
     await dialog(page).getByRole('button', { name: /Network: Devnet\./ }).click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
-    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet', exact: true }).getAttribute('aria-current'), 'true')
-    await dialog(page).getByRole('button', { name: 'Devnet 2' }).click()
+    // The demo lists EVM, Solana and Bitcoin networks, so each row names its family.
+    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet EVM', exact: true }).getAttribute('aria-current'), 'true')
+    await dialog(page).getByRole('button', { name: 'Devnet 2 EVM', exact: true }).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     const wei2 = await rpc<string>(h.rpc[31338]!, 'eth_getBalance', [address, 'latest'])
     assert.equal(ethTruncated3(wei2), '1234.567')

@@ -32,7 +32,7 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
     const directory: { name: string; mobile_link: string | null }[] = []
     for (let pageNo = 1; ; pageNo++) {
       const u = new URL('/getWallets', h.serviceUrl)
-      for (const [k, v] of Object.entries({ projectId: 'demo', st: 't', sv: 't', page: String(pageNo), entries: '100', chains: 'eip155' })) u.searchParams.set(k, v)
+      for (const [k, v] of Object.entries({ projectId: 'demo', st: 't', sv: 't', page: String(pageNo), entries: '100', chains: 'eip155,solana,bip122' })) u.searchParams.set(k, v)
       const r = (await (await fetch(u)).json()) as { data: { name: string; mobile_link: string | null }[]; count: number }
       directory.push(...r.data)
       if (r.data.length === 0 || directory.length >= r.count) break

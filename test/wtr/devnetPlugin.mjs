@@ -54,7 +54,7 @@ export function devnetPlugin() {
       })()
       const s = await starting
       return {
-        body: JSON.stringify({ chains: s.devnet.chains, tokens: s.devnet.tokens, walletAccount: s.walletAccount, serviceUrl: s.server.url, relayUrl: s.server.relayUrl }),
+        body: JSON.stringify({ chains: s.devnet.chains, tokens: s.devnet.tokens, walletAccount: s.walletAccount, serviceUrl: s.server.url, relayUrl: s.server.relayUrl, solana: s.devnet.solana }),
         type: 'json'
       }
     }

@@ -20,16 +20,13 @@ import { INJECTED_CONNECTOR_ID, isWindowEthereum } from './adapters/eip155/disco
 import { createStorage, defaultStorageBackend, STORAGE_KEYS, type RecordStorage, type StorageBackend } from './utils/storage.js'
 import type { WalletConnectClient } from './adapters/walletconnect/WalletConnectClient.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from './adapters/walletconnect/constants.js'
-import { WALLET_CONNECT_ICON } from './adapters/walletconnect/walletConnectIcon.js'
 import { isBrowser } from './utils/platform.js'
 import { whenIdle } from './utils/whenIdle.js'
 import type { Connector, Eip1193Provider } from './types/connector.js'
 import type { AccountStatus } from './types/account.js'
 import type { CaipAddress, CaipNetwork, WiredNamespace } from './types/network.js'
 import { openModal, closeModal, type OpenModalOptions } from './flows/openModal.js'
-import { disconnect } from './flows/disconnect.js'
-import { switchNetwork } from './flows/switchNetwork.js'
-import { reconnect } from './flows/reconnect.js'
+import type { DisconnectOptions } from './flows/disconnect.js'
 import { connectExternal } from './flows/connect.js'
 
 /** What `getAccount()` returns. */
@@ -120,6 +117,12 @@ export function createCore(options: WalletModalOptions) {
       /** Whether the wallet lists were prefetched (once per core, spec §4). */
       prefetched: false,
       imagesPreloaded: false,
+      /** Solana and Bitcoin adapters, once loaded (flows/namespaces.ts). */
+      namespaceAdapters: {} as Partial<Record<'solana' | 'bip122', Promise<import('./adapters/NamespaceAdapter.js').NamespaceAdapter>>>,
+      namespaceDiscovery: new Set<string>(),
+      stopNamespaceDiscovery: [] as (() => void)[],
+      /** Adds a discovered connector (every adapter's discovery reports here). */
+      addConnector: (c: Connector) => addConnector(c),
       /** The WalletConnect client, once something needed it (loaded on demand). */
       walletConnect: undefined as undefined | Promise<WalletConnectClient>,
       onConnectorAdded(cb: (c: Connector) => void): () => void {
@@ -133,10 +136,23 @@ export function createCore(options: WalletModalOptions) {
     open: (o?: OpenModalOptions) => openModal(core, o),
     /** Closes the modal. */
     close: () => closeModal(core),
-    /** Disconnects every connected namespace. */
-    disconnect: () => disconnect(core),
+    /** Disconnects every connected namespace, or only `{ namespace }` (the flow loads on first use). */
+    disconnect: (o?: DisconnectOptions): Promise<void> => import('./flows/disconnect.js').then(m => m.disconnect(core, o)),
+    /**
+     * Signs a text message with the active namespace's account: `personal_sign` on eip155 (hex
+     * signature), `solana:signMessage` on solana (base58), sats-connect `signMessage` on bip122.
+     */
+    signMessage: (message: string): Promise<string> => import('./flows/walletActions.js').then(m => m.signMessage(core, message)),
+    /**
+     * Sends the active network's native currency (`amount` in whole units, e.g. '0.01') from the
+     * connected account: a transaction on eip155, a transfer on solana (spec §4: other
+     * namespaces are an error). Resolves with the transaction hash or signature.
+     */
+    sendNative: (args: { to: string; amount: string }): Promise<string> => import('./flows/walletActions.js').then(m => m.sendNative(core, args)),
+    /** Offers only these namespaces' wallets (undefined: all; spec §4 namespace filter). */
+    setNamespaceFilter: (namespaces?: WiredNamespace[]) => core.connector.setNamespaceFilter(namespaces),
     /** Switches to one of the site's networks (a CAIP-2 id or the network). */
-    switchNetwork: (network: CaipNetwork | string) => switchNetwork(core, network),
+    switchNetwork: (network: CaipNetwork | string): Promise<void> => import('./flows/switchNetwork.js').then(m => m.switchNetwork(core, network)),
     /** Connects a wallet by connector id, without the modal's list (e.g. a site's own button). */
     connect: (connectorId: string) => connectExternal(core, connectorId),
     /** The active (or given) namespace's account. */
@@ -187,6 +203,7 @@ export function createCore(options: WalletModalOptions) {
     destroy(): void {
       core.runtime.stopDiscovery?.()
       core.runtime.stopTracking?.()
+      for (const stop of core.runtime.stopNamespaceDiscovery.splice(0)) stop()
       for (const stop of core.runtime.unlisten.values()) stop()
       core.runtime.unlisten.clear()
       addedListeners.clear()
@@ -204,15 +221,24 @@ export function createCore(options: WalletModalOptions) {
     core.connector.add(c)
     for (const cb of [...addedListeners]) cb(c)
   }
-  // WalletConnect is offered whenever a relay is known; its code loads only when used.
-  if (opts.relayUrl) addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155', imageUrl: WALLET_CONNECT_ICON })
+  // WalletConnect is offered whenever a relay is known; its code loads only when used (its icon
+  // comes with the views that show it).
+  if (opts.relayUrl) addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
   if (isBrowser()) {
     if (opts.adapters.includes('eip155')) core.runtime.stopDiscovery = core.adapters.eip155.watch(addConnector, { eip6963: opts.enableEIP6963, injected: opts.enableInjected })
-    core.ready = reconnect(core).catch(err => {
+    // The reconnect flow loads only for a visitor with a stored connection (a returning one);
+    // everybody else's first chunk does without it.
+    const stored = storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected')
+    core.ready = (stored && opts.enableReconnect ? import('./flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
       console.warn('[wallet-modal] reconnect failed', err)
       return false
     })
     core.runtime.stopTracking = trackModalEvents(core)
+    // Solana and Bitcoin wallets are looked for once the page is idle (their code is a chunk of
+    // its own), and only when the site lists networks of those namespaces.
+    if (opts.networks.some(n => n.chainNamespace !== 'eip155')) {
+      whenIdle(() => void import('./flows/namespaces.js').then(m => m.startNamespaceDiscovery(core)).catch(err => console.warn('[wallet-modal] wallet discovery failed', err)))
+    }
     if (core.hasServices) {
       // Background work: after the page has loaded and gone idle, never before its first paint.
       core.servicesReady = new Promise<void>(resolve =>

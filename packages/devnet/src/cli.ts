@@ -43,8 +43,10 @@ const lines = [
   ...devnet.chains.map(
     chain => `    ${chain.name.padEnd(9)} id ${chain.chainId}  proxy ${url}/rpc/${chain.chainId}  anvil ${chain.rpcUrl}`
   ),
+  `    Solana    ${devnet.solana.caipNetworkId}  proxy ${url}/rpc/solana  rpc ${devnet.solana.rpcUrl}  ws ${devnet.solana.wsUrl}`,
   '',
   `  Wallet account:  ${WALLET_ACCOUNT} (anvil account 1)`,
+  `  Solana wallet:   ${devnet.solana.walletAddress} (100 SOL; 1,000,000 DSPL, mint ${devnet.solana.splMint ?? '-'})`,
   `  Tokens:          DUSD ${devnet.tokens.DUSD}`,
   `                   USDT ${devnet.tokens.USDT}  (USDT-like: no bool returns)`,
   `                   ${tokens} of each minted to anvil accounts 0-4, on every chain`,

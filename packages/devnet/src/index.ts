@@ -2,7 +2,7 @@
 // The Devnet Wallet (browser code) has its own entry, src/wallet/index.ts.
 export { startAnvil, type StartAnvilOptions, type AnvilInstance } from './anvil.js'
 export { resolveAnvilBinary } from './anvilBinary.js'
-export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain } from './startDevnet.js'
+export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, type DevnetSolana } from './startDevnet.js'
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
 export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
@@ -45,3 +45,50 @@ export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/pa
 export { WalletInputError } from './walletconnect/WalletInputError.js'
 export { type WalletLogEntry, type WalletLogOutcome, WALLET_LOG_LIMIT } from './walletconnect/WalletLog.js'
 export { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
+export {
+  startSolanaDevnet,
+  SOLANA_RPC_BODY_LIMIT,
+  SOLANA_RPC_MAX_BATCH,
+  type StartSolanaDevnetOptions,
+  type SolanaDevnet
+} from './solana/startSolanaDevnet.js'
+export {
+  SolanaLedger,
+  TransactionRejectedError,
+  MAX_BLOCKHASH_AGE,
+  MAX_TRANSACTION_BYTES,
+  LAMPORTS_PER_SIGNATURE,
+  MAX_AIRDROP_LAMPORTS,
+  type SolanaLedgerOptions,
+  type SolanaAccount,
+  type TransactionRecord,
+  type SimulationResult
+} from './solana/SolanaLedger.js'
+export { SOLANA_RPC_METHODS, SOLANA_CORE_VERSION, callSolanaRpc } from './solana/callSolanaRpc.js'
+export {
+  SOLANA_GENESIS_HASH,
+  SOLANA_CAIP_NETWORK_ID,
+  SOLANA_NETWORK_NAME,
+  LAMPORTS_PER_SOL,
+  SOLANA_WALLET_SECRET,
+  SOLANA_WALLET_ADDRESS,
+  SOLANA_RECEIVER_ADDRESS,
+  SOLANA_WALLET_LAMPORTS,
+  SOLANA_RECEIVER_LAMPORTS,
+  SOLANA_SPL_MINT,
+  SOLANA_SPL_TOKEN,
+  SOLANA_INITIAL_SPL_BALANCE
+} from './solana/solanaConstants.js'
+export { encodeBase58, decodeBase58, decodeSolanaAddress } from './solana/base58.js'
+export {
+  installDevnetSolanaWallet,
+  type InstallDevnetSolanaWalletOptions
+} from './solana/wallet/installDevnetSolanaWallet.js'
+export {
+  createDevnetSolanaWallet,
+  DEVNET_SOLANA_WALLET_NAME,
+  type DevnetSolanaWallet,
+  type DevnetSolanaWalletMode,
+  type DevnetSolanaWalletOptions,
+  type DevnetSolanaWalletFeatures
+} from './solana/wallet/createDevnetSolanaWallet.js'

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { startAnvil } from './anvil.js'
 import { DEVNET_TOKENS, WALLET_ACCOUNT } from './constants.js'
 import { serveDemo, type DemoServer } from './serveDemo.js'
-import { DEMO_CSP } from './server/securityHeaders.js'
+import { DEMO_CSP, demoCsp } from './server/securityHeaders.js'
+import { SOLANA_CAIP_NETWORK_ID, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS } from './solana/solanaConstants.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
 interface RawResponse {
@@ -47,6 +48,8 @@ describe('serveDemo', () => {
   let devnet: Devnet | undefined
   let server: DemoServer | undefined
   const port = (): number => server!.port
+  // The CSP of a server whose devnet runs the Solana network: its WebSocket origin is allowed.
+  const csp = (): string => demoCsp(undefined, [new URL(devnet!.solana.wsUrl).origin])
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'devnet-serve-'))
@@ -87,8 +90,9 @@ describe('serveDemo', () => {
     assert.equal(res.status, 200)
     assert.match(String(res.headers['content-type']), /^text\/html/)
     assert.equal(res.body, '<!doctype html><title>Demo</title>')
-    assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+    assert.equal(res.headers['content-security-policy'], csp())
     assert.match(DEMO_CSP, /script-src 'self'; style-src 'self';/)
+    assert.equal(csp(), DEMO_CSP.replace("connect-src 'self';", `connect-src 'self' ${devnet!.solana.wsUrl};`))
     assert.equal(res.headers['x-content-type-options'], 'nosniff')
   })
 
@@ -116,7 +120,7 @@ describe('serveDemo', () => {
     for (const path of ['/missing.html', '/dist/missing.js', '/.env', '/devnet-wallet.css']) {
       const res = await raw(port(), path)
       assert.equal(res.status, 404, path)
-      assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+      assert.equal(res.headers['content-security-policy'], csp())
     }
   })
 
@@ -149,10 +153,20 @@ describe('serveDemo', () => {
         { chainId: 31338, name: 'Devnet 2', rpcUrl: `${server!.url}/rpc/31338` }
       ],
       tokens: DEVNET_TOKENS,
-      walletAccount: WALLET_ACCOUNT
+      walletAccount: WALLET_ACCOUNT,
+      solana: {
+        caipNetworkId: SOLANA_CAIP_NETWORK_ID,
+        name: 'Solana Devnet (local)',
+        rpcUrl: `${server!.url}/rpc/solana`,
+        wsUrl: devnet!.solana.wsUrl,
+        walletAddress: SOLANA_WALLET_ADDRESS,
+        receiverAddress: SOLANA_RECEIVER_ADDRESS,
+        splMint: SOLANA_SPL_MINT
+      }
     })
     const viaLocalhost = JSON.parse((await raw(port(), '/devnet.json', { host: `localhost:${port()}` })).body)
     assert.equal(viaLocalhost.chains[0].rpcUrl, `http://localhost:${port()}/rpc/31337`)
+    assert.equal(viaLocalhost.solana.rpcUrl, `http://localhost:${port()}/rpc/solana`)
   })
 
   it('serves the same config as an ES module at /devnet-config.js', async () => {
@@ -174,13 +188,26 @@ describe('serveDemo', () => {
     for (const [chainId, hex] of [[31337, '0x7a69'], [31338, '0x7a6a']] as const) {
       const res = await raw(port(), `/rpc/${chainId}`, { method: 'POST', body: rpcBody('eth_chainId') })
       assert.equal(res.status, 200)
-      assert.equal(res.headers['content-security-policy'], DEMO_CSP)
+      assert.equal(res.headers['content-security-policy'], csp())
       assert.deepEqual(JSON.parse(res.body), { jsonrpc: '2.0', id: 7, result: hex })
     }
     // fetch works too (it is what the browser wallet uses).
     const res = await fetch(`${server!.url}/rpc/31337`, { method: 'POST', body: rpcBody('eth_blockNumber'), headers: { 'content-type': 'application/json' } })
     assert.equal(res.status, 200)
     assert.match((await res.json()).result, /^0x/)
+  })
+
+  it('proxies JSON-RPC to the local Solana network', async () => {
+    const res = await raw(port(), '/rpc/solana', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] }) })
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-security-policy'], csp())
+    assert.equal(JSON.parse(res.body).result.value, 100_000_000_000)
+    const genesis = await fetch(`${server!.url}/rpc/solana`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash' }) })
+    assert.equal(SOLANA_CAIP_NETWORK_ID, `solana:${(await genesis.json()).result.slice(0, 32)}`)
+    const unknown = await raw(port(), '/rpc/solana', { method: 'POST', body: rpcBody('eth_chainId') })
+    assert.equal(JSON.parse(unknown.body).error.code, -32601)
+    assert.equal((await raw(port(), '/rpc/solana')).status, 405)
+    assert.equal((await raw(port(), '/rpc/solana', { method: 'POST', body: '{nope' })).status, 400)
   })
 
   it('rejects unknown chains, wrong methods, bad JSON and oversize bodies', async () => {
@@ -208,6 +235,11 @@ describe('serveDemo', () => {
       walletDistDir: join(dir, 'wallet')
     })
     try {
+      // Without a Solana network: no /rpc/solana, no extra CSP origin, no solana in the config.
+      const solana = await raw(orphan.port, '/rpc/solana', { method: 'POST', body: rpcBody('getSlot') })
+      assert.equal(solana.status, 404)
+      assert.equal(solana.headers['content-security-policy'], DEMO_CSP)
+      assert.equal(JSON.parse((await raw(orphan.port, '/devnet.json')).body).solana, undefined)
       const res = await raw(orphan.port, '/rpc/31337', { method: 'POST', body: rpcBody('eth_chainId') })
       assert.equal(res.status, 502)
       assert.match(String(res.headers['content-type']), /^application\/json/)

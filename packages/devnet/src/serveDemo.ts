@@ -7,13 +7,13 @@ import { devnetPaths } from './devnetPaths.js'
 import { proxyRpc, sendRpcError } from './server/proxyRpc.js'
 import { setSecurityHeaders } from './server/securityHeaders.js'
 import { sendText, serveFile } from './server/serveFile.js'
-import type { DevnetChain } from './startDevnet.js'
+import type { DevnetChain, DevnetSolana } from './startDevnet.js'
 import { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
 
 /** Options of {@link serveDemo}. */
 export interface ServeDemoOptions {
   /** The chains and tokens to expose (usually the result of `startDevnet`). */
-  devnet: { readonly chains: readonly DevnetChain[]; readonly tokens: DevnetTokenAddresses }
+  devnet: { readonly chains: readonly DevnetChain[]; readonly tokens: DevnetTokenAddresses; readonly solana?: DevnetSolana }
   /** TCP port; 0 or undefined picks a free one. */
   port?: number
   /** Interface to listen on (default 127.0.0.1). */
@@ -59,6 +59,20 @@ export interface DevnetConfig {
   walletAccount: Address
   /** The wallet-modal server (directory, balances, RPC proxy, analytics), when one runs. */
   serviceUrl?: string
+  /**
+   * The local Solana network, when the devnet runs one: `rpcUrl` is this server's same-origin
+   * proxy `/rpc/solana`; `wsUrl` is the network's own subscription WebSocket (allowed by the
+   * CSP), which web3.js needs passed as `wsEndpoint` since it cannot derive it from a proxy URL.
+   */
+  solana?: {
+    caipNetworkId: string
+    name: string
+    rpcUrl: string
+    wsUrl: string
+    walletAddress: string
+    receiverAddress: string
+    splMint?: string
+  }
 }
 
 /**
@@ -68,11 +82,13 @@ export interface DevnetConfig {
  * - `/dist/*` from `uiDistDir` (the modal's browser bundle);
  * - `/devnet-wallet.js` (and `.map`) from `walletDistDir`;
  * - `/devnet.json` ({@link DevnetConfig}) and `/devnet-config.js` (the same as an ES module);
- * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node;
+ * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node, and `POST /rpc/solana`
+ *   one to the local Solana network;
  * - `/wc-wallet/`: the WalletConnect dev wallet's control page (from `wcWalletDir`) and, under
  *   `/wc-wallet/api/`, its JSON API (see {@link handleWcWalletApi}).
  *
- * Every response carries a strict CSP and `nosniff` (see {@link DEMO_CSP}). When bound to a
+ * Every response carries a strict CSP and `nosniff` (see {@link DEMO_CSP}; with a Solana network,
+ * its WebSocket origin is added to `connect-src`). When bound to a
  * loopback address, requests whose Host header is not a loopback name are refused, so a web page
  * elsewhere cannot reach the unlocked devnet accounts through DNS rebinding.
  *
@@ -90,8 +106,10 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000
 
   const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
+  const solana = options.devnet.solana
+  const connectOrigins = solana ? [new URL(solana.wsUrl).origin] : []
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res, serviceOrigin)
+    setSecurityHeaders(res, serviceOrigin, connectOrigins)
     const hostHeader = req.headers.host ?? ''
     if (!isValidHostHeader(hostHeader) || (loopbackOnly && !isLoopbackHostname(hostnameOf(hostHeader)))) {
       sendText(res, 403, 'Forbidden host')
@@ -106,8 +124,9 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     const rpc = /^\/rpc\/([^/]+)$/.exec(path)
     if (rpc) {
       const id = rpc[1] ?? ''
-      // Digits only: Number() would also accept '0x7a69' or '1e3'.
-      const chain = /^\d{1,15}$/.test(id) ? chains.get(Number(id)) : undefined
+      // 'solana', or an EIP-155 id in digits only: Number() would also accept '0x7a69' or '1e3'.
+      const chain =
+        id === 'solana' ? (solana ? { chainId: id, rpcUrl: solana.rpcUrl } : undefined) : /^\d{1,15}$/.test(id) ? chains.get(Number(id)) : undefined
       if (!chain) {
         sendRpcError(res, 404, null, -32601, 'Unknown devnet chain')
       } else if (req.method !== 'POST') {
@@ -139,7 +158,20 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
         })),
         tokens: options.devnet.tokens,
         walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
-        ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {})
+        ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
+        ...(solana
+          ? {
+              solana: {
+                caipNetworkId: solana.caipNetworkId,
+                name: solana.name,
+                rpcUrl: `${origin}/rpc/solana`,
+                wsUrl: solana.wsUrl,
+                walletAddress: solana.walletAddress,
+                receiverAddress: solana.receiverAddress,
+                ...(solana.splMint ? { splMint: solana.splMint } : {})
+              }
+            }
+          : {})
       }
       // The same data as an ES module, so the demo page imports it statically (fetched in
       // parallel with the bundle instead of after it) without any inline script.

@@ -27,12 +27,17 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
 }
 
 /**
- * Starts the wallet-modal server (packages/server) on the devnet's chains: project `demo`,
- * allowed from any loopback origin.
+ * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
+ * network included): project `demo`, allowed from any loopback origin.
  */
 async function startServices(devnet: Devnet, options: StartAllOptions): Promise<ServiceServer> {
   const { createServer, demoServerConfig } = await import('@wallet-modal/server')
-  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, origins: ['http://127.0.0.1:*', 'http://localhost:*'] })
+  const config = demoServerConfig({
+    chains: devnet.chains,
+    tokens: devnet.tokens,
+    solana: devnet.solana,
+    origins: ['http://127.0.0.1:*', 'http://localhost:*']
+  })
   return createServer({ port: options.servicePort ?? 0, config, dataDir: options.serviceDataDir, enableFaults: options.enableFaults })
 }
 

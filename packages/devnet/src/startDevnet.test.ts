@@ -10,6 +10,7 @@ import {
 } from './constants.js'
 import { devnetTetherAbi, devnetTokenAbi } from './contracts/devnetArtifacts.js'
 import { jsonRpc } from './jsonRpc.js'
+import { SOLANA_CAIP_NETWORK_ID, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS } from './solana/solanaConstants.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
 describe('startDevnet', () => {
@@ -72,9 +73,22 @@ describe('startDevnet', () => {
     assert.equal(await call(rpcUrl, USDT_ADDRESS, 'transfer', args, WALLET_ACCOUNT), undefined)
   })
 
+  it('starts the local Solana network with the wallet funded', async () => {
+    const { solana } = devnet!
+    assert.equal(solana.caipNetworkId, SOLANA_CAIP_NETWORK_ID)
+    assert.equal(solana.name, 'Solana Devnet (local)')
+    assert.equal(solana.walletAddress, SOLANA_WALLET_ADDRESS)
+    assert.equal(solana.receiverAddress, SOLANA_RECEIVER_ADDRESS)
+    assert.equal(solana.splMint, SOLANA_SPL_MINT)
+    assert.equal(new URL(solana.wsUrl).port, String(Number(new URL(solana.rpcUrl).port) + 1))
+    const balance = await jsonRpc<{ value: number }>(solana.rpcUrl, 'getBalance', [SOLANA_WALLET_ADDRESS])
+    assert.equal(balance.value, 100_000_000_000)
+  })
+
   it('stops every chain', async () => {
     const urls = devnet!.chains.map(c => c.rpcUrl)
     await devnet!.stop()
     for (const url of urls) await assert.rejects(jsonRpc(url, 'eth_chainId', [], { timeoutMs: 1000 }))
+    await assert.rejects(jsonRpc(devnet!.solana.rpcUrl, 'getHealth', [], { timeoutMs: 1000 }))
   })
 })

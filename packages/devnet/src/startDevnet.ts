@@ -1,6 +1,7 @@
 import { startAnvil, type AnvilInstance } from './anvil.js'
 import { DEVNET_CHAINS } from './constants.js'
 import { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
+import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
 export interface DevnetChain {
@@ -12,12 +13,32 @@ export interface DevnetChain {
   readonly rpcUrl: string
 }
 
+/** The local Solana network of the devnet (see `startSolanaDevnet`). */
+export interface DevnetSolana {
+  /** Its JSON-RPC endpoint (the demo page uses the same-origin proxy `/rpc/solana` instead). */
+  readonly rpcUrl: string
+  /** Its subscription WebSocket (RPC port + 1); pages connect to it directly. */
+  readonly wsUrl: string
+  /** CAIP-2 id, `SOLANA_CAIP_NETWORK_ID`. */
+  readonly caipNetworkId: string
+  /** Display name, 'Solana Devnet (local)'. */
+  readonly name: string
+  /** The Devnet Solana wallet's account (100 SOL, 1,000,000 DSPL). */
+  readonly walletAddress: string
+  /** The second funded account (10 SOL). */
+  readonly receiverAddress: string
+  /** The 'Devnet SPL' (DSPL, 6 decimals) mint. */
+  readonly splMint?: string
+}
+
 /** A running devnet, as returned by {@link startDevnet}. */
 export interface Devnet {
   /** The chains, in {@link DEVNET_CHAINS} order. */
   readonly chains: readonly DevnetChain[]
   /** Token addresses; identical on every chain. */
   readonly tokens: DevnetTokenAddresses
+  /** The local Solana network. */
+  readonly solana: DevnetSolana
   /** Stops every node and resolves once they have exited. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -26,34 +47,49 @@ export interface Devnet {
 export interface StartDevnetOptions {
   /** Port of the first chain; the next chains use the following ports. Default: free ports. */
   basePort?: number
+  /** JSON-RPC port of the Solana network; its WebSocket uses the next one. Default: a free pair. */
+  solanaPort?: number
 }
 
 /**
  * Starts the devnet: one anvil per entry of {@link DEVNET_CHAINS} ('Devnet' 31337 and
- * 'Devnet 2' 31338), each with DUSD and USDT deployed at the same addresses.
+ * 'Devnet 2' 31338), each with DUSD and USDT deployed at the same addresses, and the local
+ * Solana network ('Solana Devnet (local)', with DSPL), in parallel.
  *
  * If anything fails half-way, the nodes already started are stopped before the error is thrown.
  *
  * @param options - See {@link StartDevnetOptions}.
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
-  const started: AnvilInstance[] = []
+  const started: { stop(): Promise<void> }[] = []
   const stop = async (): Promise<void> => {
-    await Promise.all(started.map(anvil => anvil.stop()))
+    await Promise.all(started.map(node => node.stop()))
   }
   try {
-    const results = await Promise.allSettled(
-      DEVNET_CHAINS.map((chain, i) =>
-        startAnvil({ chainId: chain.chainId, port: options.basePort ? options.basePort + i : undefined }).then(anvil => {
-          started.push(anvil)
-          return anvil
+    // Everything settles before anything throws, so a failure never leaves a node running.
+    const [results, [solanaResult]] = await Promise.all([
+      Promise.allSettled(
+        DEVNET_CHAINS.map((chain, i) =>
+          startAnvil({ chainId: chain.chainId, port: options.basePort ? options.basePort + i : undefined }).then(anvil => {
+            started.push(anvil)
+            return anvil
+          })
+        )
+      ),
+      Promise.allSettled([
+        startSolanaDevnet({ port: options.solanaPort }).then(solana => {
+          started.push(solana)
+          return solana
         })
-      )
-    )
-    const anvils = results.map(result => {
+      ])
+    ])
+    const anvils: AnvilInstance[] = results.map(result => {
       if (result.status === 'rejected') throw result.reason
       return result.value
     })
+    if (solanaResult.status === 'rejected') throw solanaResult.reason
+    const { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint } = solanaResult.value
+    const solana: DevnetSolana = { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint }
     const deployed = await Promise.all(anvils.map(anvil => deployTokens(anvil.url)))
     // deployTokens already checks each chain against the constants; this states the invariant.
     const tokens = deployed[0]!
@@ -61,7 +97,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       throw new Error('startDevnet: token addresses differ between chains')
     }
     const chains = DEVNET_CHAINS.map((chain, i) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: anvils[i]!.url }))
-    return { chains, tokens, stop }
+    return { chains, tokens, solana, stop }
   } catch (error) {
     await stop()
     throw error

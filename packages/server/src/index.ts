@@ -16,7 +16,9 @@ export {
   DEMO_ORIGINS,
   DEMO_PROJECT_ID,
   DEMO_WALLET_ACCOUNT,
-  type DemoServerConfigInput
+  DEMO_SOLANA_PRICES,
+  type DemoServerConfigInput,
+  type DemoSolanaInput
 } from './config/demoServerConfig.js'
 export { originMatches, isOriginAllowed } from './config/originMatches.js'
 export { openStore, type StoreOptions } from './db/openStore.js'
@@ -26,6 +28,7 @@ export { MIGRATIONS, type Migration } from './db/migrations.js'
 export type { Store, Queryable, QueryResult } from './db/Store.js'
 export { loadWalletCatalogue, type WalletCatalogue, type CatalogueWallet } from './wallets/WalletCatalogue.js'
 export type { TokenBalance } from './chain/readBalances.js'
+export { SOLANA_TOKEN_PROGRAMS } from './chain/readSolanaBalances.js'
 export { RPC_ALLOW_LIST } from './chain/rpcAllowList.js'
 export { MAX_RPC_BATCH } from './routes/rpcProxyRoutes.js'
 export { MAX_EVENT_BYTES } from './routes/analyticsRoutes.js'

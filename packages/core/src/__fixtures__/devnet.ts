@@ -15,6 +15,20 @@ export interface DevnetInfo {
   serviceUrl: string
   /** The server's WalletConnect relay. */
   relayUrl: string
+  /** The local Solana network (the runtime in-process behind JSON-RPC). */
+  solana: { rpcUrl: string; wsUrl: string; caipNetworkId: `${string}:${string}`; name: string; walletAddress: string; receiverAddress: string; splMint?: string }
+}
+
+/** The local Solana network as a site network. */
+export function solanaNetwork(info: DevnetInfo): NetworkInput {
+  return {
+    id: info.solana.caipNetworkId.split(':')[1]!,
+    caipNetworkId: info.solana.caipNetworkId,
+    chainNamespace: 'solana',
+    name: info.solana.name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [info.solana.rpcUrl] } }
+  }
 }
 
 let cached: DevnetInfo | undefined

@@ -1,5 +1,6 @@
 import { expect } from 'chai'
-import { createChainController } from './ChainController.js'
+import { createChainController, DEFAULT_ACCOUNT_TYPES } from './ChainController.js'
+import { WIRED_NAMESPACES as WIRED } from '../types/network.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 
 describe('ChainController', () => {
@@ -18,7 +19,7 @@ describe('ChainController', () => {
     c.setAccount('solana', { status: 'connected', address: 'abc', balance: '1.000' })
     expect(c.isConnected()).to.equal(true)
     c.resetAccount('solana')
-    expect(c.state.namespaces.solana.account).to.deep.equal({ status: 'disconnected', balanceLoading: false })
+    expect(c.state.namespaces.solana.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'eoa' })
     expect(c.isConnected()).to.equal(false)
   })
   it('knows whether the current network is one of the site', () => {
@@ -27,5 +28,13 @@ describe('ChainController', () => {
     expect(c.isNetworkSupported()).to.equal(true)
     c.setNetwork('eip155', { ...TEST_NETWORKS[0]!, id: 1, caipNetworkId: 'eip155:1', name: 'Other' })
     expect(c.isNetworkSupported('eip155')).to.equal(false)
+  })
+  it('each namespace starts with the spec’s default account type (eip155 smartAccount, solana eoa, bip122 payment), kept across a reset', () => {
+    const c = createChainController(TEST_NETWORKS, TEST_NETWORKS[0]!)
+    expect(WIRED.map(ns => c.state.namespaces[ns].account.preferredAccountType)).to.deep.equal(['smartAccount', 'eoa', 'payment'])
+    c.setAccount('eip155', { status: 'connected', address: '0x1' })
+    c.resetAccount('eip155')
+    expect(c.state.namespaces.eip155.account).to.deep.include({ status: 'disconnected', preferredAccountType: 'smartAccount' })
+    expect(DEFAULT_ACCOUNT_TYPES.polkadot).to.equal('eoa')
   })
 })

@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio/vanilla'
-import type { AccountState, NetworkState } from '../types/account.js'
+import type { AccountState, NetworkState, PreferredAccountType } from '../types/account.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
 
@@ -15,7 +15,15 @@ export interface ChainState {
   namespaces: Record<WiredNamespace, NamespaceState>
 }
 
-const emptyAccount = (): AccountState => ({ status: 'disconnected', balanceLoading: false })
+/** Spec §9 default account types per namespace (the user's preference until they change it). */
+export const DEFAULT_ACCOUNT_TYPES: Record<'eip155' | 'solana' | 'polkadot' | 'bip122', PreferredAccountType> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment'
+}
+
+const emptyAccount = (ns: WiredNamespace): AccountState => ({ status: 'disconnected', balanceLoading: false, preferredAccountType: DEFAULT_ACCOUNT_TYPES[ns] })
 
 /** Per-namespace account and network state. */
 export function createChainController(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork) {
@@ -23,7 +31,7 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
   for (const ns of WIRED_NAMESPACES) {
     const requested = networks.filter(n => n.chainNamespace === ns)
     namespaces[ns] = {
-      account: emptyAccount(),
+      account: emptyAccount(ns),
       network: {
         caipNetwork: ns === defaultNetwork.chainNamespace ? ref({ ...defaultNetwork }) : requested[0] ? ref({ ...requested[0] }) : undefined,
         requestedCaipNetworks: requested.map(n => ref({ ...n })),
@@ -44,7 +52,7 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
     },
     /** Resets a namespace's account to disconnected, clearing address and related data (spec §4). */
     resetAccount(ns: WiredNamespace): void {
-      state.namespaces[ns].account = emptyAccount()
+      state.namespaces[ns].account = emptyAccount(ns)
     },
     /** Sets the current network of a namespace (may be one the site does not list). */
     setNetwork(ns: WiredNamespace, network: CaipNetwork): void {

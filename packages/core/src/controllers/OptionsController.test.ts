@@ -27,9 +27,9 @@ describe('OptionsController', () => {
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', relayUrl: 'wss://relay.example/' }).relayUrl).to.equal('wss://relay.example/')
     expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'https://relay.example' })).to.throw('relayUrl must be a ws(s) URL')
     expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'not a url' })).to.throw('relayUrl must be a ws(s) URL')
-    expect(resolveOptions({ projectId: 'p', networks }).adapters).to.deep.equal(['eip155'])
+    expect(resolveOptions({ projectId: 'p', networks }).adapters).to.deep.equal(['eip155', 'solana', 'bip122'])
     expect(resolveOptions({ projectId: 'p', networks, adapters: [] }).adapters).to.deep.equal([])
-    expect(() => resolveOptions({ projectId: 'p', networks, adapters: ['cosmos' as never] })).to.throw("adapters must be a list of 'eip155'")
+    expect(() => resolveOptions({ projectId: 'p', networks, adapters: ['cosmos' as never] })).to.throw("adapters must be a list of 'eip155', 'solana', 'bip122'")
   })
   it('picks the default network; unknown default -> Network not found', () => {
     expect(resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:31338' }).defaultNetwork.name).to.equal('Devnet 2')

@@ -83,11 +83,12 @@ export interface WalletModalOptions {
    */
   relayUrl?: string
   /**
-   * Chain adapters for wallets in this browser (extensions, announced wallets). `[]` is
-   * universal-provider mode: WalletConnect only, and opening shows its QR code (spec §2).
-   * Default `['eip155']`.
+   * Chain adapters for wallets in this browser (extensions, announced wallets, Wallet Standard
+   * and sats-connect wallets). `[]` is universal-provider mode: WalletConnect only, and opening
+   * shows its QR code (spec §2). Default: every namespace (each is used only when the site lists
+   * networks of it).
    */
-  adapters?: 'eip155'[]
+  adapters?: AdapterNamespace[]
   /** Tuning of every remote call (defaults: 10 s timeout, 3 retries, 150 ms base delay). */
   http?: { timeoutMs?: number; retries?: number; retryBaseMs?: number }
 }
@@ -108,7 +109,7 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   includeWalletIds: string[]
   excludeWalletIds: string[]
   features: FeatureOptions
-  adapters: 'eip155'[]
+  adapters: AdapterNamespace[]
   /** The WalletConnect relay, or undefined when WalletConnect is off. */
   relayUrl?: string
   /** Resolved service URLs, or undefined when the site configured none. */
@@ -141,10 +142,12 @@ export function toCaipNetwork(input: NetworkInput): CaipNetwork {
   if (namespace === 'eip155') assertEvmChainId(input.id)
   const caipNetworkId = input.caipNetworkId ?? (`${namespace}:${input.id}` as const)
   parseCaipNetworkId(caipNetworkId)
-  if (!input.name || !input.nativeCurrency || !input.rpcUrls?.default?.http?.length) {
+  // Bitcoin networks are read through the wallet only (no balances, spec §9): no RPC needed.
+  const rpcUrls = input.rpcUrls ?? (namespace === 'bip122' ? { default: { http: [] } } : undefined)
+  if (!input.name || !input.nativeCurrency || (namespace !== 'bip122' && !rpcUrls?.default?.http?.length)) {
     throw new WalletModalError('INVALID_OPTIONS', { details: `network ${caipNetworkId} needs a name, nativeCurrency and rpcUrls.default.http` })
   }
-  return { ...input, caipNetworkId, chainNamespace: namespace }
+  return { ...input, rpcUrls: rpcUrls!, caipNetworkId, chainNamespace: namespace }
 }
 
 /**
@@ -185,9 +188,14 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
   }
 }
 
-function resolveAdapters(value: WalletModalOptions['adapters']): 'eip155'[] {
-  if (value === undefined) return ['eip155']
-  if (!Array.isArray(value) || value.some(a => a !== 'eip155')) throw new WalletModalError('INVALID_OPTIONS', { details: "adapters must be a list of 'eip155'" })
+/** The namespaces an adapter exists for. */
+export type AdapterNamespace = WiredNamespace
+
+function resolveAdapters(value: WalletModalOptions['adapters']): AdapterNamespace[] {
+  if (value === undefined) return [...WIRED_NAMESPACES]
+  if (!Array.isArray(value) || value.some(a => !(WIRED_NAMESPACES as readonly string[]).includes(a))) {
+    throw new WalletModalError('INVALID_OPTIONS', { details: "adapters must be a list of 'eip155', 'solana', 'bip122'" })
+  }
   return [...new Set(value)]
 }
 

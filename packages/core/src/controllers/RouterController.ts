@@ -9,6 +9,8 @@ export type ViewId =
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
   | 'ConnectingWalletConnectBasic'
+  | 'ConnectingMultiChain'
+  | 'SwitchActiveChain'
   | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
 
 /** Data a view is opened with. */

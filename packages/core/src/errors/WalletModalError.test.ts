@@ -25,6 +25,7 @@ describe('WalletModalError', () => {
       NETWORK_NOT_FOUND: 'Network not found',
       CHAIN_NOT_SUPPORTED: 'Chain is not supported',
       ADAPTER_NOT_FOUND: 'Adapter not found',
+      CONNECTOR_CHAINS_UNSUPPORTED: 'The connector does not support any of the requested chains',
       CAIP_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
       INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
       INVALID_CHAIN_ID: 'Invalid chainId',

@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   CHAIN_NOT_SUPPORTED: 'Chain is not supported',
   ADAPTER_NOT_FOUND: 'Adapter not found',
   UNSUPPORTED_CHAIN_NAMESPACE: 'Unsupported chain namespace',
+  CONNECTOR_CHAINS_UNSUPPORTED: 'The connector does not support any of the requested chains',
   SWITCH_NETWORK_REJECTED: 'Switch network rejected',
   SWITCH_NETWORK_FAILED: 'Failed to switch network',
   // remote calls

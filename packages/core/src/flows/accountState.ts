@@ -35,7 +35,8 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetwork = network.caipNetwork
   const address = account.address
-  if (ns !== 'eip155' || !address || !caipNetwork || !core.chain.isNetworkSupported(ns)) {
+  // Balances exist on eip155 and solana (spec §9); bip122 shows addresses only.
+  if (ns === 'bip122' || !address || !caipNetwork || !core.chain.isNetworkSupported(ns)) {
     core.chain.setAccount(ns, { balance: undefined, balanceSymbol: caipNetwork?.nativeCurrency.symbol, balanceLoading: false })
     return
   }
@@ -47,7 +48,10 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
   }
   core.chain.setAccount(ns, { balanceLoading: true, balanceError: undefined })
   try {
-    const { balance, symbol } = await core.adapters.eip155.getBalance(caipNetwork, address)
+    const read = ns === 'eip155' ? core.adapters.eip155 : await (await import('./namespaces.js')).namespaceAdapter(core, ns)
+    const got = await read.getBalance(caipNetwork, address)
+    if (!got) return void core.chain.setAccount(ns, { balanceLoading: false })
+    const { balance, symbol } = got
     core.storage.set(cacheKey, { balance, symbol })
     // Drop the answer if the account or network changed while it was in flight.
     const now = core.chain.state.namespaces[ns]
@@ -72,14 +76,15 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
     address,
     caipAddress: toCaipAddress(network.caipNetworkId, address),
     connectorId: connector.id,
-    balanceSymbol: network.nativeCurrency.symbol,
-    preferredAccountType: 'eoa'
+    balanceSymbol: network.nativeCurrency.symbol
   })
   core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
   core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)
   core.storage.set(STORAGE_KEYS.connectionStatus, 'connected')
   core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: connector.name })
-  core.storage.set(STORAGE_KEYS.connectedNamespaces, [ns])
+  // Every namespace with a connection, so a reload restores each (spec §3 connected namespaces).
+  const connected = (['eip155', 'solana', 'bip122'] as const).filter(n => n === ns || core.chain.state.namespaces[n].account.status === 'connected')
+  core.storage.set(STORAGE_KEYS.connectedNamespaces, connected)
   core.storage.set(STORAGE_KEYS.activeNamespace, ns)
   if (core.chain.isNetworkSupported(ns)) core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
   void refreshBalance(core, ns)

@@ -47,7 +47,7 @@ export async function connectExternal(core: Core, connectorId: string): Promise<
   const connector = core.connector.get(connectorId)
   if (!connector) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connectorId })
   const ns = connector.chain
-  if (ns !== 'eip155') throw new WalletModalError('ADAPTER_NOT_FOUND', { details: ns })
+  if (ns !== 'eip155') return (await import('./namespaces.js')).connectNamespace(core, connector)
   if (core.router.state.view !== 'ConnectingExternal' || core.router.state.data?.connector?.id !== connector.id) {
     core.router.push('ConnectingExternal', { connector })
   }

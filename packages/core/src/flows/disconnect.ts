@@ -17,14 +17,21 @@ function withTimeout(p: Promise<void>, ms: number): Promise<void> {
   })
 }
 
+/** Options of {@link disconnect}. */
+export interface DisconnectOptions {
+  /** Disconnect only this namespace; the others stay connected. */
+  namespace?: WiredNamespace
+}
+
 /**
- * Disconnects every connected namespace (spec §4): tells the wallet (waiting at most 3 s), removes
- * listeners, resets account state, clears stored connection data, fires the disconnect event and
- * closes the modal. State is cleared even when a wallet fails; the failure is then rethrown as
- * 'Failed to disconnect chains: {reason}'.
+ * Disconnects every connected namespace, or one (spec §4): tells each wallet (waiting at most 3 s),
+ * removes listeners, resets account state, clears stored connection data. When no connection
+ * remains, the disconnect event fires and the modal closes; otherwise the first remaining
+ * connection becomes active and an account-change event names it. State is cleared even when a
+ * wallet fails; the failure is then rethrown as 'Failed to disconnect chains: {reason}'.
  */
-export async function disconnect(core: Core): Promise<void> {
-  const connected = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status !== 'disconnected')
+export async function disconnect(core: Core, opts: DisconnectOptions = {}): Promise<void> {
+  const connected = WIRED_NAMESPACES.filter(ns => (!opts.namespace || ns === opts.namespace) && core.chain.state.namespaces[ns].account.status !== 'disconnected')
   const failures: string[] = []
   await Promise.all(
     connected.map(async (ns: WiredNamespace) => {
@@ -36,6 +43,7 @@ export async function disconnect(core: Core): Promise<void> {
       }
       try {
         if (connector && ns === 'eip155') await withTimeout(core.adapters.eip155.disconnect(connector), DISCONNECT_WAIT_MS)
+        else if (connector) await withTimeout(import('./namespaces.js').then(m => m.namespaceAdapter(core, ns as 'solana' | 'bip122')).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
         // A WalletConnect session is over once disconnected: the connector goes back to pairing.
         if (connector?.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
       } catch (err) {
@@ -46,6 +54,17 @@ export async function disconnect(core: Core): Promise<void> {
       core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
     })
   )
+  const remaining = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status === 'connected')
+  if (remaining.length) {
+    const next = remaining[0]!
+    const account = core.chain.state.namespaces[next].account
+    core.chain.setActiveNamespace(next)
+    core.storage.set(STORAGE_KEYS.activeNamespace, next)
+    core.storage.set(STORAGE_KEYS.connectedNamespaces, remaining)
+    if (connected.length > 0) core.events.emit({ type: 'ACCOUNT_CHANGED', data: { address: account.address ?? '', namespace: next } })
+    if (failures.length) throw new WalletModalError('DISCONNECT_CHAINS_FAILED', { shortMessage: `Failed to disconnect chains: ${failures.join('; ')}` })
+    return
+  }
   core.blockchainApi.clearBalances()
   core.blockchainApi.setIdentity(undefined, undefined)
   core.storage.remove(STORAGE_KEYS.connectionStatus)

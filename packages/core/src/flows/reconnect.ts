@@ -1,6 +1,7 @@
 import type { Core } from '../createCore.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
+import { WIRED_NAMESPACES } from '../types/network.js'
 import { applyConnectedAccount, evmNetworkFor, guardUnsupportedNetwork } from './accountState.js'
 import { followEip155Wallet } from './walletListeners.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
@@ -8,7 +9,8 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
 
-function waitForConnector(core: Core, id: string, ms: number): Promise<Connector | undefined> {
+/** The connector with this id, waiting up to `ms` for its wallet to show up (late injection). */
+export function waitForConnector(core: Core, id: string, ms: number): Promise<Connector | undefined> {
   const found = core.connector.get(id)
   if (found) return Promise.resolve(found)
   return new Promise(resolve => {
@@ -23,15 +25,42 @@ function waitForConnector(core: Core, id: string, ms: number): Promise<Connector
 }
 
 /**
- * Restores the last connection from storage without prompting (spec §4: unless the site disabled
- * reconnect, in which case status is disconnected at start). A wallet that no longer knows the
- * site, or never shows up, leaves the modal disconnected and storage cleaned.
+ * Restores the last connections from storage without prompting (spec §4: unless the site disabled
+ * reconnect, in which case status is disconnected at start): every stored namespace (eip155,
+ * solana, bip122), the active one last so it stays active. A wallet that no longer knows the site,
+ * or never shows up, leaves that namespace disconnected and its storage cleaned.
+ * @returns whether any namespace was restored
  */
 export async function reconnect(core: Core): Promise<boolean> {
-  const ns = 'eip155' as const
-  const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
   const status = core.storage.get(STORAGE_KEYS.connectionStatus, is.oneOf('connected'))
-  if (!core.options.state.enableReconnect || !id || status !== 'connected') return false
+  if (!core.options.state.enableReconnect || status !== 'connected') return false
+  const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string')) ?? ['eip155']
+  const active = core.storage.get(STORAGE_KEYS.activeNamespace, is.string)
+  const namespaces = WIRED_NAMESPACES.filter(ns => stored.includes(ns)).sort((a, b) => Number(a === active) - Number(b === active))
+  const results = await Promise.all(
+    namespaces.map(ns => {
+      const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
+      if (!id) return false
+      if (ns === 'eip155') return reconnectEip155(core, id)
+      core.chain.setAccount(ns, { status: 'connecting' })
+      return import('./namespaces.js')
+        .then(m => m.reconnectNamespace(core, ns, id))
+        .catch(err => (console.warn(`[wallet-modal] ${ns} reconnect failed`, err), false))
+        .then(ok => {
+          if (!ok && core.chain.state.namespaces[ns].account.status === 'connecting') core.chain.resetAccount(ns)
+          return ok
+        })
+    })
+  )
+  // The stored active namespace wins over the order the wallets answered in.
+  const activeNs = WIRED_NAMESPACES.find(ns => ns === active)
+  if (activeNs && core.chain.state.namespaces[activeNs].account.status === 'connected') core.chain.setActiveNamespace(activeNs)
+  if (!results.some(Boolean)) core.storage.remove(STORAGE_KEYS.connectionStatus)
+  return results.some(Boolean)
+}
+
+async function reconnectEip155(core: Core, id: string): Promise<boolean> {
+  const ns = 'eip155' as const
   core.chain.setAccount(ns, { status: 'connecting' })
   let connector: Connector | undefined
   let result: { address: string; chainId: number } | undefined
@@ -51,7 +80,6 @@ export async function reconnect(core: Core): Promise<boolean> {
   if (!connector || !result) {
     core.chain.resetAccount(ns)
     core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
-    core.storage.remove(STORAGE_KEYS.connectionStatus)
     return false
   }
   applyConnectedAccount(core, ns, connector, result.address, evmNetworkFor(core, result.chainId))

@@ -4,7 +4,7 @@ import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
 import { refreshBalance } from './accountState.js'
-import { closeModal } from './openModal.js'
+import { closeModal, openModal } from './openModal.js'
 
 /**
  * Switches to one of the site's networks (spec §4). Not connected: the network simply becomes the
@@ -19,6 +19,26 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
   if (!network) throw new WalletModalError('NETWORK_NOT_FOUND', { details: id })
   const ns = network.chainNamespace
   const { account } = core.chain.state.namespaces[ns]
+  // Spec §2: connected on another chain family but not yet on this one -> SwitchActiveChain,
+  // which connects a wallet of the target family (the current connection stays).
+  if (ns !== core.chain.state.activeNamespace && account.status !== 'connected' && core.chain.isConnected()) {
+    core.chain.setNetwork(ns, network)
+    if (core.modal.state.open) core.router.push('SwitchActiveChain', { network })
+    else openModal(core, { view: 'SwitchActiveChain', data: { network } })
+    return
+  }
+  // Solana and Bitcoin wallets have no switch request: the site's network simply becomes active.
+  if (ns !== 'eip155' && account.status === 'connected') {
+    core.chain.setNetwork(ns, network)
+    core.chain.setActiveNamespace(ns)
+    if (account.address) core.chain.setAccount(ns, { caipAddress: toCaipAddress(network.caipNetworkId, account.address), balance: undefined })
+    core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
+    core.storage.set(STORAGE_KEYS.activeNamespace, ns)
+    core.events.emit({ type: 'SWITCH_NETWORK', data: { caipNetworkId: network.caipNetworkId, supported: true } })
+    void refreshBalance(core, ns)
+    if (core.modal.state.open) closeModal(core)
+    return
+  }
   const wasSupported = core.chain.isNetworkSupported(ns)
   const done = () => {
     core.chain.setNetwork(ns, network)

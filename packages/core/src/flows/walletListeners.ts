@@ -3,7 +3,6 @@ import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { evmNetworkFor, guardUnsupportedNetwork, refreshBalance } from './accountState.js'
-import { disconnect } from './disconnect.js'
 
 /** Follows a connected EVM wallet: account changes, chain changes, and the wallet disconnecting. */
 export function followEip155Wallet(core: Core, connector: Connector): void {
@@ -12,7 +11,7 @@ export function followEip155Wallet(core: Core, connector: Connector): void {
     onAccountsChanged(accounts) {
       const address = accounts[0]
       if (!address) {
-        void disconnect(core)
+        void disconnectLater(core)
         return
       }
       const network = core.chain.state.namespaces.eip155.network.caipNetwork
@@ -36,8 +35,13 @@ export function followEip155Wallet(core: Core, connector: Connector): void {
       void refreshBalance(core, 'eip155')
     },
     onDisconnect() {
-      void disconnect(core)
+      void disconnectLater(core)
     }
   })
   core.runtime.unlisten.set(connector.id, stop)
+}
+
+/** The disconnect flow is a chunk of its own: a wallet that leaves is rare, the first chunk small. */
+function disconnectLater(core: Core): Promise<void> {
+  return import('./disconnect.js').then(m => m.disconnect(core))
 }

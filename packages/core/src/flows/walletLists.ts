@@ -15,7 +15,8 @@ const MOBILE_EXCEPTIONS = ['coinbase', 'solflare', 'phantom']
  * filter). A wallet is listed when it supports any chain of one of them.
  */
 function siteChains(core: Core): string[] {
-  return [...new Set(core.options.state.networks.map(n => n.chainNamespace))]
+  const filter = core.connector.state.namespaceFilter
+  return [...new Set(core.options.state.networks.map(n => n.chainNamespace))].filter(ns => !filter || filter.includes(ns))
 }
 
 /** A wallet that only exists as a browser extension: nothing to open, nothing to pair with. */

@@ -1,10 +1,14 @@
 import type { CaipAddress, CaipNetwork } from './network.js'
+import type { BitcoinAccount } from '../adapters/NamespaceAdapter.js'
 
 /** Connection status of one namespace (spec §4). */
 export type AccountStatus = 'disconnected' | 'connecting' | 'connected'
 
 /** Account type of spec §3. */
 export type AccountType = 'eoa' | 'smartAccount'
+
+/** The account type a namespace prefers (spec §9: Bitcoin prefers its payment account). */
+export type PreferredAccountType = AccountType | 'payment' | 'ordinal'
 
 /** Account state kept per namespace (spec §3 Account, the parts in use so far). */
 export interface AccountState {
@@ -18,7 +22,9 @@ export interface AccountState {
   /** Set when the last balance read failed. */
   balanceError?: string
   connectorId?: string
-  preferredAccountType?: AccountType
+  preferredAccountType?: PreferredAccountType
+  /** Bitcoin: the payment and ordinal accounts the wallet gave (spec §3 Bitcoin account). */
+  bitcoinAccounts?: BitcoinAccount[]
 }
 
 /** Network state kept per namespace (spec §3 Network, per chain state). */

@@ -25,4 +25,11 @@ export interface Connector {
   info?: { rdns?: string; uuid?: string }
   /** The wallet's provider; kept out of valtio's deep proxying. */
   provider?: Eip1193Provider
+  /**
+   * The wallet itself on other namespaces (a Wallet Standard wallet on solana, a sats-connect
+   * provider entry on bip122); kept out of valtio's deep proxying.
+   */
+  handle?: unknown
+  /** A merged multi-chain entry: the same wallet's connector on each namespace (spec §4). */
+  connectors?: Connector[]
 }

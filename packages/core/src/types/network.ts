@@ -30,7 +30,9 @@ export interface CaipNetwork {
 }
 
 /** What a site passes to describe a network; `caipNetworkId` is derived when missing. */
-export type NetworkInput = Omit<CaipNetwork, 'caipNetworkId' | 'chainNamespace'> & {
+export type NetworkInput = Omit<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpcUrls'> & {
+  /** Required on eip155 and solana; Bitcoin networks are read through the wallet. */
+  rpcUrls?: CaipNetwork['rpcUrls']
   caipNetworkId?: CaipNetworkId
   chainNamespace?: WiredNamespace
 }

@@ -27,3 +27,10 @@ export function shortenAddress(address: string, head = 6, tail = 4): string {
   if (address.length <= head + tail + 1) return address
   return `${address.slice(0, head)}…${address.slice(-tail)}`
 }
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
+
+/** Spec §5: a Solana address is base58, 32 to 44 characters. */
+export function isSolanaAddress(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 32 && value.length <= 44 && BASE58.test(value)
+}

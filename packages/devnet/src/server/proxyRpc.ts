@@ -5,7 +5,7 @@ import { BodyTooLargeError, readBody } from './readBody.js'
 export const RPC_BODY_LIMIT = 1024 * 1024
 
 /**
- * Forwards one JSON-RPC POST to an anvil node and relays its reply.
+ * Forwards one JSON-RPC POST to a devnet node (anvil, or the local Solana network) and relays its reply.
  *
  * The page reaches the chains only through this same-origin proxy, so the demo can keep
  * `connect-src 'self'` in its CSP. Errors are answered as JSON-RPC error objects (so the wallet
@@ -14,13 +14,13 @@ export const RPC_BODY_LIMIT = 1024 * 1024
  *
  * @param req - The incoming POST request.
  * @param res - Its response.
- * @param target - The anvil endpoint and chain id.
+ * @param target - The node's endpoint and the chain's id (an EIP-155 number, or `solana`).
  * @param timeoutMs - How long to wait for the node.
  */
 export async function proxyRpc(
   req: IncomingMessage,
   res: ServerResponse,
-  target: { chainId: number; rpcUrl: string },
+  target: { chainId: number | string; rpcUrl: string },
   timeoutMs: number
 ): Promise<void> {
   let body: Buffer

@@ -10,26 +10,39 @@ export const DEMO_CSP =
 
 /**
  * The demo CSP with the site's configured service origin added to `connect-src` and `img-src`,
- * exactly what a careful site using a self-hosted wallet-modal server would write.
+ * exactly what a careful site using a self-hosted wallet-modal server would write, plus any
+ * further `connect-src` origins (the local Solana network's WebSocket: web3.js subscribes there
+ * directly, and an http source does not cover ws in connect-src).
+ *
+ * @param serviceOrigin - Origin of the wallet-modal server, if any.
+ * @param connectOrigins - More origins the page may connect to, e.g. `ws://127.0.0.1:8900`.
  */
-export function demoCsp(serviceOrigin?: string): string {
-  if (!serviceOrigin) return DEMO_CSP
-  // The same server's WebSocket relay (WalletConnect) needs its ws(s) origin named: an http
-  // source does not cover ws in connect-src.
-  const relayOrigin = serviceOrigin.replace(/^http/, 'ws')
-  return DEMO_CSP.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
-    "connect-src 'self';",
-    `connect-src 'self' ${serviceOrigin} ${relayOrigin};`
-  )
+export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[] = []): string {
+  let csp = DEMO_CSP
+  if (serviceOrigin) {
+    // The same server's WebSocket relay (WalletConnect) needs its ws(s) origin named: an http
+    // source does not cover ws in connect-src.
+    const relayOrigin = serviceOrigin.replace(/^http/, 'ws')
+    csp = csp.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
+      "connect-src 'self';",
+      `connect-src 'self' ${serviceOrigin} ${relayOrigin};`
+    )
+  }
+  // Only plain origins: anything else could break out of the directive (or the header).
+  const extra = connectOrigins.filter(origin => /^(?:https?|wss?):\/\/[A-Za-z0-9.\-[\]:]+$/.test(origin))
+  if (extra.length > 0) csp = csp.replace(/connect-src ([^;]*);/, (_, sources: string) => `connect-src ${sources} ${extra.join(' ')};`)
+  return csp
 }
+
 /**
  * Sets the headers every demo-server response carries (CSP, nosniff, no caching).
  *
  * @param res - The response, before its head is written.
  * @param serviceOrigin - Origin of the wallet-modal server the page may call, if any.
+ * @param connectOrigins - Further origins for `connect-src` (see {@link demoCsp}).
  */
-export function setSecurityHeaders(res: ServerResponse, serviceOrigin?: string): void {
-  res.setHeader('Content-Security-Policy', demoCsp(serviceOrigin))
+export function setSecurityHeaders(res: ServerResponse, serviceOrigin?: string, connectOrigins: readonly string[] = []): void {
+  res.setHeader('Content-Security-Policy', demoCsp(serviceOrigin, connectOrigins))
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'no-referrer')
   // A dev server: always serve what is on disk now (rebuilds are picked up on reload).

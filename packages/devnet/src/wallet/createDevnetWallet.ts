@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { defaultWalletStorage } from './bestEffortStore.js'
 import { WALLET_ACCOUNT } from '../constants.js'
 import { jsonRpc } from '../jsonRpc.js'
 import { RpcError } from '../RpcError.js'
@@ -43,7 +44,7 @@ export function createDevnetWallet(options: CreateDevnetWalletOptions): DevnetWa
   const defaultChain = options.chains[0]
   if (!defaultChain) throw new Error('createDevnetWallet: at least one chain is required')
   const account = options.account ?? WALLET_ACCOUNT
-  const store = walletStorage(options.storage === undefined ? defaultStorage() : options.storage)
+  const store = walletStorage(options.storage === undefined ? defaultWalletStorage() : options.storage)
   let mode = checkMode(options.mode ?? 'approve')
   const listeners = new Map<string, Set<WalletListener>>()
   let consentQueue: Promise<unknown> = Promise.resolve()
@@ -242,11 +243,3 @@ function checkMode(mode: WalletMode): WalletMode {
   return mode
 }
 
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null
-  } catch {
-    // Access can throw (sandboxed iframes, disabled storage).
-    return null
-  }
-}

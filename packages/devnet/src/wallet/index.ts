@@ -3,7 +3,7 @@
 // Loaded by `<script type="module" src="/devnet-wallet.js">` it installs itself in the page.
 // Imported from source (browser tests) it only exports its functions, so tests set it up
 // themselves and nothing fetches /devnet.json behind their back.
-import { installDevnetWallet } from './installDevnetWallet.js'
+import { installDevnetWallets } from './installDevnetWallets.js'
 
 export { createDevnetWallet, type CreateDevnetWalletOptions } from './createDevnetWallet.js'
 export {
@@ -28,6 +28,10 @@ export type {
   WalletMode
 } from './types.js'
 
+export { installDevnetWallets } from './installDevnetWallets.js'
+export * from '../bitcoin/index.js'
+export * from '../solana/wallet/index.js'
+
 if (typeof window !== 'undefined' && new URL(import.meta.url).pathname.endsWith('/devnet-wallet.js')) {
-  void installDevnetWallet()
+  void installDevnetWallets()
 }

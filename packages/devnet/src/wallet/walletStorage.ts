@@ -1,4 +1,5 @@
 import type { StorageLike, WalletChain } from './types.js'
+import { bestEffortStore } from './bestEffortStore.js'
 
 const PREFIX = 'devnet-wallet/'
 const KEYS = {
@@ -36,28 +37,7 @@ export interface WalletStorage {
  * @param storage - Where to persist, or null for memory only.
  */
 export function walletStorage(storage: StorageLike | null): WalletStorage {
-  const memory = new Map<string, string>()
-  const get = (key: string): string | null => {
-    if (!storage) return memory.get(key) ?? null
-    try {
-      return storage.getItem(key)
-    } catch {
-      return null
-    }
-  }
-  const set = (key: string, value: string | null): void => {
-    if (!storage) {
-      if (value === null) memory.delete(key)
-      else memory.set(key, value)
-      return
-    }
-    try {
-      if (value === null) storage.removeItem(key)
-      else storage.setItem(key, value)
-    } catch {
-      // Persistence is best effort.
-    }
-  }
+  const { get, set } = bestEffortStore(storage)
   return {
     permitted: () => get(KEYS.permitted) === 'true',
     setPermitted: value => set(KEYS.permitted, value ? 'true' : null),

@@ -1,7 +1,8 @@
-import { encodeFunctionData, erc20Abi, formatUnits, hexToBigInt, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, hexToBigInt, type Hex } from 'viem'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import type { PriceTable } from './PriceTable.js'
+import { toTokenBalance } from './toTokenBalance.js'
 import { upstreamBatch, type RpcRequest } from './upstreamRpc.js'
 
 /** A token balance as spec §3 shapes it (`/v1/account/{address}/balance`). */
@@ -57,19 +58,8 @@ export async function readBalances(
     return raw === '0x' ? 0n : hexToBigInt(raw as Hex)
   })
 
-  const entry = (symbol: string, name: string, decimals: number, amount: bigint, price: number, icon: string, contract?: string): TokenBalance => {
-    const numeric = formatUnits(amount, decimals)
-    return {
-      name,
-      symbol,
-      chainId: chain.caipNetworkId,
-      ...(contract ? { address: `${chain.caipNetworkId}:${contract}` } : {}),
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(decimals), numeric },
-      iconUrl: icon
-    }
-  }
+  const entry = (symbol: string, name: string, decimals: number, amount: bigint, price: number, icon: string, contract?: string): TokenBalance =>
+    toTokenBalance(chain, { symbol, name, decimals, price, iconUrl: icon, contract }, amount)
   const { nativeCurrency } = chain
   const balances = [
     entry(nativeCurrency.symbol, nativeCurrency.name, nativeCurrency.decimals, amounts[0]!, prices.native(chain), iconUrl(nativeCurrency.symbol))

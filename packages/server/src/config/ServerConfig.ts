@@ -6,6 +6,7 @@ import * as v from 'valibot'
 const ORIGIN_PATTERN = /^(\*|https?:\/\/[A-Za-z0-9.*-]+(:(\d{1,5}|\*))?)$/
 const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
 const FeatureSchema = v.object({
@@ -23,7 +24,11 @@ const ProjectSchema = v.object({
 })
 
 const TokenSchema = v.object({
-  address: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'token address: 0x and 40 hex digits')),
+  // Which of the two fits is checked against the chain's namespace in parseServerConfig.
+  address: v.pipe(
+    v.string(),
+    v.check(value => EVM_ADDRESS_PATTERN.test(value) || SOLANA_ADDRESS_PATTERN.test(value), 'token address: 0x and 40 hex digits, or a base58 Solana mint')
+  ),
   symbol: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.$_-]{1,20}$/, 'token symbol: 1-20 characters')),
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)),
@@ -81,9 +86,9 @@ export interface ProjectConfig {
   analyticsEnabled?: boolean
 }
 
-/** An ERC20 token the server reports balances and prices for. */
+/** An ERC20 token or SPL mint the server reports balances and prices for. */
 export interface TokenConfig {
-  /** Contract address, 0x + 40 hex. */
+  /** Contract address, 0x + 40 hex; on a solana chain the mint's base58 address. */
   address: string
   symbol: string
   name: string
@@ -150,6 +155,14 @@ export function parseServerConfig(value: unknown): ServerConfig {
   const config = result.output as ServerConfig
   assertUnique(config.projects.map(p => p.id), 'project id')
   assertUnique(config.chains.map(c => c.caipNetworkId), 'chain caipNetworkId')
+  config.chains.forEach((chain, i) => {
+    const solana = chain.caipNetworkId.startsWith('solana:')
+    chain.tokens?.forEach((token, j) => {
+      if (!(solana ? SOLANA_ADDRESS_PATTERN : EVM_ADDRESS_PATTERN).test(token.address)) {
+        throw new Error(`Invalid server config at chains.${i}.tokens.${j}.address: ${solana ? 'a base58 Solana mint' : '0x and 40 hex digits'} on ${chain.caipNetworkId}`)
+      }
+    })
+  })
   return config
 }
 

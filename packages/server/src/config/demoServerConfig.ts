@@ -26,21 +26,40 @@ export const DEFAULT_REMOTE_FEATURES: readonly FeatureConfig[] = [
   { id: 'multiWallet', isEnabled: false }
 ]
 
+/** The devnet's local Solana network, as `startDevnet().solana` describes it. */
+export interface DemoSolanaInput {
+  /** CAIP-2 id (`solana:` + genesis hash prefix). */
+  caipNetworkId: string
+  /** Display name, e.g. 'Solana Devnet (local)'. */
+  name: string
+  /** Its JSON-RPC endpoint (balances are read there; the RPC proxy forwards there). */
+  rpcUrl: string
+  /** The 'Devnet SPL' (DSPL, 6 decimals) mint, if the network has one. */
+  splMint?: string
+}
+
 /** Input of {@link demoServerConfig}: what `startDevnet()` returns, plus the page origins. */
 export interface DemoServerConfigInput {
   /** The devnet chains (`startDevnet().chains`). */
   chains: readonly { chainId: number; name: string; rpcUrl: string }[]
   /** The devnet token addresses (`startDevnet().tokens`), identical on every chain. */
   tokens: { DUSD: string; USDT: string }
+  /** The local Solana network (`startDevnet().solana`); left out, the config has no solana chain. */
+  solana?: DemoSolanaInput
   /** Allowed origins of the `demo` project (default {@link DEMO_ORIGINS}). */
   origins?: string[]
 }
+
+/** The USD prices the demo gives SOL and DSPL (only set when a Solana network is configured). */
+export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
 
 /**
  * Builds the configuration the demo and the tests run with: project `demo`, the devnet chains
  * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
  * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, and the
- * identity 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT}.
+ * identity 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT}. With `solana`, the local
+ * Solana network follows the EVM chains: SOL (9 decimals) and DSPL ('Devnet SPL', 6 decimals),
+ * priced per {@link DEMO_SOLANA_PRICES}.
  *
  * The result is a fresh, mutable object: callers may add projects before starting the server.
  *
@@ -65,8 +84,20 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
         { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
         { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
       ]
-    })),
-    prices: { DUSD: 1, USDT: 1, ETH: 3000 },
+    })).concat(
+      input.solana
+        ? [
+            {
+              caipNetworkId: input.solana.caipNetworkId,
+              name: input.solana.name,
+              rpcUrl: input.solana.rpcUrl,
+              nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+              tokens: input.solana.splMint ? [{ address: input.solana.splMint, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }] : []
+            }
+          ]
+        : []
+    ),
+    prices: { DUSD: 1, USDT: 1, ETH: 3000, ...(input.solana ? DEMO_SOLANA_PRICES : {}) },
     identities: {
       [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' }
     },

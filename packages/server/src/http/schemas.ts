@@ -4,6 +4,12 @@
 /** `0x` + 40 hex digits. */
 export const EVM_ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 
+/** A Solana address: base58, 32 to 44 characters (decoding to 32 bytes is checked by the route). */
+export const SOLANA_ADDRESS = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } as const
+
+/** An account address on any supported chain: EVM (`0x` + 40 hex) or Solana (base58). */
+export const ACCOUNT_ADDRESS = { type: 'string', pattern: '^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$' } as const
+
 /** A CAIP-2 network id (`eip155:1`). */
 export const CAIP2 = { type: 'string', pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$', maxLength: 41 } as const
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isSolanaAddress } from '../chain/isSolanaAddress.js'
 import { readBalances } from '../chain/readBalances.js'
+import { readSolanaBalances } from '../chain/readSolanaBalances.js'
 import { upstreamRpc, isRpcResponse } from '../chain/upstreamRpc.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
-import { CAIP10, CAIP2, CLIENT_PARAMS, EVM_ADDRESS } from '../http/schemas.js'
+import { ACCOUNT_ADDRESS, CAIP10, CAIP2, CLIENT_PARAMS, EVM_ADDRESS } from '../http/schemas.js'
 import type { RouteContext } from './RouteContext.js'
 
 interface FungiblePriceBody {
@@ -22,8 +24,8 @@ interface Fungible {
 
 /**
  * The blockchain data API of spec §7: `/v1/supported-chains`, `/v1/identity/{address}`,
- * `/v1/account/{address}/balance` (read live from the chain), `/v1/fungible/price` and
- * `/v1/convert/gas-price`.
+ * `/v1/account/{address}/balance` (read live from the chain, on eip155 and solana chains),
+ * `/v1/fungible/price` and `/v1/convert/gas-price`.
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration and storage.
@@ -72,7 +74,7 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
     '/v1/account/:address/balance',
     {
       schema: {
-        params: { type: 'object', required: ['address'], properties: { address: EVM_ADDRESS } },
+        params: { type: 'object', required: ['address'], properties: { address: ACCOUNT_ADDRESS } },
         querystring: {
           type: 'object',
           required: ['currency', 'chainId'],
@@ -87,9 +89,17 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
       }
     },
     async request => {
-      const chain = evmChain(request.query.chainId, `Network not supported for balances: ${request.query.chainId}`)
-      const balances = await readBalances(chain, request.params.address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs)
-      return { balances }
+      const { chainId } = request.query
+      const { address } = request.params
+      const chain = ctx.chains.get(chainId)
+      // Spec §9: balances exist on eip155 and solana.
+      if (chain && chainId.startsWith('solana:')) {
+        if (!isSolanaAddress(address)) throw new ApiError(400, `Invalid address for ${chainId}: not a Solana address`)
+        return { balances: await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
+      }
+      const evm = evmChain(chainId, `Network not supported for balances: ${chainId}`)
+      if (!address.startsWith('0x')) throw new ApiError(400, `Invalid address for ${chainId}: not an EVM address`)
+      return { balances: await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
     }
   )
 

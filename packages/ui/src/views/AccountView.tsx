@@ -15,14 +15,17 @@ export function AccountView() {
   const bc = useSnapshot(core.blockchainApi.state)
   const { account, network } = chain.namespaces[chain.activeNamespace]
   const address = account.address ?? ''
-  const copy = async () => {
+  const copyText = async (text: string, done: string) => {
     try {
-      await navigator.clipboard.writeText(address)
-      core.snack.showSuccess('Address copied')
+      await navigator.clipboard.writeText(text)
+      core.snack.showSuccess(done)
     } catch {
       core.snack.showError('Could not copy the address')
     }
   }
+  const copy = () => copyText(address, 'Address copied')
+  // Bitcoin: the shown address is the payment one; the ordinals account is one click away.
+  const ordinal = account.bitcoinAccounts?.find(a => a.type === 'ordinal')?.address
   const supported = core.chain.isNetworkSupported(chain.activeNamespace)
   // The identity service's name and avatar, when it has them for this address (text only; the
   // avatar must be an https:, data: or configured-service URL).
@@ -41,6 +44,14 @@ export function AccountView() {
           <CopyIcon />
         </button>
       </div>
+      {ordinal ? (
+        <p className="wm-muted" data-testid="account-ordinal-address">
+          Ordinals: <span title={ordinal}>{shortenAddress(ordinal)}</span>{' '}
+          <button type="button" className="wm-icon-button" aria-label="Copy ordinals address" onClick={() => copyText(ordinal, 'Ordinals address copied')}>
+            <CopyIcon />
+          </button>
+        </p>
+      ) : null}
       <p className="wm-balance" data-testid="account-balance" aria-live="polite">
         {balanceText}
       </p>

@@ -29,12 +29,15 @@ export function AllWalletsView() {
     if (core.api.state.page === 0) void fetchNextWalletsPage(core)
     const el = sentinel.current
     if (!el || typeof IntersectionObserver === 'undefined') return
+    // A new observer reports the sentinel's current state at once, so re-observing after every
+    // page (and when loading ends) also catches a sentinel that was already in view while the
+    // previous page was still loading and never left it.
     const io = new IntersectionObserver(entries => {
       if (entries.some(e => e.isIntersecting)) void fetchNextWalletsPage(core)
     })
     io.observe(el)
     return () => io.disconnect()
-  }, [core, searching])
+  }, [core, searching, api.page, api.loading])
 
   // Snapshots above subscribe; the proxies give the plain wallet objects the handlers need.
   const list: readonly Wallet[] = searching ? core.api.state.search : core.api.state.wallets

@@ -1,15 +1,21 @@
 import { useSnapshot } from 'valtio/react'
-import { switchNetwork } from '@wallet-modal/core'
+import { namespaceLabel, switchNetwork } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'
 
-/** The site's networks of the active namespace; the current one is marked (aria-current). */
+/**
+ * The site's networks across namespaces (those the namespace filter allows); the active one is
+ * marked (aria-current). With several namespaces each row names its family.
+ */
 export function NetworkList() {
   const core = useCore()
   const chain = useSnapshot(core.chain.state)
+  const { namespaceFilter } = useSnapshot(core.connector.state)
   const { network } = chain.namespaces[chain.activeNamespace]
   const current = network.caipNetwork?.caipNetworkId
+  const networks = core.options.state.networks.filter(n => !namespaceFilter || namespaceFilter.includes(n.chainNamespace))
+  const mixed = new Set(networks.map(n => n.chainNamespace)).size > 1
   const pick = (id: string) => {
     if (id === current && core.chain.isNetworkSupported()) return
     // The flow shows failures itself (snackbar and going back).
@@ -17,10 +23,11 @@ export function NetworkList() {
   }
   return (
     <ul className="wm-list" aria-label="Networks">
-      {network.requestedCaipNetworks.map(n => (
+      {networks.map(n => (
         <ListItem
           key={n.caipNetworkId}
           name={n.name}
+          tag={mixed ? namespaceLabel(n.chainNamespace) : undefined}
           imageUrl={n.assets?.imageUrl}
           current={n.caipNetworkId === current}
           trailing={n.caipNetworkId === current ? <CheckIcon /> : null}

@@ -12,6 +12,8 @@ const SwitchNetworkView = lazyComponent(() => import('./SwitchNetworkView.js').t
 const AllWalletsView = lazyComponent(() => import('./AllWalletsView.js').then(m => m.AllWalletsView))
 const ConnectingWalletConnectView = lazyComponent(() => import('./ConnectingWalletConnectView.js').then(m => m.ConnectingWalletConnectView))
 const ConnectingWalletConnectBasicView = lazyComponent(() => import('./ConnectingWalletConnectBasicView.js').then(m => m.ConnectingWalletConnectBasicView))
+const SwitchActiveChainView = lazyComponent(() => import('./SwitchActiveChainView.js').then(m => m.SwitchActiveChainView))
+const ConnectingMultiChainView = lazyComponent(() => import('./ConnectingMultiChainView.js').then(m => m.ConnectingMultiChainView))
 const GetWalletView = lazyComponent(() => import('./GetWalletView.js').then(m => m.GetWalletView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
@@ -29,6 +31,8 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect'] },
   AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
   ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
+  ConnectingMultiChain: { title: d => d?.connector?.name ?? 'Choose a chain', component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
+  SwitchActiveChain: { title: () => 'Switch Network', component: SwitchActiveChainView, next: ['Connect'] },
   ConnectingWalletConnectBasic: { title: () => 'Connect Wallet', component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
   GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },

@@ -4,7 +4,7 @@ import { assertEvmChainId, isEvmAddress } from '../../utils/address.js'
 import { formatBalance } from '../../utils/format.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
-import { PROVIDER_CODES, fromProviderError, providerErrorCode } from './providerErrors.js'
+import { fromProviderError } from './providerErrors.js'
 import { watchEip155Wallets } from './discovery.js'
 
 /** What a wallet reports after connecting. */
@@ -82,35 +82,9 @@ export function createEip155Adapter(loadHttp: () => Promise<HttpClient>) {
 
     /**
      * `wallet_switchEthereumChain`; on 4902 (unknown chain) adds it with `wallet_addEthereumChain`
-     * (spec §7 fields) and switches again.
+     * (spec §7 fields) and switches again. Loaded on first use (a chunk of its own).
      */
-    async switchNetwork(connector: Connector, network: CaipNetwork): Promise<void> {
-      const provider = requireProvider(connector)
-      const chainId = toHexChainId(assertEvmChainId(network.id))
-      try {
-        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-      } catch (err) {
-        if (providerErrorCode(err) !== PROVIDER_CODES.CHAIN_NOT_ADDED) throw fromProviderError(err, 'SWITCH_NETWORK_FAILED', 'SWITCH_NETWORK_REJECTED')
-        try {
-          await provider.request({
-            method: 'wallet_addEthereumChain',
-            params: [
-              {
-                chainId,
-                rpcUrls: [...network.rpcUrls.default.http],
-                chainName: network.name,
-                nativeCurrency: network.nativeCurrency,
-                blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
-                iconUrls: network.assets?.imageUrl ? [network.assets.imageUrl] : undefined
-              }
-            ]
-          })
-          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-        } catch (addErr) {
-          throw fromProviderError(addErr, 'SWITCH_NETWORK_FAILED', 'SWITCH_NETWORK_REJECTED')
-        }
-      }
-    },
+    switchNetwork: (connector: Connector, network: CaipNetwork): Promise<void> => import('./switchEip155Network.js').then(m => m.switchEip155Network(requireProvider(connector), network)),
 
     /** Native balance from the network's own RPC (not the wallet), for display. */
     async getBalance(network: CaipNetwork, address: string): Promise<{ balance: string; symbol: string }> {

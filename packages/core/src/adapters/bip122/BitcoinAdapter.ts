@@ -1,0 +1,125 @@
+// Loaded on demand (flows/namespaces.ts): Bitcoin wallets through sats-connect's request API.
+import { request, getProviders, isProviderInstalled, addListener } from 'sats-connect'
+import { WalletModalError } from '../../errors/WalletModalError.js'
+import type { Connector } from '../../types/connector.js'
+import type { CaipNetwork } from '../../types/network.js'
+import type { BitcoinAccount, NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
+import { bitcoinNetworkId, bitcoinNetworkOfAddress } from './bitcoinNetworks.js'
+
+/** sats-connect's user-rejection code. */
+const USER_REJECTION = -32000
+
+/** What a Bitcoin connector carries: the provider's path on `window`, for sats-connect. */
+interface BitcoinHandle {
+  providerId: string
+}
+
+type SatsResult<T> = { status: 'success'; result: T } | { status: 'error'; error: { code?: number; message?: string } }
+
+const providerIdOf = (c: Connector) => (c.handle as BitcoinHandle | undefined)?.providerId ?? ''
+
+/** The connector id of a Bitcoin wallet, from its provider path. */
+export const bitcoinConnectorId = (providerId: string) => `bip122:${providerId}`
+
+async function call<T>(connector: Connector, method: string, params: unknown, fallback: 'CONNECT_FAILED' | 'RPC_ERROR'): Promise<T> {
+  let r: SatsResult<T>
+  try {
+    r = (await request(method as never, params as never, providerIdOf(connector))) as unknown as SatsResult<T>
+  } catch (err) {
+    throw new WalletModalError(fallback, { details: err instanceof Error ? err.message : String(err), cause: err })
+  }
+  if (r.status === 'success') return r.result
+  throw new WalletModalError(r.error?.code === USER_REJECTION ? 'USER_REJECTED' : fallback, { details: r.error?.message, cause: r.error })
+}
+
+/** Spec §3 Bitcoin accounts from sats-connect's; payment index 0, ordinal index 1 (spec §9). */
+function toAccounts(raw: unknown): BitcoinAccount[] {
+  // getAccounts answers a list; wallet_getAccount / wallet_connect an object with `addresses`.
+  const list = Array.isArray(raw) ? raw : (raw as { addresses?: unknown } | undefined)?.addresses
+  if (!Array.isArray(list)) return []
+  return list
+    .filter((a): a is { address: string; publicKey: string; purpose: string } => typeof a?.address === 'string' && typeof a?.publicKey === 'string' && (a.purpose === 'payment' || a.purpose === 'ordinals'))
+    .map(a => ({ namespace: 'bip122' as const, address: a.address, publicKey: a.publicKey, type: a.purpose === 'ordinals' ? ('ordinal' as const) : ('payment' as const) }))
+}
+
+/**
+ * The network the wallet is on: asked with `wallet_getNetwork`, else read from the payment
+ * address. Spec §5: a Bitcoin connector must support one of the site's Bitcoin networks.
+ */
+async function walletNetwork(connector: Connector, payment: string, networks: readonly CaipNetwork[]): Promise<CaipNetwork> {
+  let id: string | undefined
+  try {
+    const r = await call<{ bitcoin?: { name?: string } }>(connector, 'wallet_getNetwork', null, 'RPC_ERROR')
+    id = bitcoinNetworkId(r?.bitcoin?.name)
+  } catch {
+    // Older wallets lack wallet_getNetwork: the address prefix tells the network family.
+  }
+  id ??= bitcoinNetworkOfAddress(payment)
+  const network = networks.find(n => n.caipNetworkId === id)
+  if (!network) throw new WalletModalError('CONNECTOR_CHAINS_UNSUPPORTED', { details: `${connector.name} is on ${id ?? 'an unknown network'}` })
+  return network
+}
+
+async function connectWith(connector: Connector, networks: readonly CaipNetwork[], method: string, params: unknown): Promise<NamespaceConnection> {
+  const accounts = toAccounts(await call<unknown>(connector, method, params, 'CONNECT_FAILED'))
+  const payment = accounts.find(a => a.type === 'payment') ?? accounts[0]
+  if (!payment) throw new WalletModalError('CONNECT_FAILED', { details: 'the wallet returned no Bitcoin account' })
+  return { address: payment.address, network: await walletNetwork(connector, payment.address, networks), accounts }
+}
+
+/** The bip122 adapter: Bitcoin wallets listed in `window.btc_providers` (or Xverse's global), via sats-connect. */
+export function createBitcoinAdapter(siteName: () => string): NamespaceAdapter {
+  return {
+    namespace: 'bip122',
+
+    watch(add) {
+      const seen = new Set<string>()
+      const offer = (providerId: string, name: string, icon?: string) => {
+        if (seen.has(providerId) || !isProviderInstalled(providerId)) return
+        seen.add(providerId)
+        const imageUrl = typeof icon === 'string' && icon.startsWith('data:image/') ? icon : undefined
+        add({ id: bitcoinConnectorId(providerId), name, type: 'ANNOUNCED', chain: 'bip122', imageUrl, handle: { providerId } })
+      }
+      for (const p of getProviders()) if (typeof p?.id === 'string' && typeof p?.name === 'string') offer(p.id, p.name, p.icon)
+      offer('XverseProviders.BitcoinProvider', 'Xverse')
+      return () => {}
+    },
+
+    connect: (connector, networks) => connectWith(connector, networks, 'getAccounts', { purposes: ['payment', 'ordinals'], message: `Connect to ${siteName()}` }),
+
+    async reconnect(connector, networks) {
+      try {
+        // wallet_getAccount answers without a prompt for a site that already has permission.
+        return await connectWith(connector, networks, 'wallet_getAccount', null)
+      } catch (err) {
+        console.warn('[wallet-modal] Bitcoin reconnect failed', err)
+        return undefined
+      }
+    },
+
+    async disconnect(connector) {
+      await call(connector, 'wallet_renouncePermissions', null, 'RPC_ERROR').catch(() => {})
+    },
+
+    async getBalance() {
+      return undefined
+    },
+
+    listen(connector, listeners) {
+      const offs: (() => void)[] = []
+      try {
+        offs.push(addListener({ eventName: 'accountChange', cb: () => listeners.onAccountsChanged([]) } as never, providerIdOf(connector) as never) as unknown as () => void)
+        offs.push(addListener({ eventName: 'disconnect', cb: () => listeners.onDisconnect() } as never, providerIdOf(connector) as never) as unknown as () => void)
+      } catch {
+        // Wallets without events: the modal keeps the account until the user disconnects.
+      }
+      return () => offs.forEach(off => typeof off === 'function' && off())
+    },
+
+    async signMessage(connector, address, message) {
+      const r = await call<{ signature?: string }>(connector, 'signMessage', { address, message }, 'RPC_ERROR')
+      if (typeof r?.signature !== 'string') throw new WalletModalError('RPC_ERROR', { details: 'signMessage: no signature' })
+      return r.signature
+    }
+  }
+}

@@ -1,0 +1,168 @@
+// Loaded on demand (flows/namespaces.ts): Wallet Standard discovery and the Solana wallet calls.
+// @solana/web3.js is loaded only to build a transfer (sendNative).
+import { getWallets } from '@wallet-standard/app'
+import { base58 } from '@scure/base'
+import { WalletModalError } from '../../errors/WalletModalError.js'
+import type { HttpClient } from '../../api/HttpClient.js'
+import { isSolanaAddress } from '../../utils/address.js'
+import { formatBalance } from '../../utils/format.js'
+import type { Connector } from '../../types/connector.js'
+import type { CaipNetwork } from '../../types/network.js'
+import type { NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
+import { walletSupportsSolanaNetwork, solanaChainAliases } from './solanaChains.js'
+
+/** The parts of a Wallet Standard wallet (and its features) the adapter uses. */
+interface StandardAccount {
+  address: string
+  publicKey: Uint8Array
+  chains: readonly string[]
+}
+interface StandardWallet {
+  name: string
+  icon: string
+  chains: readonly string[]
+  accounts: readonly StandardAccount[]
+  features: Record<string, any>
+}
+
+const REQUIRED = ['standard:connect', 'standard:events', 'solana:signMessage']
+
+/** Wallet Standard errors carry no common code: 4001 or a "rejected" message is the user's no. */
+function fromWalletError(err: unknown, fallback: 'CONNECT_FAILED' | 'RPC_ERROR'): WalletModalError {
+  if (err instanceof WalletModalError) return err
+  const e = err as { code?: unknown; message?: unknown; name?: unknown }
+  const message = typeof e?.message === 'string' ? e.message : undefined
+  const rejected = e?.code === 4001 || /reject|denied|declin|cancel/i.test(message ?? '') || e?.name === 'WalletSignMessageError'
+  return new WalletModalError(rejected ? 'USER_REJECTED' : fallback, { details: message, cause: err })
+}
+
+function walletOf(connector: Connector): StandardWallet {
+  const w = connector.handle as StandardWallet | undefined
+  if (!w?.features) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+  return w
+}
+
+/** The connector id of a Solana wallet: stable across reloads (wallets have no rdns here). */
+export const solanaConnectorId = (name: string) => `solana:${name.toLowerCase()}`
+
+/** Only data: icons from wallets (they run in the page; an URL could track the visitor). */
+const dataIcon = (icon: unknown) => (typeof icon === 'string' && icon.startsWith('data:image/') ? icon : undefined)
+
+function pickNetwork(wallet: StandardWallet, account: StandardAccount | undefined, networks: readonly CaipNetwork[]): CaipNetwork {
+  const chains = account?.chains?.length ? account.chains : wallet.chains
+  const network = networks.find(n => walletSupportsSolanaNetwork(chains, n.caipNetworkId)) ?? networks[0]
+  if (!network) throw new WalletModalError('NETWORK_NOT_FOUND', { details: 'solana' })
+  return network
+}
+
+function connection(wallet: StandardWallet, networks: readonly CaipNetwork[]): NamespaceConnection | undefined {
+  const account = wallet.accounts.find(a => isSolanaAddress(a.address))
+  return account ? { address: account.address, network: pickNetwork(wallet, account, networks) } : undefined
+}
+
+/**
+ * The solana adapter: Wallet Standard wallets that can connect, follow events and sign messages,
+ * on the site's Solana networks (by CAIP-2 id or the cluster name).
+ */
+export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): NamespaceAdapter {
+  return {
+    namespace: 'solana',
+
+    watch(add, networks) {
+      const wallets = getWallets()
+      const offer = (w: StandardWallet) => {
+        if (!REQUIRED.every(f => f in w.features)) return
+        if (!w.chains.some(c => c.startsWith('solana:'))) return
+        // A wallet for other clusters only is still listed when the site names none it knows.
+        if (networks.length && !networks.some(n => walletSupportsSolanaNetwork(w.chains, n.caipNetworkId)) && w.chains.some(c => /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(c))) return
+        add({ id: solanaConnectorId(w.name), name: w.name, type: 'ANNOUNCED', chain: 'solana', imageUrl: dataIcon(w.icon), handle: w })
+      }
+      for (const w of wallets.get()) offer(w as unknown as StandardWallet)
+      return wallets.on('register', (...added) => added.forEach(w => offer(w as unknown as StandardWallet)))
+    },
+
+    async connect(connector, networks) {
+      const wallet = walletOf(connector)
+      try {
+        await wallet.features['standard:connect'].connect()
+      } catch (err) {
+        throw fromWalletError(err, 'CONNECT_FAILED')
+      }
+      const c = connection(wallet, networks)
+      if (!c) throw new WalletModalError('CONNECT_FAILED', { details: 'the wallet returned no Solana account' })
+      return c
+    },
+
+    async reconnect(connector, networks) {
+      const wallet = walletOf(connector)
+      try {
+        // `silent` asks for the accounts the site was already granted, without a prompt.
+        await wallet.features['standard:connect'].connect({ silent: true })
+        return connection(wallet, networks)
+      } catch (err) {
+        console.warn('[wallet-modal] Solana reconnect failed', err)
+        return undefined
+      }
+    },
+
+    async disconnect(connector) {
+      const wallet = connector.handle as StandardWallet | undefined
+      await wallet?.features['standard:disconnect']?.disconnect()
+    },
+
+    async getBalance(network, address) {
+      const url = network.rpcUrls.default.http[0]
+      if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: network.caipNetworkId })
+      const r = await (await loadHttp()).rpc<{ value?: unknown }>(url, 'getBalance', [address, { commitment: 'confirmed' }])
+      const lamports = typeof r?.value === 'number' ? r.value : NaN
+      if (!Number.isSafeInteger(lamports) || lamports < 0) throw new WalletModalError('RPC_ERROR', { details: 'getBalance: not a lamport amount' })
+      return { balance: formatBalance(BigInt(lamports), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+
+    listen(connector, listeners) {
+      const wallet = connector.handle as StandardWallet | undefined
+      const events = wallet?.features['standard:events']
+      if (!events) return () => {}
+      return events.on('change', (props: { accounts?: readonly StandardAccount[] }) => {
+        if (!props.accounts) return
+        const addresses = props.accounts.map(a => a.address).filter(isSolanaAddress)
+        if (addresses.length) listeners.onAccountsChanged(addresses)
+        else listeners.onDisconnect()
+      })
+    },
+
+    async signMessage(connector, address, message) {
+      const wallet = walletOf(connector)
+      const account = wallet.accounts.find(a => a.address === address)
+      const feature = wallet.features['solana:signMessage']
+      if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+      try {
+        const [out] = await feature.signMessage({ account, message: new TextEncoder().encode(message) })
+        return base58.encode(out.signature)
+      } catch (err) {
+        throw fromWalletError(err, 'RPC_ERROR')
+      }
+    },
+
+    async sendNative(connector, network, from, to, amount) {
+      if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana address' })
+      const wallet = walletOf(connector)
+      const account = wallet.accounts.find(a => a.address === from)
+      const feature = wallet.features['solana:signAndSendTransaction']
+      if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+      const url = network.rpcUrls.default.http[0]!
+      const { Transaction, SystemProgram, PublicKey } = await import('@solana/web3.js')
+      const hash = await (await loadHttp()).rpc<{ value: { blockhash: string } }>(url, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+      const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(
+        SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: new PublicKey(to), lamports: amount })
+      )
+      const chain = (account.chains.find(c => solanaChainAliases(network.caipNetworkId).includes(c)) ?? network.caipNetworkId) as string
+      try {
+        const [out] = await feature.signAndSendTransaction({ account, chain, transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }) })
+        return base58.encode(out.signature)
+      } catch (err) {
+        throw fromWalletError(err, 'RPC_ERROR')
+      }
+    }
+  }
+}

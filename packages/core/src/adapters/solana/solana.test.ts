@@ -1,0 +1,115 @@
+import { expect } from 'chai'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { createCore, type Core } from '../../createCore.js'
+import { devnetNetworks, getDevnet, memoryStorage, rpc, solanaNetwork, waitFor, type DevnetInfo } from '../../__fixtures__/devnet.js'
+import { installDevnetSolanaWallet } from '../../../../devnet/src/solana/wallet/index.js'
+import { createDevnetWallet, announceDevnetWallet } from '../../__fixtures__/devnet.js'
+import { solanaConnectorId } from './SolanaAdapter.js'
+
+// The solana adapter against the devnet's Solana network (the runtime in-process behind JSON-RPC)
+// and its 'Devnet Solana' wallet registered through the Wallet Standard in this page.
+describe('Solana wallets (Wallet Standard, local Solana network)', function () {
+  this.timeout(30000)
+  let info: DevnetInfo
+  let solana: ReturnType<typeof installDevnetSolanaWallet>
+  const cores: Core[] = []
+  before(async () => {
+    info = await getDevnet()
+    solana = installDevnetSolanaWallet({ rpcUrl: info.solana.rpcUrl, caipNetworkId: info.solana.caipNetworkId, mode: 'approve' })
+  })
+  const make = async (storage = memoryStorage(), extra: Partial<Parameters<typeof createCore>[0]> = {}) => {
+    const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), solanaNetwork(info)], storage, enableInjected: false, ...extra })
+    cores.push(core)
+    await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
+    return core
+  }
+  afterEach(async () => {
+    solana.setMode('approve')
+    for (const c of cores.splice(0)) c.destroy()
+  })
+  const lamports = async (address: string) => (await rpc<{ value: number }>(info.solana.rpcUrl, 'getBalance', [address])).value
+
+  it('connects Devnet Solana: the SOL balance equals the RPC’s; a signed message verifies with ed25519; SOL moves to a second account', async () => {
+    const core = await make()
+    const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
+    const address = await core.connect(connector.id)
+    expect(address).to.equal(info.solana.walletAddress)
+    expect(core.chain.state.activeNamespace).to.equal('solana')
+    await waitFor(() => core.getAccount().balance, 5000, 'balance')
+    const before = await lamports(address)
+    const whole = BigInt(before) / 1_000_000_000n
+    const milli = (BigInt(before) % 1_000_000_000n) / 1_000_000n
+    expect(core.getAccount().balance).to.equal(`${whole}.${milli.toString().padStart(3, '0')}`)
+    expect(core.getAccount().balanceSymbol).to.equal('SOL')
+
+    const signature = await core.signMessage('hello solana')
+    expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode('hello solana'), base58.decode(address))).to.equal(true)
+    expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode('hello solana!'), base58.decode(address))).to.equal(false)
+
+    const receiverBefore = await lamports(info.solana.receiverAddress)
+    const sig = await core.sendNative({ to: info.solana.receiverAddress, amount: '0.01' })
+    expect(base58.decode(sig).length).to.equal(64)
+    await waitFor(async () => (await lamports(info.solana.receiverAddress)) === receiverBefore + 10_000_000, 5000, 'receiver credited')
+    expect(await lamports(address)).to.be.lessThan(before - 10_000_000 + 1)
+  })
+
+  it('a declined connect shows Connection rejected; an unknown receiver is refused before the wallet is asked', async () => {
+    const core = await make()
+    const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
+    solana.setMode('reject')
+    const err = await core.connect(connector.id).catch(e => e)
+    expect(err.code).to.equal('USER_REJECTED')
+    expect(core.connection.state.error?.message).to.equal('Connection rejected')
+    expect(core.chain.state.namespaces.solana.account.status).to.equal('disconnected')
+  })
+
+  it('connected on eip155, switching to the Solana network opens SwitchActiveChain; connecting there keeps both; reload restores both; disconnect clears both with the events in order', async () => {
+    const storage = memoryStorage()
+    const evm = createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` })
+    const stop = announceDevnetWallet(evm)
+    try {
+      const core = await make(storage)
+      const evmConnector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'eip155' && c.type === 'ANNOUNCED'), 3000, 'EVM wallet')
+      await core.connect(evmConnector.id)
+      core.open()
+      await core.switchNetwork(solanaNetwork(info).caipNetworkId!)
+      expect(core.router.state.view).to.equal('SwitchActiveChain')
+      expect(core.router.state.data?.network?.chainNamespace).to.equal('solana')
+      await core.connect(solanaConnectorId('Devnet Solana'))
+      expect(core.chain.state.namespaces.eip155.account.status).to.equal('connected')
+      expect(core.chain.state.namespaces.solana.account.status).to.equal('connected')
+      expect(core.chain.state.activeNamespace).to.equal('solana')
+
+      core.destroy()
+      const again = await make(storage)
+      expect(await again.ready).to.equal(true)
+      expect(again.chain.state.namespaces.eip155.account.address?.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+      expect(again.chain.state.namespaces.solana.account.address).to.equal(info.solana.walletAddress)
+      expect(again.chain.state.activeNamespace).to.equal('solana')
+
+      const events: { type: string; data?: unknown }[] = []
+      again.subscribeEvents(e => events.push(e))
+      await again.disconnect({ namespace: 'solana' })
+      expect(again.chain.state.namespaces.solana.account.status).to.equal('disconnected')
+      expect(again.chain.state.activeNamespace).to.equal('eip155')
+      expect(events.map(e => e.type)).to.deep.equal(['ACCOUNT_CHANGED'])
+      await again.disconnect()
+      expect(again.chain.isConnected()).to.equal(false)
+      expect(events.map(e => e.type)).to.include('DISCONNECT_SUCCESS')
+    } finally {
+      stop?.()
+    }
+  })
+
+  it('the namespace filter hides Solana wallets from the visible connectors', async () => {
+    const core = await make()
+    await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
+    const visible = () => core.connector.visible([], { mobile: false, injectedInstalled: false }).map(c => c.chain)
+    expect(visible()).to.include('solana')
+    core.setNamespaceFilter(['eip155', 'bip122'])
+    expect(visible()).to.not.include('solana')
+    core.setNamespaceFilter(undefined)
+    expect(visible()).to.include('solana')
+  })
+})

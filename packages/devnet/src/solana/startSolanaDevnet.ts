@@ -1,0 +1,257 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { findFreePort } from '../freePort.js'
+import { RpcError } from '../RpcError.js'
+import { BodyTooLargeError, readBody } from '../server/readBody.js'
+import { acceptWebSocket, type WebSocketConnection } from './acceptWebSocket.js'
+import { callSolanaRpc } from './callSolanaRpc.js'
+import { seedSolanaGenesis } from './seedSolanaGenesis.js'
+import {
+  SOLANA_CAIP_NETWORK_ID,
+  SOLANA_GENESIS_HASH,
+  SOLANA_NETWORK_NAME,
+  SOLANA_RECEIVER_ADDRESS,
+  SOLANA_WALLET_ADDRESS
+} from './solanaConstants.js'
+import { SolanaLedger } from './SolanaLedger.js'
+import { SolanaSubscriptions } from './SolanaSubscriptions.js'
+
+/** Largest JSON-RPC request body: 1 MiB. */
+export const SOLANA_RPC_BODY_LIMIT = 1024 * 1024
+
+/** Most entries in one JSON-RPC batch. */
+export const SOLANA_RPC_MAX_BATCH = 1000
+
+/** Options of {@link startSolanaDevnet}. */
+export interface StartSolanaDevnetOptions {
+  /** HTTP JSON-RPC port; the WebSocket listens on port + 1. Default: a free pair. */
+  port?: number
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string
+  /** Milliseconds per slot (default 400). */
+  slotMs?: number
+}
+
+/** A running local Solana network, as returned by {@link startSolanaDevnet}. */
+export interface SolanaDevnet {
+  /** JSON-RPC over HTTP, e.g. `http://127.0.0.1:8899`. */
+  readonly rpcUrl: string
+  /** The subscription WebSocket, on the RPC port + 1 (where web3.js looks for it). */
+  readonly wsUrl: string
+  /** CAIP-2 id, {@link SOLANA_CAIP_NETWORK_ID}. */
+  readonly caipNetworkId: string
+  /** Display name, {@link SOLANA_NETWORK_NAME}. */
+  readonly name: string
+  /** What `getGenesisHash` answers, {@link SOLANA_GENESIS_HASH}. */
+  readonly genesisHash: string
+  /** The Devnet Solana wallet's account (100 SOL, 1,000,000 DSPL at start). */
+  readonly walletAddress: string
+  /** The second funded account (10 SOL at start). */
+  readonly receiverAddress: string
+  /** The 'Devnet SPL' (DSPL) mint. */
+  readonly splMint: string
+  /** The runtime itself, for tests that need to look behind the RPC. */
+  readonly ledger: SolanaLedger
+  /** Stops both servers and drops open connections. Safe to call more than once. */
+  stop(): Promise<void>
+}
+
+type RpcId = string | number | null
+type RpcReply = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } })
+
+const errorReply = (id: RpcId, code: number, message: string, data?: unknown): RpcReply => ({
+  jsonrpc: '2.0',
+  id,
+  error: data === undefined ? { code, message } : { code, message, data }
+})
+
+/** Answers one JSON-RPC request object; undefined for a notification. */
+function answer(ledger: SolanaLedger, request: unknown): RpcReply | undefined {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorReply(null, -32600, 'Invalid Request')
+  const { jsonrpc, id, method, params } = request as Record<string, unknown>
+  const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
+  if (jsonrpc !== '2.0' || !validId || typeof method !== 'string') return errorReply(validId ? ((id ?? null) as RpcId) : null, -32600, 'Invalid Request')
+  let reply: RpcReply
+  try {
+    reply = { jsonrpc: '2.0', id: (id ?? null) as RpcId, result: callSolanaRpc(ledger, method, params) }
+  } catch (error) {
+    if (error instanceof RpcError) reply = errorReply((id ?? null) as RpcId, error.code, error.message, error.data)
+    else {
+      // A bug here, not the caller's fault: keep serving, and say what happened in the log.
+      console.error(`solana devnet: ${method} failed:`, error)
+      reply = errorReply((id ?? null) as RpcId, -32603, 'Internal error')
+    }
+  }
+  return id === undefined ? undefined : reply
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = body === undefined ? '' : JSON.stringify(body)
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+async function handleHttp(ledger: SolanaLedger, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Any page may read a local devnet (anvil answers the same way); nothing here is secret.
+  res.setHeader('Access-Control-Allow-Origin', '*')
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+      'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type',
+      'Access-Control-Max-Age': '600'
+    })
+    res.end()
+    return
+  }
+  const path = (req.url ?? '/').split('?', 1)[0]
+  if (req.method === 'GET' && path === '/health') {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
+    res.end('ok')
+    return
+  }
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST')
+    sendJson(res, 405, errorReply(null, -32600, 'Use POST for JSON-RPC'))
+    return
+  }
+  let body: Buffer
+  try {
+    body = await readBody(req, SOLANA_RPC_BODY_LIMIT)
+  } catch (error) {
+    res.setHeader('Connection', 'close')
+    if (error instanceof BodyTooLargeError) sendJson(res, 413, errorReply(null, -32600, `Request body larger than ${SOLANA_RPC_BODY_LIMIT} bytes`))
+    else sendJson(res, 400, errorReply(null, -32600, 'Could not read the request body'))
+    return
+  }
+  let payload: unknown
+  try {
+    payload = JSON.parse(body.toString('utf8'))
+  } catch {
+    sendJson(res, 200, errorReply(null, -32700, 'Parse error'))
+    return
+  }
+  if (!Array.isArray(payload)) {
+    const reply = answer(ledger, payload)
+    if (reply) sendJson(res, 200, reply)
+    else res.writeHead(204).end()
+    return
+  }
+  if (payload.length === 0 || payload.length > SOLANA_RPC_MAX_BATCH) {
+    sendJson(res, 200, errorReply(null, -32600, payload.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${SOLANA_RPC_MAX_BATCH} entries`))
+    return
+  }
+  const replies = payload.map(entry => answer(ledger, entry)).filter(reply => reply !== undefined)
+  if (replies.length > 0) sendJson(res, 200, replies)
+  else res.writeHead(204).end()
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise(resolve => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
+
+/**
+ * Starts the local Solana network: the runtime in-process (litesvm, see {@link SolanaLedger})
+ * behind a JSON-RPC HTTP server and a subscription WebSocket on the next port, both on
+ * 127.0.0.1. The state is fresh on every start: the wallet account {@link SOLANA_WALLET_ADDRESS}
+ * holds 100 SOL and 1,000,000 DSPL, the receiver 10 SOL.
+ *
+ * The RPC implements what @solana/web3.js 1.x and @solana/spl-token call (see
+ * `SOLANA_RPC_METHODS`); unknown methods get -32601, malformed JSON -32700, and no input crashes
+ * the process.
+ *
+ * @param options - See {@link StartSolanaDevnetOptions}.
+ */
+export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}): Promise<SolanaDevnet> {
+  const host = options.host ?? '127.0.0.1'
+  const ledger = new SolanaLedger({ slotMs: options.slotMs })
+  const { splMint } = seedSolanaGenesis(ledger)
+
+  const http = createServer((req, res) => {
+    handleHttp(ledger, req, res).catch(error => {
+      console.error('solana devnet:', error)
+      if (res.headersSent) res.destroy()
+      else sendJson(res, 500, errorReply(null, -32603, 'Internal error'))
+    })
+  })
+  const connections = new Set<WebSocketConnection>()
+  const ws = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' })
+    res.end('This port serves JSON-RPC subscriptions over WebSocket only.')
+  })
+  ws.on('upgrade', (req, socket, head) => {
+    let subscriptions: SolanaSubscriptions | undefined
+    const connection = acceptWebSocket(req, socket, head, {
+      message: text => subscriptions?.receive(text),
+      closed: () => {
+        subscriptions?.dispose()
+        if (connection) connections.delete(connection)
+      }
+    })
+    if (!connection) return
+    connections.add(connection)
+    subscriptions = new SolanaSubscriptions(ledger, text => connection.send(text))
+  })
+
+  // The WebSocket must sit on the next port (web3.js derives it so), so look for a free pair.
+  for (let attempt = 0; ; attempt++) {
+    const candidate = options.port ?? (await findFreePort(host))
+    try {
+      await listen(http, candidate, host)
+      try {
+        await listen(ws, candidate + 1, host)
+      } catch (error) {
+        await closeServer(http)
+        throw error
+      }
+      break
+    } catch (error) {
+      // A given port is used or refused; a free one found by probing may be taken meanwhile.
+      if (options.port !== undefined || attempt >= 20) throw error
+    }
+  }
+  const actualPort = (http.address() as AddressInfo).port
+  const hostInUrl = host.includes(':') ? `[${host}]` : host
+
+  let stopping: Promise<void> | undefined
+  return {
+    rpcUrl: `http://${hostInUrl}:${actualPort}`,
+    wsUrl: `ws://${hostInUrl}:${actualPort + 1}`,
+    caipNetworkId: SOLANA_CAIP_NETWORK_ID,
+    name: SOLANA_NETWORK_NAME,
+    genesisHash: SOLANA_GENESIS_HASH,
+    walletAddress: SOLANA_WALLET_ADDRESS,
+    receiverAddress: SOLANA_RECEIVER_ADDRESS,
+    splMint,
+    ledger,
+    stop: () =>
+      (stopping ??= (async () => {
+        // A normal closure (1000): web3.js's client reconnects forever after any other code,
+        // which would keep a test process alive. Clients get a moment to answer the close.
+        const open = [...connections]
+        for (const connection of open) connection.close(1000, 'server stopping')
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          Promise.all(open.map(connection => connection.closed)),
+          new Promise<void>(resolve => (timer = setTimeout(resolve, 1000)))
+        ])
+        clearTimeout(timer)
+        for (const connection of open) connection.close(1000, 'server stopping', true)
+        connections.clear()
+        await Promise.all([closeServer(http), closeServer(ws)])
+      })())
+  }
+}

@@ -1,0 +1,145 @@
+// The balance endpoint and the RPC proxy on the devnet's local Solana network (startSolanaDevnet):
+// every value is compared with what the network itself answers.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, sendAndConfirmTransaction, Transaction } from '@solana/web3.js'
+import {
+  findFreePort,
+  SOLANA_RECEIVER_ADDRESS,
+  SOLANA_SPL_MINT,
+  SOLANA_WALLET_ADDRESS,
+  SOLANA_WALLET_SECRET,
+  startSolanaDevnet,
+  type SolanaDevnet
+} from '../../devnet/src/index.js'
+import { createServer, demoServerConfig, parseServerConfig, type WalletModalServer } from './index.js'
+import { getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
+import { isSolanaAddress } from './chain/isSolanaAddress.js'
+import type { TokenBalance as Balance } from './chain/readBalances.js'
+
+const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+
+describe('Solana balances and RPC proxy (local Solana network)', () => {
+  let solana: SolanaDevnet
+  let server: WalletModalServer
+  let connection: Connection
+
+  const balances = (address: string, chainId = solana.caipNetworkId) =>
+    getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId }))
+
+  before(async () => {
+    const [started, deadPort] = await Promise.all([startSolanaDevnet(), findFreePort()])
+    solana = started
+    connection = new Connection(solana.rpcUrl, 'confirmed')
+    // No EVM chain needs to run for these tests: the config only has to name one.
+    const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: `http://127.0.0.1:${deadPort}` }], tokens, solana })
+    config.chains.push({ caipNetworkId: 'solana:deadbeefdeadbeefdeadbeefdeadbeef', name: 'Down', rpcUrl: `http://127.0.0.1:${deadPort}`, nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } })
+    server = await createServer({ config: parseServerConfig(config), upstreamTimeoutMs: 1000 })
+  })
+  after(async () => {
+    await server?.close()
+    await solana?.stop()
+  })
+
+  it('demoServerConfig adds the Solana chain with SOL and DSPL', () => {
+    const config = demoServerConfig({ chains: [], tokens, solana })
+    assert.deepEqual(config.chains.map(c => [c.caipNetworkId, c.nativeCurrency.symbol, c.nativeCurrency.decimals]), [[solana.caipNetworkId, 'SOL', 9]])
+    assert.deepEqual(config.chains[0]!.tokens, [{ address: SOLANA_SPL_MINT, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }])
+    assert.equal(config.prices!.SOL, 150)
+    assert.equal(config.prices!.DSPL, 1)
+    parseServerConfig(config)
+    // Each namespace takes its own address format.
+    const evmTokenOnSolana = demoServerConfig({ chains: [], tokens, solana })
+    evmTokenOnSolana.chains[0]!.tokens![0]!.address = tokens.DUSD
+    assert.throws(() => parseServerConfig(evmTokenOnSolana), /chains\.0\.tokens\.0\.address: a base58 Solana mint/)
+    const solanaTokenOnEvm = demoServerConfig({ chains: [{ chainId: 1, name: 'x', rpcUrl: 'http://127.0.0.1:1' }], tokens })
+    solanaTokenOnEvm.chains[0]!.tokens![0]!.address = SOLANA_SPL_MINT
+    assert.throws(() => parseServerConfig(solanaTokenOnEvm), /0x and 40 hex digits on eip155:1/)
+  })
+
+  it('lists the Solana chain among the supported chains', async () => {
+    const { body } = await getJson(urlOf(server.url, '/v1/supported-chains'))
+    assert.ok(body.http.includes(solana.caipNetworkId))
+  })
+
+  it("answers the wallet's SOL and DSPL in the EVM path's shape", async () => {
+    const { status, body } = await balances(SOLANA_WALLET_ADDRESS)
+    assert.equal(status, 200, JSON.stringify(body))
+    assert.deepEqual(body.balances.map(b => b.symbol), ['SOL', 'DSPL'])
+    const [sol, dspl] = body.balances as [Balance, Balance]
+    const lamports = await connection.getBalance(new PublicKey(SOLANA_WALLET_ADDRESS))
+    assert.equal(lamports, 100 * LAMPORTS_PER_SOL)
+    assert.deepEqual(sol, {
+      name: 'Solana',
+      symbol: 'SOL',
+      chainId: solana.caipNetworkId,
+      value: 100 * 150,
+      price: 150,
+      quantity: { decimals: '9', numeric: '100' },
+      iconUrl: urlOf(server.url, '/public/getTokenImage/SOL')
+    })
+    assert.deepEqual(dspl, {
+      name: 'Devnet SPL',
+      symbol: 'DSPL',
+      chainId: solana.caipNetworkId,
+      address: `${solana.caipNetworkId}:${SOLANA_SPL_MINT}`,
+      value: 1_000_000,
+      price: 1,
+      quantity: { decimals: '6', numeric: '1000000' },
+      iconUrl: urlOf(server.url, '/public/getTokenImage/DSPL')
+    })
+    for (const url of [sol.iconUrl, dspl.iconUrl, urlOf(server.url, `/public/getAssetImage/${solana.caipNetworkId}`)]) assert.equal((await fetch(url)).status, 200, url)
+  })
+
+  it('reads live: a SOL transfer shows up at once; no DSPL, no DSPL entry', async () => {
+    const wallet = Keypair.fromSeed(Buffer.from(SOLANA_WALLET_SECRET, 'hex'))
+    const target = Keypair.generate().publicKey
+    await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: target, lamports: 1_500_000_000 })), [wallet])
+    const { body } = await balances(target.toBase58())
+    assert.deepEqual(body.balances.map(b => [b.symbol, b.quantity.numeric, b.value]), [['SOL', '1.5', 225]])
+    const wallets = await balances(SOLANA_WALLET_ADDRESS)
+    assert.equal(wallets.body.balances[0]!.quantity.numeric, String((await connection.getBalance(wallet.publicKey)) / LAMPORTS_PER_SOL))
+    const receiver = await balances(SOLANA_RECEIVER_ADDRESS)
+    assert.deepEqual(receiver.body.balances[0]!.quantity, { decimals: '9', numeric: '10' })
+  })
+
+  it('rejects addresses of the wrong kind and malformed ones', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana.caipNetworkId, /not a Solana address/],
+      [SOLANA_WALLET_ADDRESS, 'eip155:31337', /not an EVM address/],
+      // Base58 characters, but not 32 bytes.
+      ['1'.repeat(40), solana.caipNetworkId, /not a Solana address/],
+      ['0OIl'.repeat(9), solana.caipNetworkId, /address/]
+    ]
+    for (const [address, chainId, reason] of cases) {
+      const { status, body } = await balances(address, chainId)
+      assert.equal(status, 400, `${address} on ${chainId}`)
+      assert.match(body.reason ?? '', reason)
+    }
+    assert.ok(isSolanaAddress(SOLANA_WALLET_ADDRESS))
+    assert.ok(isSolanaAddress('11111111111111111111111111111111'))
+    assert.ok(!isSolanaAddress('1'.repeat(33)))
+  })
+
+  it('answers 502 when the Solana upstream is down', async () => {
+    const { status } = await balances(SOLANA_WALLET_ADDRESS, 'solana:deadbeefdeadbeefdeadbeefdeadbeef')
+    assert.equal(status, 502)
+  })
+
+  it('proxies allow-listed Solana methods and refuses others', async () => {
+    const proxy = (body: unknown) => postJson(urlOf(server.url, '/v1/', { chainId: solana.caipNetworkId }), body)
+    const { status, body } = await proxy({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] })
+    assert.equal(status, 200)
+    assert.equal(typeof body.result.value, 'number')
+    const batch = await proxy([
+      { jsonrpc: '2.0', id: 'g', method: 'getGenesisHash' },
+      { jsonrpc: '2.0', id: 'a', method: 'requestAirdrop', params: [SOLANA_WALLET_ADDRESS, 1] }
+    ])
+    assert.equal(batch.body[0].result, solana.genesisHash)
+    assert.equal(batch.body[1].error.code, -32601, 'airdrops are not forwarded')
+    // A web3.js Connection works through the proxy.
+    const viaProxy = new Connection(urlOf(server.url, '/v1/', { chainId: solana.caipNetworkId }), { commitment: 'confirmed', wsEndpoint: solana.wsUrl })
+    assert.equal(await viaProxy.getGenesisHash(), solana.genesisHash)
+    assert.ok((await viaProxy.getLatestBlockhash()).blockhash)
+  })
+})

@@ -1,0 +1,28 @@
+import { useSnapshot } from 'valtio/react'
+import { namespaceLabel } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+
+/**
+ * SwitchActiveChain (spec §2): the user is connected on another chain family and picked a network
+ * of a family they have no wallet for yet. Connecting one keeps the current connection.
+ */
+export function SwitchActiveChainView() {
+  const core = useCore()
+  const router = useSnapshot(core.router.state)
+  const network = router.data?.network
+  if (!network) return <p className="wm-muted">No network selected.</p>
+  const family = namespaceLabel(network.chainNamespace)
+  return (
+    <div className="wm-center">
+      <WalletImage name={network.name} src={network.assets?.imageUrl} large />
+      <p>
+        {network.name} is a {family} network.
+      </p>
+      <p className="wm-muted">Connect a {family} wallet to use it. Your current wallet stays connected.</p>
+      <button type="button" className="wm-button wm-full" part="button" onClick={() => core.router.push('Connect', { network: core.router.state.data!.network! })}>
+        Connect a {family} wallet
+      </button>
+    </div>
+  )
+}

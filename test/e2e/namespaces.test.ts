@@ -1,0 +1,148 @@
+// Solana and Bitcoin on the demo page, as a person does it: the devnet's 'Devnet Solana' wallet
+// (Wallet Standard) on the local Solana network and 'Devnet Bitcoin' (sats-connect) on Regtest,
+// next to the EVM Devnet Wallet; switching chain families; reload; disconnect; the namespace filter.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { startHarness, openPage, type Harness } from './harness.js'
+import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
+import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS } from '../../packages/devnet/src/solana/solanaConstants.js'
+
+let h: Harness
+let solanaRpc: string
+before(async () => {
+  h = await startHarness()
+  solanaRpc = (await (await fetch(new URL('/devnet.json', h.url))).json()).solana.rpcUrl
+})
+after(async () => {
+  await h?.stop()
+})
+
+type Page = import('playwright-core').Page
+const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
+const lamports = async (address: string) => {
+  const r = await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
+  return ((await r.json()) as { result: { value: number } }).result.value
+}
+const sol3 = (l: number) => `${Math.floor(l / 1e9)}.${String(Math.floor((l % 1e9) / 1e6)).padStart(3, '0')}`
+
+async function openConnect(page: Page) {
+  await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+}
+
+test('Devnet Solana: connect -> SOL balance equals the RPC -> signed message verifies (ed25519) -> 0.01 SOL sent', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    assert.equal(await page.locator('#address').textContent(), SOLANA_WALLET_ADDRESS)
+    assert.equal(await page.locator('#namespace').textContent(), 'solana')
+    await page.locator('connect-button').getByText(`${sol3(await lamports(SOLANA_WALLET_ADDRESS))} SOL`).waitFor()
+
+    await page.locator('#sign').click()
+    await page.locator('#signature').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90}$/ }).waitFor()
+    const signature = (await page.locator('#signature').textContent())!
+    assert.ok(ed25519.verify(base58.decode(signature), new TextEncoder().encode('Hello from the wallet-modal demo'), base58.decode(SOLANA_WALLET_ADDRESS)))
+
+    const before = await lamports(SOLANA_RECEIVER_ADDRESS)
+    await page.locator('#send').click()
+    await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90} \(0\.01 to / }).waitFor()
+    for (let i = 0; i < 50 && (await lamports(SOLANA_RECEIVER_ADDRESS)) === before; i++) await new Promise(r => setTimeout(r, 100))
+    assert.equal((await lamports(SOLANA_RECEIVER_ADDRESS)) - before, 10_000_000)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('Devnet Bitcoin: payment address shown, ordinals reachable, signed message verifies; a Mainnet-only wallet gets the spec’s error', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    assert.equal(await page.locator('#address').textContent(), DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
+    assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
+    assert.equal(await dialog(page).getByTestId('account-ordinal-address').locator('span[title]').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.ordinals)
+    await page.keyboard.press('Escape')
+    await page.locator('#sign').click()
+    await page.locator('#signature').filter({ hasText: /^[A-Za-z0-9+/=]{60,}$/ }).waitFor()
+    const signature = (await page.locator('#signature').textContent())!
+    assert.equal(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: 'Hello from the wallet-modal demo', signature, network: 'Regtest' }), true)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+  const wrong = await openPage(h, '/?bitcoin=mainnet')
+  try {
+    await openConnect(wrong.page)
+    await dialog(wrong.page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog(wrong.page).getByText('The connector does not support any of the requested chains').waitFor()
+    assert.equal(await wrong.page.locator('#status').textContent(), 'disconnected')
+  } finally {
+    await wrong.context.close()
+  }
+})
+
+test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Solana wallet connects too; reload restores both; disconnect clears both', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('button', { name: /^Network: Devnet\./ }).click()
+    await dialog(page).getByRole('button', { name: /^Solana Devnet \(local\)/ }).click()
+    await dialog(page).getByText('Connect a Solana wallet to use it.').waitFor()
+    await dialog(page).getByRole('button', { name: 'Connect a Solana wallet' }).click()
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    // Only Solana wallets are offered for this step.
+    const names = await dialog(page).locator('ul[aria-label="Wallets"] .wm-name').allTextContents()
+    assert.deepEqual(names, ['Devnet Solana'])
+    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    const both = () => page.evaluate(() => ['eip155', 'solana'].map(ns => (window as any).walletModal.getAccount(ns).status))
+    assert.deepEqual(await both(), ['connected', 'connected'])
+    assert.equal(await page.locator('#namespace').textContent(), 'solana')
+
+    await page.reload()
+    await page.waitForFunction(() => (window as any).walletModal?.getAccount('solana').isConnected && (window as any).walletModal?.getAccount('eip155').isConnected)
+    assert.equal(await page.locator('#namespace').textContent(), 'solana')
+
+    await page.locator('#disconnect').click()
+    await page.locator('#status').filter({ hasText: 'disconnected' }).waitFor()
+    assert.deepEqual(await both(), ['disconnected', 'disconnected'])
+    const log = await page.locator('#events li').allTextContents()
+    assert.ok(log[0]?.includes('wm-disconnect'), log.join('\n'))
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('namespace filter: with Solana unticked, no Solana wallet or network appears anywhere', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    await page.getByLabel('Solana').uncheck()
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).waitFor()
+    assert.equal(await dialog(page).getByRole('button', { name: /Devnet Solana/ }).count(), 0)
+    await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+    await dialog(page).locator('.wm-grid-item').first().waitFor()
+    assert.equal(await dialog(page).getByRole('button', { name: /Devnet Solana/ }).count(), 0)
+    await page.keyboard.press('Escape')
+    await page.locator('#networks').click()
+    await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
+    assert.equal(await dialog(page).getByRole('button', { name: /Solana Devnet/ }).count(), 0)
+    const networks = await dialog(page).locator('ul[aria-label="Networks"] .wm-name').allTextContents()
+    assert.deepEqual(networks, ['Devnet', 'Devnet 2', 'Bitcoin Regtest'])
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
