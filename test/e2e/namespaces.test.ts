@@ -69,6 +69,11 @@ test('Devnet Bitcoin: payment address shown, ordinals reachable, signed message 
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
     assert.equal(await dialog(page).getByTestId('account-ordinal-address').locator('span[title]').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.ordinals)
+    // Bitcoin has no balances (spec §9): no portfolio, no 'Token Balance Unavailable'.
+    assert.equal(await dialog(page).getByText('Token Balance Unavailable').count(), 0)
+    assert.equal(await dialog(page).getByTestId('token-row').count(), 0)
+    // One Bitcoin wallet, listed once (its fallback global is not a second 'Xverse').
+    assert.equal(await page.evaluate(() => (window as any).walletModal.connector.state.connectors.filter((c: any) => c.chain === 'bip122').length), 1)
     await page.keyboard.press('Escape')
     await page.locator('#sign').click()
     await page.locator('#signature').filter({ hasText: /^[A-Za-z0-9+/=]{60,}$/ }).waitFor()

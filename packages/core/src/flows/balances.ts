@@ -19,7 +19,8 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetworkId = network.caipNetwork?.caipNetworkId
-  if (!api || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
+  // Balances exist on eip155 and solana only (spec §9): Bitcoin shows addresses, no portfolio.
+  if (!api || ns === 'bip122' || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
     core.blockchainApi.clearBalances()
     return
   }

@@ -60,7 +60,8 @@ export function AccountView() {
           {shortenAddress(address)}
         </p>
       ) : null}
-      <TokenList />
+      {/* Bitcoin has no balances (spec §9): addresses only. */}
+      {chain.activeNamespace !== 'bip122' ? <TokenList /> : null}
       <ul className="wm-list wm-full">
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>

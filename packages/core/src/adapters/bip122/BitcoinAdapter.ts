@@ -1,5 +1,5 @@
 // Loaded on demand (flows/namespaces.ts): Bitcoin wallets through sats-connect's request API.
-import { request, getProviders, isProviderInstalled, addListener } from 'sats-connect'
+import { request, getProviders, getProviderById, isProviderInstalled, addListener } from 'sats-connect'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
@@ -80,8 +80,12 @@ export function createBitcoinAdapter(siteName: () => string): NamespaceAdapter {
         const imageUrl = typeof icon === 'string' && icon.startsWith('data:image/') ? icon : undefined
         add({ id: bitcoinConnectorId(providerId), name, type: 'ANNOUNCED', chain: 'bip122', imageUrl, handle: { providerId } })
       }
-      for (const p of getProviders()) if (typeof p?.id === 'string' && typeof p?.name === 'string') offer(p.id, p.name, p.icon)
-      offer('XverseProviders.BitcoinProvider', 'Xverse')
+      const listed = getProviders().filter(p => typeof p?.id === 'string' && typeof p?.name === 'string')
+      for (const p of listed) offer(p.id, p.name, p.icon)
+      // Xverse's own global, unless it is one of the listed wallets under another path (wallets
+      // that set it as a fallback for older sites, like the devnet's).
+      const xverse = getProviderById('XverseProviders.BitcoinProvider')
+      if (xverse && !listed.some(p => getProviderById(p.id) === xverse)) offer('XverseProviders.BitcoinProvider', 'Xverse')
       return () => {}
     },
 
