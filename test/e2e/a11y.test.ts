@@ -57,3 +57,30 @@ test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletC
     await context.close()
   }
 })
+
+test('no axe violations on Networks across families, SwitchActiveChain and a Bitcoin account', async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    const dialog = page.locator('wallet-modal').getByRole('dialog')
+    const button = page.locator('connect-button').getByRole('button')
+    await button.click()
+    await dialog.getByRole('button', { name: /^Devnet Wallet/ }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await button.click()
+    await dialog.getByRole('button', { name: /^Network: Devnet\./ }).click()
+    await dialog.getByRole('button', { name: /^Solana Devnet/ }).waitFor()
+    await audit(page, 'Networks across families')
+    await dialog.getByRole('button', { name: /^Bitcoin Regtest/ }).click()
+    await dialog.getByRole('button', { name: 'Connect a Bitcoin wallet' }).waitFor()
+    await audit(page, 'SwitchActiveChain')
+    await dialog.getByRole('button', { name: 'Connect a Bitcoin wallet' }).click()
+    await dialog.getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await button.click()
+    await dialog.getByTestId('account-ordinal-address').waitFor()
+    await audit(page, 'Bitcoin account')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})

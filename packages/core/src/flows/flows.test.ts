@@ -175,7 +175,8 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     await connectExternal(c, WALLET_ID)
     c.open()
     await c.disconnect()
-    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({ status: 'disconnected', balanceLoading: false })
+    // Address and related data are gone; the namespace's default account type (spec §9) stays.
+    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'smartAccount' })
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectionStatus)).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.recentWallets)).to.equal(true)
