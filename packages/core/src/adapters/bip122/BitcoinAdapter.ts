@@ -1,10 +1,14 @@
 // Loaded on demand (flows/namespaces.ts): Bitcoin wallets through sats-connect's request API.
-import { request, getProviders, getProviderById, isProviderInstalled, addListener } from 'sats-connect'
+// Discovery needs no sats-connect; its chunk (with its dependencies, about 25 KB) loads when a
+// Bitcoin wallet is connected, restored or signs.
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { BitcoinAccount, NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
 import { bitcoinNetworkId, bitcoinNetworkOfAddress } from './bitcoinNetworks.js'
+import { watchBitcoinWallets } from './bitcoinDiscovery.js'
+
+export { bitcoinConnectorId } from './bitcoinDiscovery.js'
 
 /** sats-connect's user-rejection code. */
 const USER_REJECTION = -32000
@@ -17,13 +21,12 @@ interface BitcoinHandle {
 type SatsResult<T> = { status: 'success'; result: T } | { status: 'error'; error: { code?: number; message?: string } }
 
 const providerIdOf = (c: Connector) => (c.handle as BitcoinHandle | undefined)?.providerId ?? ''
-
-/** The connector id of a Bitcoin wallet, from its provider path. */
-export const bitcoinConnectorId = (providerId: string) => `bip122:${providerId}`
+const satsConnect = () => import('sats-connect')
 
 async function call<T>(connector: Connector, method: string, params: unknown, fallback: 'CONNECT_FAILED' | 'RPC_ERROR'): Promise<T> {
   let r: SatsResult<T>
   try {
+    const { request } = await satsConnect()
     r = (await request(method as never, params as never, providerIdOf(connector))) as unknown as SatsResult<T>
   } catch (err) {
     throw new WalletModalError(fallback, { details: err instanceof Error ? err.message : String(err), cause: err })
@@ -72,22 +75,7 @@ export function createBitcoinAdapter(siteName: () => string): NamespaceAdapter {
   return {
     namespace: 'bip122',
 
-    watch(add) {
-      const seen = new Set<string>()
-      const offer = (providerId: string, name: string, icon?: string) => {
-        if (seen.has(providerId) || !isProviderInstalled(providerId)) return
-        seen.add(providerId)
-        const imageUrl = typeof icon === 'string' && icon.startsWith('data:image/') ? icon : undefined
-        add({ id: bitcoinConnectorId(providerId), name, type: 'ANNOUNCED', chain: 'bip122', imageUrl, handle: { providerId } })
-      }
-      const listed = getProviders().filter(p => typeof p?.id === 'string' && typeof p?.name === 'string')
-      for (const p of listed) offer(p.id, p.name, p.icon)
-      // Xverse's own global, unless it is one of the listed wallets under another path (wallets
-      // that set it as a fallback for older sites, like the devnet's).
-      const xverse = getProviderById('XverseProviders.BitcoinProvider')
-      if (xverse && !listed.some(p => getProviderById(p.id) === xverse)) offer('XverseProviders.BitcoinProvider', 'Xverse')
-      return () => {}
-    },
+    watch: add => watchBitcoinWallets(add),
 
     connect: (connector, networks) => connectWith(connector, networks, 'getAccounts', { purposes: ['payment', 'ordinals'], message: `Connect to ${siteName()}` }),
 
@@ -111,13 +99,20 @@ export function createBitcoinAdapter(siteName: () => string): NamespaceAdapter {
 
     listen(connector, listeners) {
       const offs: (() => void)[] = []
-      try {
-        offs.push(addListener({ eventName: 'accountChange', cb: () => listeners.onAccountsChanged([]) } as never, providerIdOf(connector) as never) as unknown as () => void)
-        offs.push(addListener({ eventName: 'disconnect', cb: () => listeners.onDisconnect() } as never, providerIdOf(connector) as never) as unknown as () => void)
-      } catch {
-        // Wallets without events: the modal keeps the account until the user disconnects.
+      let stopped = false
+      void satsConnect().then(({ addListener }) => {
+        if (stopped) return
+        try {
+          offs.push(addListener({ eventName: 'accountChange', cb: () => listeners.onAccountsChanged([]) } as never, providerIdOf(connector) as never) as unknown as () => void)
+          offs.push(addListener({ eventName: 'disconnect', cb: () => listeners.onDisconnect() } as never, providerIdOf(connector) as never) as unknown as () => void)
+        } catch {
+          // Wallets without events: the modal keeps the account until the user disconnects.
+        }
+      })
+      return () => {
+        stopped = true
+        offs.forEach(off => typeof off === 'function' && off())
       }
-      return () => offs.forEach(off => typeof off === 'function' && off())
     },
 
     async signMessage(connector, address, message) {
