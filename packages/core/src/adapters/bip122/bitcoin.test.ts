@@ -50,10 +50,13 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     expect(await again.ready).to.equal(true)
     expect(again.chain.state.namespaces.bip122.account.address).to.equal(address)
 
+    // The wallet ends the connection itself: its 'disconnect' event reaches the modal.
     const events: string[] = []
     again.subscribeEvents(e => events.push(e.type))
-    await again.disconnect()
-    expect(again.chain.state.namespaces.bip122.account.status).to.equal('disconnected')
+    // Listeners attach once sats-connect's chunk has resolved, a moment after the restore.
+    await new Promise(r => setTimeout(r, 300))
+    expect(wallet.emit({ type: 'disconnect' }), 'the modal listens to the wallet').to.equal(true)
+    await waitFor(() => again.chain.state.namespaces.bip122.account.status === 'disconnected', 3000, 'disconnected by the wallet')
     expect(events).to.include('DISCONNECT_SUCCESS')
     wallet.reset?.()
   })
