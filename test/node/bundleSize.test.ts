@@ -48,3 +48,18 @@ test('WalletConnect (the sign-client) and the QR code load only when a WalletCon
   assert.ok(![...signClient, ...qr].includes(modal))
   assert.ok(report.chunks[signClient[0]!]!.gzip < 140_000, `sign-client chunk ${report.chunks[signClient[0]!]!.gzip} bytes gzip`)
 })
+
+test('no browser chunk imports a Node built-in (packages’ browser-field mappings are applied)', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs')
+  const { builtinModules } = await import('node:module')
+  const { join } = await import('node:path')
+  const { BROWSER_DIST } = await import('../../bench/sizes.mjs')
+  const files = ['wallet-modal.js', ...readdirSync(join(BROWSER_DIST, 'chunks')).filter(f => f.endsWith('.js')).map(f => `chunks/${f}`)]
+  const builtins = new Set(builtinModules.flatMap(m => [m, `node:${m}`]))
+  const offending: string[] = []
+  for (const f of files) {
+    const code = readFileSync(join(BROWSER_DIST, f), 'utf8')
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) if (builtins.has(m[1]!)) offending.push(`${f}: ${m[1]}`)
+  }
+  assert.deepEqual(offending, [])
+})
