@@ -4,6 +4,9 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
-for (const dir of ['packages/core/dist', 'packages/ui/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
+// WM_BUILD=browser,devnet-wallet (a part of rollup.config.mjs's builds) is a quick rebuild while
+// developing: it leaves the other outputs in place and skips the declarations.
+const partial = !!process.env.WM_BUILD
+if (!partial) for (const dir of ['packages/core/dist', 'packages/ui/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
-for (const pkg of ['core', 'ui', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+if (!partial) for (const pkg of ['core', 'ui', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])

@@ -17,9 +17,9 @@ export interface Harness {
   stop(): Promise<void>
 }
 
-/** Starts the devnet, the demo server and Chromium. */
-export async function startHarness(): Promise<Harness> {
-  const all = await startAll({ port: 0 })
+/** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
+export async function startHarness(opts: { enableFaults?: boolean } = {}): Promise<Harness> {
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })

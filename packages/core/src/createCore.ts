@@ -112,6 +112,8 @@ export function createCore(options: WalletModalOptions) {
     /** Runtime wiring that is not state: listener teardowns and connector notifications. */
     runtime: {
       unlisten: new Map<string, () => void>(),
+      /** Send and Activity state, made when those features first load (flows/walletFeatures.ts). */
+      features: undefined as undefined | import('./flows/walletFeatures.js').WalletFeatures,
       stopDiscovery: undefined as undefined | (() => void),
       stopTracking: undefined as undefined | (() => void),
       /** Whether the wallet lists were prefetched (once per core, spec §4). */

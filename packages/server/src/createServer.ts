@@ -6,6 +6,7 @@ import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
 import { openStore } from './db/openStore.js'
 import type { Store } from './db/Store.js'
 import { syncIdentities } from './db/syncIdentities.js'
+import { ChainIndexer } from './history/ChainIndexer.js'
 import { corsOptions } from './http/corsOptions.js'
 import { FaultInjector } from './http/FaultInjector.js'
 import { installErrorHandlers } from './http/installErrorHandlers.js'
@@ -17,7 +18,9 @@ import { analyticsRoutes } from './routes/analyticsRoutes.js'
 import { blockchainRoutes } from './routes/blockchainRoutes.js'
 import { directoryRoutes } from './routes/directoryRoutes.js'
 import { faultRoutes } from './routes/faultRoutes.js'
+import { historyRoutes } from './routes/historyRoutes.js'
 import { imageRoutes } from './routes/imageRoutes.js'
+import { profileRoutes } from './routes/profileRoutes.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
 import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
@@ -71,6 +74,11 @@ export interface WalletModalServer {
   relayUrl?: string
   /** The relay itself (for tests and tooling); undefined when it is off. */
   relay?: RelayHub
+  /**
+   * The chain indexer behind `/v1/account/{account}/history` (for tests and tooling); undefined
+   * when `history.enabled` is false.
+   */
+  history?: ChainIndexer
 }
 
 /**
@@ -80,7 +88,8 @@ export interface WalletModalServer {
  *
  * Opens the database (PGlite in `dataDir` or memory, or PostgreSQL at `databaseUrl`), applies
  * migrations, loads the wallet catalogue on first start and the configured identities, then
- * listens. If anything fails on the way, what was opened is closed before the error is thrown.
+ * listens and starts the chain indexer of the activity feed (unless `history.enabled` is false).
+ * If anything fails on the way, what was opened is closed before the error is thrown.
  *
  * @param options - See {@link CreateServerOptions}.
  */
@@ -114,6 +123,16 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   const requestLog = new RequestLog(store, options.logger ?? false)
   const relay = options.relay === false ? undefined : new RelayHub(store, options.relay === true ? {} : options.relay)
   const faults = options.enableFaults ? new FaultInjector() : undefined
+  const history =
+    config.history?.enabled === false
+      ? undefined
+      : new ChainIndexer({
+          store,
+          chains: config.chains,
+          timeoutMs: ctx.upstreamTimeoutMs,
+          pollMs: config.history?.pollMs,
+          batchBlocks: config.history?.batchBlocks
+        })
 
   const app = Fastify({
     logger: false,
@@ -126,6 +145,8 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   app.setValidatorCompiler(createValidatorCompiler())
   app.decorateRequest('project', null)
   installErrorHandlers(app)
+  // Its last poll must end before close() closes the database.
+  if (history) app.addHook('onClose', async () => history.stop())
 
   // Hook order matters: CORS headers first (so even faults and refusals are readable by the
   // page), then faults (they stand in for a broken server, before any check), then the guard.
@@ -154,6 +175,8 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   directoryRoutes(app, ctx)
   imageRoutes(app, ctx)
   blockchainRoutes(app, ctx)
+  historyRoutes(app, ctx)
+  profileRoutes(app, ctx)
   rpcProxyRoutes(app, ctx)
   analyticsRoutes(app, ctx)
 
@@ -167,6 +190,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
       throw error
     }
   }
+  history?.start()
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
@@ -178,6 +202,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     store,
     relayUrl: relay ? `ws://${urlHost}:${port}${RELAY_PATH}` : undefined,
     relay,
+    history,
     close() {
       closing ??= (async () => {
         await app.close()

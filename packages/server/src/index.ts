@@ -8,7 +8,8 @@ export {
   type ChainConfig,
   type TokenConfig,
   type FeatureConfig,
-  type IdentityConfig
+  type IdentityConfig,
+  type HistoryConfig
 } from './config/ServerConfig.js'
 export {
   demoServerConfig,
@@ -16,6 +17,8 @@ export {
   DEMO_ORIGINS,
   DEMO_PROJECT_ID,
   DEMO_WALLET_ACCOUNT,
+  DEMO_FRIEND_ACCOUNT,
+  DEMO_HISTORY_POLL_MS,
   DEMO_SOLANA_PRICES,
   type DemoServerConfigInput,
   type DemoSolanaInput
@@ -28,6 +31,10 @@ export { MIGRATIONS, type Migration } from './db/migrations.js'
 export type { Store, Queryable, QueryResult } from './db/Store.js'
 export { loadWalletCatalogue, type WalletCatalogue, type CatalogueWallet } from './wallets/WalletCatalogue.js'
 export type { TokenBalance } from './chain/readBalances.js'
+export { ChainIndexer, DEFAULT_HISTORY_POLL_MS, DEFAULT_HISTORY_BATCH_BLOCKS, type ChainIndexerOptions } from './history/ChainIndexer.js'
+export type { HistoryTransaction, HistoryTransfer } from './history/toHistoryTransaction.js'
+export { DEFAULT_HISTORY_PAGE_SIZE, type HistoryPage } from './routes/historyRoutes.js'
+export { ETH_COIN_TYPE, type ProfileAccount } from './routes/profileRoutes.js'
 export { SOLANA_TOKEN_PROGRAMS } from './chain/readSolanaBalances.js'
 export { RPC_ALLOW_LIST } from './chain/rpcAllowList.js'
 export { MAX_RPC_BATCH } from './routes/rpcProxyRoutes.js'

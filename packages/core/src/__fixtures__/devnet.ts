@@ -108,3 +108,26 @@ export async function wcWallet<T = any>(action: 'pair' | 'mode' | 'disconnect' |
   if (body?.error) throw new Error(body.error)
   return body as T
 }
+
+/**
+ * A core with the Devnet Wallet announced (EIP-6963) and connected on the devnet, for flows that
+ * need a connected account. `services: false` leaves the wallet-modal server out.
+ */
+export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; extra?: Partial<import('../controllers/OptionsController.js').WalletModalOptions> } = {}) {
+  const { createCore } = await import('../createCore.js')
+  const { connectExternal } = await import('../flows/connect.js')
+  const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
+  const stopWallet = announceDevnetWallet(wallet, { setWindowEthereum: false })
+  const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: opts.services === false ? undefined : info.serviceUrl, enableInjected: false, ...opts.extra })
+  await core.servicesReady
+  await waitFor(() => core.connector.get('dev.wallet-modal.devnet'))
+  await connectExternal(core, 'dev.wallet-modal.devnet')
+  return {
+    core,
+    wallet,
+    stop() {
+      core.destroy()
+      stopWallet()
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { WalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import type { HttpClient } from './HttpClient.js'
 import {
   AnalyticsConfigSchema,
@@ -8,8 +8,12 @@ import {
   ProjectConfigSchema,
   SupportedChainsSchema,
   WalletPageSchema,
+  ProfileSchema,
   parseBalances,
+  parseHistory,
   type Identity,
+  type Profile,
+  type Transaction,
   type RemoteFeature,
   type TokenBalance,
   type Wallet
@@ -100,6 +104,27 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
         return parseBalances(raw)
       } catch (err) {
         throw new WalletModalError('INVALID_RESPONSE', { details: 'balance', cause: err })
+      }
+    },
+    /**
+     * One page of the account's transaction history (spec §7), newest first; `cursor` is the
+     * previous page's `next`.
+     */
+    async getHistory(address: string, q: { chainId?: string; cursor?: string } = {}): Promise<{ data: Transaction[]; next?: string }> {
+      const raw = await http.get(at(urls.blockchainApiUrl, `v1/account/${encodeURIComponent(address)}/history`), { params: { ...common, chainId: q.chainId, cursor: q.cursor } })
+      try {
+        return parseHistory(raw)
+      } catch (err) {
+        throw new WalletModalError('INVALID_RESPONSE', { details: 'history', cause: err })
+      }
+    },
+    /** The profile of a name (spec §7 `/v1/profile/account/{name}`, apiVersion 2); undefined when unknown (404). */
+    async getProfile(name: string): Promise<Profile | undefined> {
+      try {
+        return validate(ProfileSchema, await http.get(at(urls.blockchainApiUrl, `v1/profile/account/${encodeURIComponent(name)}`), { params: { ...common, apiVersion: 2 }, retries: 0 }), 'profile')
+      } catch (err) {
+        if (isWalletModalError(err, 'HTTP_ERROR') && (err as { status?: number }).status === 404) return undefined
+        throw err
       }
     },
     /** The RPC proxy URL for a network (`/v1/?chainId=…&projectId=…`). */

@@ -95,3 +95,62 @@ export function isValidWalletAsset(value: unknown): boolean {
 
 /** Validates a response against a schema; a wrong shape becomes `INVALID_RESPONSE`. */
 export { v }
+
+/** One transfer of a transaction (spec §3 Transaction: fungible or NFT, with a quantity). */
+export const TransactionTransferSchema = v.object({
+  fungible_info: v.optional(v.nullable(v.object({
+    name: v.optional(v.nullable(v.string())),
+    symbol: v.optional(v.nullable(v.string())),
+    icon: v.optional(v.nullable(v.object({ url: v.optional(v.nullable(v.string())) })))
+  }))),
+  nft_info: v.optional(v.nullable(v.object({
+    name: v.optional(v.nullable(v.string())),
+    content: v.optional(v.nullable(v.object({ preview: v.optional(v.nullable(v.object({ url: v.optional(v.nullable(v.string())) }))) }))),
+    flags: v.optional(v.nullable(v.object({ is_spam: v.optional(v.boolean(), false) })))
+  }))),
+  direction: v.optional(v.nullable(v.string())),
+  quantity: v.object({ numeric: v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/)) }),
+  value: v.optional(v.nullable(v.number())),
+  price: v.optional(v.nullable(v.number()))
+})
+/** A transfer of a transaction. */
+export type TransactionTransfer = v.InferOutput<typeof TransactionTransferSchema>
+
+/** A transaction of the account's history (spec §3 Transaction). */
+export const TransactionSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  metadata: v.object({
+    minedAt: v.pipe(v.string(), v.isoTimestamp()),
+    chain: v.string(),
+    operationType: v.string(),
+    status: v.string(),
+    sentFrom: v.string(),
+    sentTo: v.string(),
+    hash: v.optional(v.string())
+  }),
+  transfers: v.array(TransactionTransferSchema)
+})
+/** A transaction of the history. */
+export type Transaction = v.InferOutput<typeof TransactionSchema>
+
+/** `/v1/account/{account}/history` answer; entries are validated one by one (see parseHistory). */
+export const HistorySchema = v.object({ data: v.array(v.unknown()), next: v.optional(v.nullable(v.string())) })
+
+/** A page of history: the well-formed transactions (malformed ones dropped) and the next cursor. */
+export function parseHistory(raw: unknown): { data: Transaction[]; next?: string } {
+  const page = v.parse(HistorySchema, raw)
+  const data = page.data.flatMap(t => {
+    const r = v.safeParse(TransactionSchema, t)
+    return r.success ? [r.output] : []
+  })
+  return { data, next: page.next || undefined }
+}
+
+/** `/v1/profile/account/{name}` answer: the addresses a name points to, by coin type. */
+export const ProfileSchema = v.object({
+  name: v.optional(v.string()),
+  addresses: v.record(v.string(), v.object({ address: v.string() })),
+  attributes: v.optional(v.nullable(v.record(v.string(), v.unknown())))
+})
+/** A name's profile. */
+export type Profile = v.InferOutput<typeof ProfileSchema>

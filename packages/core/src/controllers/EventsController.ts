@@ -7,6 +7,8 @@ export type ModalEvent =
   | { type: 'DISCONNECT_SUCCESS'; data: { namespaces: string[] } }
   | { type: 'ACCOUNT_CHANGED'; data: { address: string; namespace: string } }
   | { type: 'SWITCH_NETWORK'; data: { caipNetworkId: string; supported: boolean } }
+  | { type: 'SEND_SUCCESS'; data: { caipNetworkId: string; hash: string; token: string; amount: string; to: string } }
+  | { type: 'SEND_ERROR'; data: { caipNetworkId: string; code: string; message: string } }
   | { type: 'ERROR'; data: { code: string; message: string } }
 
 /** A listener of modal events. */

@@ -30,7 +30,13 @@ describe('WalletModalError', () => {
       INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
       INVALID_CHAIN_ID: 'Invalid chainId',
       UNSUPPORTED_CHAIN_NAMESPACE: 'Unsupported chain namespace',
-      BALANCE_UNAVAILABLE: 'Token Balance Unavailable'
+      BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+      SEND_FIELDS_REQUIRED: 'An amount and receiver address are required',
+      SEND_TOKEN_REQUIRED: 'A token is required',
+      SEND_UNSUPPORTED_CHAIN: 'Unsupported chain',
+      SIGNATURE_DECLINED: 'Signature declined',
+      TRANSACTIONS_ADDRESS_REQUIRED: 'Transaction fetch needs an account address',
+      TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions'
     }
     for (const [code, text] of Object.entries(expected)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
   })

@@ -37,7 +37,20 @@ export const ERROR_MESSAGES = {
   INVALID_RESPONSE: 'Invalid response',
   HTTP_ERROR: 'HTTP status code',
   RPC_ERROR: 'RPC request failed',
-  BALANCE_UNAVAILABLE: 'Token Balance Unavailable'
+  BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+  // sending (spec §5 / §8)
+  SEND_FIELDS_REQUIRED: 'An amount and receiver address are required',
+  SEND_TOKEN_REQUIRED: 'A token is required',
+  SEND_UNSUPPORTED_CHAIN: 'Unsupported chain',
+  SIGNATURE_DECLINED: 'Signature declined',
+  INVALID_AMOUNT: 'Enter a valid amount',
+  INSUFFICIENT_FUNDS: 'Insufficient funds',
+  INVALID_RECEIVER: 'Invalid address',
+  NAME_NOT_FOUND: 'No address found for this name',
+  TRANSACTION_FAILED: 'Transaction failed',
+  // activity
+  TRANSACTIONS_ADDRESS_REQUIRED: 'Transaction fetch needs an account address',
+  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions'
 } as const
 
 /** A stable error code of wallet-modal. */

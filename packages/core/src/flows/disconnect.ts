@@ -54,6 +54,9 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
       core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
     })
   )
+  // Spec §4: disconnect clears the send state (and the activity list with it).
+  core.runtime.features?.send.resetSend()
+  core.runtime.features?.transactions.reset()
   const remaining = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status === 'connected')
   if (remaining.length) {
     const next = remaining[0]!

@@ -23,6 +23,8 @@ export interface AccountState {
   balanceError?: string
   connectorId?: string
   preferredAccountType?: PreferredAccountType
+  /** Transactions sent from the modal and not yet mined (spec §9: counted up to 99). */
+  pendingTransactions?: number
   /** Bitcoin: the payment and ordinal accounts the wallet gave (spec §3 Bitcoin account). */
   bitcoinAccounts?: BitcoinAccount[]
 }

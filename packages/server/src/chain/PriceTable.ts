@@ -24,7 +24,19 @@ export class PriceTable {
     return this.lookup(`${chain.caipNetworkId}:${token.address}`, token.symbol)
   }
 
+  /**
+   * The configured price of an asset, or undefined when no key covers it (where {@link native}
+   * and {@link token} would say 0).
+   *
+   * @param id - CAIP-10 token id or `{caip2}:native`.
+   * @param symbol - Symbol to fall back on; leave it out for tokens the configuration does not
+   *   list, whose symbol is whatever their contract claims.
+   */
+  known(id: string, symbol?: string): number | undefined {
+    return this.prices.get(id.toLowerCase()) ?? (symbol === undefined ? undefined : this.prices.get(symbol.toLowerCase()))
+  }
+
   private lookup(id: string, symbol: string): number {
-    return this.prices.get(id.toLowerCase()) ?? this.prices.get(symbol.toLowerCase()) ?? 0
+    return this.known(id, symbol) ?? 0
   }
 }

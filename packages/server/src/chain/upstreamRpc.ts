@@ -27,8 +27,10 @@ export const UPSTREAM_TIMEOUT_MS = 10_000
  * @param url - The node's endpoint.
  * @param body - One request or a batch.
  * @param timeoutMs - Give up after this long.
+ * @param signal - Cancels the call early (e.g. when a background job stops); it then fails with a
+ *   503 ApiError.
  */
-export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<unknown> {
+export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS, signal?: AbortSignal): Promise<unknown> {
   let response: Response
   let text: string
   try {
@@ -36,10 +38,11 @@ export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], 
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs)
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
     })
     text = await response.text()
   } catch (error) {
+    if (signal?.aborted) throw new ApiError(503, 'Upstream RPC call cancelled')
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       throw new ApiError(504, `Upstream RPC did not answer within ${timeoutMs} ms`)
     }
@@ -59,9 +62,10 @@ export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], 
  * @param url - The node's endpoint.
  * @param requests - Requests with distinct numeric ids.
  * @param timeoutMs - Give up after this long.
+ * @param signal - Cancels the call early, see {@link upstreamRpc}.
  */
-export async function upstreamBatch(url: string, requests: RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS): Promise<RpcResponse[]> {
-  const answer = await upstreamRpc(url, requests, timeoutMs)
+export async function upstreamBatch(url: string, requests: RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS, signal?: AbortSignal): Promise<RpcResponse[]> {
+  const answer = await upstreamRpc(url, requests, timeoutMs, signal)
   if (!Array.isArray(answer)) {
     // Some nodes answer a whole batch with one error object (e.g. rate limits).
     const message = isRpcResponse(answer) && answer.error ? answer.error.message : 'not a batch answer'

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { demoServerConfig, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
+import { demoServerConfig, DEMO_FRIEND_ACCOUNT, DEMO_HISTORY_POLL_MS, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
 import { parseServerConfig } from './ServerConfig.js'
 
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
@@ -17,6 +17,8 @@ describe('server configuration', () => {
     assert.deepEqual(config.chains[0]!.tokens!.map(t => [t.symbol, t.decimals]), [['DUSD', 6], ['USDT', 6]])
     assert.deepEqual(config.prices, { DUSD: 1, USDT: 1, ETH: 3000 })
     assert.equal(config.identities![DEMO_WALLET_ACCOUNT]!.name, 'devnet-wallet.reown.id')
+    assert.deepEqual(config.identities![DEMO_FRIEND_ACCOUNT], { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' })
+    assert.deepEqual(config.history, { pollMs: DEMO_HISTORY_POLL_MS })
     const features = Object.fromEntries(config.projects[0]!.features!.map(f => [f.id, f.isEnabled]))
     assert.deepEqual(features, { email: true, socials: true, swaps: true, onramp: true, activity: true, reownBranding: true, multiWallet: false })
   })
@@ -45,6 +47,10 @@ describe('server configuration', () => {
       [{ ...base, identities: { [DEMO_WALLET_ACCOUNT]: { name: 'x', avatar: 'javascript:alert(1)' } } }, /avatar/],
       [{ ...base, chains: [base.chains[0], base.chains[0]] }, /duplicate chain caipNetworkId "eip155:31337"/],
       [{ ...base, projects: [...base.projects, ...base.projects] }, /duplicate project id "demo"/],
+      [{ ...base, history: { pollMs: 10 } }, /at history\.pollMs/],
+      [{ ...base, history: { pageSize: 0 } }, /at history\.pageSize/],
+      [{ ...base, history: { batchBlocks: 1.5 } }, /at history\.batchBlocks/],
+      [{ ...base, history: { enabled: 'yes' } }, /at history\.enabled/],
       ['not an object', /Invalid server config/]
     ]
     for (const [value, message] of broken) assert.throws(() => parseServerConfig(value), message)

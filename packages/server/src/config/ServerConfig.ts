@@ -53,6 +53,15 @@ const IdentitySchema = v.object({
   avatar: v.nullable(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(https:\/\/|data:image\/|\/public\/getAssetImage\/)/, 'avatar: https:, data:image/ or /public/getAssetImage/{id}')))
 })
 
+const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+
+const HistorySchema = v.object({
+  enabled: v.optional(v.boolean()),
+  pollMs: v.optional(boundedInteger(50, 600_000)),
+  batchBlocks: v.optional(boundedInteger(1, 1000)),
+  pageSize: v.optional(boundedInteger(1, 100))
+})
+
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
 export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
@@ -63,7 +72,8 @@ export const ServerConfigSchema = v.object({
   ),
   analyticsEnabled: v.optional(v.boolean()),
   analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
-  walletsFile: v.optional(v.string())
+  walletsFile: v.optional(v.string()),
+  history: v.optional(HistorySchema)
 })
 
 /** A remote feature entry of a project (spec §3 Project config), served by `/appkit/v1/config`. */
@@ -117,6 +127,21 @@ export interface IdentityConfig {
   avatar: string | null
 }
 
+/**
+ * The activity feed (`/v1/account/{account}/history`): a background indexer follows every eip155
+ * chain and stores its native transfers and ERC20 `Transfer` logs.
+ */
+export interface HistoryConfig {
+  /** Run the indexer (default true). Off, the feed answers what was indexed before (or nothing). */
+  enabled?: boolean
+  /** How often each chain's head is polled, in ms (default 1000; 50 to 600000). */
+  pollMs?: number
+  /** Most blocks read per chain and poll while catching up (default 50; 1 to 1000). */
+  batchBlocks?: number
+  /** Transactions per page of the feed (default 20; 1 to 100). */
+  pageSize?: number
+}
+
 /** Everything the server serves that is not read live from a chain. */
 export interface ServerConfig {
   projects: ProjectConfig[]
@@ -137,6 +162,8 @@ export interface ServerConfig {
   analyticsReadToken?: string
   /** A wallet catalogue JSON file to use instead of the bundled sample catalogue. */
   walletsFile?: string
+  /** The activity indexer and feed; see {@link HistoryConfig}. */
+  history?: HistoryConfig
 }
 
 /**

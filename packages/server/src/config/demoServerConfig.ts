@@ -6,6 +6,12 @@ import type { FeatureConfig, ServerConfig } from './ServerConfig.js'
  */
 export const DEMO_WALLET_ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
+/** Anvil account 2, a second known name for the Send view's receiver lookup. */
+export const DEMO_FRIEND_ACCOUNT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+/** How often the demo's history indexer polls the devnet chains (they mine on every transaction). */
+export const DEMO_HISTORY_POLL_MS = 300
+
 /** The demo's project id. */
 export const DEMO_PROJECT_ID = 'demo'
 
@@ -56,8 +62,10 @@ export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
 /**
  * Builds the configuration the demo and the tests run with: project `demo`, the devnet chains
  * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
- * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, and the
- * identity 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT}. With `solana`, the local
+ * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, the
+ * identities 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT} and 'devnet-friend.reown.id'
+ * for {@link DEMO_FRIEND_ACCOUNT}, and the activity indexer polling every
+ * {@link DEMO_HISTORY_POLL_MS} ms. With `solana`, the local
  * Solana network follows the EVM chains: SOL (9 decimals) and DSPL ('Devnet SPL', 6 decimals),
  * priced per {@link DEMO_SOLANA_PRICES}.
  *
@@ -99,8 +107,10 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
     ),
     prices: { DUSD: 1, USDT: 1, ETH: 3000, ...(input.solana ? DEMO_SOLANA_PRICES : {}) },
     identities: {
-      [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' }
+      [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' },
+      [DEMO_FRIEND_ACCOUNT]: { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' }
     },
-    analyticsEnabled: true
+    analyticsEnabled: true,
+    history: { pollMs: DEMO_HISTORY_POLL_MS }
   }
 }

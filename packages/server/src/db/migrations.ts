@@ -95,5 +95,45 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX relay_messages_topic ON relay_messages (topic, id);
       CREATE INDEX relay_messages_expires_at ON relay_messages (expires_at);
     `
+  },
+  {
+    id: 3,
+    name: 'chain activity',
+    sql: `
+      -- What the history indexer found on each eip155 chain, for /v1/account/{account}/history.
+      -- One row per transaction with log_index -1 (sender, recipient, native value, nonce,
+      -- status: so calls that moved nothing and failed transactions are listed too), plus one per
+      -- ERC20 Transfer log. Addresses are lower-case; token_address NULL means the native coin.
+      -- symbol, name and decimals are copied in because tokens outside the configuration are
+      -- only read from their contract once.
+      CREATE TABLE chain_activity (
+        chain_id text NOT NULL,
+        block_number bigint NOT NULL,
+        tx_index integer NOT NULL,
+        log_index integer NOT NULL,
+        tx_hash text NOT NULL,
+        mined_at timestamptz NOT NULL,
+        nonce bigint NOT NULL,
+        from_address text NOT NULL,
+        to_address text,
+        token_address text,
+        symbol text NOT NULL,
+        name text NOT NULL,
+        decimals integer NOT NULL,
+        amount numeric(78, 0) NOT NULL,
+        status text NOT NULL CHECK (status IN ('confirmed', 'failed')),
+        PRIMARY KEY (chain_id, tx_hash, log_index)
+      );
+      CREATE INDEX chain_activity_from ON chain_activity (from_address, chain_id, block_number DESC, tx_index DESC);
+      CREATE INDEX chain_activity_to ON chain_activity (to_address, chain_id, block_number DESC, tx_index DESC);
+
+      -- The last block indexed per chain; its hash tells a restarted devnet (same numbers, other
+      -- blocks) from the chain that was indexed.
+      CREATE TABLE indexer_progress (
+        chain_id text PRIMARY KEY,
+        block_number bigint NOT NULL,
+        block_hash text NOT NULL
+      );
+    `
   }
 ]

@@ -15,7 +15,8 @@ export interface ConnectButtonProps {
 
 /**
  * The button a site shows: 'Connect Wallet'; 'Connecting...' while a wallet is being connected;
- * once connected, the balance and the shortened address. Clicking opens the modal.
+ * once connected, the balance, the shortened address and the count of transactions sent from
+ * the modal and not yet mined. Clicking opens the modal.
  */
 export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButtonProps) {
   const chain = useSnapshot(core.chain.state)
@@ -34,6 +35,11 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
           </span>
         ) : null}
         <span data-testid="button-address">{shortenAddress(account.address!)}</span>
+        {account.pendingTransactions ? (
+          <span className="wm-pending" data-testid="button-pending">
+            {account.pendingTransactions} pending
+          </span>
+        ) : null}
       </>
     )
   } else if (connecting) {

@@ -18,3 +18,10 @@ export const CopyIcon = svg('M5.5 5.5h7v7h-7zM3.5 10.5v-7h7')
 export const CheckIcon = svg('M3 8.5l3 3 7-7')
 /** A right chevron. */
 export const ChevronIcon = svg('M6 3l5 5-5 5')
+
+/** Arrow up and to the right: Send. */
+export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
+/** Arrow down into a tray: Receive. */
+export const ReceiveIcon = svg('M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10')
+/** A clock: Activity. */
+export const ActivityIcon = svg('M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 1 0 0-11zM8 5v3.2l2 1.3')

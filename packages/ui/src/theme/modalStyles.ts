@@ -92,6 +92,49 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-grid-item .wm-tag { position: absolute; top: 2px; right: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
 .wm-grid-item:hover { filter: brightness(0.97); }
 .wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wm-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(0, 1fr)); gap: 8px; }
+.wm-feature {
+  font: inherit; color: inherit; cursor: pointer; border: 0; background: var(--_wm-bg-2); border-radius: calc(var(--_wm-radius) * 3);
+  padding: 10px 4px; display: flex; flex-direction: column; align-items: center; gap: 4px; font-weight: 600;
+}
+.wm-feature:hover { filter: brightness(0.97); }
+.wm-feature:focus-visible, .wm-token-pick:focus-visible, .wm-link:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 1px; }
+.wm-send { display: flex; flex-direction: column; gap: 12px; width: 100%; }
+.wm-field { display: flex; flex-direction: column; gap: 4px; }
+.wm-field label { font-weight: 600; }
+.wm-input-row { display: flex; gap: 6px; align-items: stretch; }
+.wm-amount { font-size: calc(var(--_wm-fs) * 2.2); min-width: 0; }
+.wm-token-pick {
+  font: inherit; color: inherit; cursor: pointer; border: 1px solid var(--_wm-border); background: var(--_wm-bg-2);
+  border-radius: calc(var(--_wm-radius) * 3); padding: 4px 8px; display: flex; align-items: center; gap: 6px; flex: none; font-weight: 600;
+}
+.wm-token-pick .wm-image { width: 24px; height: 24px; }
+.wm-hint { display: flex; justify-content: space-between; gap: 8px; min-height: 1.4em; margin: 0; align-items: center; flex-wrap: wrap; }
+.wm-balance-line { display: inline-flex; gap: 6px; align-items: center; }
+.wm-link { font: inherit; border: 0; background: none; padding: 0; color: var(--_wm-accent-text, var(--_wm-accent)); cursor: pointer; font-weight: 600; }
+.wm-receiver { display: inline-flex; gap: 6px; align-items: center; }
+.wm-avatar-small { width: 20px; height: 20px; border-radius: 50%; }
+.wm-preview-row { display: flex; align-items: center; gap: 10px; padding: 10px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
+.wm-preview-row > .wm-muted { width: 2.5em; }
+.wm-preview-value { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.wm-details { margin: 0; display: flex; flex-direction: column; gap: 6px; }
+.wm-details div { display: flex; justify-content: space-between; gap: 8px; }
+.wm-details dt { color: var(--_wm-fg-2); }
+.wm-details dd { margin: 0; font-weight: 600; }
+.wm-button-row { display: flex; gap: 8px; }
+.wm-button-row .wm-button { flex: 1; }
+.wm-receive-address { font-family: ui-monospace, monospace; word-break: break-all; text-align: center; margin: 4px 0; }
+.wm-chips { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.wm-chip { display: inline-flex; align-items: center; gap: 6px; padding: 2px 8px 2px 2px; border-radius: 999px; background: var(--_wm-bg-2); }
+.wm-chip .wm-image { width: 20px; height: 20px; border-radius: 50%; font-size: 10px; }
+.wm-activity { width: 100%; }
+.wm-group-title { margin: 10px 0 4px; font-size: calc(var(--_wm-fs) * 1.3); color: var(--_wm-fg-2); font-weight: 600; }
+.wm-group-year { font-size: calc(var(--_wm-fs) * 1.5); color: var(--_wm-fg); }
+.wm-tx { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
+.wm-tx .wm-name { text-align: left; }
+.wm-tx-title { display: inline-flex; gap: 6px; align-items: center; font-weight: 600; }
+.wm-tx-amounts { display: flex; flex-direction: column; align-items: flex-end; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.wm-tx .wm-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-sentinel { height: 1px; }
 .wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-left: 3px solid var(--_wm-accent); }
 .wm-alert[data-variant='error'] { border-left-color: var(--_wm-error); }

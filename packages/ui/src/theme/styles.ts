@@ -51,4 +51,5 @@ export const BASE_STYLES = /* css */ `
 .wm-connect-button[data-connected='true'] { background: var(--_wm-bg-2); color: var(--_wm-fg); }
 .wm-connect-button:disabled { opacity: 0.7; cursor: progress; }
 .wm-connect-button .wm-balance-inline { color: var(--_wm-fg-2); font-weight: 500; }
+.wm-pending { font-size: 0.85em; padding: 1px 6px; border-radius: 999px; background: var(--_wm-accent); color: #fff; }
 `

@@ -1,12 +1,20 @@
 import { useSnapshot } from 'valtio/react'
 import { shortenAddress } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
+import { walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core'
+import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { TokenList } from '../components/TokenList.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { safeImageUrl } from '@wallet-modal/core'
+
+/** The view, label and icon of each wallet feature button (on-ramp and swaps come with their views). */
+const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
+  receive: { view: 'WalletReceive', label: 'Receive', icon: <ReceiveIcon /> },
+  send: { view: 'WalletSend', label: 'Send', icon: <SendIcon /> }
+}
 
 /** Account: address with copy, balance, network (opens Networks), Disconnect. */
 export function AccountView() {
@@ -32,6 +40,13 @@ export function AccountView() {
   const identity = bc.identityFor === address ? bc.identity : undefined
   const identityName = identity?.name ?? undefined
   const identityAvatar = safeImageUrl(identity?.avatar, serviceOrigins(core))
+  const options = useSnapshot(core.options.state)
+  const features = walletFeaturesOrder(options.features.walletFeaturesOrder, id => core.options.isEnabled(id), chain.activeNamespace).flatMap(f => {
+    const button = FEATURE_VIEWS[f]
+    return button ? [{ id: f, ...button }] : []
+  })
+  // Activity reads the history service, which covers eip155 only (spec §9); remote config may turn it off.
+  const activity = core.hasServices && chain.activeNamespace === 'eip155' && options.features.activity !== false
   const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
   return (
     <div className="wm-center">
@@ -62,7 +77,28 @@ export function AccountView() {
       ) : null}
       {/* Bitcoin has no balances (spec §9): addresses only. */}
       {chain.activeNamespace !== 'bip122' ? <TokenList /> : null}
+      {features.length ? (
+        <div className="wm-features wm-full" role="group" aria-label="Wallet features">
+          {features.map(f => (
+            <button key={f.id} type="button" className="wm-feature" part="button" onClick={() => core.router.push(f.view)} data-testid={`feature-${f.id}`}>
+              {f.icon}
+              <span>{f.label}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
       <ul className="wm-list wm-full">
+        {activity ? (
+          <li>
+            <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Transactions')} data-testid="open-activity">
+              <span className="wm-image wm-image-placeholder" aria-hidden="true">
+                <ActivityIcon />
+              </span>
+              <span className="wm-name">Activity</span>
+              <ChevronIcon />
+            </button>
+          </li>
+        ) : null}
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />

@@ -15,6 +15,11 @@ const ConnectingWalletConnectBasicView = lazyComponent(() => import('./Connectin
 const SwitchActiveChainView = lazyComponent(() => import('./SwitchActiveChainView.js').then(m => m.SwitchActiveChainView))
 const ConnectingMultiChainView = lazyComponent(() => import('./ConnectingMultiChainView.js').then(m => m.ConnectingMultiChainView))
 const GetWalletView = lazyComponent(() => import('./GetWalletView.js').then(m => m.GetWalletView))
+const WalletSendView = lazyComponent(() => import('./WalletSendView.js').then(m => m.WalletSendView))
+const WalletSendSelectTokenView = lazyComponent(() => import('./WalletSendSelectTokenView.js').then(m => m.WalletSendSelectTokenView))
+const WalletSendPreviewView = lazyComponent(() => import('./WalletSendPreviewView.js').then(m => m.WalletSendPreviewView))
+const WalletReceiveView = lazyComponent(() => import('./WalletReceiveView.js').then(m => m.WalletReceiveView))
+const TransactionsView = lazyComponent(() => import('./TransactionsView.js').then(m => m.TransactionsView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -36,7 +41,12 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   ConnectingWalletConnectBasic: { title: () => 'Connect Wallet', component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
   GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
-  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork'] },
+  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions'] },
+  WalletSend: { title: () => 'Send', component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
+  WalletSendSelectToken: { title: () => 'Select Token', component: WalletSendSelectTokenView },
+  WalletSendPreview: { title: () => 'Review Send', component: WalletSendPreviewView },
+  WalletReceive: { title: () => 'Receive', component: WalletReceiveView },
+  Transactions: { title: () => 'Activity', component: TransactionsView },
   Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },
   SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
   UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] }

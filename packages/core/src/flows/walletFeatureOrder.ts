@@ -1,0 +1,33 @@
+import type { WiredNamespace } from '../types/network.js'
+
+/** The wallet features of Account, in spec §2's default order. */
+export const DEFAULT_WALLET_FEATURES_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
+
+/** One wallet feature of Account. */
+export type WalletFeature = (typeof DEFAULT_WALLET_FEATURES_ORDER)[number]
+
+/** Features that have a view in this release; on-ramp and swaps arrive with their own views. */
+const BUILT: readonly WalletFeature[] = ['receive', 'send']
+
+/** Namespaces each feature works on (spec §9: send and on-ramp on eip155 and solana; swaps on eip155). */
+const NAMESPACES: Record<WalletFeature, readonly WiredNamespace[]> = {
+  onramp: ['eip155', 'solana'],
+  swaps: ['eip155'],
+  receive: ['eip155', 'solana', 'bip122'],
+  send: ['eip155', 'solana']
+}
+
+/**
+ * The wallet features Account shows, in order (spec §2): the site's `features.walletFeaturesOrder`
+ * first (unknown names dropped, duplicates once), then the rest in the default order; only those
+ * that are enabled, built, and work on the active namespace.
+ *
+ * @param configured - `features.walletFeaturesOrder` as the site gave it.
+ * @param isEnabled - Whether a feature is switched on (local or remote configuration).
+ * @param namespace - The active namespace.
+ */
+export function walletFeaturesOrder(configured: unknown, isEnabled: (id: WalletFeature) => boolean, namespace: WiredNamespace): WalletFeature[] {
+  const known = (f: unknown): f is WalletFeature => (DEFAULT_WALLET_FEATURES_ORDER as readonly unknown[]).includes(f)
+  const first = Array.isArray(configured) ? configured.filter(known) : []
+  return [...new Set([...first, ...DEFAULT_WALLET_FEATURES_ORDER])].filter(f => BUILT.includes(f) && isEnabled(f) && NAMESPACES[f].includes(namespace))
+}

@@ -1,0 +1,102 @@
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, hexToString, type Hex } from 'viem'
+import type { ChainConfig } from '../config/ServerConfig.js'
+import type { ChainRpc } from './ChainRpc.js'
+
+/** What the activity feed shows of a token. */
+export interface TokenInfo {
+  symbol: string
+  name: string
+  decimals: number
+}
+
+/** What a token whose contract does not say gets: amounts are then shown in base units. */
+export const UNKNOWN_TOKEN: Readonly<TokenInfo> = { symbol: '?', name: 'Unknown token', decimals: 0 }
+
+/** Largest `decimals` taken from a contract; anything above is treated as unreadable. */
+const MAX_DECIMALS = 77
+
+const FIELDS = ['symbol', 'decimals', 'name'] as const
+
+/**
+ * Symbol, name and decimals of the tokens of one chain: the configured tokens as configured, any
+ * other token read once from its contract (`symbol()`, `decimals()`, `name()` by `eth_call`) and
+ * kept. A call that reverts or answers something unreadable gives that field of
+ * {@link UNKNOWN_TOKEN}; contract text is cleaned and bounded since anyone can deploy a token.
+ */
+export class TokenInfoCache {
+  private readonly configured = new Map<string, TokenInfo>()
+  private readonly read = new Map<string, TokenInfo>()
+
+  /** @param chain - The chain, for its configured tokens. */
+  constructor(chain: ChainConfig) {
+    for (const token of chain.tokens ?? []) {
+      this.configured.set(token.address.toLowerCase(), { symbol: token.symbol, name: token.name, decimals: token.decimals })
+    }
+  }
+
+  /**
+   * The info of a token already known (configured or resolved).
+   *
+   * @param address - Lower-case contract address.
+   */
+  get(address: string): TokenInfo | undefined {
+    return this.configured.get(address) ?? this.read.get(address)
+  }
+
+  /**
+   * Reads the tokens not known yet, in one batch. Rejects only when the node cannot be reached
+   * (so the caller retries later); refused calls count as answers.
+   *
+   * @param rpc - The chain's node.
+   * @param addresses - Lower-case contract addresses.
+   */
+  async resolve(rpc: ChainRpc, addresses: Iterable<string>): Promise<void> {
+    const missing = [...new Set(addresses)].filter(address => !this.get(address))
+    if (missing.length === 0) return
+    const answers = await rpc.batch(
+      missing.flatMap(address => FIELDS.map(functionName => ['eth_call', [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest']] as const))
+    )
+    missing.forEach((address, i) => {
+      const [symbol, decimals, name] = FIELDS.map((_, j) => {
+        const answer = answers[i * FIELDS.length + j]
+        return !answer?.error && typeof answer?.result === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(answer.result) ? (answer.result as Hex) : undefined
+      })
+      this.read.set(address, {
+        symbol: readText(symbol, 'symbol', 20) ?? UNKNOWN_TOKEN.symbol,
+        name: readText(name, 'name', 100) ?? UNKNOWN_TOKEN.name,
+        decimals: readDecimals(decimals) ?? UNKNOWN_TOKEN.decimals
+      })
+    })
+  }
+
+  /** Forgets what was read from contracts (after a chain reset, addresses may hold other code). */
+  clear(): void {
+    this.read.clear()
+  }
+}
+
+function readText(data: Hex | undefined, functionName: 'symbol' | 'name', maxLength: number): string | undefined {
+  if (!data || data === '0x') return undefined
+  let text: string | undefined
+  try {
+    text = decodeFunctionResult({ abi: erc20Abi, functionName, data })
+  } catch {
+    // Some early tokens (MKR, SAI) return bytes32 instead of string.
+    if (data.length === 66) {
+      try {
+        text = hexToString(data, { size: 32 })
+      } catch {
+        text = undefined
+      }
+    }
+  }
+  // Control characters and padding NULs have no place in a label.
+  const clean = text?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, maxLength)
+  return clean ? clean : undefined
+}
+
+function readDecimals(data: Hex | undefined): number | undefined {
+  if (!data || data.length !== 66) return undefined
+  const value = BigInt(data)
+  return value <= BigInt(MAX_DECIMALS) ? Number(value) : undefined
+}

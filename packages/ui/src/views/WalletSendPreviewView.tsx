@@ -1,0 +1,80 @@
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio/react'
+import { estimateSendFee, formatFee, formatUsd, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { Avatar } from '../components/Avatar.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+
+/**
+ * Review Send: the amount with its fiat value, the receiver, the network and its fee estimate;
+ * Send asks the wallet. A failure (a declined signature) shows here and keeps the draft.
+ */
+export function WalletSendPreviewView() {
+  const core = useCore()
+  const { send } = walletFeatures(core)
+  const s = useSnapshot(send.state)
+  const chain = useSnapshot(core.chain.state)
+  const network = chain.namespaces[chain.activeNamespace].network.caipNetwork
+  useEffect(() => void estimateSendFee(core), [core])
+  const token = s.token
+  if (!token || !s.sendTokenAmount || !s.receiverAddress) {
+    // Reached without a draft (after a send or a disconnect): nothing to review.
+    return (
+      <p className="wm-muted" role="status">
+        Nothing to send.{' '}
+        <button type="button" className="wm-link" onClick={() => core.router.goBack()}>
+          Back
+        </button>
+      </p>
+    )
+  }
+  const origins = serviceOrigins(core)
+  const usd = token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
+  return (
+    <div className="wm-send">
+      <div className="wm-preview-row" data-testid="preview-amount">
+        <span className="wm-muted">Send</span>
+        <span className="wm-preview-value">
+          <strong>
+            {s.sendTokenAmount} {token.symbol}
+          </strong>
+          {usd ? <span className="wm-muted"> {usd}</span> : null}
+        </span>
+        <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} />
+      </div>
+      <div className="wm-preview-row" data-testid="preview-receiver">
+        <span className="wm-muted">To</span>
+        <span className="wm-preview-value" title={s.receiverAddress}>
+          <strong>{s.receiverProfileName ?? shortenAddress(s.receiverAddress)}</strong>
+          {s.receiverProfileName ? <span className="wm-muted"> {shortenAddress(s.receiverAddress)}</span> : null}
+        </span>
+        {s.receiverProfileImageUrl ? <img className="wm-image" src={s.receiverProfileImageUrl} alt="" width={36} height={36} /> : <Avatar address={s.receiverAddress} size={36} />}
+      </div>
+      <dl className="wm-details">
+        <div>
+          <dt>Network</dt>
+          <dd data-testid="preview-network">{network?.name ?? 'Unknown network'}</dd>
+        </div>
+        <div>
+          <dt>Network fee</dt>
+          <dd data-testid="preview-fee">{s.fee ? `≈ ${formatFee(s.fee)}` : 'Estimating…'}</dd>
+        </div>
+      </dl>
+      <p className="wm-muted wm-hint">Review the above before confirming in your wallet.</p>
+      {s.error ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
+          {s.error}
+        </p>
+      ) : null}
+      <div className="wm-button-row">
+        <button type="button" className="wm-button wm-button-secondary" part="button" onClick={() => core.router.goBack()} disabled={s.loading}>
+          Cancel
+        </button>
+        <button type="button" className="wm-button" part="button" aria-busy={s.loading ? 'true' : undefined} disabled={s.loading} onClick={() => void sendTokens(core).catch(() => {})} data-testid="send-confirm">
+          {s.loading ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,205 @@
+import { useEffect, useId, useState } from 'react'
+import { useSnapshot } from 'valtio/react'
+import {
+  SEND_NAMESPACES,
+  WalletModalError,
+  amountError,
+  fetchTokenBalances,
+  formatUsd,
+  maxSendAmount,
+  resolveReceiver,
+  sendableTokens,
+  shortenAddress,
+  truncateDecimals,
+  walletFeatures,
+  type Core
+} from '@wallet-modal/core'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { ChevronIcon } from '../components/Icons.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { SEARCH_DEBOUNCE_MS } from '@wallet-modal/core'
+
+/**
+ * The first problem with the draft, in spec §5's order (amount and receiver, token, chain), or
+ * the amount's own problem; undefined when it can be previewed.
+ */
+export function sendDraftError(core: Core): string | undefined {
+  const s = walletFeatures(core).send.state
+  if (!s.sendTokenAmount || !s.receiverAddress) return new WalletModalError('SEND_FIELDS_REQUIRED').shortMessage
+  if (!s.token) return new WalletModalError('SEND_TOKEN_REQUIRED').shortMessage
+  if (!SEND_NAMESPACES.includes(core.chain.state.activeNamespace)) return new WalletModalError('SEND_UNSUPPORTED_CHAIN').shortMessage
+  const bad = amountError(s.token, s.sendTokenAmount)
+  return bad ? new WalletModalError(bad).shortMessage : undefined
+}
+
+/** Whether the typed receiver has not been resolved (nor found wrong, nor is being looked up) yet. */
+function needsResolving(core: Core): boolean {
+  const s = walletFeatures(core).send.state
+  return !!s.receiverInput?.trim() && !s.receiverAddress && !s.receiverError && !s.receiverResolving
+}
+
+/**
+ * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
+ * the active namespace or a name, shown with its avatar once resolved), then Preview.
+ */
+export function WalletSendView() {
+  const core = useCore()
+  const { send } = walletFeatures(core)
+  const s = useSnapshot(send.state)
+  const chain = useSnapshot(core.chain.state)
+  useSnapshot(core.blockchainApi.state)
+  const [problem, setProblem] = useState<string>()
+  const [maxBusy, setMaxBusy] = useState(false)
+  const amountId = useId()
+  const receiverId = useId()
+  const ns = chain.activeNamespace
+  const supported = SEND_NAMESPACES.includes(ns)
+
+  // Fresh balances for the token list and Max (served from the 30 s cache when recent).
+  useEffect(() => void fetchTokenBalances(core), [core])
+  // The typed receiver is kept in the draft at once (so it survives a trip to the token list);
+  // resolving it waits until typing pauses.
+  useEffect(() => {
+    const input = s.receiverInput ?? ''
+    if (!needsResolving(core)) return
+    const t = setTimeout(() => {
+      if (needsResolving(core) && send.state.receiverInput === input) void resolveReceiver(core, input)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(t)
+  }, [core, send, s.receiverInput])
+  // A token picked from the list may have changed its balance; keep the draft's copy current.
+  const tokens = sendableTokens(core)
+  const token = s.token ? (tokens.find(t => t.address === s.token!.address && t.symbol === s.token!.symbol) ?? s.token) : undefined
+
+  if (!supported) {
+    return (
+      <>
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
+          {new WalletModalError('SEND_UNSUPPORTED_CHAIN').shortMessage}
+        </p>
+        <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
+          Switch network
+        </button>
+      </>
+    )
+  }
+
+  const amountProblem = amountError(token, s.sendTokenAmount)
+  const fiat = token && s.sendTokenAmount && !amountProblem && token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
+  const origins = serviceOrigins(core)
+  const onMax = async () => {
+    setMaxBusy(true)
+    try {
+      send.setAmount(await maxSendAmount(core))
+    } catch (err) {
+      core.snack.showError((err as WalletModalError).shortMessage ?? 'Could not read the balance')
+    } finally {
+      setMaxBusy(false)
+    }
+  }
+  const onPreview = async () => {
+    // A receiver typed within the debounce window is resolved now rather than judged unresolved.
+    if (needsResolving(core)) await resolveReceiver(core, send.state.receiverInput!)
+    if (send.state.receiverResolving) return
+    const error = sendDraftError(core)
+    setProblem(error)
+    if (!error) core.router.push('WalletSendPreview')
+  }
+  return (
+    <form
+      className="wm-send"
+      onSubmit={e => {
+        e.preventDefault()
+        void onPreview()
+      }}
+      noValidate
+    >
+      <div className="wm-field">
+        <label htmlFor={amountId}>Amount</label>
+        <div className="wm-input-row">
+          <input
+            id={amountId}
+            className="wm-search wm-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={s.sendTokenAmount ?? ''}
+            aria-invalid={amountProblem ? 'true' : undefined}
+            aria-describedby={`${amountId}-hint`}
+            onChange={e => {
+              setProblem(undefined)
+              send.setAmount(e.target.value.replace(',', '.').trim() || undefined)
+            }}
+            data-testid="send-amount"
+          />
+          <button type="button" className="wm-token-pick" onClick={() => core.router.push('WalletSendSelectToken')} data-testid="send-token" aria-label={token ? `Token: ${token.symbol}. Change token` : 'Select token'}>
+            {token ? <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} /> : null}
+            <span>{token ? token.symbol : 'Select token'}</span>
+            <ChevronIcon />
+          </button>
+        </div>
+        <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
+          {amountProblem ? (
+            <span className="wm-error-text" data-testid="send-amount-error">
+              {new WalletModalError(amountProblem).shortMessage}
+            </span>
+          ) : (
+            <span data-testid="send-fiat">{fiat ?? ''}</span>
+          )}
+          {token ? (
+            <span className="wm-balance-line">
+              <span data-testid="send-token-balance">
+                {truncateDecimals(token.quantity.numeric, 3)} {token.symbol}
+              </span>
+              <button type="button" className="wm-link" onClick={onMax} disabled={maxBusy} data-testid="send-max">
+                Max
+              </button>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="wm-field">
+        <label htmlFor={receiverId}>To</label>
+        <input
+          id={receiverId}
+          className="wm-search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={ns === 'eip155' ? 'Address or name' : 'Address'}
+          value={s.receiverInput ?? ''}
+          aria-invalid={s.receiverError ? 'true' : undefined}
+          aria-describedby={`${receiverId}-hint`}
+          onChange={e => {
+            setProblem(undefined)
+            send.setReceiverInput(e.target.value)
+          }}
+          data-testid="send-receiver"
+        />
+        <p className="wm-muted wm-hint" id={`${receiverId}-hint`} aria-live="polite">
+          {s.receiverResolving ? 'Looking up the name…' : null}
+          {s.receiverError ? (
+            <span className="wm-error-text" data-testid="send-receiver-error">
+              {s.receiverError}
+            </span>
+          ) : null}
+          {s.receiverAddress && s.receiverProfileName ? (
+            <span className="wm-receiver" data-testid="send-receiver-profile">
+              {s.receiverProfileImageUrl ? <img className="wm-avatar-small" src={s.receiverProfileImageUrl} alt="" width={20} height={20} /> : null}
+              <span>{s.receiverProfileName}</span>
+              <span title={s.receiverAddress}>{shortenAddress(s.receiverAddress)}</span>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {problem ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="wm-button wm-full" part="button" disabled={s.receiverResolving} data-testid="send-preview">
+        Preview Send
+      </button>
+    </form>
+  )
+}
