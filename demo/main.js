@@ -1,5 +1,5 @@
 // The demo site's own script: what any site writes to use the modal.
-import { createWalletModal } from '/dist/wallet-modal.js'
+import { createWalletModal, loadSIWX } from '/dist/wallet-modal.js'
 // The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
 import devnet from '/devnet-config.js'
 
@@ -35,12 +35,22 @@ networks.push({
   testnet: true
 })
 
+// Sign-in with the wallet (SIWX) when opened with ?siwx=optional or ?siwx=required: sessions are
+// verified and kept by the self-hosted server. Its code is a chunk loaded only then.
+const siwxMode = new URLSearchParams(location.search).get('siwx')
+let siwx
+if ((siwxMode === 'optional' || siwxMode === 'required') && devnet.serviceUrl) {
+  const { createServiceSIWX } = await loadSIWX()
+  siwx = createServiceSIWX({ serviceUrl: devnet.serviceUrl, projectId: 'demo', required: siwxMode === 'required', statement: 'Sign in to the wallet-modal demo.' })
+}
+
 const modal = createWalletModal({
   projectId: 'demo',
   networks,
   metadata: { name: 'wallet-modal demo', url: location.origin },
   serviceUrl: devnet.serviceUrl,
-  featuredWalletIds: []
+  featuredWalletIds: [],
+  siwx
 })
 window.walletModal = modal
 
@@ -58,6 +68,20 @@ $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
 $('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))
 $('switch-2').addEventListener('click', () => modal.switchNetwork('eip155:31338').catch(e => log('error', e.shortMessage ?? e.message)))
 $('disconnect').addEventListener('click', () => modal.disconnect())
+$('sign-out').addEventListener('click', async () => {
+  try {
+    await modal.signOut()
+    $('signed-in').textContent = 'signed out (the next connect asks again)'
+  } catch (e) {
+    $('signed-in').textContent = e.shortMessage ?? e.message ?? String(e)
+  }
+})
+$('signed-in').textContent = siwx ? `not yet (sign-in ${siwxMode})` : 'sign-in off (open with ?siwx=optional or ?siwx=required)'
+modal.subscribeEvents(e => {
+  if (e.type === 'SIWX_AUTH_SUCCESS') $('signed-in').textContent = `yes, ${e.data.address} on ${e.data.caipNetworkId}`
+  if (e.type === 'SIWX_AUTH_ERROR') $('signed-in').textContent = `no: ${e.data.message}`
+  if (e.type === 'DISCONNECT_SUCCESS' && siwx) $('signed-in').textContent = 'no (disconnected)'
+})
 // Signs with whatever wallet is active: personal_sign on EVM (extension or WalletConnect
 // session), solana:signMessage on Solana, signMessage on Bitcoin.
 $('sign').addEventListener('click', async () => {

@@ -130,3 +130,22 @@ test('no axe violations on Send, Select Token, Review Send, Receive and Activity
     await context.close()
   }
 })
+
+test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its error shown', async () => {
+  const { page, context, errors } = await openPage(h, '/?siwx=optional')
+  try {
+    const dialog = page.locator('wallet-modal').getByRole('dialog')
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().click()
+    await dialog.getByRole('heading', { name: 'Sign In' }).waitFor()
+    await audit(page, 'Sign In (light)')
+    await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
+    await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
+    await dialog.getByRole('alert').waitFor()
+    await page.evaluate(() => (window as any).walletModal.setThemeMode('dark'))
+    await audit(page, 'Sign In with an error (dark)')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})

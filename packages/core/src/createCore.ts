@@ -151,6 +151,10 @@ export function createCore(options: WalletModalOptions) {
      * namespaces are an error). Resolves with the transaction hash or signature.
      */
     sendNative: (args: { to: string; amount: string }): Promise<string> => import('./flows/walletActions.js').then(m => m.sendNative(core, args)),
+    /** Signs in the connected account (SIWX); rejects with 'SIWX is not enabled' without `siwx`/`siweConfig`. */
+    signIn: (): Promise<void> => import('./flows/signIn.js').then(m => m.signIn(core)),
+    /** Revokes the active account's sign-in session on its network. */
+    signOut: (): Promise<void> => import('./flows/signIn.js').then(m => m.signOut(core)),
     /** Offers only these namespaces' wallets (undefined: all; spec §4 namespace filter). */
     setNamespaceFilter: (namespaces?: WiredNamespace[]) => core.connector.setNamespaceFilter(namespaces),
     /** Switches to one of the site's networks (a CAIP-2 id or the network). */
@@ -236,6 +240,15 @@ export function createCore(options: WalletModalOptions) {
       return false
     })
     core.runtime.stopTracking = trackModalEvents(core)
+    // Sign-in (spec §4): after a connection, an account change or a switch, a missing session
+    // opens SIWXSignMessage. The flow loads only on sites that turned sign-in on.
+    if (opts.siwx || opts.siweConfig) {
+      core.events.subscribe(e => {
+        if (e.type === 'CONNECT_SUCCESS' || e.type === 'ACCOUNT_CHANGED' || e.type === 'SWITCH_NETWORK') {
+          void import('./flows/signIn.js').then(m => m.checkSignIn(core)).catch(err => console.warn('[wallet-modal] sign-in check failed', err))
+        }
+      })
+    }
     // Solana and Bitcoin wallets are looked for once the page is idle (their code is a chunk of
     // its own), and only when the site lists networks of those namespaces.
     if (opts.networks.some(n => n.chainNamespace !== 'eip155')) {

@@ -23,6 +23,7 @@ import { imageRoutes } from './routes/imageRoutes.js'
 import { profileRoutes } from './routes/profileRoutes.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
+import { sessionRoutes } from './routes/sessionRoutes.js'
 import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
 import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
 import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
@@ -83,8 +84,8 @@ export interface WalletModalServer {
 
 /**
  * Starts the services the modal calls (spec §7) in this process: wallet directory, project
- * configuration, blockchain data API, RPC proxy, analytics sink and WalletConnect relay, on one
- * port.
+ * configuration, blockchain data API, sign-in sessions, RPC proxy, analytics sink and
+ * WalletConnect relay, on one port.
  *
  * Opens the database (PGlite in `dataDir` or memory, or PostgreSQL at `databaseUrl`), applies
  * migrations, loads the wallet catalogue on first start and the configured identities, then
@@ -177,6 +178,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   blockchainRoutes(app, ctx)
   historyRoutes(app, ctx)
   profileRoutes(app, ctx)
+  sessionRoutes(app, ctx)
   rpcProxyRoutes(app, ctx)
   analyticsRoutes(app, ctx)
 

@@ -9,6 +9,8 @@ export type ModalEvent =
   | { type: 'SWITCH_NETWORK'; data: { caipNetworkId: string; supported: boolean } }
   | { type: 'SEND_SUCCESS'; data: { caipNetworkId: string; hash: string; token: string; amount: string; to: string } }
   | { type: 'SEND_ERROR'; data: { caipNetworkId: string; code: string; message: string } }
+  | { type: 'SIWX_AUTH_SUCCESS'; data: { address: string; caipNetworkId: string } }
+  | { type: 'SIWX_AUTH_ERROR'; data: { code: string; message: string } }
   | { type: 'ERROR'; data: { code: string; message: string } }
 
 /** A listener of modal events. */

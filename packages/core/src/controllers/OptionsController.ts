@@ -89,6 +89,13 @@ export interface WalletModalOptions {
    * networks of it).
    */
   adapters?: AdapterNamespace[]
+  /**
+   * Sign-in with the wallet after connecting (spec §4): a {@link SIWXConfig} such as
+   * `createServiceSIWX()` (verified by the wallet-modal server) or `createLocalSIWX()`.
+   */
+  siwx?: import('../siwx/SIWXConfig.js').SIWXConfig
+  /** The older Sign-In With Ethereum configuration; cannot be combined with `siwx`. */
+  siweConfig?: import('../siwx/SIWXConfig.js').SIWEConfig
   /** Tuning of every remote call (defaults: 10 s timeout, 3 retries, 150 ms base delay). */
   http?: { timeoutMs?: number; retries?: number; retryBaseMs?: number }
 }
@@ -158,6 +165,7 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
   if (!options || typeof options.projectId !== 'string' || options.projectId.trim() === '') {
     throw new WalletModalError('PROJECT_ID_REQUIRED')
   }
+  if (options.siwx && options.siweConfig) throw new WalletModalError('SIWX_CONFLICT')
   if (!Array.isArray(options.networks) || options.networks.length === 0) {
     throw new WalletModalError('NETWORKS_REQUIRED')
   }
@@ -227,8 +235,9 @@ function resolveServices(o: WalletModalOptions): ResolvedOptions['services'] {
 /** Holds the site's validated configuration. */
 export function createOptionsController(options: WalletModalOptions) {
   const resolved = resolveOptions(options)
-  // The storage backend is an object with methods: keep valtio from proxying it.
-  const state = proxy<ResolvedOptions>({ ...resolved, storage: resolved.storage ? ref(resolved.storage) : undefined })
+  // The storage backend and sign-in configs are objects with methods: keep valtio from proxying them.
+  const keep = <T extends object>(v: T | undefined) => (v ? ref(v) : undefined)
+  const state = proxy<ResolvedOptions>({ ...resolved, storage: keep(resolved.storage), siwx: keep(resolved.siwx), siweConfig: keep(resolved.siweConfig) })
   return {
     state,
     /** Networks of one namespace, in the site's order. */

@@ -12,6 +12,7 @@ export type ViewId =
   | 'ConnectingMultiChain'
   | 'SwitchActiveChain'
   | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
+  | 'SIWXSignMessage'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
 
 /** Data a view is opened with. */

@@ -36,7 +36,9 @@ describe('WalletModalError', () => {
       SEND_UNSUPPORTED_CHAIN: 'Unsupported chain',
       SIGNATURE_DECLINED: 'Signature declined',
       TRANSACTIONS_ADDRESS_REQUIRED: 'Transaction fetch needs an account address',
-      TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions'
+      TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
+      SIWX_NOT_ENABLED: 'SIWX is not enabled',
+      SIWX_CONFLICT: 'siweConfig and siwx options cannot both be set'
     }
     for (const [code, text] of Object.entries(expected)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
   })

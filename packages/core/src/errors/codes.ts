@@ -50,7 +50,11 @@ export const ERROR_MESSAGES = {
   TRANSACTION_FAILED: 'Transaction failed',
   // activity
   TRANSACTIONS_ADDRESS_REQUIRED: 'Transaction fetch needs an account address',
-  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions'
+  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
+  // sign-in (SIWX)
+  SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  SIWX_CONFLICT: 'siweConfig and siwx options cannot both be set',
+  SIWX_FAILED: 'Sign-in failed'
 } as const
 
 /** A stable error code of wallet-modal. */

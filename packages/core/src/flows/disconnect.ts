@@ -57,6 +57,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   // Spec §4: disconnect clears the send state (and the activity list with it).
   core.runtime.features?.send.resetSend()
   core.runtime.features?.transactions.reset()
+  if (core.options.state.siwx || core.options.state.siweConfig) await (await import('./signIn.js')).clearSignIn(core)
   const remaining = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status === 'connected')
   if (remaining.length) {
     const next = remaining[0]!

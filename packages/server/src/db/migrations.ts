@@ -135,5 +135,44 @@ export const MIGRATIONS: readonly Migration[] = [
         block_hash text NOT NULL
       );
     `
+  },
+  {
+    id: 4,
+    name: 'sign-in sessions',
+    sql: `
+      -- Sign-in (SIWX) nonces: issued per project, spent once (used_at), refused after
+      -- expires_at. Kept a while after expiry so late attempts hear why; then deleted.
+      CREATE TABLE siwx_nonces (
+        nonce text PRIMARY KEY,
+        project_id text NOT NULL,
+        issued_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX siwx_nonces_expires_at ON siwx_nonces (expires_at);
+
+      -- Sessions opened by a verified sign-in message. address is as signed, address_key the
+      -- lookup form (lower-case 0x addresses, base58 as is). The signature doubles as the
+      -- revocation secret, so it is never listed. A nonce opens one session only, even if the
+      -- nonce table were cleaned early.
+      CREATE TABLE siwx_sessions (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        address text NOT NULL,
+        address_key text NOT NULL,
+        chain_id text NOT NULL,
+        domain text NOT NULL,
+        uri text NOT NULL,
+        nonce text NOT NULL,
+        issued_at timestamptz NOT NULL,
+        expiration_time timestamptz,
+        message text NOT NULL,
+        signature text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        revoked_at timestamptz,
+        UNIQUE (project_id, nonce)
+      );
+      CREATE INDEX siwx_sessions_address ON siwx_sessions (project_id, address_key, created_at DESC);
+    `
   }
 ]

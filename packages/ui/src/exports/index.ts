@@ -1,4 +1,9 @@
 export { createWalletModal } from '../createWalletModal.js'
+/**
+ * Loads the ready sign-in implementations (`createServiceSIWX`, `createLocalSIWX`) for the
+ * `siwx` option; they are a chunk of their own, fetched only by sites that turn sign-in on.
+ */
+export const loadSIWX = () => import('./siwx.js')
 export type { WalletModal } from '../createWalletModal.js'
 export { getWalletModalElement, DOM_EVENTS } from '../elements/WalletModalElement.js'
 export { getConnectButtonElement } from '../elements/ConnectButtonElement.js'

@@ -128,6 +128,9 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-chip { display: inline-flex; align-items: center; gap: 6px; padding: 2px 8px 2px 2px; border-radius: 999px; background: var(--_wm-bg-2); }
 .wm-chip .wm-image { width: 20px; height: 20px; border-radius: 50%; font-size: 10px; }
 .wm-activity { width: 100%; }
+.wm-siwx-images { display: flex; gap: 0; }
+.wm-siwx-images > * { border: 3px solid var(--_wm-bg); border-radius: 50%; }
+.wm-siwx-images > :last-child { margin-left: -12px; }
 .wm-group-title { margin: 10px 0 4px; font-size: calc(var(--_wm-fs) * 1.3); color: var(--_wm-fg-2); font-weight: 600; }
 .wm-group-year { font-size: calc(var(--_wm-fs) * 1.5); color: var(--_wm-fg); }
 .wm-tx { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }

@@ -20,6 +20,7 @@ const WalletSendSelectTokenView = lazyComponent(() => import('./WalletSendSelect
 const WalletSendPreviewView = lazyComponent(() => import('./WalletSendPreviewView.js').then(m => m.WalletSendPreviewView))
 const WalletReceiveView = lazyComponent(() => import('./WalletReceiveView.js').then(m => m.WalletReceiveView))
 const TransactionsView = lazyComponent(() => import('./TransactionsView.js').then(m => m.TransactionsView))
+const SIWXSignMessageView = lazyComponent(() => import('./SIWXSignMessageView.js').then(m => m.SIWXSignMessageView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -42,6 +43,7 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
   Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions'] },
+  SIWXSignMessage: { title: () => 'Sign In', component: SIWXSignMessageView },
   WalletSend: { title: () => 'Send', component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
   WalletSendSelectToken: { title: () => 'Select Token', component: WalletSendSelectTokenView },
   WalletSendPreview: { title: () => 'Review Send', component: WalletSendPreviewView },

@@ -91,6 +91,22 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     expect(send.state.sendTokenAmount, 'draft reset').to.equal(undefined)
   })
 
+  it('signs in with Solana (CAIP-122 message, ed25519) through the session service, which keeps the session', async () => {
+    const { createServiceSIWX } = await import('../../siwx/createServiceSIWX.js')
+    const { signIn } = await import('../../flows/signIn.js')
+    const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() })
+    const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl, siwx })
+    const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
+    await core.connect(connector.id)
+    await waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
+    await signIn(core)
+    const [session] = await siwx.getSessions(info.solana.caipNetworkId, info.solana.walletAddress)
+    expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Solana account:`)
+    expect(ed25519.verify(base58.decode(session!.signature), new TextEncoder().encode(session!.message), base58.decode(info.solana.walletAddress))).to.equal(true)
+    const listed = await (await fetch(new URL(`/v1/sessions/${info.solana.walletAddress}?projectId=demo&st=test&sv=test&chainId=${info.solana.caipNetworkId}`, info.serviceUrl))).json()
+    expect(listed.sessions.map((s: { id: string }) => s.id)).to.include(session!.id)
+  })
+
   it('a declined connect shows Connection rejected; an unknown receiver is refused before the wallet is asked', async () => {
     const core = await make()
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')

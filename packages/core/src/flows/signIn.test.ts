@@ -1,0 +1,150 @@
+// Sign-in with the wallet (SIWX) against the devnet: the Devnet Wallet signs (personal_sign on
+// anvil), signatures are checked with viem, and the service-backed SIWX talks to the real
+// wallet-modal server's session endpoints.
+import { expect } from 'chai'
+import { parseSiweMessage } from 'viem/siwe'
+import { verifyMessage } from 'viem'
+import type { Core } from '../createCore.js'
+import { createCore } from '../createCore.js'
+import { walletFeatures } from './walletFeatures.js'
+import { cancelSignIn, signIn } from './signIn.js'
+import { formatSIWXMessage } from '../siwx/formatSIWXMessage.js'
+import { createLocalSIWX } from '../siwx/createLocalSIWX.js'
+import { createServiceSIWX } from '../siwx/createServiceSIWX.js'
+import type { SIWXConfig } from '../siwx/SIWXConfig.js'
+import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+
+describe('SIWX messages', () => {
+  const fields = {
+    domain: 'example.com:8080',
+    accountAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    statement: 'Sign in.',
+    uri: 'https://example.com:8080',
+    version: '1' as const,
+    chainId: 'eip155:31337' as const,
+    nonce: 'abcdefgh12345678',
+    issuedAt: '2026-11-22T10:00:00.000Z',
+    expirationTime: '2026-11-23T10:00:00.000Z',
+    resources: ['https://example.com/terms']
+  }
+  it('formats EIP-4361 on eip155 (viem parses it back field for field)', () => {
+    const parsed = parseSiweMessage(formatSIWXMessage(fields))
+    expect(parsed.domain).to.equal(fields.domain)
+    expect(parsed.address).to.equal(fields.accountAddress)
+    expect(parsed.chainId).to.equal(31337)
+    expect(parsed.nonce).to.equal(fields.nonce)
+    expect(parsed.statement).to.equal('Sign in.')
+    expect(parsed.expirationTime?.toISOString()).to.equal(fields.expirationTime)
+    expect(parsed.resources).to.deep.equal(fields.resources)
+  })
+  it('formats the CAIP-122 form for Solana and Bitcoin, with the CAIP-2 reference as Chain ID', () => {
+    const text = formatSIWXMessage({ ...fields, accountAddress: 'CCM39Xn', chainId: 'solana:7hrtRAVM2hh9hwSaJAbFvTKEXE4jJGjb' })
+    expect(text.split('\n').slice(0, 4)).to.deep.equal(['example.com:8080 wants you to sign in with your Solana account:', 'CCM39Xn', '', 'Sign in.'])
+    expect(text).to.include('\nChain ID: 7hrtRAVM2hh9hwSaJAbFvTKEXE4jJGjb\n')
+    expect(text).to.include('\nResources:\n- https://example.com/terms')
+    expect(formatSIWXMessage({ ...fields, chainId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' })).to.match(/^example\.com:8080 wants you to sign in with your Bitcoin account:/)
+  })
+})
+
+describe('sign-in flow (devnet)', () => {
+  let info: DevnetInfo
+  let made: Awaited<ReturnType<typeof connectedDevnetCore>> | undefined
+  before(async () => {
+    info = await getDevnet()
+  })
+  afterEach(() => {
+    made?.stop()
+    made = undefined
+  })
+  const connectWith = async (siwx: SIWXConfig) => {
+    made = await connectedDevnetCore(info, { extra: { siwx } })
+    return made.core
+  }
+  const onSignIn = (core: Core) => waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
+
+  it("refuses siweConfig with siwx at start, and signIn without either: 'SIWX is not enabled'", async () => {
+    const siweConfig = { getNonce: async () => 'n', createMessage: () => '', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
+    expect(() => createCore({ projectId: 'demo', networks: devnetNetworks(info), siwx: createLocalSIWX({ storage: memoryStorage() }), siweConfig })).to.throw('siweConfig and siwx options cannot both be set')
+    const plain = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableInjected: false })
+    const err = await plain.signIn().catch(e => e)
+    expect(err.shortMessage).to.equal('SIWX is not enabled')
+    plain.destroy()
+  })
+
+  it('opens SIWXSignMessage after connecting; signing stores a session the wallet really signed, and closes', async () => {
+    const storage = memoryStorage()
+    const siwx = createLocalSIWX({ storage })
+    const core = await connectWith(siwx)
+    await onSignIn(core)
+    const events: string[] = []
+    core.subscribeEvents(e => events.push(e.type))
+    await signIn(core)
+    expect(core.modal.state.open).to.equal(false)
+    expect(events).to.include('SIWX_AUTH_SUCCESS')
+    const [session] = await siwx.getSessions('eip155:31337', info.walletAccount)
+    expect(session, 'a session').to.not.equal(undefined)
+    expect(await verifyMessage({ address: info.walletAccount as `0x${string}`, message: session!.message, signature: session!.signature as `0x${string}` })).to.equal(true)
+    expect(parseSiweMessage(session!.message).domain).to.equal(location.host)
+  })
+
+  it("a declined signature says 'Signature declined' and shows the view again; optional Cancel just closes", async () => {
+    const core = await connectWith(createLocalSIWX({ storage: memoryStorage() }))
+    await onSignIn(core)
+    made!.wallet.setMode('reject')
+    const err = await signIn(core).catch(e => e)
+    expect(err.shortMessage).to.equal('Signature declined')
+    expect(walletFeatures(core).siwx.state.error).to.equal('Signature declined')
+    expect(core.router.state.view).to.equal('SIWXSignMessage')
+    expect(core.modal.state.open).to.equal(true)
+    await cancelSignIn(core)
+    expect(core.modal.state.open).to.equal(false)
+    expect(core.getAccount().isConnected).to.equal(true)
+  })
+
+  it('required: Cancel disconnects', async () => {
+    const core = await connectWith(createLocalSIWX({ storage: memoryStorage(), required: true }))
+    await onSignIn(core)
+    await cancelSignIn(core)
+    expect(core.getAccount().isConnected).to.equal(false)
+  })
+
+  it('service-backed: the server keeps the session; a reload asks nothing; revoking makes the next connect ask again', async () => {
+    const storage = memoryStorage()
+    const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage })
+    const core = await connectWith(siwx)
+    await onSignIn(core)
+    await signIn(core)
+    const listed = await (await fetch(new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl))).json()
+    expect(listed.sessions.length, 'the server lists the session').to.be.greaterThan(0)
+
+    // A second page on the same storage: reconnect finds the session, no prompt.
+    made!.stop()
+    made = await connectedDevnetCore(info, { extra: { siwx: createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage }) } })
+    await new Promise(r => setTimeout(r, 500))
+    expect(made.core.router.state.view === 'SIWXSignMessage' && made.core.modal.state.open, 'no prompt').to.equal(false)
+
+    await made.core.signOut()
+    const after = await (await fetch(new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl))).json()
+    expect(after.sessions.length).to.equal(listed.sessions.length - 1)
+    made.stop()
+    made = await connectedDevnetCore(info, { extra: { siwx: createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage }) } })
+    await onSignIn(made.core)
+  })
+
+  it("a failing session service shows its reason in the view, which stays for another try", async () => {
+    const core = await connectWith(createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() }))
+    await onSignIn(core)
+    await setFault(info.serviceUrl, { path: '/v1/sessions', mode: 'status', status: 500 })
+    try {
+      const err = await signIn(core).catch(e => e)
+      expect(err.shortMessage).to.match(/500/)
+      expect(walletFeatures(core).siwx.state.error).to.equal(err.shortMessage)
+      expect(core.router.state.view).to.equal('SIWXSignMessage')
+      expect(core.modal.state.open).to.equal(true)
+    } finally {
+      await setFault(info.serviceUrl, { path: '/', mode: 'clear' })
+    }
+    await signIn(core)
+    expect(core.modal.state.open).to.equal(false)
+  })
+})

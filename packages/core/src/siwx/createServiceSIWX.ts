@@ -1,0 +1,90 @@
+import type { SIWXConfig, SIWXSession } from './SIWXConfig.js'
+import { toSIWXMessage } from './formatSIWXMessage.js'
+import { messageFields, sessionMatches, type SIWXMessageOptions } from './siwxMessageDefaults.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
+import type { StorageBackend } from '../utils/storage.js'
+import { SDK_TYPE, SDK_VERSION } from '../api/sdk.js'
+import { sessionStore } from './sessionStore.js'
+
+/** Where the sign-in tokens (the service's session id and the signature) are kept. */
+export const SERVICE_SIWX_KEY = '@wallet-modal/siwx/service-sessions'
+/** How long each call to the session service may take. */
+export const SIWX_SERVICE_TIMEOUT_MS = 8_000
+
+/** Options of {@link createServiceSIWX}. */
+export interface ServiceSIWXOptions extends SIWXMessageOptions {
+  /** Base URL of the wallet-modal server (the same as the modal's `serviceUrl`). */
+  serviceUrl: string
+  projectId: string
+  storage?: StorageBackend
+}
+
+const isSession = (v: unknown): v is SIWXSession & { id: string } =>
+  !!v && typeof v === 'object' && typeof (v as SIWXSession).id === 'string' && typeof (v as SIWXSession).signature === 'string' && typeof (v as SIWXSession).data?.chainId === 'string'
+
+/**
+ * Sign-in verified and kept by the wallet-modal server (spec §7 sessions): the nonce comes from
+ * the service, the signed message is checked there (signature, domain, nonce, times) before a
+ * session exists, and revoking ends it there too. The browser keeps the session id and signature
+ * as its sign-in token; a session the service no longer lists (revoked or expired) is dropped.
+ */
+export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
+  const base = opts.serviceUrl.endsWith('/') ? opts.serviceUrl : `${opts.serviceUrl}/`
+  const call = async <T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> }): Promise<T> => {
+    const url = new URL(path, base)
+    for (const [k, v] of Object.entries({ projectId: opts.projectId, st: SDK_TYPE, sv: SDK_VERSION, ...init.query })) url.searchParams.set(k, v)
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: init.method,
+        headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(SIWX_SERVICE_TIMEOUT_MS)
+      })
+    } catch (err) {
+      const timedOut = (err as Error)?.name === 'TimeoutError'
+      throw new WalletModalError(timedOut ? 'REQUEST_TIMEOUT' : 'NETWORK_ERROR', { details: url.pathname, cause: err })
+    }
+    const body = (await response.json().catch(() => undefined)) as { reason?: unknown } | undefined
+    if (!response.ok) {
+      // The service's reason (e.g. 'Invalid signature') is what the visitor is shown.
+      const reason = typeof body?.reason === 'string' ? body.reason : `HTTP status code: ${response.status}`
+      throw new WalletModalError('HTTP_ERROR', { shortMessage: reason, details: url.pathname })
+    }
+    return body as T
+  }
+  const { read, write } = sessionStore(opts.storage ?? globalThis.localStorage, SERVICE_SIWX_KEY, isSession)
+  const path = (address: string) => `v1/sessions/${encodeURIComponent(address)}`
+  return {
+    async createMessage(input) {
+      const { nonce } = await call<{ nonce: string }>('v1/sessions/nonce', { method: 'POST', body: {} })
+      if (typeof nonce !== 'string' || !/^[A-Za-z0-9]{8,}$/.test(nonce)) throw new WalletModalError('INVALID_RESPONSE', { details: 'nonce' })
+      return toSIWXMessage(messageFields(input, nonce, opts))
+    },
+    async addSession(session) {
+      const answer = await call<{ session?: { id?: unknown } }>('v1/sessions', { method: 'POST', body: { message: session.message, signature: session.signature } })
+      const id = answer?.session?.id
+      if (typeof id !== 'string') throw new WalletModalError('INVALID_RESPONSE', { details: 'session' })
+      write([...read().filter(s => !sessionMatches(s, session.data.chainId, session.data.accountAddress, 0)), { ...session, id }])
+    },
+    async revokeSession(chainId, address) {
+      const mine = read().filter(s => sessionMatches(s, chainId, address, 0))
+      // Forget locally first: a revoke that fails on the network must not leave the visitor signed in here.
+      write(read().filter(s => !sessionMatches(s, chainId, address, 0)))
+      await Promise.all(mine.map(s => call(`${path(address)}/revoke`, { method: 'POST', body: { pci: s.id, signature: s.signature } })))
+    },
+    async setSessions(sessions) {
+      write(sessions)
+    },
+    async getSessions(chainId, address) {
+      const local = read().filter(s => sessionMatches(s, chainId, address))
+      if (local.length === 0) return []
+      const { sessions } = await call<{ sessions?: { id?: unknown }[] }>(path(address), { method: 'GET', query: { chainId } })
+      const live = new Set((sessions ?? []).map(s => s.id))
+      const dropped = new Set(local.filter(s => !live.has(s.id)).map(s => s.id))
+      if (dropped.size) write(read().filter(s => !dropped.has(s.id)))
+      return local.filter(s => live.has(s.id))
+    },
+    getRequired: () => opts.required ?? false
+  }
+}

@@ -1,0 +1,326 @@
+// The sign-in session service (/v1/sessions...) against a real devnet: EVM messages are built
+// with viem's createSiweMessage and signed with anvil's well-known keys, their signatures checked
+// through the devnet chain's node; a Solana sign-in is signed with a fresh ed25519 key.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, type SiweMessage } from 'viem/siwe'
+import { WALLET_ACCOUNT, WALLET_PRIVATE_KEY, encodeBase58, startDevnet, type Devnet } from '../../devnet/src/index.js'
+import { createServer, demoServerConfig, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from './index.js'
+import { CLIENT, getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
+
+/** Anvil account 2's well-known development key: "another key" than the wallet's. */
+const OTHER_PRIVATE_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
+
+const wallet = privateKeyToAccount(WALLET_PRIVATE_KEY)
+const other = privateKeyToAccount(OTHER_PRIVATE_KEY)
+
+/** A page of the demo project, on an origin its allowedOrigins ('http://127.0.0.1:*') cover. */
+const SITE = { domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/' }
+
+/** A project other than `demo`, allowing one https origin only. */
+const SHOP = { projectId: 'shop', origin: 'https://shop.example' }
+
+const MINUTE = 60_000
+
+describe('sign-in sessions (devnet)', () => {
+  let devnet: Devnet
+  let server: WalletModalServer
+
+  const clientOf = (projectId: string) => ({ ...CLIENT, projectId })
+  const newNonce = async (projectId = 'demo'): Promise<string> => {
+    const { status, body } = await postJson<OrError<{ nonce: string; expiresAt: string }>>(urlOf(server.url, '/v1/sessions/nonce', {}, clientOf(projectId)), {})
+    assert.equal(status, 200, JSON.stringify(body))
+    return body.nonce
+  }
+  /** An EIP-4361 message of the wallet account to the demo site, on devnet chain 31337. */
+  const siwe = (nonce: string, fields: Partial<SiweMessage> = {}): string =>
+    createSiweMessage({ ...SITE, address: wallet.address, chainId: 31337, nonce, version: '1', issuedAt: new Date(), statement: 'Sign in to the demo', ...fields })
+  const signIn = (message: string, signature: string, projectId = 'demo') =>
+    postJson<OrError<{ session: SiwxSession }>>(urlOf(server.url, '/v1/sessions', {}, clientOf(projectId)), { message, signature })
+  const listed = async (address: string, params: Record<string, string> = {}, projectId = 'demo'): Promise<ListedSiwxSession[]> => {
+    const { status, body } = await getJson<OrError<{ sessions: ListedSiwxSession[] }>>(urlOf(server.url, `/v1/sessions/${address}`, params, clientOf(projectId)))
+    assert.equal(status, 200, JSON.stringify(body))
+    return body.sessions
+  }
+  const revoke = (address: string, body: unknown) => postJson(urlOf(server.url, `/v1/sessions/${address}/revoke`), body)
+  /** Asserts a refusal: its status and the exact reason. */
+  const refused = (response: { status: number; body: { reason?: string } }, status: number, reason: string) => {
+    assert.equal(response.status, status, JSON.stringify(response.body))
+    assert.equal(response.body.reason, reason)
+  }
+
+  before(async () => {
+    devnet = await startDevnet()
+    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, solana: devnet.solana })
+    config.projects.push({ id: SHOP.projectId, allowedOrigins: [SHOP.origin] })
+    // No test here reads the activity feed.
+    config.history = { enabled: false }
+    server = await createServer({ config, upstreamTimeoutMs: 5000 })
+  })
+  after(async () => {
+    await server?.close()
+    await devnet?.stop()
+  })
+
+  it('issues single nonces: random alphanumerics valid for 5 minutes', async () => {
+    const start = Date.now()
+    const answers = await Promise.all([1, 2, 3].map(() => postJson(urlOf(server.url, '/v1/sessions/nonce'), {})))
+    const nonces = new Set<string>()
+    for (const { status, body } of answers) {
+      assert.equal(status, 200)
+      assert.match(body.nonce, new RegExp(`^[A-Za-z0-9]{${SIWX_NONCE_LENGTH}}$`))
+      assert.ok(SIWX_NONCE_LENGTH >= 16)
+      const ttl = Date.parse(body.expiresAt) - start
+      assert.ok(ttl > 4.9 * MINUTE && ttl < 5.1 * MINUTE, body.expiresAt)
+      nonces.add(body.nonce)
+    }
+    assert.equal(nonces.size, 3)
+    // Without a body at all too, and never without a project.
+    assert.equal((await fetch(urlOf(server.url, '/v1/sessions/nonce'), { method: 'POST' })).status, 200)
+    refused(await postJson(urlOf(server.url, '/v1/sessions/nonce', {}, { st: 'test', sv: '0' }), {}), 400, 'Missing required query parameter: projectId')
+  })
+
+  it('a valid EVM sign-in opens a session that GET lists, without its signature', async () => {
+    const message = siwe(await newNonce(), { expirationTime: new Date(Date.now() + 60 * MINUTE), resources: ['https://docs.example/terms'] })
+    const signature = await wallet.signMessage({ message })
+    const { status, body } = await signIn(message, signature)
+    assert.equal(status, 200, JSON.stringify(body))
+    const session = body.session
+    assert.match(session.id, /^[0-9a-f]{32}$/)
+    assert.equal(session.address, WALLET_ACCOUNT)
+    assert.equal(session.chainId, 'eip155:31337')
+    assert.equal(session.domain, SITE.domain)
+    assert.equal(session.uri, SITE.uri)
+    assert.equal(session.message, message)
+    assert.equal(session.signature, signature)
+    assert.ok(session.expirationTime && Date.parse(session.expirationTime) > Date.now())
+    assert.ok(Math.abs(Date.parse(session.issuedAt) - Date.now()) < MINUTE)
+
+    // Any address case; the chain filter; the signature (the revocation secret) never listed.
+    const { signature: _secret, ...expected } = session
+    for (const address of [WALLET_ACCOUNT, WALLET_ACCOUNT.toLowerCase()]) {
+      const sessions = await listed(address)
+      assert.deepEqual(sessions.find(s => s.id === session.id), expected)
+      assert.ok(sessions.every(s => !('signature' in s)))
+    }
+    assert.ok((await listed(WALLET_ACCOUNT, { chainId: 'eip155:31337' })).some(s => s.id === session.id))
+    assert.deepEqual(await listed(WALLET_ACCOUNT, { chainId: 'eip155:31338' }), [])
+    // Sessions belong to their project.
+    assert.deepEqual(await listed(WALLET_ACCOUNT, {}, SHOP.projectId), [])
+  })
+
+  it('lists the newest session first and a message without statement or expiry works too', async () => {
+    const first = siwe(await newNonce(), { chainId: 31338, statement: undefined })
+    const second = siwe(await newNonce(), { chainId: 31338 })
+    const a = await signIn(first, await wallet.signMessage({ message: first }))
+    const b = await signIn(second, await wallet.signMessage({ message: second }))
+    assert.equal(a.status, 200, JSON.stringify(a.body))
+    assert.equal(b.status, 200, JSON.stringify(b.body))
+    assert.equal(a.body.session.expirationTime, undefined)
+    const ids = (await listed(WALLET_ACCOUNT, { chainId: 'eip155:31338' })).map(s => s.id)
+    assert.deepEqual(ids.slice(0, 2), [b.body.session.id, a.body.session.id])
+  })
+
+  it('refuses a replayed message: Nonce already used, also when two submissions race', async () => {
+    const message = siwe(await newNonce())
+    const signature = await wallet.signMessage({ message })
+    assert.equal((await signIn(message, signature)).status, 200)
+    refused(await signIn(message, signature), 409, 'Nonce already used')
+
+    const racing = siwe(await newNonce())
+    const racingSignature = await wallet.signMessage({ message: racing })
+    const answers = await Promise.all([1, 2, 3].map(() => signIn(racing, racingSignature)))
+    assert.deepEqual(answers.map(a => a.status).sort(), [200, 409, 409])
+  })
+
+  it('refuses messages outside their dates', async () => {
+    const expired = siwe(await newNonce(), { issuedAt: new Date(Date.now() - 10 * MINUTE), expirationTime: new Date(Date.now() - MINUTE) })
+    refused(await signIn(expired, await wallet.signMessage({ message: expired })), 400, 'Message expired')
+    const early = siwe(await newNonce(), { notBefore: new Date(Date.now() + 10 * MINUTE) })
+    refused(await signIn(early, await wallet.signMessage({ message: early })), 400, 'Message not yet valid')
+    const future = siwe(await newNonce(), { issuedAt: new Date(Date.now() + 10 * MINUTE) })
+    refused(await signIn(future, await wallet.signMessage({ message: future })), 400, 'Message issued in the future')
+    // Clocks drift: a couple of minutes ahead is accepted.
+    const skewed = siwe(await newNonce(), { issuedAt: new Date(Date.now() + 2 * MINUTE) })
+    assert.equal((await signIn(skewed, await wallet.signMessage({ message: skewed }))).status, 200)
+  })
+
+  it('refuses a domain or URI the project does not allow', async () => {
+    const domain = siwe(await newNonce(), { domain: 'evil.example', uri: 'https://evil.example/login' })
+    refused(await signIn(domain, await wallet.signMessage({ message: domain })), 400, 'Domain not allowed: evil.example')
+    const uri = siwe(await newNonce(), { uri: 'https://evil.example/login' })
+    refused(await signIn(uri, await wallet.signMessage({ message: uri })), 400, 'URI not allowed: https://evil.example/login')
+    // The demo site is not one of the shop's origins; the shop's own is, over https only.
+    const demoToShop = siwe(await newNonce(SHOP.projectId))
+    refused(await signIn(demoToShop, await wallet.signMessage({ message: demoToShop }), SHOP.projectId), 400, 'Domain not allowed: 127.0.0.1:5173')
+    const http = siwe(await newNonce(SHOP.projectId), { scheme: 'http', domain: 'shop.example', uri: 'https://shop.example/' })
+    refused(await signIn(http, await wallet.signMessage({ message: http }), SHOP.projectId), 400, 'Domain not allowed: shop.example')
+    const shop = siwe(await newNonce(SHOP.projectId), { domain: 'shop.example', uri: 'https://shop.example/account' })
+    assert.equal((await signIn(shop, await wallet.signMessage({ message: shop }), SHOP.projectId)).status, 200)
+  })
+
+  it('refuses a signature from another key, and the nonce is spent by the attempt', async () => {
+    const message = siwe(await newNonce())
+    refused(await signIn(message, await other.signMessage({ message })), 400, 'Invalid signature')
+    refused(await signIn(message, '0x1234'), 409, 'Nonce already used')
+    // The right signature of the same message comes too late: one nonce, one attempt.
+    refused(await signIn(message, await wallet.signMessage({ message })), 409, 'Nonce already used')
+    // A signature of another text, and a signature that is not hex.
+    const fresh = siwe(await newNonce())
+    refused(await signIn(fresh, await wallet.signMessage({ message: `${fresh} ` })), 400, 'Invalid signature')
+    const notHex = siwe(await newNonce())
+    refused(await signIn(notHex, 'NotHexAtAll'), 400, 'Invalid signature')
+  })
+
+  it('refuses unknown, foreign and expired nonces', async () => {
+    const unknown = siwe(randomBytes(12).toString('hex'))
+    refused(await signIn(unknown, await wallet.signMessage({ message: unknown })), 400, 'Unknown nonce')
+    // A nonce of another project does not open a session here.
+    const foreign = siwe(await newNonce(SHOP.projectId))
+    refused(await signIn(foreign, await wallet.signMessage({ message: foreign })), 400, 'Unknown nonce')
+
+    const nonce = await newNonce()
+    await server.store.query(`UPDATE siwx_nonces SET expires_at = now() - interval '1 second' WHERE nonce = $1`, [nonce])
+    const late = siwe(nonce)
+    refused(await signIn(late, await wallet.signMessage({ message: late })), 400, 'Nonce expired')
+  })
+
+  it('refuses malformed messages and bodies', async () => {
+    const nonce = await newNonce()
+    const good = siwe(nonce)
+    const signature = await wallet.signMessage({ message: good })
+    const broken = [
+      'hello',
+      good.replace(/\nIssued At: .*/, ''),
+      good.replace('Version: 1', 'Version: 2'),
+      good.replace(/Issued At: .*/, 'Issued At: yesterday'),
+      good.replace(wallet.address, '0x1234'),
+      good.replace('Chain ID: 31337', 'Chain ID: eip155:31337'),
+      `${good}\nSomething: else`,
+      good.replace(/\n/g, '\r\n')
+    ]
+    for (const message of broken) refused(await signIn(message, signature), 400, 'Message could not be parsed')
+    // Refusals before the nonce is spent: the good message still works.
+    assert.equal((await signIn(good, signature)).status, 200)
+
+    for (const body of [{ message: good }, { signature }, { message: good, signature, extra: 1 }, { message: 'x'.repeat(4001), signature }, { message: good, signature: '0x12 34' }, { message: 42, signature }]) {
+      const { status, body: answer } = await postJson(urlOf(server.url, '/v1/sessions'), body)
+      assert.equal(status, 400, JSON.stringify(body).slice(0, 100))
+      assert.equal(answer.error, 'bad_request')
+      assert.equal(typeof answer.reason, 'string')
+    }
+    const notJson = await postJson(urlOf(server.url, '/v1/sessions'), '{"message":')
+    assert.equal(notJson.status, 400)
+    assert.equal(typeof notJson.body.reason, 'string')
+  })
+
+  it('refuses chains that are not configured, and Bitcoin for now', async () => {
+    const mainnet = siwe(await newNonce(), { chainId: 1 })
+    refused(await signIn(mainnet, await wallet.signMessage({ message: mainnet })), 400, 'Chain not supported: eip155:1')
+    const bitcoin = [
+      `${SITE.domain} wants you to sign in with your Bitcoin account:`,
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      '',
+      `URI: ${SITE.uri}`,
+      'Version: 1',
+      'Chain ID: 000000000019d6689c085ae165831e93',
+      `Nonce: ${await newNonce()}`,
+      `Issued At: ${new Date().toISOString()}`
+    ].join('\n')
+    refused(await signIn(bitcoin, 'AkcwRAIgSignature'), 400, 'Chain not supported: bip122:000000000019d6689c085ae165831e93')
+  })
+
+  describe('revocation', () => {
+    it('ends a session given its signature; a wrong one, address or id is refused', async () => {
+      const message = siwe(await newNonce())
+      const signature = await wallet.signMessage({ message })
+      const { body } = await signIn(message, signature)
+      const { id } = body.session
+
+      refused(await revoke(WALLET_ACCOUNT, { pci: id, signature: await other.signMessage({ message }) }), 403, 'Invalid signature')
+      refused(await revoke(other.address, { pci: id, signature }), 403, 'Session belongs to another address')
+      refused(await revoke(WALLET_ACCOUNT, { pci: randomBytes(16).toString('hex'), signature }), 404, 'Session not found')
+      // Another project cannot see it either.
+      refused(await postJson(urlOf(server.url, `/v1/sessions/${WALLET_ACCOUNT}/revoke`, {}, clientOf(SHOP.projectId)), { pci: id, signature }), 404, 'Session not found')
+      for (const bad of [{ pci: 'nope', signature }, { pci: id }, { pci: id, signature, more: true }]) {
+        assert.equal((await revoke(WALLET_ACCOUNT, bad)).status, 400)
+      }
+      assert.ok((await listed(WALLET_ACCOUNT)).some(s => s.id === id), 'refusals leave the session alive')
+
+      // Any address case; hex signatures compare case-insensitively.
+      const done = await revoke(WALLET_ACCOUNT.toLowerCase(), { pci: id, signature: signature.toUpperCase().replace(/^0X/, '0x') })
+      assert.equal(done.status, 200, JSON.stringify(done.body))
+      assert.deepEqual(done.body, { revoked: true })
+      assert.ok(!(await listed(WALLET_ACCOUNT)).some(s => s.id === id))
+      // A retry after a lost answer hears the same.
+      assert.deepEqual((await revoke(WALLET_ACCOUNT, { pci: id, signature })).body, { revoked: true })
+    })
+  })
+
+  describe('solana', () => {
+    const secretKey = ed25519.utils.randomPrivateKey()
+    const address = encodeBase58(ed25519.getPublicKey(secretKey))
+    /** A CAIP-122 message of the Solana key to the demo site, on the devnet's Solana network. */
+    const solanaMessage = (nonce: string, reference = devnet.solana.caipNetworkId.split(':')[1]!) =>
+      [
+        `${SITE.domain} wants you to sign in with your Solana account:`,
+        address,
+        '',
+        'Sign in to the demo',
+        '',
+        `URI: ${SITE.uri}`,
+        'Version: 1',
+        `Chain ID: ${reference}`,
+        `Nonce: ${nonce}`,
+        `Issued At: ${new Date().toISOString()}`,
+        `Expiration Time: ${new Date(Date.now() + 60 * MINUTE).toISOString()}`,
+        'Resources:',
+        '- https://docs.example/terms'
+      ].join('\n')
+    const sign = (message: string, key = secretKey) => ed25519.sign(new TextEncoder().encode(message), key)
+
+    it('a valid Solana sign-in (base58 or hex signature) is listed under its base58 address', async () => {
+      const message = solanaMessage(await newNonce())
+      const signature = encodeBase58(sign(message))
+      const { status, body } = await signIn(message, signature)
+      assert.equal(status, 200, JSON.stringify(body))
+      assert.equal(body.session.address, address)
+      assert.equal(body.session.chainId, devnet.solana.caipNetworkId)
+      assert.equal(body.session.signature, signature)
+      assert.deepEqual((await listed(address)).map(s => s.id), [body.session.id])
+      assert.deepEqual((await listed(address, { chainId: devnet.solana.caipNetworkId })).map(s => s.id), [body.session.id])
+
+      const hexMessage = solanaMessage(await newNonce())
+      const hex = await signIn(hexMessage, Buffer.from(sign(hexMessage)).toString('hex'))
+      assert.equal(hex.status, 200, JSON.stringify(hex.body))
+
+      const revoked = await revoke(address, { pci: body.session.id, signature })
+      assert.deepEqual(revoked.body, { revoked: true })
+      assert.deepEqual((await listed(address)).map(s => s.id), [hex.body.session.id])
+    })
+
+    it('refuses another key, an unknown Solana network and a message for another chain family', async () => {
+      const message = solanaMessage(await newNonce())
+      refused(await signIn(message, encodeBase58(sign(message, ed25519.utils.randomPrivateKey()))), 400, 'Invalid signature')
+      const mainnet = solanaMessage(await newNonce(), '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+      refused(await signIn(mainnet, encodeBase58(sign(mainnet))), 400, 'Chain not supported: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+      const crossed = solanaMessage(await newNonce(), 'eip155:31337')
+      refused(await signIn(crossed, encodeBase58(sign(crossed))), 400, 'Message could not be parsed')
+    })
+  })
+
+  it('GET and revoke validate the address', async () => {
+    for (const bad of ['0x123', 'not-an-address', `${WALLET_ACCOUNT}00`]) {
+      const { status, body } = await getJson(urlOf(server.url, `/v1/sessions/${bad}`))
+      assert.equal(status, 400, bad)
+      assert.equal(typeof body.reason, 'string')
+    }
+    assert.equal((await getJson(urlOf(server.url, `/v1/sessions/${WALLET_ACCOUNT}`, { chainId: 'nope' }))).status, 400)
+    const { status, body } = await revoke('0x123', { pci: '0'.repeat(32), signature: '0x00' })
+    assert.equal(status, 400)
+    assert.equal(body.error, 'bad_request')
+  })
+})

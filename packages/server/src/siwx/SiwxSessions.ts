@@ -1,0 +1,172 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Queryable } from '../db/Store.js'
+import type { SiwxMessage } from './SiwxMessage.js'
+
+/**
+ * A sign-in session, as `POST /v1/sessions` answers it. `signature` is only ever handed back to
+ * the one who signed in: it is the secret that proves ownership when revoking.
+ */
+export interface SiwxSession {
+  /** Random id (32 hex digits): the `pci` of a revocation. */
+  id: string
+  /** The account, as written in the message. */
+  address: string
+  /** CAIP-2 id of the chain, e.g. `eip155:1`. */
+  chainId: string
+  domain: string
+  uri: string
+  /** ISO 8601. */
+  issuedAt: string
+  /** ISO 8601; absent when the message sets no expiry (the session lasts until revoked). */
+  expirationTime?: string
+  /** The signed message, verbatim. */
+  message: string
+  signature: string
+}
+
+/** A session as listed by `GET /v1/sessions/{address}`: without its signature. */
+export type ListedSiwxSession = Omit<SiwxSession, 'signature'>
+
+/** A stored session with what revocation checks. */
+export interface StoredSiwxSession extends SiwxSession {
+  /** The address in the form it is looked up by (see {@link addressKey}). */
+  addressKey: string
+  revoked: boolean
+}
+
+interface SessionRow {
+  id: string
+  address: string
+  address_key: string
+  chain_id: string
+  domain: string
+  uri: string
+  issued_ms: number
+  expires_ms: number | null
+  message: string
+  signature: string
+  revoked: boolean
+}
+
+const COLUMNS = `id, address, address_key, chain_id, domain, uri, message, signature, revoked_at IS NOT NULL AS revoked,
+  (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms,
+  (extract(epoch FROM expiration_time) * 1000)::float8 AS expires_ms`
+
+/**
+ * The form an address is stored and looked up by: 0x addresses in lower case (their checksum
+ * casing is presentation), anything else (base58 is case-sensitive) as written.
+ *
+ * @param address - An account address.
+ */
+export function addressKey(address: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address
+}
+
+/**
+ * Whether two signature strings are the same signature: hex compares case-insensitively, the
+ * comparison takes the same time wherever they differ (a revocation must not leak the stored
+ * signature byte by byte).
+ *
+ * @param a - One signature.
+ * @param b - The other.
+ */
+export function sameSignature(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(/^0x[0-9a-fA-F]*$/.test(s) ? s.toLowerCase() : s).digest()
+  return timingSafeEqual(digest(a), digest(b))
+}
+
+/** The sign-in sessions (table `siwx_sessions`) of every project. */
+export class SiwxSessions {
+  /** @param db - The store (or a transaction of it). */
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Stores the session a verified message opens.
+   *
+   * @param projectId - The project signed in to.
+   * @param message - The parsed message.
+   * @param text - The message as signed.
+   * @param signature - Its signature, as submitted.
+   */
+  async add(projectId: string, message: SiwxMessage, text: string, signature: string): Promise<SiwxSession> {
+    const id = randomBytes(16).toString('hex')
+    const { rows } = await this.db.query<SessionRow>(
+      `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, expiration_time, message, signature)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::float8 / 1000), to_timestamp($10::float8 / 1000), $11, $12)
+       RETURNING ${COLUMNS}`,
+      [
+        id,
+        projectId,
+        message.address,
+        addressKey(message.address),
+        message.chainId,
+        message.domain,
+        message.uri,
+        message.nonce,
+        message.issuedAt.getTime(),
+        message.expirationTime?.getTime() ?? null,
+        text,
+        signature
+      ]
+    )
+    return toSession(rows[0]!)
+  }
+
+  /**
+   * A project's live sessions of an address (not revoked, not expired), newest first.
+   *
+   * @param projectId - The project.
+   * @param address - The account (0x addresses in any case).
+   * @param chainId - Only sessions of this CAIP-2 chain, when given.
+   */
+  async list(projectId: string, address: string, chainId?: string): Promise<ListedSiwxSession[]> {
+    const { rows } = await this.db.query<SessionRow>(
+      `SELECT ${COLUMNS} FROM siwx_sessions
+       WHERE project_id = $1 AND address_key = $2 AND ($3::text IS NULL OR chain_id = $3::text)
+         AND revoked_at IS NULL AND (expiration_time IS NULL OR expiration_time > now())
+       ORDER BY created_at DESC, id`,
+      [projectId, addressKey(address), chainId ?? null]
+    )
+    return rows.map(row => {
+      const { signature: _secret, ...listed } = toSession(row)
+      return listed
+    })
+  }
+
+  /**
+   * One session of a project by id, revoked or not; undefined when there is none.
+   *
+   * @param projectId - The project.
+   * @param id - The session id.
+   */
+  async find(projectId: string, id: string): Promise<StoredSiwxSession | undefined> {
+    const { rows } = await this.db.query<SessionRow>(`SELECT ${COLUMNS} FROM siwx_sessions WHERE project_id = $1 AND id = $2`, [projectId, id])
+    const row = rows[0]
+    return row ? { ...toSession(row), addressKey: row.address_key, revoked: row.revoked } : undefined
+  }
+
+  /**
+   * Ends a session. Revoking it again keeps the first revocation time.
+   *
+   * @param projectId - The project.
+   * @param id - The session id.
+   */
+  async revoke(projectId: string, id: string): Promise<void> {
+    await this.db.query('UPDATE siwx_sessions SET revoked_at = coalesce(revoked_at, now()) WHERE project_id = $1 AND id = $2', [projectId, id])
+  }
+}
+
+function toSession(row: SessionRow): SiwxSession {
+  return {
+    id: row.id,
+    address: row.address,
+    chainId: row.chain_id,
+    domain: row.domain,
+    uri: row.uri,
+    // Stored to the microsecond as float seconds: round back to the millisecond it was.
+    issuedAt: new Date(Math.round(row.issued_ms)).toISOString(),
+    ...(row.expires_ms !== null ? { expirationTime: new Date(Math.round(row.expires_ms)).toISOString() } : {}),
+    message: row.message,
+    signature: row.signature
+  }
+}

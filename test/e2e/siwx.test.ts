@@ -1,0 +1,93 @@
+// Sign-in with the wallet on the demo page (?siwx=required / ?siwx=optional), sessions verified
+// and kept by the self-hosted server: sign, reload without a prompt, sign out and be asked again;
+// decline; Cancel when required disconnects, when optional closes.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { startHarness, openPage, type Harness } from './harness.js'
+
+let h: Harness
+before(async () => {
+  h = await startHarness()
+})
+after(async () => {
+  await h?.stop()
+})
+
+const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
+const sessionsOf = async (address: string) =>
+  ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, h.serviceUrl))).json()) as { sessions: { id: string; message: string }[] }).sessions
+
+async function connect(page: Page): Promise<string> {
+  await page.locator('connect-button').getByRole('button').click()
+  await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+  await page.waitForFunction(() => (window as any).walletModal.getAccount().isConnected)
+  return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
+}
+
+test('required sign-in: connect -> Sign In -> sign -> the server has a session; reload asks nothing; sign out -> asked again', async () => {
+  const { page, context, errors } = await openPage(h, '/?siwx=required')
+  try {
+    const address = await connect(page)
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    await dialog(page).getByText('wallet-modal demo needs to connect to your wallet').waitFor()
+    const before = (await sessionsOf(address)).length
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.locator('#signed-in').filter({ hasText: `yes, ${address} on eip155:31337` }).waitFor()
+    const sessions = await sessionsOf(address)
+    assert.equal(sessions.length, before + 1)
+    // The signature the wallet made over the message the server kept is checked here too.
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('@wallet-modal/siwx/service-sessions'))) ?? '[]') as { id: string; message: string; signature: `0x${string}` }[]
+    const mine = stored.find(s => sessions.some(x => x.id === s.id))!
+    assert.ok(await verifyMessage({ address: address as `0x${string}`, message: mine.message, signature: mine.signature }))
+
+    await page.reload()
+    await page.waitForFunction(() => (window as any).walletModal.getAccount().isConnected)
+    await new Promise(r => setTimeout(r, 1000))
+    assert.equal(await dialog(page).count(), 0, 'no sign-in prompt after a reload')
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.locator('#signed-in').filter({ hasText: 'signed out' }).waitFor()
+    assert.equal((await sessionsOf(address)).length, before)
+    await page.evaluate(() => (window as any).walletModal.disconnect())
+    await connect(page)
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test("decline says 'Signature declined' and shows the view again; required + Cancel disconnects", async () => {
+  const { page, context, errors } = await openPage(h, '/?siwx=required')
+  try {
+    await connect(page)
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await dialog(page).getByRole('alert').filter({ hasText: 'Signature declined' }).waitFor()
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
+    await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().isConnected), false)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('optional sign-in: Cancel closes and stays connected', async () => {
+  const { page, context, errors } = await openPage(h, '/?siwx=optional')
+  try {
+    await connect(page)
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().isConnected), true)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
