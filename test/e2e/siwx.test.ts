@@ -22,7 +22,7 @@ const sessionsOf = async (address: string) =>
 async function connect(page: Page): Promise<string> {
   await page.locator('connect-button').getByRole('button').click()
   await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
-  await page.waitForFunction(() => (window as any).walletModal.getAccount().isConnected)
+  await page.waitForFunction(() => (window as any).walletModal?.getAccount().isConnected)
   return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
 }
 
@@ -44,7 +44,7 @@ test('required sign-in: connect -> Sign In -> sign -> the server has a session; 
     assert.ok(await verifyMessage({ address: address as `0x${string}`, message: mine.message, signature: mine.signature }))
 
     await page.reload()
-    await page.waitForFunction(() => (window as any).walletModal.getAccount().isConnected)
+    await page.waitForFunction(() => (window as any).walletModal?.getAccount().isConnected)
     await new Promise(r => setTimeout(r, 1000))
     assert.equal(await dialog(page).count(), 0, 'no sign-in prompt after a reload')
 
@@ -71,7 +71,7 @@ test("decline says 'Signature declined' and shows the view again; required + Can
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Cancel' }).click()
     await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).waitFor()
-    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().isConnected), false)
+    assert.equal(await page.evaluate(() => (window as any).walletModal?.getAccount().isConnected), false)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()
@@ -85,7 +85,7 @@ test('optional sign-in: Cancel closes and stays connected', async () => {
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Cancel' }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().isConnected), true)
+    assert.equal(await page.evaluate(() => (window as any).walletModal?.getAccount().isConnected), true)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -150,6 +150,7 @@ describe('sending tokens (devnet)', () => {
 
   it('counts a transaction as pending until it is mined (anvil with automine off)', async () => {
     const c = await connected()
+    await withBalances(c)
     const url = info.chains[0]!.rpcUrl
     await rpc(url, 'evm_setAutomine', [false])
     try {

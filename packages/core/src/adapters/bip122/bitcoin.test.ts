@@ -61,6 +61,25 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     wallet.reset?.()
   })
 
+  it('signs in with Bitcoin: the CAIP-122 message is signed with BIP-322 and verifies (browser-kept sessions)', async () => {
+    installDevnetBitcoinWallet({ network: 'Regtest', mode: 'approve', storage: null })
+    const { createLocalSIWX } = await import('../../siwx/createLocalSIWX.js')
+    const { signIn } = await import('../../flows/signIn.js')
+    const siwx = createLocalSIWX({ storage: memoryStorage() })
+    const info = await getDevnet()
+    const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), REGTEST], storage: memoryStorage(), enableEIP6963: false, enableInjected: false, siwx })
+    cores.push(core)
+    await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
+    const connector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'), 3000, 'the Bitcoin wallet')
+    await core.connect(connector.id)
+    await waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
+    await signIn(core)
+    const [session] = await siwx.getSessions(BITCOIN_NETWORKS.regtest!, DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
+    expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Bitcoin account:`)
+    expect(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: session!.message, signature: session!.signature, network: 'Regtest' })).to.equal(true)
+    expect(core.modal.state.open).to.equal(false)
+  })
+
   it('a wallet on none of the site’s Bitcoin networks -> the spec’s error; a declined request -> Connection rejected', async () => {
     installDevnetBitcoinWallet({ providerId: 'MainnetOnlyProvider', name: 'Mainnet Only', network: 'Mainnet', supportedNetworks: ['Mainnet'], mode: 'approve', storage: null } as never)
     const rejecting = installDevnetBitcoinWallet({ providerId: 'RejectingProvider', name: 'Rejecting', network: 'Regtest', mode: 'reject', storage: null } as never)
