@@ -6,8 +6,9 @@ export interface SIWXState {
   status: 'idle' | 'signing' | 'checking'
   /** Why the last attempt failed ('Signature declined', or the service's reason). */
   error?: string
-  /** The last network (CAIP-2) the account had a session on, to go back to when a required sign-in is cancelled. */
+  /** The last network (CAIP-2) an account had a session on, and that account, to go back to when a required sign-in is cancelled. */
   lastSignedNetwork?: string
+  lastSignedAddress?: string
 }
 
 /** The sign-in state. */
@@ -21,8 +22,9 @@ export function createSIWXController() {
     setError(error: string | undefined): void {
       state.error = error
     },
-    setLastSignedNetwork(caipNetworkId: string | undefined): void {
+    setLastSigned(caipNetworkId: string | undefined, address?: string): void {
       state.lastSignedNetwork = caipNetworkId
+      state.lastSignedAddress = address
     }
   }
 }

@@ -107,6 +107,10 @@ export function createSendController() {
       const i = state.pending.indexOf(id)
       if (i >= 0) state.pending.splice(i, 1)
     },
+    /** Forgets every pending transaction (the last disconnect: they belong to a gone account). */
+    clearPending(): void {
+      state.pending.splice(0)
+    },
     /** Clears the draft (after a send, on disconnect); pending transactions are kept. */
     resetSend(): void {
       Object.assign(state, UNRESOLVED_RECEIVER, {

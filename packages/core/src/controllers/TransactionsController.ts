@@ -14,16 +14,19 @@ export interface TransactionsState {
   empty: boolean
   /** Whether at least one page was fetched for {@link forKey}. */
   fetched: boolean
+  /** Bumped by every reset: an answer to an older request is dropped. */
+  generation: number
   error?: string
 }
 
 /** Transactions of the Activity view. */
 export function createTransactionsController() {
-  const state = proxy<TransactionsState>({ transactions: [], loading: false, empty: false, fetched: false })
+  const state = proxy<TransactionsState>({ transactions: [], loading: false, empty: false, fetched: false, generation: 0 })
   return {
     state,
     /** Starts over for another account or network. */
     reset(forKey?: string): void {
+      state.generation++
       state.forKey = forKey
       state.transactions = []
       state.next = undefined

@@ -57,7 +57,6 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   // Spec §4: disconnect clears the send state (and the activity list with it).
   core.runtime.features?.send.resetSend()
   core.runtime.features?.transactions.reset()
-  if (core.options.state.siwx || core.options.state.siweConfig) await (await import('./signIn.js')).clearSignIn(core)
   const remaining = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status === 'connected')
   if (remaining.length) {
     const next = remaining[0]!
@@ -71,6 +70,12 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   }
   core.blockchainApi.clearBalances()
   core.blockchainApi.setIdentity(undefined, undefined)
+  core.runtime.features?.send.clearPending()
+  // Spec §4: the last disconnect clears the sign-in sessions, within the same 3 s bound (the
+  // site's SIWX may call its backend). Other accounts still connected keep theirs.
+  if (core.options.state.siwx || core.options.state.siweConfig) {
+    await withTimeout(import('./signIn.js').then(m => m.clearSignIn(core)), DISCONNECT_WAIT_MS).catch(err => console.warn('[wallet-modal] clearing sign-in failed', err))
+  }
   core.storage.remove(STORAGE_KEYS.connectionStatus)
   core.storage.remove(STORAGE_KEYS.walletInfo)
   core.storage.remove(STORAGE_KEYS.connectedNamespaces)

@@ -111,7 +111,10 @@ export async function maxSendAmount(core: Core): Promise<string> {
   const token = walletFeatures(core).send.state.token
   if (!token) throw new WalletModalError('SEND_TOKEN_REQUIRED')
   const balance = await tokenBalanceRaw(core, token)
-  const spendable = token.address ? balance : balance - (await nativeReserve(core))
+  let spendable = token.address ? balance : balance - (await nativeReserve(core))
+  // Never above the balance the form checks against (a truncated one without a balance service).
+  const listed = parseUnits(token.quantity.numeric, decimalsOf(token))
+  if (spendable > listed) spendable = listed
   return formatUnits(spendable > 0n ? spendable : 0n, decimalsOf(token))
 }
 
@@ -161,6 +164,8 @@ export async function resolveReceiver(core: Core, input: string): Promise<void> 
   }
   if (ns !== 'eip155') return send.setReceiverError(new WalletModalError('SEND_UNSUPPORTED_CHAIN').shortMessage)
   const api = await core.loadServices()
+  // The services load on first use: the visitor may have typed on meanwhile.
+  if (!stillCurrent()) return
   if (isAddress(value, { strict: false })) {
     send.setReceiver(value)
     if (!api) return
@@ -242,8 +247,9 @@ export function formatFee(fee: SendFee): string {
   return `${n === 0 ? '0' : String(Number(n.toPrecision(6)))} ${fee.symbol}`
 }
 
-/** Updates the pending count shown on the button for `ns`. */
-function syncPending(core: Core, ns: WiredNamespace): void {
+/** Updates the pending count shown on the button for `ns`, while `from` is still its account. */
+function syncPending(core: Core, ns: WiredNamespace, from: string | undefined): void {
+  if (core.chain.state.namespaces[ns].account.address !== from) return
   core.chain.setAccount(ns, { pendingTransactions: walletFeatures(core).send.state.pending.length })
 }
 
@@ -268,8 +274,9 @@ async function settled(core: Core, ns: WiredNamespace, network: CaipNetwork, id:
  */
 export async function trackPendingTransaction(core: Core, ns: WiredNamespace, network: CaipNetwork, id: string, opts: { pollMs?: number } = {}): Promise<boolean | undefined> {
   const { send } = walletFeatures(core)
+  const from = core.chain.state.namespaces[ns].account.address
   const counted = send.addPending(id)
-  syncPending(core, ns)
+  syncPending(core, ns, from)
   const started = Date.now()
   let outcome: boolean | undefined
   try {
@@ -284,10 +291,10 @@ export async function trackPendingTransaction(core: Core, ns: WiredNamespace, ne
     }
   } finally {
     if (counted) send.removePending(id)
-    syncPending(core, ns)
+    syncPending(core, ns, from)
   }
   if (outcome === false) core.snack.showError(new WalletModalError('TRANSACTION_FAILED').shortMessage)
-  if (outcome !== undefined && core.chain.state.namespaces[ns].account.status === 'connected') {
+  if (outcome !== undefined && core.chain.state.namespaces[ns].account.address === from) {
     void refreshBalance(core, ns, { force: true })
     if (core.chain.state.activeNamespace === ns) void fetchTokenBalances(core, { force: true })
   }

@@ -147,4 +147,25 @@ describe('sign-in flow (devnet)', () => {
     await signIn(core)
     expect(core.modal.state.open).to.equal(false)
   })
+
+  it('disconnecting ends the session on the service too, and never waits more than 3 s for a slow SIWX', async () => {
+    const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() })
+    const core = await connectWith(siwx)
+    await onSignIn(core)
+    await signIn(core)
+    const url = new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl)
+    const [mine] = await siwx.getSessions('eip155:31337', info.walletAccount)
+    expect(((await (await fetch(url)).json()).sessions as { id: string }[]).map(x => x.id)).to.include(mine!.id)
+    await core.disconnect()
+    expect(((await (await fetch(url)).json()).sessions as { id: string }[]).map(x => x.id)).to.not.include(mine!.id)
+
+    made!.stop()
+    const hanging: SIWXConfig = { ...createLocalSIWX({ storage: memoryStorage() }), setSessions: () => new Promise(() => {}) }
+    const slow = await connectWith(hanging)
+    const started = Date.now()
+    await slow.disconnect()
+    expect(Date.now() - started).to.be.lessThan(4000)
+    expect(slow.getAccount().isConnected).to.equal(false)
+  })
 })
+

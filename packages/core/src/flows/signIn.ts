@@ -35,7 +35,9 @@ export async function checkSignIn(core: Core): Promise<boolean> {
   if (!siwx) return true
   if (!active) return false
   const { siwx: state } = walletFeatures(core)
-  state.setStatus('checking')
+  // A signature in progress owns the status (its button stays disabled).
+  const mark = (status: 'checking' | 'idle') => state.state.status !== 'signing' && state.setStatus(status)
+  mark('checking')
   let signedIn = false
   try {
     signedIn = (await siwx.getSessions(active.chainId, active.address)).length > 0
@@ -43,12 +45,12 @@ export async function checkSignIn(core: Core): Promise<boolean> {
     // Unknown is treated as not signed in: signing will reach the service again and say why.
     console.warn('[wallet-modal] reading sign-in sessions failed', err)
   } finally {
-    state.setStatus('idle')
+    mark('idle')
   }
   const now = activeAccount(core)
   if (now?.address !== active.address || now.chainId !== active.chainId) return false
   if (signedIn) {
-    state.setLastSignedNetwork(active.chainId)
+    state.setLastSigned(active.chainId, active.address)
     if (core.router.state.view === 'SIWXSignMessage' && core.modal.state.open) closeModal(core)
     return true
   }
@@ -83,9 +85,11 @@ export async function signIn(core: Core): Promise<void> {
     const signature = await signMessage(core, text)
     const { toString: _text, ...data } = message
     await siwx.addSession({ data, message: text, signature })
-    state.setLastSignedNetwork(active.chainId)
+    state.setLastSigned(active.chainId, active.address)
     core.events.emit({ type: 'SIWX_AUTH_SUCCESS', data: { address: active.address, caipNetworkId: active.chainId } })
-    closeModal(core)
+    // The account may have changed while the wallet asked; its own sign-in view stays then.
+    const now = activeAccount(core)
+    if (now?.address === active.address && now.chainId === active.chainId) closeModal(core)
   } catch (err) {
     const e = isDeclined(err) ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'SIWX_FAILED')
     state.setError(e.shortMessage)
@@ -106,9 +110,10 @@ export async function signIn(core: Core): Promise<void> {
 export async function cancelSignIn(core: Core): Promise<void> {
   const siwx = siwxOf(core)
   if (!siwx?.getRequired?.()) return closeModal(core)
-  const last = walletFeatures(core).siwx.state.lastSignedNetwork
-  const current = activeAccount(core)?.chainId
-  if (last && last !== current && core.options.findNetwork(last)) {
+  const { lastSignedNetwork: last, lastSignedAddress } = walletFeatures(core).siwx.state
+  const current = activeAccount(core)
+  // Only a network where this same account has a session is a place to go back to.
+  if (last && current && last !== current.chainId && lastSignedAddress === current.address && core.options.findNetwork(last)) {
     try {
       await (await import('./switchNetwork.js')).switchNetwork(core, last)
       if (activeAccount(core)?.chainId === last) return closeModal(core)
@@ -123,7 +128,7 @@ export async function cancelSignIn(core: Core): Promise<void> {
 export async function clearSignIn(core: Core): Promise<void> {
   const siwx = siwxOf(core)
   if (!siwx) return
-  walletFeatures(core).siwx.setLastSignedNetwork(undefined)
+  walletFeatures(core).siwx.setLastSigned(undefined)
   try {
     await siwx.setSessions([])
   } catch (err) {

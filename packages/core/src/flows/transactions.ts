@@ -95,13 +95,14 @@ export async function fetchTransactions(core: Core, opts: { reset?: boolean } = 
     return
   }
   transactions.setLoading(true)
+  const generation = s.generation
   try {
     const page = await api.getHistory(account.address, { chainId: caipNetworkId, cursor: s.next })
-    // The account or network may have changed while the page was on its way.
-    if (transactions.state.forKey !== key) return
+    // The list may have been started over (another account, network, or a reopened view).
+    if (transactions.state.generation !== generation) return
     transactions.addPage(filterTransactions(page.data, caipNetworkId), page.next)
   } catch (err) {
-    if (transactions.state.forKey !== key) return
+    if (transactions.state.generation !== generation) return
     const error = new WalletModalError('TRANSACTIONS_FETCH_FAILED', { cause: toWalletModalError(err, 'NETWORK_ERROR') })
     console.warn('[wallet-modal] transactions fetch failed', err)
     transactions.setFailed(error.shortMessage)

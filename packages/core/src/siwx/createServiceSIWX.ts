@@ -74,7 +74,12 @@ export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
       await Promise.all(mine.map(s => call(`${path(address)}/revoke`, { method: 'POST', body: { pci: s.id, signature: s.signature } })))
     },
     async setSessions(sessions) {
+      // Sessions dropped here (all of them on disconnect) end on the service too, best effort:
+      // a backend that asks the service must not see the visitor as still signed in.
+      const keptIds = new Set(sessions.map(s => s.id))
+      const dropped = read().filter(s => !keptIds.has(s.id))
       write(sessions)
+      await Promise.allSettled(dropped.map(s => call(`${path(s.data.accountAddress)}/revoke`, { method: 'POST', body: { pci: s.id, signature: s.signature } })))
     },
     async getSessions(chainId, address) {
       const local = read().filter(s => sessionMatches(s, chainId, address))

@@ -143,7 +143,11 @@ describe('startSolanaDevnet', () => {
     const slot = await connection.getSlot()
     await new Promise(resolve => setTimeout(resolve, 450))
     assert.ok((await connection.getSlot()) > slot)
-    assert.equal(await connection.getBlockHeight(), await connection.getSlot())
+    // Slots advance with time, so the height is compared with slots read around it.
+    const before = await connection.getSlot()
+    const height = await connection.getBlockHeight()
+    const after = await connection.getSlot()
+    assert.ok(height >= before && height <= after, `height ${height} outside slots ${before}..${after}`)
     assert.equal((await rpc(devnet.rpcUrl, 'getHealth')).json.result, 'ok')
     assert.equal(await (await fetch(`${devnet.rpcUrl}/health`)).text(), 'ok')
   })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { estimateSendFee, formatFee, formatUsd, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
@@ -16,7 +16,14 @@ export function WalletSendPreviewView() {
   const s = useSnapshot(send.state)
   const chain = useSnapshot(core.chain.state)
   const network = chain.namespaces[chain.activeNamespace].network.caipNetwork
-  useEffect(() => void estimateSendFee(core), [core])
+  const [feeFailed, setFeeFailed] = useState(false)
+  useEffect(() => {
+    let live = true
+    void estimateSendFee(core).then(fee => live && setFeeFailed(!fee))
+    return () => {
+      live = false
+    }
+  }, [core])
   const token = s.token
   if (!token || !s.sendTokenAmount || !s.receiverAddress) {
     // Reached without a draft (after a send or a disconnect): nothing to review.
@@ -58,7 +65,7 @@ export function WalletSendPreviewView() {
         </div>
         <div>
           <dt>Network fee</dt>
-          <dd data-testid="preview-fee">{s.fee ? `≈ ${formatFee(s.fee)}` : 'Estimating…'}</dd>
+          <dd data-testid="preview-fee">{s.fee ? `≈ ${formatFee(s.fee)}` : feeFailed ? 'Unavailable' : 'Estimating…'}</dd>
         </div>
       </dl>
       <p className="wm-muted wm-hint">Review the above before confirming in your wallet.</p>

@@ -90,8 +90,11 @@ export function WalletSendView() {
   const origins = serviceOrigins(core)
   const onMax = async () => {
     setMaxBusy(true)
+    const picked = send.state.token
     try {
-      send.setAmount(await maxSendAmount(core))
+      const max = await maxSendAmount(core)
+      // Another token may have been picked meanwhile: its Max is not this one.
+      if (send.state.token === picked) send.setAmount(max)
     } catch (err) {
       core.snack.showError((err as WalletModalError).shortMessage ?? 'Could not read the balance')
     } finally {
