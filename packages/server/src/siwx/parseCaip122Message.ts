@@ -1,21 +1,14 @@
-/** What {@link parseCaip122Message} reads: the message fields before the chain is resolved. */
-export interface Caip122Fields {
-  scheme?: string
-  domain: string
+import type { SiwxMessage } from './SiwxMessage.js'
+
+/**
+ * What {@link parseCaip122Message} reads: the message fields before the chain is resolved, so
+ * the namespace is not known yet and `chainId` is the `Chain ID` line as written (a CAIP-2
+ * reference such as `1` or `7hrt...`, or a full CAIP-2 id).
+ */
+export type Caip122Fields = Omit<SiwxMessage, 'namespace' | 'chainId'> & {
   /** The chain family the header names: `Ethereum`, `Solana`, `Bitcoin`, ... */
   family: string
-  address: string
-  statement?: string
-  uri: string
-  version: string
-  /** The `Chain ID` line as written: a CAIP-2 reference (`1`, `7hrt...`) or a full CAIP-2 id. */
   chainId: string
-  nonce: string
-  issuedAt: Date
-  expirationTime?: Date
-  notBefore?: Date
-  requestId?: string
-  resources?: string[]
 }
 
 const HEADER = /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+.-]*):\/\/)?(?<domain>[^\s/?#@]+) wants you to sign in with your (?<family>[A-Za-z0-9 ]{1,40}) account:$/
