@@ -31,6 +31,8 @@ const workspaceSources = () => ({
   name: 'workspace-sources',
   resolveId(id) {
     if (id === '@wallet-modal/core') return new URL('./packages/core/src/exports/index.ts', import.meta.url).pathname
+    // The devnet's Bitcoin wallet signs with the server's BIP-322 code (pure JS), from source.
+    if (id === '@wallet-modal/server/bitcoin') return new URL('./packages/server/src/bitcoin/index.ts', import.meta.url).pathname
     return null
   }
 })
@@ -126,7 +128,7 @@ const configs = [
   },
   {
     name: 'server',
-    input: { cli: 'packages/server/src/cli.ts', index: 'packages/server/src/index.ts' },
+    input: { cli: 'packages/server/src/cli.ts', index: 'packages/server/src/index.ts', bitcoin: 'packages/server/src/bitcoin/index.ts' },
     external: externalOf(depsOf('server')),
     output: { dir: 'packages/server/dist', format: 'es', sourcemap: true },
     plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts({ platform: 'node' }), json()],

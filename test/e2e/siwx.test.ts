@@ -1,11 +1,12 @@
 // Sign-in with the wallet on the demo page (?siwx=required / ?siwx=optional), sessions verified
 // and kept by the self-hosted server: sign, reload without a prompt, sign out and be asked again;
-// decline; Cancel when required disconnects, when optional closes.
+// decline; Cancel when required disconnects, when optional closes; a Bitcoin account (BIP-322).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { startHarness, openPage, type Harness } from './harness.js'
+import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 
 let h: Harness
 before(async () => {
@@ -86,6 +87,32 @@ test('optional sign-in: Cancel closes and stays connected', async () => {
     await dialog(page).getByRole('button', { name: 'Cancel' }).click()
     await dialog(page).waitFor({ state: 'detached' })
     assert.equal(await page.evaluate(() => (window as any).walletModal?.getAccount().isConnected), true)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('a Bitcoin account signs in through the same service: BIP-322, verified and kept by the server', async () => {
+  const { page, context, errors } = await openPage(h, '/?siwx=required')
+  const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
+  const listed = async () =>
+    ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${REGTEST}`, h.serviceUrl))).json()) as { sessions: { id: string }[] }).sessions
+  try {
+    const before = (await listed()).length
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.locator('#signed-in').filter({ hasText: `yes, ${address} on ${REGTEST}` }).waitFor()
+    const sessions = await listed()
+    assert.equal(sessions.length, before + 1)
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('@wallet-modal/siwx/service-sessions'))) ?? '[]') as { id: string; message: string; signature: string }[]
+    const mine = stored.find(s => sessions.some(x => x.id === s.id))!
+    assert.match(mine.message, /wants you to sign in with your Bitcoin account:/)
+    assert.equal(verifyBitcoinMessage({ address, message: mine.message, signature: mine.signature, network: 'Regtest' }), true)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

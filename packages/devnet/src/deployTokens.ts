@@ -9,6 +9,7 @@ import {
 } from './constants.js'
 import { DEVNET_ARTIFACTS, type ContractArtifact } from './contracts/devnetArtifacts.js'
 import { jsonRpc } from './jsonRpc.js'
+import { waitForReceipt } from './waitForReceipt.js'
 
 /** Addresses of the devnet tokens by symbol. */
 export interface DevnetTokenAddresses {
@@ -46,19 +47,7 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses
 async function deploy(rpcUrl: string, artifact: ContractArtifact, args: readonly unknown[]): Promise<Address> {
   const data = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args })
   const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [{ from: DEPLOYER_ACCOUNT, data }])
-  // anvil mines on every transaction, so the receipt is normally there at once; poll briefly in
-  // case it was started with a block time.
-  for (let i = 0; i < 200; i++) {
-    const receipt = await jsonRpc<{ status: Hex; contractAddress: Address | null } | null>(
-      rpcUrl,
-      'eth_getTransactionReceipt',
-      [hash]
-    )
-    if (receipt) {
-      if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployTokens: deployment ${hash} failed on ${rpcUrl}`)
-      return getAddress(receipt.contractAddress)
-    }
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-  throw new Error(`deployTokens: no receipt for ${hash} on ${rpcUrl}`)
+  const receipt = await waitForReceipt(rpcUrl, hash)
+  if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployTokens: deployment ${hash} failed on ${rpcUrl}`)
+  return getAddress(receipt.contractAddress)
 }

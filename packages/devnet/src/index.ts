@@ -9,6 +9,7 @@ export { startAll, type StartAllOptions, type AllServices, type ServiceServer } 
 export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
 export { DEMO_CSP, demoCsp } from './server/securityHeaders.js'
 export { jsonRpc, type JsonRpcOptions } from './jsonRpc.js'
+export { waitForReceipt, type DevnetReceipt } from './waitForReceipt.js'
 export { RpcError } from './RpcError.js'
 export { findFreePort } from './freePort.js'
 export {

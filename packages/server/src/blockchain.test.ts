@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
-import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, findFreePort, jsonRpc, startDevnet, type Devnet } from '../../devnet/src/index.js'
+import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, findFreePort, jsonRpc, startDevnet, waitForReceipt, type Devnet } from '../../devnet/src/index.js'
 import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
 import { CLIENT, getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
 // The answer's shape is the server's own type: the test checks values, not a second declaration.
@@ -114,6 +114,8 @@ describe('blockchain data API and RPC proxy (devnet)', () => {
       const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, 1_234_567n] })
       const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [{ from: WALLET_ACCOUNT, to: DUSD_ADDRESS, data }])
       assert.match(hash, /^0x[0-9a-f]{64}$/)
+      // Mined (anvil may answer before the block is sealed), then read at once: no cache in between.
+      await waitForReceipt(rpcUrl, hash)
       const { body } = await balances(receiver)
       const dusd = body.balances.find(b => b.symbol === 'DUSD')!
       assert.deepEqual(dusd.quantity, { decimals: '6', numeric: '1.234567' })

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, parseEther, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, findFreePort, jsonRpc, startAnvil, startDevnet, type AnvilInstance, type Devnet } from '../../devnet/src/index.js'
+import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, findFreePort, jsonRpc, startAnvil, startDevnet, waitForReceipt, type AnvilInstance, type DevnetReceipt, type Devnet } from '../../devnet/src/index.js'
 import { ChainIndexer, createServer, demoServerConfig, openStore, type HistoryPage, type HistoryTransaction, type Store, type WalletModalServer } from './index.js'
 import { getJson, urlOf, type OrError } from './__fixtures__/http.js'
 import { postgresAvailability, startPostgres } from './__fixtures__/startPostgres.js'
@@ -20,27 +20,15 @@ const PAGED_RECEIVER = '0x1000000000000000000000000000000000000c0c'
 const OTHER_RECEIVER = '0x1000000000000000000000000000000000000d0d'
 const FRIEND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-interface Receipt {
-  status: Hex
-  blockNumber: Hex
-  contractAddress: string | null
-}
-
 /** The config of devnet chain 31337 as the demo has it. */
 const devnetChain = (rpcUrl: string) => demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl }], tokens: { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS } }).chains[0]!
 
 const transferData = (to: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] })
 
 /** Sends a transaction from an unlocked account; resolves with its hash and receipt. */
-async function send(rpcUrl: string, tx: Record<string, string>): Promise<{ hash: Hex; receipt: Receipt }> {
+async function send(rpcUrl: string, tx: Record<string, string>): Promise<{ hash: Hex; receipt: DevnetReceipt }> {
   const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx])
-  // anvil may answer before the block is sealed.
-  for (let i = 0; i < 200; i++) {
-    const receipt = await jsonRpc<Receipt | null>(rpcUrl, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return { hash, receipt }
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
-  throw new Error(`no receipt of ${hash}`)
+  return { hash, receipt: await waitForReceipt(rpcUrl, hash) }
 }
 
 /** Waits until a server's indexer has stored a chain up to the node's current head. */

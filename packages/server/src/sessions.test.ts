@@ -1,6 +1,7 @@
 // The sign-in session service (/v1/sessions...) against a real devnet: EVM messages are built
 // with viem's createSiweMessage and signed with anvil's well-known keys, their signatures checked
-// through the devnet chain's node; a Solana sign-in is signed with a fresh ed25519 key.
+// through the devnet chain's node; a Solana sign-in is signed with a fresh ed25519 key, a Bitcoin
+// one with the devnet Bitcoin wallet's keys (BIP-322 and BIP-137).
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
@@ -8,6 +9,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { WALLET_ACCOUNT, WALLET_PRIVATE_KEY, encodeBase58, startDevnet, type Devnet } from '../../devnet/src/index.js'
+import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../devnet/src/bitcoin/index.js'
 import { createServer, demoServerConfig, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from './index.js'
 import { CLIENT, getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
 
@@ -24,6 +26,22 @@ const SITE = { domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/' }
 const SHOP = { projectId: 'shop', origin: 'https://shop.example' }
 
 const MINUTE = 60_000
+
+/** A CAIP-122 message (the Solana and Bitcoin form) to the demo site, issued now. */
+const caip122 = (family: string, address: string, reference: string, nonce: string, extra: string[] = []): string =>
+  [
+    `${SITE.domain} wants you to sign in with your ${family} account:`,
+    address,
+    '',
+    'Sign in to the demo',
+    '',
+    `URI: ${SITE.uri}`,
+    'Version: 1',
+    `Chain ID: ${reference}`,
+    `Nonce: ${nonce}`,
+    `Issued At: ${new Date().toISOString()}`,
+    ...extra
+  ].join('\n')
 
 describe('sign-in sessions (devnet)', () => {
   let devnet: Devnet
@@ -58,6 +76,8 @@ describe('sign-in sessions (devnet)', () => {
     config.projects.push({ id: SHOP.projectId, allowedOrigins: [SHOP.origin] })
     // No test here reads the activity feed.
     config.history = { enabled: false }
+    // Every test here asks for nonces from this one address; the limit has its own test.
+    config.sessions = { noncesPerMinute: 10_000 }
     server = await createServer({ config, upstreamTimeoutMs: 5000 })
   })
   after(async () => {
@@ -217,20 +237,9 @@ describe('sign-in sessions (devnet)', () => {
     assert.equal(typeof notJson.body.reason, 'string')
   })
 
-  it('refuses chains that are not configured, and Bitcoin for now', async () => {
+  it('refuses chains that are not configured', async () => {
     const mainnet = siwe(await newNonce(), { chainId: 1 })
     refused(await signIn(mainnet, await wallet.signMessage({ message: mainnet })), 400, 'Chain not supported: eip155:1')
-    const bitcoin = [
-      `${SITE.domain} wants you to sign in with your Bitcoin account:`,
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-      '',
-      `URI: ${SITE.uri}`,
-      'Version: 1',
-      'Chain ID: 000000000019d6689c085ae165831e93',
-      `Nonce: ${await newNonce()}`,
-      `Issued At: ${new Date().toISOString()}`
-    ].join('\n')
-    refused(await signIn(bitcoin, 'AkcwRAIgSignature'), 400, 'Chain not supported: bip122:000000000019d6689c085ae165831e93')
   })
 
   describe('revocation', () => {
@@ -265,21 +274,11 @@ describe('sign-in sessions (devnet)', () => {
     const address = encodeBase58(ed25519.getPublicKey(secretKey))
     /** A CAIP-122 message of the Solana key to the demo site, on the devnet's Solana network. */
     const solanaMessage = (nonce: string, reference = devnet.solana.caipNetworkId.split(':')[1]!) =>
-      [
-        `${SITE.domain} wants you to sign in with your Solana account:`,
-        address,
-        '',
-        'Sign in to the demo',
-        '',
-        `URI: ${SITE.uri}`,
-        'Version: 1',
-        `Chain ID: ${reference}`,
-        `Nonce: ${nonce}`,
-        `Issued At: ${new Date().toISOString()}`,
+      caip122('Solana', address, reference, nonce, [
         `Expiration Time: ${new Date(Date.now() + 60 * MINUTE).toISOString()}`,
         'Resources:',
         '- https://docs.example/terms'
-      ].join('\n')
+      ])
     const sign = (message: string, key = secretKey) => ed25519.sign(new TextEncoder().encode(message), key)
 
     it('a valid Solana sign-in (base58 or hex signature) is listed under its base58 address', async () => {
@@ -310,6 +309,72 @@ describe('sign-in sessions (devnet)', () => {
       const crossed = solanaMessage(await newNonce(), 'eip155:31337')
       refused(await signIn(crossed, encodeBase58(sign(crossed))), 400, 'Message could not be parsed')
     })
+  })
+
+  describe('bitcoin', () => {
+    // The devnet Bitcoin wallet's keys (the public BIP test mnemonic), on Regtest.
+    const [payment, ordinals] = deriveDevnetBitcoinKeys('Regtest')
+    const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+    /** A CAIP-122 message of a Bitcoin address to the demo site. */
+    const bitcoinMessage = (nonce: string, address: string, reference = REGTEST.split(':')[1]!) => caip122('Bitcoin', address, reference, nonce)
+
+    it('a BIP-322 sign-in (P2WPKH or P2TR) or a BIP-137 one opens a session listed under the address', async () => {
+      const message = bitcoinMessage(await newNonce(), payment!.address)
+      const { signature } = signBitcoinMessage(payment!, message, 'BIP322')
+      assert.match(signature, /[+/=]/, 'a base64 signature with the characters base58 lacks, most of the time')
+      const { status, body } = await signIn(message, signature)
+      assert.equal(status, 200, JSON.stringify(body))
+      assert.equal(body.session.address, payment!.address)
+      assert.equal(body.session.chainId, REGTEST)
+      // bech32 is case-insensitive: the upper-case form finds the same sessions.
+      assert.deepEqual((await listed(payment!.address.toUpperCase(), { chainId: REGTEST })).map(s => s.id), [body.session.id])
+
+      const taproot = bitcoinMessage(await newNonce(), ordinals!.address)
+      const p2tr = await signIn(taproot, signBitcoinMessage(ordinals!, taproot, 'BIP322').signature)
+      assert.equal(p2tr.status, 200, JSON.stringify(p2tr.body))
+      const legacy = bitcoinMessage(await newNonce(), payment!.address)
+      const bip137 = await signIn(legacy, signBitcoinMessage(payment!, legacy, 'ECDSA').signature)
+      assert.equal(bip137.status, 200, JSON.stringify(bip137.body))
+
+      const revoked = await revoke(payment!.address, { pci: body.session.id, signature })
+      assert.deepEqual(revoked.body, { revoked: true })
+      assert.deepEqual((await listed(payment!.address)).map(s => s.id), [bip137.body.session.id])
+    })
+
+    it('refuses another key, an address of another network, an unknown network and a bad address', async () => {
+      const message = bitcoinMessage(await newNonce(), payment!.address)
+      refused(await signIn(message, signBitcoinMessage(ordinals!, message, 'BIP322').signature), 400, 'Invalid signature')
+      // A Mainnet address in a Regtest message: its signature is fine, its network is not.
+      const mainnetKey = deriveDevnetBitcoinKeys('Mainnet')[0]!
+      const crossed = bitcoinMessage(await newNonce(), mainnetKey.address)
+      refused(await signIn(crossed, signBitcoinMessage(mainnetKey, crossed, 'BIP322').signature), 400, 'Invalid signature')
+      const unknown = bitcoinMessage(await newNonce(), payment!.address, '00000000000000000000000000000000')
+      refused(await signIn(unknown, signBitcoinMessage(payment!, unknown, 'BIP322').signature), 400, 'Chain not supported: bip122:00000000000000000000000000000000')
+      const typo = bitcoinMessage(await newNonce(), `${payment!.address.slice(0, -1)}q`)
+      refused(await signIn(typo, signBitcoinMessage(payment!, typo, 'BIP322').signature), 400, 'Message could not be parsed')
+      refused(await signIn(message, 'AkcwRAIgSignature=='), 409, 'Nonce already used')
+    })
+  })
+
+  it('answers 429 with Retry-After to an address asking for too many nonces in a minute', async () => {
+    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+    config.history = { enabled: false }
+    config.sessions = { noncesPerMinute: 2 }
+    const limited = await createServer({ config, relay: false })
+    try {
+      const ask = () => fetch(urlOf(limited.url, '/v1/sessions/nonce'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      assert.equal((await ask()).status, 200)
+      assert.equal((await ask()).status, 200)
+      const third = await ask()
+      assert.equal(third.status, 429)
+      const retryAfter = Number(third.headers.get('retry-after'))
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter))
+      assert.deepEqual(await third.json(), { error: 'rate_limited', reason: `Too many sign-in requests; try again in ${retryAfter} s` })
+      // Only nonces are limited: the rest of the service still answers.
+      assert.equal((await getJson(urlOf(limited.url, `/v1/sessions/${WALLET_ACCOUNT}`))).status, 200)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('GET and revoke validate the address', async () => {

@@ -1,8 +1,10 @@
+import { BITCOIN_NETWORK_INFO, type BitcoinNetwork } from '@wallet-modal/server/bitcoin'
+
 /**
  * A Bitcoin network by the names sats-connect 4.2.1 uses (`BitcoinNetworkType`): the wallet
  * reports them from `wallet_getNetwork` and accepts them in `wallet_connect` / `wallet_changeNetwork`.
  */
-export type DevnetBitcoinNetwork = 'Mainnet' | 'Testnet' | 'Testnet4' | 'Signet' | 'Regtest'
+export type DevnetBitcoinNetwork = BitcoinNetwork
 
 /** How addresses and keys differ per network. */
 export interface BitcoinNetworkParams {
@@ -18,12 +20,11 @@ export interface BitcoinNetworkParams {
 
 /** Parameters of every {@link DevnetBitcoinNetwork}, in sats-connect's order. */
 export const BITCOIN_NETWORKS: Readonly<Record<DevnetBitcoinNetwork, BitcoinNetworkParams>> = Object.freeze({
-  Mainnet: { hrp: 'bc', coinType: 0, stacks: 'mainnet', spark: 'mainnet' },
-  Testnet: { hrp: 'tb', coinType: 1, stacks: 'testnet', spark: 'regtest' },
-  Testnet4: { hrp: 'tb', coinType: 1, stacks: 'testnet', spark: 'regtest' },
-  Signet: { hrp: 'tb', coinType: 1, stacks: 'testnet', spark: 'regtest' },
-  // Regtest addresses have their own prefix (bcrt1...), unlike the public test networks.
-  Regtest: { hrp: 'bcrt', coinType: 1, stacks: 'testnet', spark: 'regtest' }
+  Mainnet: { hrp: BITCOIN_NETWORK_INFO.Mainnet.hrp, coinType: 0, stacks: 'mainnet', spark: 'mainnet' },
+  Testnet: { hrp: BITCOIN_NETWORK_INFO.Testnet.hrp, coinType: 1, stacks: 'testnet', spark: 'regtest' },
+  Testnet4: { hrp: BITCOIN_NETWORK_INFO.Testnet4.hrp, coinType: 1, stacks: 'testnet', spark: 'regtest' },
+  Signet: { hrp: BITCOIN_NETWORK_INFO.Signet.hrp, coinType: 1, stacks: 'testnet', spark: 'regtest' },
+  Regtest: { hrp: BITCOIN_NETWORK_INFO.Regtest.hrp, coinType: 1, stacks: 'testnet', spark: 'regtest' }
 })
 
 /** All network names, Mainnet first. */

@@ -24,7 +24,7 @@ import { DEVNET_BITCOIN_ACCOUNT_ID } from './createDevnetBitcoinProvider.js'
 import { DEVNET_BITCOIN_REGTEST_ADDRESSES, deriveDevnetBitcoinAccounts } from './deriveDevnetBitcoinAccounts.js'
 import { DEVNET_BITCOIN_PROVIDER_ID, installDevnetBitcoinWallet } from './installDevnetBitcoinWallet.js'
 import type { BitcoinWalletEvent, DevnetBitcoinProvider } from './types.js'
-import { verifyBitcoinMessage } from './verifyBitcoinMessage.js'
+import { verifyBitcoinMessage } from '@wallet-modal/server/bitcoin'
 
 // Untyped on purpose: the stand-ins are far smaller than the DOM types they replace.
 const g = globalThis as unknown as Record<string, unknown>

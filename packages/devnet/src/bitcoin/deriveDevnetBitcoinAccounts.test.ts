@@ -18,7 +18,7 @@ import {
   deriveDevnetBitcoinKeys,
   devnetBitcoinPaths
 } from './deriveDevnetBitcoinAccounts.js'
-import { decodeBitcoinAddress } from './bitcoinAddress.js'
+import { decodeBitcoinAddress } from '@wallet-modal/server/bitcoin'
 
 const nodeHash160 = (data: Uint8Array): string =>
   createHash('ripemd160').update(createHash('sha256').update(data).digest()).digest('hex')

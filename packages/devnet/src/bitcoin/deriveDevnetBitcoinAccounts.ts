@@ -3,8 +3,7 @@
 // spend from them, which is the point of a devnet wallet and the reason it must never hold funds.
 import { HDKey } from '@scure/bip32'
 import { hex } from '@scure/base'
-import { encodeP2trAddress, encodeP2wpkhAddress } from './bitcoinAddress.js'
-import { hash160 } from './bitcoinHashes.js'
+import { encodeP2trAddress, encodeP2wpkhAddress, hash160 } from '@wallet-modal/server/bitcoin'
 import { BITCOIN_NETWORKS, type DevnetBitcoinNetwork } from './bitcoinNetworks.js'
 import { taprootOutputKey } from './taprootTweak.js'
 

@@ -15,7 +15,6 @@ export {
   type BitcoinProviderEntry,
   type InstallDevnetBitcoinWalletOptions
 } from './installDevnetBitcoinWallet.js'
-export { verifyBitcoinMessage, type VerifyBitcoinMessageOptions } from './verifyBitcoinMessage.js'
 export {
   signBitcoinMessage,
   canSignBitcoinMessage,
@@ -43,16 +42,19 @@ export {
   type BitcoinNetworkParams,
   type DevnetBitcoinNetwork
 } from './bitcoinNetworks.js'
+// Verification and the address formats live with the session service that verifies sign-ins.
 export {
+  verifyBitcoinMessage,
   decodeBitcoinAddress,
   encodeP2trAddress,
   encodeP2wpkhAddress,
   addressMatchesNetwork,
+  bitcoinMessageHash,
+  bip322MessageHash,
+  type VerifyBitcoinMessageOptions,
   type BitcoinAddressType,
   type DecodedBitcoinAddress
-} from './bitcoinAddress.js'
-export { bitcoinMessageHash } from './bitcoinMessageHash.js'
-export { bip322MessageHash } from './bip322.js'
+} from '@wallet-modal/server/bitcoin'
 export { taprootOutputKey } from './taprootTweak.js'
 export { BITCOIN_RPC_ERROR_CODES, bitcoinWalletErrors } from './bitcoinWalletErrors.js'
 export { DEVNET_BITCOIN_ICON } from './devnetBitcoinIcon.js'

@@ -1,8 +1,16 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { base64, hex } from '@scure/base'
-import { bip322MessageHash, bip322P2trSighash, bip322P2wpkhSighash, encodeWitness, SIGHASH_ALL, SIGHASH_DEFAULT } from './bip322.js'
-import { bitcoinMessageHash } from './bitcoinMessageHash.js'
-import { concatBytes, hash160 } from './bitcoinHashes.js'
+import {
+  bip322MessageHash,
+  bip322P2trSighash,
+  bip322P2wpkhSighash,
+  bitcoinMessageHash,
+  concatBytes,
+  encodeWitness,
+  hash160,
+  SIGHASH_ALL,
+  SIGHASH_DEFAULT
+} from '@wallet-modal/server/bitcoin'
 import { taprootOutputKey, tweakTaprootPrivateKey } from './taprootTweak.js'
 
 /** The message-signing protocols of sats-connect's `signMessage` (`MessageSigningProtocols`). */

@@ -1,7 +1,7 @@
 // BIP-341 / BIP-86 key tweaking: a key-path-only taproot output commits to an empty script tree,
 // so the output key is Q = P + H_TapTweak(P)·G, and signing uses the matching tweaked private key.
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
-import { taggedHash } from './bitcoinHashes.js'
+import { taggedHash } from '@wallet-modal/server/bitcoin'
 
 const { bytesToNumberBE, numberToBytesBE, lift_x, mod } = schnorr.utils
 const N = secp256k1.CURVE.n

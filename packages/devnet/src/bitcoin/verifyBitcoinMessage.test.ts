@@ -5,11 +5,9 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createBase58check, base64, hex } from '@scure/base'
 import { sha256 } from '@noble/hashes/sha2'
-import { bip322MessageHash, bip322ToSpendTxid } from './bip322.js'
-import { decodeBitcoinAddress } from './bitcoinAddress.js'
+import { bip322MessageHash, bip322ToSpendTxid, decodeBitcoinAddress, verifyBitcoinMessage } from '@wallet-modal/server/bitcoin'
 import { DEVNET_BITCOIN_REGTEST_ADDRESSES, deriveDevnetBitcoinKeys } from './deriveDevnetBitcoinAccounts.js'
 import { BIP137_P2WPKH_HEADER, signBitcoinMessage } from './signBitcoinMessage.js'
-import { verifyBitcoinMessage } from './verifyBitcoinMessage.js'
 
 // BIP-322 test vectors.
 const VECTOR_KEY_WIF = 'L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k'

@@ -51,6 +51,7 @@ describe('server configuration', () => {
       [{ ...base, history: { pageSize: 0 } }, /at history\.pageSize/],
       [{ ...base, history: { batchBlocks: 1.5 } }, /at history\.batchBlocks/],
       [{ ...base, history: { enabled: 'yes' } }, /at history\.enabled/],
+      [{ ...base, sessions: { noncesPerMinute: 0 } }, /at sessions\.noncesPerMinute/],
       ['not an object', /Invalid server config/]
     ]
     for (const [value, message] of broken) assert.throws(() => parseServerConfig(value), message)

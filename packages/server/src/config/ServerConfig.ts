@@ -62,6 +62,10 @@ const HistorySchema = v.object({
   pageSize: v.optional(boundedInteger(1, 100))
 })
 
+const SessionsSchema = v.object({
+  noncesPerMinute: v.optional(boundedInteger(1, 100_000))
+})
+
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
 export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
@@ -73,7 +77,8 @@ export const ServerConfigSchema = v.object({
   analyticsEnabled: v.optional(v.boolean()),
   analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
   walletsFile: v.optional(v.string()),
-  history: v.optional(HistorySchema)
+  history: v.optional(HistorySchema),
+  sessions: v.optional(SessionsSchema)
 })
 
 /** A remote feature entry of a project (spec §3 Project config), served by `/appkit/v1/config`. */
@@ -142,6 +147,15 @@ export interface HistoryConfig {
   pageSize?: number
 }
 
+/** The sign-in session service (`/v1/sessions...`). */
+export interface SessionsConfig {
+  /**
+   * Sign-in nonces one client address may ask for per minute (default 30; 1 to 100000): each
+   * one is a row in the database, so a script asking in a loop is answered 429 instead.
+   */
+  noncesPerMinute?: number
+}
+
 /** Everything the server serves that is not read live from a chain. */
 export interface ServerConfig {
   projects: ProjectConfig[]
@@ -164,6 +178,8 @@ export interface ServerConfig {
   walletsFile?: string
   /** The activity indexer and feed; see {@link HistoryConfig}. */
   history?: HistoryConfig
+  /** The sign-in session service; see {@link SessionsConfig}. */
+  sessions?: SessionsConfig
 }
 
 /**

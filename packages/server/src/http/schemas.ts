@@ -10,6 +10,12 @@ export const SOLANA_ADDRESS = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{
 /** An account address on any supported chain: EVM (`0x` + 40 hex) or Solana (base58). */
 export const ACCOUNT_ADDRESS = { type: 'string', pattern: '^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$' } as const
 
+/**
+ * A Bitcoin address's shape: bech32/bech32m (`bc1`, `tb1`, `bcrt1`, one case) or base58 legacy
+ * (P2PKH, P2SH). The checksum is checked where the address is used.
+ */
+export const BITCOIN_ADDRESS = { type: 'string', pattern: '^((bc|tb|bcrt)1[02-9ac-hj-np-z]{6,87}|(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{6,87}|[123mn][1-9A-HJ-NP-Za-km-z]{25,34})$' } as const
+
 /** A CAIP-2 network id (`eip155:1`). */
 export const CAIP2 = { type: 'string', pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$', maxLength: 41 } as const
 

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from '../http/ApiError.js'
-import { ACCOUNT_ADDRESS, CAIP2, CLIENT_PARAMS } from '../http/schemas.js'
+import { WindowRateLimit } from '../http/WindowRateLimit.js'
+import { ACCOUNT_ADDRESS, BITCOIN_ADDRESS, CAIP2, CLIENT_PARAMS } from '../http/schemas.js'
 import { checkSiwxMessage } from '../siwx/checkSiwxMessage.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
 import { SiwxNonces, type IssuedNonce, type NonceOutcome } from '../siwx/SiwxNonces.js'
 import { addressKey, sameSignature, SiwxSessions, type ListedSiwxSession, type SiwxSession } from '../siwx/SiwxSessions.js'
 import { verifySiwxSignature } from '../siwx/verifySiwxSignature.js'
 import type { RouteContext } from './RouteContext.js'
+
+/** Default of `sessions.noncesPerMinute`: nonces one client address may ask for per minute. */
+export const SIWX_NONCES_PER_MINUTE = 30
 
 /** Longest sign-in message accepted, in characters. */
 export const MAX_SIWX_MESSAGE_LENGTH = 4000
@@ -17,10 +21,13 @@ export const MAX_SIWX_MESSAGE_LENGTH = 4000
  */
 export const MAX_SIWX_SIGNATURE_LENGTH = 20_000
 
-/** Hex (`0x...`, EVM and optionally Solana) or base58 (Solana): letters and digits only. */
-const SIGNATURE = { type: 'string', minLength: 1, maxLength: MAX_SIWX_SIGNATURE_LENGTH, pattern: '^[0-9A-Za-z]+$' } as const
+/** Hex (`0x...`, EVM and optionally Solana), base58 (Solana) or base64 (Bitcoin: BIP-322, BIP-137). */
+const SIGNATURE = { type: 'string', minLength: 1, maxLength: MAX_SIWX_SIGNATURE_LENGTH, pattern: '^[0-9A-Za-z+/]+={0,2}$' } as const
 
-const ADDRESS_PARAMS = { type: 'object', required: ['address'], properties: { address: ACCOUNT_ADDRESS } } as const
+/** An account of a chain family sign-in supports: EVM, Solana, or a Bitcoin address. */
+const SESSION_ADDRESS = { anyOf: [ACCOUNT_ADDRESS, BITCOIN_ADDRESS] } as const
+
+const ADDRESS_PARAMS = { type: 'object', required: ['address'], properties: { address: SESSION_ADDRESS } } as const
 
 /** Why a nonce cannot be spent, as the answer words it, and with which status. */
 const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]> = {
@@ -32,7 +39,8 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
 /**
  * The sign-in session service of spec §4 and §7 (SIWX: CAIP-122, EIP-4361 on eip155):
  * - `POST /v1/sessions/nonce` → `{ nonce, expiresAt }`: a single-use nonce for the project, valid
- *   for 5 minutes;
+ *   for 5 minutes; a client address asking more than `sessions.noncesPerMinute` times a minute
+ *   is answered 429 with `Retry-After`;
  * - `POST /v1/sessions` `{ message, signature }` → `{ session }`: checks the signed message
  *   (format, chain, domain and URI against the project's allowed origins, dates, nonce,
  *   signature) and stores the session it opens;
@@ -53,12 +61,20 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
 export function sessionRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const nonces = new SiwxNonces(ctx.store)
   const sessions = new SiwxSessions(ctx.store)
+  const nonceLimit = new WindowRateLimit(ctx.config.sessions?.noncesPerMinute ?? SIWX_NONCES_PER_MINUTE, 60_000)
 
   app.post<{ Querystring: Record<string, string> }>(
     '/v1/sessions/nonce',
     // No body is read: clients may send none or `{}`.
     { schema: { querystring: { type: 'object', properties: { ...CLIENT_PARAMS } } } },
-    async (request): Promise<IssuedNonce> => nonces.issue(request.project!.id)
+    async (request, reply): Promise<IssuedNonce> => {
+      const { allowed, retryAfterS } = nonceLimit.take(request.ip)
+      if (!allowed) {
+        void reply.header('retry-after', String(retryAfterS))
+        throw new ApiError(429, `Too many sign-in requests; try again in ${retryAfterS} s`)
+      }
+      return nonces.issue(request.project!.id)
+    }
   )
 
   app.post<{ Body: { message: string; signature: string } }>(

@@ -54,12 +54,14 @@ const COLUMNS = `id, address, address_key, chain_id, domain, uri, message, signa
 
 /**
  * The form an address is stored and looked up by: 0x addresses in lower case (their checksum
- * casing is presentation), anything else (base58 is case-sensitive) as written.
+ * casing is presentation), bech32 Bitcoin addresses in lower case (BIP-173 allows either case),
+ * anything else (base58 is case-sensitive) as written.
  *
  * @param address - An account address.
  */
 export function addressKey(address: string): string {
-  return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address
+  // Hex EVM addresses and bech32 Bitcoin addresses are case-insensitive; base58 is not.
+  return /^(0x[0-9a-fA-F]{40}|(bc|tb|bcrt)1[0-9a-z]+)$/i.test(address) ? address.toLowerCase() : address
 }
 
 /**

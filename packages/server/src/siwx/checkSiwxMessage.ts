@@ -1,3 +1,4 @@
+import { bitcoinNetworkOf } from '../bitcoin/bitcoinNetworks.js'
 import type { ChainConfig, ProjectConfig } from '../config/ServerConfig.js'
 import { isOriginAllowed } from '../config/originMatches.js'
 import { ApiError } from '../http/ApiError.js'
@@ -7,7 +8,7 @@ import type { SiwxMessage } from './SiwxMessage.js'
 export const SIWX_CLOCK_SKEW_MS = 5 * 60_000
 
 /** Namespaces whose signatures this server can check. */
-export const SIWX_VERIFIABLE_NAMESPACES: readonly string[] = ['eip155', 'solana']
+export const SIWX_VERIFIABLE_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
 
 /** What {@link checkSiwxMessage} checks a message against. */
 export interface SiwxPolicy {
@@ -22,8 +23,9 @@ export interface SiwxPolicy {
 /**
  * Refuses a parsed sign-in message the project must not accept, before anything is spent on it
  * (the nonce, an RPC call), with a 400 {@link ApiError} whose reason names the check:
- * - `Chain not supported: <caip2>`: the chain is not configured, or its signatures cannot be
- *   checked here (bip122: no BIP-322 verifier in the server yet);
+ * - `Chain not supported: <caip2>`: the chain is not configured (eip155, solana), or is none of
+ *   the Bitcoin networks (bip122: they need no configuration, their genesis hash names them), or
+ *   its signatures cannot be checked here;
  * - `Domain not allowed: <domain>` / `URI not allowed: <uri>`: the domain (with the scheme the
  *   message names, else http or https) or the URI's origin is outside the project's
  *   `allowedOrigins`, so a message made for another site cannot open a session here;
@@ -31,11 +33,12 @@ export interface SiwxPolicy {
  *
  * @param message - The parsed message.
  * @param policy - See {@link SiwxPolicy}.
- * @returns The chain the message is bound to.
+ * @returns The configured chain the message is bound to; `undefined` for a Bitcoin network.
  */
-export function checkSiwxMessage(message: SiwxMessage, policy: SiwxPolicy): ChainConfig {
+export function checkSiwxMessage(message: SiwxMessage, policy: SiwxPolicy): ChainConfig | undefined {
   const chain = policy.chains.get(message.chainId)
-  if (!chain || !SIWX_VERIFIABLE_NAMESPACES.includes(message.namespace)) throw new ApiError(400, `Chain not supported: ${message.chainId}`)
+  const known = message.namespace === 'bip122' ? bitcoinNetworkOf(message.chainId) !== undefined : chain !== undefined
+  if (!known || !SIWX_VERIFIABLE_NAMESPACES.includes(message.namespace)) throw new ApiError(400, `Chain not supported: ${message.chainId}`)
 
   const origins = policy.project.allowedOrigins
   // A domain is an authority without a scheme: it is allowed when the site could be served from

@@ -1,4 +1,5 @@
 import { parseSiweMessage } from 'viem/siwe'
+import { decodeBitcoinAddress } from '../bitcoin/bitcoinAddress.js'
 import { isSolanaAddress } from '../chain/isSolanaAddress.js'
 import { parseCaip122Message } from './parseCaip122Message.js'
 import type { SiwxMessage } from './SiwxMessage.js'
@@ -46,6 +47,7 @@ export function parseSiwxMessage(text: string): SiwxMessage | undefined {
   const namespace = known ?? prefix ?? family.toLowerCase()
   if (prefix !== undefined && prefix !== namespace) return undefined
   if (namespace === 'solana' && !isSolanaAddress(fields.address)) return undefined
+  if (namespace === 'bip122' && !decodeBitcoinAddress(fields.address)) return undefined
   return { ...common, namespace, chainId: `${namespace}:${reference}` }
 }
 

@@ -61,12 +61,12 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     wallet.reset?.()
   })
 
-  it('signs in with Bitcoin: the CAIP-122 message is signed with BIP-322 and verifies (browser-kept sessions)', async () => {
+  it('signs in with Bitcoin through the session service: the CAIP-122 message is signed with BIP-322, verified and kept by the server', async () => {
     installDevnetBitcoinWallet({ network: 'Regtest', mode: 'approve', storage: null })
-    const { createLocalSIWX } = await import('../../siwx/createLocalSIWX.js')
+    const { createServiceSIWX } = await import('../../siwx/createServiceSIWX.js')
     const { signIn } = await import('../../flows/signIn.js')
-    const siwx = createLocalSIWX({ storage: memoryStorage() })
     const info = await getDevnet()
+    const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() })
     const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), REGTEST], storage: memoryStorage(), enableEIP6963: false, enableInjected: false, siwx })
     cores.push(core)
     await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
@@ -78,6 +78,13 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Bitcoin account:`)
     expect(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: session!.message, signature: session!.signature, network: 'Regtest' })).to.equal(true)
     expect(core.modal.state.open).to.equal(false)
+    const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
+    const listed = await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${BITCOIN_NETWORKS.regtest}`, info.serviceUrl))).json()
+    expect(listed.sessions.map((s: { id: string }) => s.id)).to.include(session!.id)
+    // Signing out revokes it on the server too.
+    await siwx.setSessions([])
+    const after = await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test`, info.serviceUrl))).json()
+    expect(after.sessions.map((s: { id: string }) => s.id)).not.to.include(session!.id)
   })
 
   it('a wallet on none of the site’s Bitcoin networks -> the spec’s error; a declined request -> Connection rejected', async () => {

@@ -1,9 +1,9 @@
-// Address encoding and decoding for the address types the Devnet Bitcoin wallet uses or verifies:
+// Address encoding and decoding for the address types wallets use and sign-in messages are signed with:
 // BIP-173 bech32 (segwit v0), BIP-350 bech32m (segwit v1 = taproot) and, for verification only,
 // the legacy base58check P2PKH / P2SH forms.
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import { concatBytes, sha256 } from './bitcoinHashes.js'
-import { BITCOIN_NETWORKS, type DevnetBitcoinNetwork } from './bitcoinNetworks.js'
+import { BITCOIN_NETWORK_INFO, type BitcoinNetwork } from './bitcoinNetworks.js'
 
 /** The address types sats-connect names (`AddressType`), for Bitcoin. */
 export type BitcoinAddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr'
@@ -31,9 +31,9 @@ const base58check = createBase58check(sha256)
  * @param keyHash - HASH160 of the 33-byte compressed public key.
  * @param network - Which network's prefix to use.
  */
-export function encodeP2wpkhAddress(keyHash: Uint8Array, network: DevnetBitcoinNetwork): string {
+export function encodeP2wpkhAddress(keyHash: Uint8Array, network: BitcoinNetwork): string {
   if (keyHash.length !== 20) throw new Error('P2WPKH needs a 20-byte key hash')
-  return bech32.encode(BITCOIN_NETWORKS[network].hrp, [0, ...bech32.toWords(keyHash)])
+  return bech32.encode(BITCOIN_NETWORK_INFO[network].hrp, [0, ...bech32.toWords(keyHash)])
 }
 
 /**
@@ -42,9 +42,9 @@ export function encodeP2wpkhAddress(keyHash: Uint8Array, network: DevnetBitcoinN
  * @param outputKey - The 32-byte x-only taproot output key (already tweaked).
  * @param network - Which network's prefix to use.
  */
-export function encodeP2trAddress(outputKey: Uint8Array, network: DevnetBitcoinNetwork): string {
+export function encodeP2trAddress(outputKey: Uint8Array, network: BitcoinNetwork): string {
   if (outputKey.length !== 32) throw new Error('P2TR needs a 32-byte x-only output key')
-  return bech32m.encode(BITCOIN_NETWORKS[network].hrp, [1, ...bech32m.toWords(outputKey)])
+  return bech32m.encode(BITCOIN_NETWORK_INFO[network].hrp, [1, ...bech32m.toWords(outputKey)])
 }
 
 /**
@@ -65,8 +65,8 @@ export function decodeBitcoinAddress(address: string): DecodedBitcoinAddress | u
  * @param decoded - A parsed address.
  * @param network - The network to check against.
  */
-export function addressMatchesNetwork(decoded: DecodedBitcoinAddress, network: DevnetBitcoinNetwork): boolean {
-  const hrp = BITCOIN_NETWORKS[network].hrp
+export function addressMatchesNetwork(decoded: DecodedBitcoinAddress, network: BitcoinNetwork): boolean {
+  const hrp = BITCOIN_NETWORK_INFO[network].hrp
   if (decoded.prefix === hrp) return true
   const isBase58 = decoded.type === 'p2pkh' || decoded.type === 'p2sh'
   return isBase58 && decoded.prefix === 'tb' && hrp === 'bcrt'

@@ -7,7 +7,7 @@ import { addressMatchesNetwork, decodeBitcoinAddress, type DecodedBitcoinAddress
 import { bip322MessageHash, bip322P2trSighash, bip322P2wpkhSighash, decodeWitness, SIGHASH_ALL, SIGHASH_DEFAULT } from './bip322.js'
 import { bitcoinMessageHash } from './bitcoinMessageHash.js'
 import { concatBytes, equalBytes, hash160 } from './bitcoinHashes.js'
-import type { DevnetBitcoinNetwork } from './bitcoinNetworks.js'
+import type { BitcoinNetwork } from './bitcoinNetworks.js'
 
 /** Input of {@link verifyBitcoinMessage}. */
 export interface VerifyBitcoinMessageOptions {
@@ -18,7 +18,7 @@ export interface VerifyBitcoinMessageOptions {
   /** Base64 signature: BIP-137 (65 bytes) or BIP-322 "simple" (a serialized witness). */
   signature: string
   /** When given, the address must belong to this network (bcrt1 for Regtest, ...). */
-  network?: DevnetBitcoinNetwork
+  network?: BitcoinNetwork
 }
 
 /**
