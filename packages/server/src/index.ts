@@ -9,7 +9,8 @@ export {
   type TokenConfig,
   type FeatureConfig,
   type IdentityConfig,
-  type HistoryConfig
+  type HistoryConfig,
+  type SessionsConfig
 } from './config/ServerConfig.js'
 export {
   demoServerConfig,
@@ -35,8 +36,9 @@ export { ChainIndexer, DEFAULT_HISTORY_POLL_MS, DEFAULT_HISTORY_BATCH_BLOCKS, ty
 export type { HistoryTransaction, HistoryTransfer } from './history/toHistoryTransaction.js'
 export { DEFAULT_HISTORY_PAGE_SIZE, type HistoryPage } from './routes/historyRoutes.js'
 export { ETH_COIN_TYPE, type ProfileAccount } from './routes/profileRoutes.js'
-export { MAX_SIWX_MESSAGE_LENGTH, MAX_SIWX_SIGNATURE_LENGTH } from './routes/sessionRoutes.js'
+export { MAX_SIWX_MESSAGE_LENGTH, MAX_SIWX_SIGNATURE_LENGTH, SIWX_NONCES_PER_MINUTE } from './routes/sessionRoutes.js'
 export type { SiwxSession, ListedSiwxSession } from './siwx/SiwxSessions.js'
+export { SIWX_ENDED_SESSION_KEEP_DAYS } from './siwx/SiwxSessions.js'
 export type { IssuedNonce } from './siwx/SiwxNonces.js'
 export { SIWX_NONCE_TTL_MS, SIWX_NONCE_LENGTH } from './siwx/SiwxNonces.js'
 export { SIWX_CLOCK_SKEW_MS } from './siwx/checkSiwxMessage.js'

@@ -77,6 +77,12 @@ export function sameSignature(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b))
 }
 
+/**
+ * Days an ended session (revoked, or past its expiration time) is kept: a client retrying a
+ * revocation meanwhile still hears that it is done; after that the row is deleted.
+ */
+export const SIWX_ENDED_SESSION_KEEP_DAYS = 30
+
 /** The sign-in sessions (table `siwx_sessions`) of every project. */
 export class SiwxSessions {
   /** @param db - The store (or a transaction of it). */
@@ -91,6 +97,14 @@ export class SiwxSessions {
    * @param signature - Its signature, as submitted.
    */
   async add(projectId: string, message: SiwxMessage, text: string, signature: string): Promise<SiwxSession> {
+    // Sessions that ended (revoked or expired) long ago go on the way in: sign-ins are what fill
+    // the table, so they also keep it small, and an ended session's message and signature (which
+    // name a visitor's address) are not kept for ever.
+    await this.db.query(
+      `DELETE FROM siwx_sessions
+       WHERE revoked_at < now() - make_interval(days => $1::int) OR expiration_time < now() - make_interval(days => $1::int)`,
+      [SIWX_ENDED_SESSION_KEEP_DAYS]
+    )
     const id = randomBytes(16).toString('hex')
     const { rows } = await this.db.query<SessionRow>(
       `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, expiration_time, message, signature)
