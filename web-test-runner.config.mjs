@@ -44,7 +44,7 @@ export default {
       }
     },
     reactEsmPlugin(),
-    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js']),
+    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer'], { buffer: "export { Buffer } from 'buffer'" }),
     devnetPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })
   ]

@@ -7,7 +7,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { startHarness, openPage, type Harness } from './harness.js'
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
-import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS } from '../../packages/devnet/src/solana/solanaConstants.js'
+import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT } from '../../packages/devnet/src/solana/solanaConstants.js'
 
 let h: Harness
 let solanaRpc: string
@@ -52,6 +52,50 @@ test('Devnet Solana: connect -> SOL balance equals the RPC -> signed message ver
     await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90} \(0\.01 to / }).waitFor()
     for (let i = 0; i < 50 && (await lamports(SOLANA_RECEIVER_ADDRESS)) === before; i++) await new Promise(r => setTimeout(r, 100))
     assert.equal((await lamports(SOLANA_RECEIVER_ADDRESS)) - before, 10_000_000)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('Devnet Solana: Send moves 25 DSPL (an SPL token) through the modal to a new account; the chain and the Account view agree', async () => {
+  const { page, context, errors } = await openPage(h)
+  // Base units the owner holds of the demo's SPL mint, read from the chain.
+  const dspl = async (owner: string) => {
+    const r = await fetch(solanaRpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint: SOLANA_SPL_MINT }, { encoding: 'jsonParsed' }] })
+    })
+    const { result } = (await r.json()) as { result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] } }
+    return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+  }
+  const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+  try {
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    const before = await dspl(SOLANA_WALLET_ADDRESS)
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog(page).getByRole('heading', { name: 'Account', exact: true }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor()
+    await dialog(page).getByTestId('send-token').click()
+    await dialog(page).getByTestId('send-token-option').filter({ hasText: ' DSPL' }).first().click()
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('25')
+    await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
+    await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
+    await dialog(page).getByRole('heading', { name: 'Review Send', exact: true }).waitFor()
+    assert.match((await dialog(page).getByTestId('preview-amount').textContent()) ?? '', /25 DSPL/)
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Account', exact: true }).waitFor()
+    await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+    assert.equal(await dspl(receiver), 25_000_000n)
+    assert.equal(before - (await dspl(SOLANA_WALLET_ADDRESS)), 25_000_000n)
+    // The Account view lists the new DSPL quantity once the balances are read again.
+    const left = before - 25_000_000n
+    const shown = new RegExp(`^${left / 1_000_000n}(\\.${(left % 1_000_000n).toString().padStart(6, '0').slice(0, 3)})? DSPL$`)
+    await dialog(page).getByTestId('token-quantity').filter({ hasText: shown }).waitFor()
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -1,5 +1,5 @@
 // Some packages are ESM but depend on CommonJS modules (the WalletConnect sign-client on pino and
-// `events`, sats-connect on bech32, @solana/web3.js on bn.js and buffer), which the test runner's
+// `events`, sats-connect on bech32, @solana/web3.js on bn.js and buffer; buffer itself), which the test runner's
 // resolver serves as-is and the browser cannot import. This plugin bundles each such package into
 // one ES module (esbuild, once, on first request), the way a site's bundler would, and serves it
 // for the bare specifier.
@@ -9,9 +9,12 @@ const PREFIX = '/__esm-prebundle/'
 
 /**
  * @param {string[]} specifiers - Bare package names to serve pre-bundled.
+ * @param {Record<string, string>} [entries] - The module text to bundle for a name, where
+ *   `export * from '<name>'` is not enough: a CommonJS package (buffer) has no static names, so
+ *   they are re-exported one by one.
  * @returns {import('@web/test-runner').TestRunnerPlugin}
  */
-export function esmPrebundlePlugin(specifiers) {
+export function esmPrebundlePlugin(specifiers, entries = {}) {
   const bundles = new Map()
   const pathOf = spec => `${PREFIX}${spec.replace(/[/@]/g, '_')}.js`
   return {
@@ -26,7 +29,7 @@ export function esmPrebundlePlugin(specifiers) {
         bundles.set(
           spec,
           build({
-            stdin: { contents: `export * from '${spec}'`, resolveDir: process.cwd(), loader: 'js' },
+            stdin: { contents: entries[spec] ?? `export * from '${spec}'`, resolveDir: process.cwd(), loader: 'js' },
             bundle: true,
             format: 'esm',
             platform: 'browser',

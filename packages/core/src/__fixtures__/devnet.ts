@@ -65,11 +65,11 @@ export async function rpc<T>(url: string, method: string, params: unknown[] = []
   return body.result as T
 }
 
-/** Polls until `check` is truthy. */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+/** Polls until `check` is truthy (an async check is awaited: a pending promise is not an answer). */
+export async function waitFor<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
-    const v = check()
+    const v = await check()
     if (v) return v
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise(r => setTimeout(r, 10))

@@ -45,4 +45,9 @@ export interface NamespaceAdapter {
   signMessage(connector: Connector, address: string, message: string): Promise<string>
   /** Sends native currency (`amount` in the smallest unit); returns the transaction id. */
   sendNative?(connector: Connector, network: CaipNetwork, from: string, to: string, amount: bigint): Promise<string>
+  /**
+   * Sends a token (solana: an SPL or Token-2022 mint; `amount` in its base units), creating the
+   * receiver's token account when it has none; returns the transaction id.
+   */
+  sendToken?(connector: Connector, network: CaipNetwork, from: string, to: string, token: { address: string; decimals: number }, amount: bigint): Promise<string>
 }

@@ -4,7 +4,7 @@ import type { Core } from '../createCore.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import type { NamespaceAdapter, NamespaceConnection } from '../adapters/NamespaceAdapter.js'
 import type { Connector } from '../types/connector.js'
-import type { WiredNamespace } from '../types/network.js'
+import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { applyConnectedAccount, guardUnsupportedNetwork, refreshBalance } from './accountState.js'
@@ -123,14 +123,33 @@ export async function disconnectNamespace(core: Core, ns: WiredNamespace): Promi
   await disconnect(core, { namespace: ns })
 }
 
-/** Sends native currency from a connected Solana wallet (`amount` in lamports); the signature. */
-export async function sendNamespaceNative(core: Core, ns: OtherNamespace, to: string, amount: bigint): Promise<string> {
+/** The connected wallet, address and network of a namespace, or CONNECTOR_NOT_FOUND. */
+function activeConnection(core: Core, ns: OtherNamespace): { connector: Connector; address: string; network: CaipNetwork } {
   const { account, network } = core.chain.state.namespaces[ns]
   const connector = account.connectorId ? core.connector.get(account.connectorId) : undefined
   if (account.status !== 'connected' || !connector || !account.address || !network.caipNetwork) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
+  return { connector, address: account.address, network: network.caipNetwork }
+}
+
+/** Sends native currency from a connected Solana wallet (`amount` in lamports); the signature. */
+export async function sendNamespaceNative(core: Core, ns: OtherNamespace, to: string, amount: bigint): Promise<string> {
+  const { connector, address, network } = activeConnection(core, ns)
   const adapter = await namespaceAdapter(core, ns)
   if (!adapter.sendNative) throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `sending on ${ns}` })
-  const id = await adapter.sendNative(connector, network.caipNetwork, account.address, to, amount)
+  const id = await adapter.sendNative(connector, network, address, to, amount)
+  void refreshBalance(core, ns, { force: true })
+  return id
+}
+
+/**
+ * Sends a token (`token.address`: the mint, without the CAIP prefix; `amount` in base units) from
+ * the active account of a namespace whose adapter can (solana), then refreshes its balance.
+ */
+export async function sendNamespaceToken(core: Core, ns: OtherNamespace, to: string, token: { address: string; decimals: number }, amount: bigint): Promise<string> {
+  const { connector, address, network } = activeConnection(core, ns)
+  const adapter = await namespaceAdapter(core, ns)
+  if (!adapter.sendToken) throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `token sends on ${ns}` })
+  const id = await adapter.sendToken(connector, network, address, to, token, amount)
   void refreshBalance(core, ns, { force: true })
   return id
 }

@@ -50,7 +50,8 @@ const decimalsOf = (token: TokenBalance) => Number(token.quantity.decimals)
 
 /**
  * The tokens the active account can send: its balances on the active network (native and ERC-20
- * on eip155; the native coin on solana), or, without a balance service, the native coin alone.
+ * on eip155; SOL and SPL/Token-2022 tokens on solana), or, without a balance service, the native
+ * coin alone.
  */
 export function sendableTokens(core: Core): TokenBalance[] {
   const ns = core.chain.state.activeNamespace
@@ -58,8 +59,7 @@ export function sendableTokens(core: Core): TokenBalance[] {
   if (!network || !SEND_NAMESPACES.includes(ns)) return []
   const account = core.chain.state.namespaces[ns].account
   const listed = core.blockchainApi.state.balancesFor === account.caipAddress ? core.blockchainApi.state.tokenBalances : []
-  // SPL tokens need the token program's instructions, which this release does not build.
-  const tokens = listed.filter(t => t.chainId === network.caipNetworkId && (ns === 'eip155' || !t.address))
+  const tokens = listed.filter(t => t.chainId === network.caipNetworkId)
   if (tokens.some(t => !t.address)) return [...tokens]
   const native: TokenBalance = {
     name: network.nativeCurrency.name,
@@ -304,7 +304,7 @@ export async function trackPendingTransaction(core: Core, ns: WiredNamespace, ne
 /**
  * Sends the draft (spec §4 Sending): checks it ('An amount and receiver address are required',
  * 'A token is required', 'Unsupported chain', amount), sets loading, asks the active namespace's
- * wallet (eip155: a native transaction or the token's `transfer`; solana: a SOL transfer), then
+ * wallet (eip155: a native transaction or the token's `transfer`; solana: a SOL or token transfer), then
  * emits SEND_SUCCESS, counts the transaction as pending until mined, refreshes the balance,
  * resets the draft and puts Account in place of the top view. A rejection in the wallet becomes
  * 'Signature declined' and keeps the draft. Resolves with the transaction hash or signature.
@@ -333,8 +333,11 @@ export async function sendTokens(core: Core): Promise<string> {
     if (!network || !SEND_NAMESPACES.includes(ns)) throw new WalletModalError('SEND_UNSUPPORTED_CHAIN', { details: ns })
     if (account.status !== 'connected' || !account.address) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
     if (ns === 'solana') {
-      if (tokenContract(token)) throw new WalletModalError('SEND_UNSUPPORTED_CHAIN', { details: 'SPL tokens' })
-      id = await (await import('./namespaces.js')).sendNamespaceNative(core, 'solana', receiverAddress, value)
+      const namespaces = await import('./namespaces.js')
+      const mint = tokenContract(token)
+      id = mint
+        ? await namespaces.sendNamespaceToken(core, 'solana', receiverAddress, { address: mint, decimals: decimalsOf(token) }, value)
+        : await namespaces.sendNamespaceNative(core, 'solana', receiverAddress, value)
     } else {
       const provider = core.getWalletProvider('eip155')
       if (!provider) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })

@@ -1,5 +1,5 @@
 // Loaded on demand (flows/namespaces.ts): Wallet Standard discovery and the Solana wallet calls.
-// @solana/web3.js is loaded only to build a transfer (sendNative).
+// @solana/web3.js is loaded only to build a transfer (sendNative, sendToken).
 import { getWallets } from '@wallet-standard/app'
 import { base58 } from '@scure/base'
 import { WalletModalError } from '../../errors/WalletModalError.js'
@@ -10,6 +10,7 @@ import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
 import { walletSupportsSolanaNetwork, solanaChainAliases } from './solanaChains.js'
+import type { SolanaWeb3 } from './splTransferInstructions.js'
 
 /** The parts of a Wallet Standard wallet (and its features) the adapter uses. */
 interface StandardAccount {
@@ -35,6 +36,9 @@ function fromWalletError(err: unknown, fallback: 'CONNECT_FAILED' | 'RPC_ERROR')
   const rejected = e?.code === 4001 || /reject|denied|declin|cancel/i.test(message ?? '') || e?.name === 'WalletSignMessageError'
   return new WalletModalError(rejected ? 'USER_REJECTED' : fallback, { details: message, cause: err })
 }
+
+/** The network's JSON-RPC endpoint. */
+const rpcOf = (network: CaipNetwork): string => network.rpcUrls.default.http[0]!
 
 function walletOf(connector: Connector): StandardWallet {
   const w = connector.handle as StandardWallet | undefined
@@ -65,6 +69,35 @@ function connection(wallet: StandardWallet, networks: readonly CaipNetwork[]): N
  * on the site's Solana networks (by CAIP-2 id or the cluster name).
  */
 export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): NamespaceAdapter {
+  /**
+   * Builds a transaction of `instructions` paid by `from` on a fresh blockhash and has the wallet
+   * sign and send it (`solana:signAndSendTransaction`); resolves with the base58 signature.
+   */
+  async function signAndSend(
+    connector: Connector,
+    network: CaipNetwork,
+    from: string,
+    instructions: (web3: SolanaWeb3) => import('@solana/web3.js').TransactionInstruction[]
+  ): Promise<string> {
+    const wallet = walletOf(connector)
+    const account = wallet.accounts.find(a => a.address === from)
+    const feature = wallet.features['solana:signAndSendTransaction']
+    if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+    // Destructured, so the bundler keeps only these classes of web3.js (not Connection and its
+    // WebSocket client): a namespace object passed around would keep every export.
+    const { PublicKey, SystemProgram, Transaction, TransactionInstruction } = await import('@solana/web3.js')
+    const web3: SolanaWeb3 = { PublicKey, SystemProgram, TransactionInstruction }
+    const hash = await (await loadHttp()).rpc<{ value: { blockhash: string } }>(rpcOf(network), 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+    const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(...instructions(web3))
+    const chain = (account.chains.find(c => solanaChainAliases(network.caipNetworkId).includes(c)) ?? network.caipNetworkId) as string
+    try {
+      const [out] = await feature.signAndSendTransaction({ account, chain, transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }) })
+      return base58.encode(out.signature)
+    } catch (err) {
+      throw fromWalletError(err, 'RPC_ERROR')
+    }
+  }
+
   return {
     namespace: 'solana',
 
@@ -146,23 +179,25 @@ export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): Namesp
 
     async sendNative(connector, network, from, to, amount) {
       if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana address' })
-      const wallet = walletOf(connector)
-      const account = wallet.accounts.find(a => a.address === from)
-      const feature = wallet.features['solana:signAndSendTransaction']
-      if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
-      const url = network.rpcUrls.default.http[0]!
-      const { Transaction, SystemProgram, PublicKey } = await import('@solana/web3.js')
-      const hash = await (await loadHttp()).rpc<{ value: { blockhash: string } }>(url, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
-      const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(
-        SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: new PublicKey(to), lamports: amount })
-      )
-      const chain = (account.chains.find(c => solanaChainAliases(network.caipNetworkId).includes(c)) ?? network.caipNetworkId) as string
-      try {
-        const [out] = await feature.signAndSendTransaction({ account, chain, transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }) })
-        return base58.encode(out.signature)
-      } catch (err) {
-        throw fromWalletError(err, 'RPC_ERROR')
+      return signAndSend(connector, network, from, web3 => [
+        web3.SystemProgram.transfer({ fromPubkey: new web3.PublicKey(from), toPubkey: new web3.PublicKey(to), lamports: amount })
+      ])
+    },
+
+    async sendToken(connector, network, from, to, token, amount) {
+      if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana address' })
+      if (!isSolanaAddress(token.address)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana mint' })
+      // Loaded with @solana/web3.js (and the Buffer it brings), not with wallet discovery.
+      const { splTransferInstructions, TOKEN_PROGRAM_IDS } = await import('./splTransferInstructions.js')
+      // The mint's owner says which token program (SPL Token or Token-2022) moves it.
+      const mint = await (await loadHttp()).rpc<{ value: { owner?: unknown } | null }>(rpcOf(network), 'getAccountInfo', [token.address, { encoding: 'base64', commitment: 'confirmed' }])
+      const tokenProgram = mint?.value?.owner
+      if (typeof tokenProgram !== 'string' || !TOKEN_PROGRAM_IDS.includes(tokenProgram)) {
+        throw new WalletModalError('RPC_ERROR', { details: `${token.address} is not a token mint on ${network.caipNetworkId}` })
       }
+      return signAndSend(connector, network, from, web3 =>
+        splTransferInstructions(web3, { owner: from, receiver: to, mint: token.address, tokenProgram, amount, decimals: token.decimals })
+      )
     }
   }
 }

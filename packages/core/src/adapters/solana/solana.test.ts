@@ -54,7 +54,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     expect(await lamports(address)).to.be.lessThan(before - 10_000_000 + 1)
   })
 
-  it('Send moves SOL through the wallet, counts it pending until confirmed; a declined signature keeps the draft; SPL tokens are not offered', async () => {
+  it('Send moves SOL through the wallet, counts it pending until confirmed; a declined signature keeps the draft', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
     const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount } = await import('../../flows/sendTokens.js')
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
@@ -65,7 +65,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     await fetchTokenBalances(core, { force: true })
     await waitFor(() => core.blockchainApi.state.tokenBalances.length > 0, 5000, 'Solana balances')
     expect(core.blockchainApi.state.tokenBalances.some(t => t.symbol === 'DSPL'), 'the service lists the SPL token').to.equal(true)
-    expect(sendableTokens(core).map(t => t.symbol)).to.deep.equal(['SOL'])
+    expect(sendableTokens(core).map(t => t.symbol)).to.deep.equal(['SOL', 'DSPL'])
     const { send } = walletFeatures(core)
     send.setToken(sendableTokens(core)[0])
     await resolveReceiver(core, '0xnot-solana')
@@ -89,6 +89,44 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     await waitFor(() => core.chain.state.namespaces.solana.account.pendingTransactions === 0, 10_000, 'confirmed')
     expect(await lamports(info.solana.receiverAddress)).to.equal(before + 20_000_000)
     expect(send.state.sendTokenAmount, 'draft reset').to.equal(undefined)
+  })
+
+  it('Send moves an SPL token (DSPL): the new receiver’s token account is created and holds exactly the amount; the sender’s falls by it', async () => {
+    const { walletFeatures } = await import('../../flows/walletFeatures.js')
+    const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount } = await import('../../flows/sendTokens.js')
+    const { fetchTokenBalances } = await import('../../flows/balances.js')
+    const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
+    const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
+    await core.connect(connector.id)
+    await fetchTokenBalances(core, { force: true })
+    const dspl = await waitFor(() => sendableTokens(core).find(t => t.symbol === 'DSPL'), 5000, 'DSPL among the sendable tokens')
+    const mint = dspl.address!.split(':').pop()!
+    // The base units an owner holds of the mint, read from the chain (0 without a token account).
+    const held = async (owner: string) => {
+      const r = await rpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>(info.solana.rpcUrl, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed' }])
+      return r.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+    }
+    // A receiver the chain has never seen: no SOL, no token account.
+    const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+    const senderBefore = await held(info.solana.walletAddress)
+    expect(await held(receiver)).to.equal(0n)
+
+    const { send } = walletFeatures(core)
+    send.setToken(dspl)
+    expect(await maxSendAmount(core), 'a token’s Max is its whole balance').to.equal(dspl.quantity.numeric)
+    await resolveReceiver(core, receiver)
+    send.setAmount('12.5')
+    const sig = await sendTokens(core)
+    expect(base58.decode(sig).length).to.equal(64)
+    await waitFor(() => core.chain.state.namespaces.solana.account.pendingTransactions === 0, 10_000, 'confirmed')
+    expect(await held(receiver)).to.equal(12_500_000n)
+    expect(senderBefore - (await held(info.solana.walletAddress))).to.equal(12_500_000n)
+    // Sending again finds the receiver's account in place (the creation is idempotent).
+    send.setToken(sendableTokens(core).find(t => t.symbol === 'DSPL')!)
+    await resolveReceiver(core, receiver)
+    send.setAmount('0.000001')
+    await sendTokens(core)
+    await waitFor(async () => (await held(receiver)) === 12_500_001n, 10_000, 'second transfer')
   })
 
   it('signs in with Solana (CAIP-122 message, ed25519) through the session service, which keeps the session', async () => {
