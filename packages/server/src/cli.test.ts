@@ -30,7 +30,7 @@ describe('wallet-modal-server CLI', () => {
   it('serves from a config file and stops cleanly on SIGTERM', async () => {
     const configFile = join(dir, 'config.json')
     writeFileSync(configFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
-    const cli = run(['--config', configFile, '--quiet', '--data-dir', join(dir, 'data')], { PORT: '0' })
+    const cli = run(['--config', configFile, '--quiet', '--data-dir', join(dir, 'data'), '--trust-proxy', '127.0.0.1, ::1'], { PORT: '0' })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(cli.output())}`)), 30_000)
@@ -59,8 +59,14 @@ describe('wallet-modal-server CLI', () => {
     writeFileSync(badFile, JSON.stringify({ projects: [{ id: 'demo', allowedOrigins: ['not an origin'] }], chains: [] }))
     const goodFile = join(dir, 'good.json')
     writeFileSync(goodFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
-    const [missing, bad, badPort] = [run([]), run(['--config', badFile]), run(['--config', goodFile, '--port', '99999'])]
-    assert.deepEqual(await Promise.all([missing.exited, bad.exited, badPort.exited]), [2, 2, 2])
+    const [missing, bad, badPort, badProxy] = [
+      run([]),
+      run(['--config', badFile]),
+      run(['--config', goodFile, '--port', '99999']),
+      run(['--config', goodFile, '--trust-proxy', 'any host'])
+    ]
+    assert.deepEqual(await Promise.all([missing.exited, bad.exited, badPort.exited, badProxy.exited]), [2, 2, 2, 2])
+    assert.match(badProxy.output().stderr, /invalid --trust-proxy "any host"/)
     assert.match(missing.output().stderr, /--config is required/)
     assert.match(bad.output().stderr, /Invalid server config at projects\.0\.allowedOrigins\.0/)
     assert.match(badPort.output().stderr, /invalid port "99999"/)

@@ -9,13 +9,15 @@ import { parseArgs } from 'node:util'
 import type { WalletModalServer } from './createServer.js'
 import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
 
-const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir>] [--quiet] [--enable-faults]
+const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir>] [--trust-proxy <hops|addresses>] [--quiet] [--enable-faults]
 
   --config         Server configuration (projects, chains, prices...), JSON.
   --port           TCP port (env PORT; default 8787; 0 picks a free one).
   --host           Interface (env HOST; default 127.0.0.1).
   --data-dir       Folder of the embedded database (env DATA_DIR; default: in memory).
   --public-url     Base URL links point at when behind a proxy.
+  --trust-proxy    Believe X-Forwarded-For from this many proxy hops, or from these proxy
+                   addresses/CIDRs (comma-separated); per-client limits count by it.
   --quiet          Do not print one line per request.
   --enable-faults  Mount the test-only fault API (/__faults). Never in production.
   DATABASE_URL     Use this PostgreSQL server instead of the embedded database.`
@@ -31,6 +33,14 @@ function parsePort(value: string): number {
   return port
 }
 
+/** `--trust-proxy 1` is a hop count; anything else is a list of proxy addresses or CIDRs. */
+function trustProxyOf(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined
+  if (/^\d{1,2}$/.test(value)) return Number(value)
+  if (!/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(value)) fail(`invalid --trust-proxy "${value}"`)
+  return value
+}
+
 let args: ReturnType<typeof parse>
 function parse() {
   return parseArgs({
@@ -40,6 +50,7 @@ function parse() {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       'public-url': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       quiet: { type: 'boolean' },
       'enable-faults': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' }
@@ -81,6 +92,7 @@ try {
     dataDir: dataDir ? resolve(dataDir) : undefined,
     databaseUrl: process.env.DATABASE_URL || undefined,
     publicUrl: args.values['public-url'],
+    trustProxy: trustProxyOf(args.values['trust-proxy']),
     logger: !args.values.quiet,
     enableFaults: args.values['enable-faults'] ?? false
   })

@@ -32,6 +32,12 @@ import { seedWallets } from './wallets/seedWallets.js'
 /** How long request log entries are kept (pruned at each start). */
 export const REQUEST_LOG_RETENTION_DAYS = 30
 
+/** Trusts the nearest `hops` proxies (hop 0 is the peer of the socket). */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops
+
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
   /** TCP port; 0 (default) picks a free one. */
@@ -50,6 +56,13 @@ export interface CreateServerOptions {
   enableFaults?: boolean
   /** External base URL used in links the server returns, when it runs behind a proxy. */
   publicUrl?: string
+  /**
+   * Which proxies in front of the server to believe about the client's address
+   * (`X-Forwarded-For`), as Fastify's `trustProxy`: a number of hops, or the proxies' addresses
+   * and CIDR ranges (comma-separated). Off by default: the connection's address is the client's.
+   * Per-client limits (sign-in nonces) count by it, so behind a proxy set it.
+   */
+  trustProxy?: number | string
   /** How long upstream RPC nodes get to answer (default 10 s). */
   upstreamTimeoutMs?: number
   /**
@@ -141,7 +154,9 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     bodyLimit: 1024 * 1024,
     // Sockets left open by clients must not keep close() waiting.
     forceCloseConnections: true,
-    routerOptions: { maxParamLength: 200 }
+    routerOptions: { maxParamLength: 200 },
+    // A hop count becomes the function form (Fastify's types take no number).
+    ...(options.trustProxy === undefined ? {} : { trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy })
   })
   app.setValidatorCompiler(createValidatorCompiler())
   app.decorateRequest('project', null)

@@ -12,6 +12,7 @@ import { WALLET_ACCOUNT, WALLET_PRIVATE_KEY, encodeBase58, startDevnet, type Dev
 import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../devnet/src/bitcoin/index.js'
 import { createServer, demoServerConfig, SIWX_ENDED_SESSION_KEEP_DAYS, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from './index.js'
 import { CLIENT, getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
+import { addressKey } from './siwx/SiwxSessions.js'
 
 /** Anvil account 2's well-known development key: "another key" than the wallet's. */
 const OTHER_PRIVATE_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
@@ -356,6 +357,14 @@ describe('sign-in sessions (devnet)', () => {
       assert.deepEqual((await listed(payment!.address)).map(s => s.id), [bip137.body.session.id])
     })
 
+    it('looks addresses up case-insensitively only where the format is: hex and real bech32, not base58 lookalikes', () => {
+      assert.equal(addressKey(payment!.address.toUpperCase()), payment!.address)
+      assert.equal(addressKey(WALLET_ACCOUNT), WALLET_ACCOUNT.toLowerCase())
+      // A base58 (Solana) address may start with "bc1"; its case is part of it.
+      const lookalike = 'bc1AbCdEfGhJkLmNpQrStUvWxYz23456789AbCd'
+      assert.equal(addressKey(lookalike), lookalike)
+    })
+
     it('refuses another key, an address of another network, an unknown network and a bad address', async () => {
       const message = bitcoinMessage(await newNonce(), payment!.address)
       refused(await signIn(message, signBitcoinMessage(ordinals!, message, 'BIP322').signature), 400, 'Invalid signature')
@@ -375,11 +384,16 @@ describe('sign-in sessions (devnet)', () => {
     const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
     config.history = { enabled: false }
     config.sessions = { noncesPerMinute: 2 }
-    const limited = await createServer({ config, relay: false })
+    // Behind one proxy: the client is who X-Forwarded-For names.
+    const limited = await createServer({ config, relay: false, trustProxy: 1 })
     try {
-      const ask = () => fetch(urlOf(limited.url, '/v1/sessions/nonce'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const ask = (client = '203.0.113.7') =>
+        fetch(urlOf(limited.url, '/v1/sessions/nonce'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: '{}' })
       assert.equal((await ask()).status, 200)
       assert.equal((await ask()).status, 200)
+      assert.equal((await ask('203.0.113.8')).status, 200, 'another client has its own count')
+      // One IPv6 subscriber (a /64) is one client, whichever of its addresses it uses.
+      assert.deepEqual([(await ask('2001:db8:1:2::1')).status, (await ask('2001:db8:1:2::2')).status, (await ask('2001:db8:1:2::3')).status], [200, 200, 429])
       const third = await ask()
       assert.equal(third.status, 429)
       const retryAfter = Number(third.headers.get('retry-after'))

@@ -201,7 +201,8 @@ function eip155Transaction(from: string, to: string, token: TokenBalance, value:
 
 /**
  * Estimates the network fee of the draft (eip155: `eth_estimateGas` × `eth_gasPrice`; solana:
- * one signature's fee) and stores it, with its USD value when the native price is known. A
+ * one signature's fee, without the rent of a token account a token send may create for the
+ * receiver) and stores it, with its USD value when the native price is known. A
  * failed estimate clears the fee; sending stays possible (the wallet estimates again).
  */
 export async function estimateSendFee(core: Core): Promise<SendFee | undefined> {

@@ -1,11 +1,11 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
+import { concatBytes } from '@noble/hashes/utils'
 import { base64, hex } from '@scure/base'
 import {
   bip322MessageHash,
   bip322P2trSighash,
   bip322P2wpkhSighash,
   bitcoinMessageHash,
-  concatBytes,
   encodeWitness,
   hash160,
   SIGHASH_ALL,

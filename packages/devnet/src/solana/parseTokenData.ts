@@ -4,7 +4,7 @@ import { encodeBase58 } from './base58.js'
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 
 /** The Token-2022 program (its base layouts are the same; extensions are not parsed). */
-export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PZnBkcQNq4F8X1'
+export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 /** Size of a plain token account; a plain mint is 82 bytes. */
 export const TOKEN_ACCOUNT_SIZE = 165

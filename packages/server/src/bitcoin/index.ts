@@ -23,4 +23,4 @@ export {
   SIGHASH_ALL,
   SIGHASH_DEFAULT
 } from './bip322.js'
-export { concatBytes, equalBytes, hash160, hash256, sha256, taggedHash, utf8ToBytes } from './bitcoinHashes.js'
+export { equalBytes, hash160, hash256, taggedHash } from './bitcoinHashes.js'

@@ -6,7 +6,7 @@ import { toTokenBalance } from './toTokenBalance.js'
 import { upstreamBatch, type RpcRequest, type RpcResponse } from './upstreamRpc.js'
 
 /** The SPL Token program and Token-2022: token accounts of either count. */
-export const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PZnBkcQNq4F8X1'] as const
+export const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
 
 interface ParsedTokenAccount {
   account?: { data?: { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown } } } } }

@@ -174,5 +174,17 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX siwx_sessions_address ON siwx_sessions (project_id, address_key, created_at DESC);
     `
+  },
+  {
+    id: 5,
+    name: 'ended sign-in sessions',
+    sql: `
+      -- Every sign-in deletes sessions that ended (revoked, or expired) long ago: these partial
+      -- indexes keep that from reading the whole table. address_key is now also lower-case for
+      -- bech32 Bitcoin addresses (BIP-173 allows either case); no row needs rewriting, as no
+      -- Bitcoin session could be stored before.
+      CREATE INDEX siwx_sessions_revoked_at ON siwx_sessions (revoked_at) WHERE revoked_at IS NOT NULL;
+      CREATE INDEX siwx_sessions_expiration_time ON siwx_sessions (expiration_time) WHERE expiration_time IS NOT NULL;
+    `
   }
 ]

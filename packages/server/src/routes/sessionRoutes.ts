@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from '../http/ApiError.js'
-import { WindowRateLimit } from '../http/WindowRateLimit.js'
+import { clientKey, WindowRateLimit } from '../http/WindowRateLimit.js'
 import { ACCOUNT_ADDRESS, BITCOIN_ADDRESS, CAIP2, CLIENT_PARAMS } from '../http/schemas.js'
 import { checkSiwxMessage } from '../siwx/checkSiwxMessage.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
@@ -39,8 +39,8 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
 /**
  * The sign-in session service of spec §4 and §7 (SIWX: CAIP-122, EIP-4361 on eip155):
  * - `POST /v1/sessions/nonce` → `{ nonce, expiresAt }`: a single-use nonce for the project, valid
- *   for 5 minutes; a client address asking more than `sessions.noncesPerMinute` times a minute
- *   is answered 429 with `Retry-After`;
+ *   for 5 minutes; a client (an IPv4 address, an IPv6 /64; see `trustProxy`) asking more than
+ *   `sessions.noncesPerMinute` times a minute is answered 429 with `Retry-After`;
  * - `POST /v1/sessions` `{ message, signature }` → `{ session }`: checks the signed message
  *   (format, chain, domain and URI against the project's allowed origins, dates, nonce,
  *   signature) and stores the session it opens;
@@ -68,7 +68,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: RouteContext): void {
     // No body is read: clients may send none or `{}`.
     { schema: { querystring: { type: 'object', properties: { ...CLIENT_PARAMS } } } },
     async (request, reply): Promise<IssuedNonce> => {
-      const { allowed, retryAfterS } = nonceLimit.take(request.ip)
+      const { allowed, retryAfterS } = nonceLimit.take(clientKey(request.ip))
       if (!allowed) {
         void reply.header('retry-after', String(retryAfterS))
         throw new ApiError(429, `Too many sign-in requests; try again in ${retryAfterS} s`)

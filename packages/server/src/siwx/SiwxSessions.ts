@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { decodeBitcoinAddress } from '../bitcoin/bitcoinAddress.js'
 import type { Queryable } from '../db/Store.js'
 import type { SiwxMessage } from './SiwxMessage.js'
 
@@ -60,8 +61,11 @@ const COLUMNS = `id, address, address_key, chain_id, domain, uri, message, signa
  * @param address - An account address.
  */
 export function addressKey(address: string): string {
-  // Hex EVM addresses and bech32 Bitcoin addresses are case-insensitive; base58 is not.
-  return /^(0x[0-9a-fA-F]{40}|(bc|tb|bcrt)1[0-9a-z]+)$/i.test(address) ? address.toLowerCase() : address
+  if (/^0x[0-9a-fA-F]{40}$/.test(address)) return address.toLowerCase()
+  // Only a real segwit address (its checksum holds) is case-insensitive: a base58 address (Solana,
+  // legacy Bitcoin) that happens to start with "bc1" must keep its case.
+  const type = /^(bc|tb|bcrt)1/i.test(address) ? decodeBitcoinAddress(address)?.type : undefined
+  return type === 'p2wpkh' || type === 'p2wsh' || type === 'p2tr' ? address.toLowerCase() : address
 }
 
 /**
@@ -132,7 +136,7 @@ export class SiwxSessions {
    * A project's live sessions of an address (not revoked, not expired), newest first.
    *
    * @param projectId - The project.
-   * @param address - The account (0x addresses in any case).
+   * @param address - The account (0x and bech32 addresses in any case).
    * @param chainId - Only sessions of this CAIP-2 chain, when given.
    */
   async list(projectId: string, address: string, chainId?: string): Promise<ListedSiwxSession[]> {

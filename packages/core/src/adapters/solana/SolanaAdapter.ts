@@ -189,11 +189,19 @@ export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): Namesp
       if (!isSolanaAddress(token.address)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana mint' })
       // Loaded with @solana/web3.js (and the Buffer it brings), not with wallet discovery.
       const { splTransferInstructions, TOKEN_PROGRAM_IDS } = await import('./splTransferInstructions.js')
-      // The mint's owner says which token program (SPL Token or Token-2022) moves it.
-      const mint = await (await loadHttp()).rpc<{ value: { owner?: unknown } | null }>(rpcOf(network), 'getAccountInfo', [token.address, { encoding: 'base64', commitment: 'confirmed' }])
-      const tokenProgram = mint?.value?.owner
+      // The mint's owner says which token program (SPL Token or Token-2022) moves it. The
+      // receiver must be a wallet: tokens sent "to" a token account or a mint would go to an
+      // account owned by it, out of everyone's reach.
+      const accounts = await (await loadHttp()).rpc<{ value: ({ owner?: unknown } | null)[] }>(rpcOf(network), 'getMultipleAccounts', [
+        [token.address, to],
+        { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }
+      ])
+      const [tokenProgram, receiverOwner] = [accounts?.value?.[0]?.owner, accounts?.value?.[1]?.owner]
       if (typeof tokenProgram !== 'string' || !TOKEN_PROGRAM_IDS.includes(tokenProgram)) {
         throw new WalletModalError('RPC_ERROR', { details: `${token.address} is not a token mint on ${network.caipNetworkId}` })
+      }
+      if (typeof receiverOwner === 'string' && TOKEN_PROGRAM_IDS.includes(receiverOwner)) {
+        throw new WalletModalError('INVALID_RECEIVER', { details: `${to} is a token account or mint, not a wallet` })
       }
       return signAndSend(connector, network, from, web3 =>
         splTransferInstructions(web3, { owner: from, receiver: to, mint: token.address, tokenProgram, amount, decimals: token.decimals })

@@ -121,8 +121,16 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     await waitFor(() => core.chain.state.namespaces.solana.account.pendingTransactions === 0, 10_000, 'confirmed')
     expect(await held(receiver)).to.equal(12_500_000n)
     expect(senderBefore - (await held(info.solana.walletAddress))).to.equal(12_500_000n)
-    // Sending again finds the receiver's account in place (the creation is idempotent).
+    // A token account or the mint itself is no wallet: refused before the wallet is asked, draft kept.
     send.setToken(sendableTokens(core).find(t => t.symbol === 'DSPL')!)
+    await resolveReceiver(core, mint)
+    send.setAmount('1')
+    const refused = await sendTokens(core).catch(e => e)
+    expect(refused.shortMessage).to.equal('Invalid address')
+    expect(send.state.error).to.equal('Invalid address')
+    expect(send.state.sendTokenAmount).to.equal('1')
+    expect(await held(receiver)).to.equal(12_500_000n)
+    // Sending again finds the receiver's account in place (the creation is idempotent).
     await resolveReceiver(core, receiver)
     send.setAmount('0.000001')
     await sendTokens(core)

@@ -39,6 +39,11 @@ export interface SplTransfer {
 /**
  * The associated token account of `owner` for `mint`: the program address of
  * `[owner, token program, mint]` under the Associated Token Account program.
+ *
+ * @param web3 - Classes of @solana/web3.js.
+ * @param owner - The wallet.
+ * @param mint - The token's mint.
+ * @param tokenProgram - The program that owns the mint.
  */
 export function associatedTokenAddress(web3: SolanaWeb3, owner: Web3.PublicKey, mint: Web3.PublicKey, tokenProgram: Web3.PublicKey): Web3.PublicKey {
   return web3.PublicKey.findProgramAddressSync([owner.toBuffer(), tokenProgram.toBuffer(), mint.toBuffer()], new web3.PublicKey(ASSOCIATED_TOKEN_PROGRAM_ID))[0]
