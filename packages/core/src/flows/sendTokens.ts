@@ -199,10 +199,28 @@ function eip155Transaction(from: string, to: string, token: TokenBalance, value:
   return { from, to: contract, value: '0x0', data }
 }
 
+/** Bytes of a token account without extensions: what the sender pays rent for. */
+const SOLANA_TOKEN_ACCOUNT_SIZE = 165
+
+/**
+ * The rent (lamports) a Solana token send pays to create the receiver's token account: 0 for
+ * SOL, for an unknown receiver, or when the receiver already holds an account of the mint.
+ */
+async function solanaAccountRent(core: Core, network: CaipNetwork, token: TokenBalance, receiver: string | undefined): Promise<bigint> {
+  const mint = tokenContract(token)
+  if (!mint || !receiver || !isSolanaAddress(receiver)) return 0n
+  const http = await core.loadHttp()
+  const held = await http.rpc<{ value?: unknown[] }>(rpcUrl(network), 'getTokenAccountsByOwner', [receiver, { mint }, { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }])
+  if (Array.isArray(held?.value) && held.value.length > 0) return 0n
+  const rent = await http.rpc<unknown>(rpcUrl(network), 'getMinimumBalanceForRentExemption', [SOLANA_TOKEN_ACCOUNT_SIZE])
+  if (typeof rent !== 'number') throw new WalletModalError('RPC_ERROR', { details: 'getMinimumBalanceForRentExemption: not a lamport amount' })
+  return BigInt(rent)
+}
+
 /**
  * Estimates the network fee of the draft (eip155: `eth_estimateGas` × `eth_gasPrice`; solana:
- * one signature's fee, without the rent of a token account a token send may create for the
- * receiver) and stores it, with its USD value when the native price is known. A
+ * one signature's fee, plus the rent of the receiver's token account when a token send has to
+ * create it) and stores it, with its USD value when the native price is known. A
  * failed estimate clears the fee; sending stays possible (the wallet estimates again).
  */
 export async function estimateSendFee(core: Core): Promise<SendFee | undefined> {
@@ -221,7 +239,7 @@ export async function estimateSendFee(core: Core): Promise<SendFee | undefined> 
   })
   try {
     let fee: SendFee
-    if (ns === 'solana') fee = withUsd(SOLANA_SIGNATURE_FEE)
+    if (ns === 'solana') fee = withUsd(SOLANA_SIGNATURE_FEE + (await solanaAccountRent(core, network, token, receiverAddress)))
     else {
       const http = await core.loadHttp()
       const value = sendTokenAmount && !amountError(token, sendTokenAmount) ? parseUnits(sendTokenAmount, decimalsOf(token)) : 0n

@@ -93,7 +93,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('Send moves an SPL token (DSPL): the new receiver’s token account is created and holds exactly the amount; the sender’s falls by it', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
-    const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount } = await import('../../flows/sendTokens.js')
+    const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount, estimateSendFee } = await import('../../flows/sendTokens.js')
     const { fetchTokenBalances } = await import('../../flows/balances.js')
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
@@ -116,11 +116,18 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     expect(await maxSendAmount(core), 'a token’s Max is its whole balance').to.equal(dspl.quantity.numeric)
     await resolveReceiver(core, receiver)
     send.setAmount('12.5')
+    // The receiver has no DSPL account yet: the fee includes the rent of the one the send creates.
+    const rent = BigInt(await rpc<number>(info.solana.rpcUrl, 'getMinimumBalanceForRentExemption', [165]))
+    expect(rent > 0n).to.equal(true)
+    expect((await estimateSendFee(core))?.raw).to.equal(5_000n + rent)
     const sig = await sendTokens(core)
     expect(base58.decode(sig).length).to.equal(64)
     await waitFor(() => core.chain.state.namespaces.solana.account.pendingTransactions === 0, 10_000, 'confirmed')
     expect(await held(receiver)).to.equal(12_500_000n)
     expect(senderBefore - (await held(info.solana.walletAddress))).to.equal(12_500_000n)
+    send.setToken(sendableTokens(core).find(t => t.symbol === 'DSPL')!)
+    await resolveReceiver(core, receiver)
+    expect((await estimateSendFee(core))?.raw, 'the account exists now: one signature').to.equal(5_000n)
     // A token account or the mint itself is no wallet: refused before the wallet is asked, draft kept.
     send.setToken(sendableTokens(core).find(t => t.symbol === 'DSPL')!)
     await resolveReceiver(core, mint)
