@@ -410,6 +410,34 @@ describe('activity feed and name lookup (devnet)', () => {
       }
     })
 
+    it('starts where each chain is configured to: a block number, or the head at first start', async () => {
+      const LATE_SENDER = DEVNET_ACCOUNTS[6]!
+      const LATE_RECEIVER = '0x1000000000000000000000000000000000000e0e'
+      const earlyOn1 = await send(rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x5' })
+      const earlyOn2 = await send(rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x6' })
+      const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+      config.history = { pollMs: 100 }
+      config.chains.find(c => c.caipNetworkId === 'eip155:31337')!.historyFromBlock = 'latest'
+      config.chains.find(c => c.caipNetworkId === 'eip155:31338')!.historyFromBlock = Number(earlyOn2.receipt.blockNumber) + 1
+      const late = await createServer({ config, relay: false })
+      try {
+        const lateOn1 = await send(rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x7' })
+        const lateOn2 = await send(rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x8' })
+        await synced(late, 'eip155:31337', rpc1)
+        await synced(late, 'eip155:31338', rpc2)
+        const hashes = async (chainId: string) => (await historyOf(late, LATE_RECEIVER, { chainId })).body.data.map(tx => tx.metadata.hash)
+        assert.deepEqual(await hashes('eip155:31337'), [lateOn1.hash])
+        assert.deepEqual(await hashes('eip155:31338'), [lateOn2.hash])
+        // The devnet's server, reading from block 0, has all four.
+        await synced(server, 'eip155:31337', rpc1)
+        await synced(server, 'eip155:31338', rpc2)
+        const everything = (await historyOf(server, LATE_RECEIVER)).body.data.map(tx => tx.metadata.hash)
+        assert.deepEqual(new Set(everything), new Set([earlyOn1.hash, earlyOn2.hash, lateOn1.hash, lateOn2.hash]))
+      } finally {
+        await late.close()
+      }
+    })
+
     const postgres = postgresAvailability()
     it('stores and pages the same on a PostgreSQL server', { skip: postgres.ok ? false : postgres.reason }, async () => {
       if (!postgres.ok) return

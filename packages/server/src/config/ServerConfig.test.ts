@@ -52,6 +52,7 @@ describe('server configuration', () => {
       [{ ...base, history: { batchBlocks: 1.5 } }, /at history\.batchBlocks/],
       [{ ...base, history: { enabled: 'yes' } }, /at history\.enabled/],
       [{ ...base, sessions: { noncesPerMinute: 0 } }, /at sessions\.noncesPerMinute/],
+      [{ ...base, chains: [{ ...base.chains[0], historyFromBlock: 'earliest' }] }, /at chains\.0\.historyFromBlock/],
       ['not an object', /Invalid server config/]
     ]
     for (const [value, message] of broken) assert.throws(() => parseServerConfig(value), message)

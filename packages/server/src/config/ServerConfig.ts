@@ -45,7 +45,8 @@ const ChainSchema = v.object({
     decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36))
   }),
   imageId: v.optional(v.pipe(v.string(), v.regex(ID_PATTERN))),
-  tokens: v.optional(v.array(TokenSchema))
+  tokens: v.optional(v.array(TokenSchema)),
+  historyFromBlock: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('latest')]))
 })
 
 const IdentitySchema = v.object({
@@ -123,6 +124,12 @@ export interface ChainConfig {
   /** Id of the network image under `/public/getAssetImage/{id}` (the CAIP-2 id always works too). */
   imageId?: string
   tokens?: TokenConfig[]
+  /**
+   * Where the activity indexer starts on this chain (eip155) when it has stored nothing yet: a
+   * block number, or 'latest' for the head at that moment. Default 0, which suits a devnet; a
+   * public chain would take days to read from genesis.
+   */
+  historyFromBlock?: number | 'latest'
 }
 
 /** Name and avatar `/v1/identity/{address}` answers for an address. */

@@ -10,7 +10,7 @@ import { TokenInfoCache, UNKNOWN_TOKEN } from './TokenInfoCache.js'
  * Indexes one eip155 chain, a step at a time: each {@link run} checks that the chain still holds
  * the last stored block, then stores the next blocks (at most `batchBlocks`). A chain that was
  * restarted from genesis (a devnet: same numbers, other hashes, or a head below the stored block)
- * has its rows dropped and is indexed again from block 0.
+ * has its rows dropped and is indexed again from its start block (`historyFromBlock`, default 0).
  */
 export class ChainFollower {
   /** CAIP-2 id. */
@@ -78,6 +78,7 @@ export class ChainFollower {
     ])
     const head = headAnswer && !headAnswer.error && typeof headAnswer.result === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(headAnswer.result) ? Number(headAnswer.result) : undefined
     if (head === undefined) throw new Error(`eth_blockNumber failed: ${headAnswer?.error?.message ?? 'not a block number'}`)
+    const start = this.chain.historyFromBlock === 'latest' ? head : (this.chain.historyFromBlock ?? 0)
     if (stored) {
       if (storedAnswer?.error) throw new Error(`eth_getBlockByNumber failed: ${storedAnswer.error.message}`)
       const hash = (storedAnswer?.result as { hash?: unknown } | null | undefined)?.hash
@@ -85,11 +86,11 @@ export class ChainFollower {
         await this.table.reset(this.chainId)
         this.tokens.clear()
         this.progress = null
-        this.log(`${this.chainId}: block ${stored.blockNumber} is gone or changed (the chain was restarted); indexing again from block 0`)
+        this.log(`${this.chainId}: block ${stored.blockNumber} is gone or changed (the chain was restarted); indexing again from block ${start}`)
       }
     }
 
-    const from = this.progress ? this.progress.blockNumber + 1 : 0
+    const from = this.progress ? this.progress.blockNumber + 1 : start
     if (from > head) return false
     const to = Math.min(head, from + this.batchBlocks - 1)
     const blocks = await readBlockRange(this.rpc, from, to, this.receipts)
