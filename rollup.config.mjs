@@ -31,6 +31,7 @@ const workspaceSources = () => ({
   name: 'workspace-sources',
   resolveId(id) {
     if (id === '@wallet-modal/core') return new URL('./packages/core/src/exports/index.ts', import.meta.url).pathname
+    if (id === '@wallet-modal/core/internal') return new URL('./packages/core/src/exports/internal.ts', import.meta.url).pathname
     // The devnet's Bitcoin wallet signs with the server's BIP-322 code (pure JS), from source.
     if (id === '@wallet-modal/server/bitcoin') return new URL('./packages/server/src/bitcoin/index.ts', import.meta.url).pathname
     return null
@@ -94,7 +95,7 @@ const browserPlugins = () => [
 const configs = [
   {
     name: 'core',
-    input: { index: 'packages/core/src/exports/index.ts' },
+    input: { index: 'packages/core/src/exports/index.ts', internal: 'packages/core/src/exports/internal.ts' },
     external: externalOf(depsOf('core')),
     output: { dir: 'packages/core/dist', format: 'es', sourcemap: true },
     plugins: [ts()],

@@ -15,6 +15,7 @@ import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const WORKSPACE = {
   '@wallet-modal/core': '/packages/core/src/exports/index.ts',
+  '@wallet-modal/core/internal': '/packages/core/src/exports/internal.ts',
   '@wallet-modal/ui': '/packages/ui/src/exports/index.ts',
   // The devnet's Bitcoin wallet (installed by the Bitcoin tests) signs with the server's BIP-322 code.
   '@wallet-modal/server/bitcoin': '/packages/server/src/bitcoin/index.ts'

@@ -2,13 +2,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-const BUILT_CORE = new URL('../../packages/core/dist/index.js', import.meta.url).href
+const BUILT_CORE = new URL('../../packages/core/dist/internal.js', import.meta.url).href
 const BUILT_UI = new URL('../../packages/ui/dist/index.js', import.meta.url).href
 
 test('importing and creating the core in Node touches no browser global', async () => {
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined')
   // The built package, as a site's server would load it (typed from the sources).
-  const core: typeof import('@wallet-modal/core') = await import(BUILT_CORE)
+  const core: typeof import('@wallet-modal/core/internal') = await import(BUILT_CORE)
   const modal = core.createCore({
     projectId: 'ssr',
     networks: [{ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.invalid'] } } }]

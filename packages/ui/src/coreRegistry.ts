@@ -1,4 +1,4 @@
-import type { Core } from '@wallet-modal/core'
+import type { Core } from '@wallet-modal/core/internal'
 
 /**
  * The page-wide default core, set once by `createWalletModal`. Elements without their own `core`

@@ -1,10 +1,9 @@
-import { createCore, type Core, type WalletModalOptions } from '@wallet-modal/core'
+import { createCore, type WalletModal, type WalletModalOptions } from '@wallet-modal/core/internal'
 import { setDefaultCore } from './coreRegistry.js'
 import { defineElements } from './defineElements.js'
 import { prefetchWhenIdle } from './lazy/loadWalletModal.js'
 
-/** The object `createWalletModal` returns: the core with its public API. */
-export type WalletModal = Core
+export type { WalletModal }
 
 /**
  * Creates the page's wallet modal: builds the core, makes it the page default for every

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
 import type { HttpClient } from './HttpClient.js'
 import {
   AnalyticsConfigSchema,
@@ -119,13 +119,10 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
       }
     },
     /** The profile of a name (spec §7 `/v1/profile/account/{name}`, apiVersion 2); undefined when unknown (404). */
-    async getProfile(name: string): Promise<Profile | undefined> {
-      try {
-        return validate(ProfileSchema, await http.get(at(urls.blockchainApiUrl, `v1/profile/account/${encodeURIComponent(name)}`), { params: { ...common, apiVersion: 2 }, retries: 0 }), 'profile')
-      } catch (err) {
-        if (isWalletModalError(err, 'HTTP_ERROR') && (err as { status?: number }).status === 404) return undefined
-        throw err
-      }
+    // An unknown name is an error like any other: its reason ('Name not found: …') is what the
+    // visitor reads (spec §8: name errors show the service's first reason).
+    async getProfile(name: string): Promise<Profile> {
+      return validate(ProfileSchema, await http.get(at(urls.blockchainApiUrl, `v1/profile/account/${encodeURIComponent(name)}`), { params: { ...common, apiVersion: 2 }, retries: 0 }), 'profile')
     },
     /** The RPC proxy URL for a network (`/v1/?chainId=…&projectId=…`). */
     rpcProxyUrl(caipNetworkId: string): string {

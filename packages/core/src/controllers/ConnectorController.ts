@@ -13,10 +13,6 @@ export interface ConnectorState {
   namespaceFilter?: WiredNamespace[]
 }
 
-const NAMESPACE_LABELS: Record<WiredNamespace, string> = { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin' }
-
-/** How a namespace is named to people. */
-export const namespaceLabel = (ns: WiredNamespace) => NAMESPACE_LABELS[ns]
 
 /**
  * Spec §4: same-name connectors on different namespaces become one multi-chain entry holding each

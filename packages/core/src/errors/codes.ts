@@ -46,7 +46,7 @@ export const ERROR_MESSAGES = {
   INVALID_AMOUNT: 'Enter a valid amount',
   INSUFFICIENT_FUNDS: 'Insufficient funds',
   INVALID_RECEIVER: 'Invalid address',
-  NAME_NOT_FOUND: 'No address found for this name',
+  NAME_RESOLVE_FAILED: 'Error resolving name',
   TRANSACTION_FAILED: 'Transaction failed',
   // activity
   TRANSACTIONS_ADDRESS_REQUIRED: 'Transaction fetch needs an account address',

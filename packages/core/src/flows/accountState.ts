@@ -1,31 +1,21 @@
 import type { Core } from '../createCore.js'
-import type { CaipNetwork, WiredNamespace } from '../types/network.js'
+import type { AdapterConnection } from '../adapters/ChainAdapter.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
+import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
-
-/** The site's network for an EVM chain id, or a placeholder for a chain the site does not list. */
-export function evmNetworkFor(core: Core, chainId: number): CaipNetwork {
-  return (
-    core.options.findNetwork(`eip155:${chainId}`) ?? {
-      id: chainId,
-      caipNetworkId: `eip155:${chainId}`,
-      chainNamespace: 'eip155',
-      name: `Unknown network (${chainId})`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [] } }
-    }
-  )
-}
+import { adapterOf } from './adapters.js'
 
 const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =>
   !!v && typeof (v as { balance?: unknown }).balance === 'string' && typeof (v as { symbol?: unknown }).symbol === 'string'
 
 /**
  * Reads the native balance of the namespace's account into chain state, from the 30 s cache
- * (spec §9) unless `force`; failures show as unavailable.
+ * (spec §9) unless `force`; failures show as unavailable. Namespaces without balances (spec §9:
+ * Bitcoin shows addresses only) show none.
  */
 export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace, opts: { force?: boolean } = {}): Promise<void> {
   // Token list and identity come from the services (when configured), in parallel.
@@ -35,8 +25,7 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetwork = network.caipNetwork
   const address = account.address
-  // Balances exist on eip155 and solana (spec §9); bip122 shows addresses only.
-  if (ns === 'bip122' || !address || !caipNetwork || !core.chain.isNetworkSupported(ns)) {
+  if (!namespaceSupports(ns, 'balances') || !address || !caipNetwork || !core.chain.isNetworkSupported(ns)) {
     core.chain.setAccount(ns, { balance: undefined, balanceSymbol: caipNetwork?.nativeCurrency.symbol, balanceLoading: false })
     return
   }
@@ -48,8 +37,7 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
   }
   core.chain.setAccount(ns, { balanceLoading: true, balanceError: undefined })
   try {
-    const read = ns === 'eip155' ? core.adapters.eip155 : await (await import('./namespaces.js')).namespaceAdapter(core, ns)
-    const got = await read.getBalance(caipNetwork, address)
+    const got = await (await adapterOf(core, ns)).getBalance(caipNetwork, address)
     if (!got) return void core.chain.setAccount(ns, { balanceLoading: false })
     const { balance, symbol } = got
     core.storage.set(cacheKey, { balance, symbol })
@@ -65,10 +53,11 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
 }
 
 /**
- * Puts a connected account into state and storage, after connect or reconnect. Shows
- * UnsupportedChain when the wallet sits on a network the site does not list (unless allowed).
+ * Puts a connected account into state and storage, after connect or reconnect: the namespace
+ * becomes the active one, and every connected namespace is remembered so a reload restores each.
  */
-export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector: Connector, address: string, network: CaipNetwork): void {
+export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector: Connector, c: AdapterConnection): void {
+  const { address, network } = c
   core.chain.setNetwork(ns, network)
   core.chain.setActiveNamespace(ns)
   core.chain.setAccount(ns, {
@@ -76,14 +65,15 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
     address,
     caipAddress: toCaipAddress(network.caipNetworkId, address),
     connectorId: connector.id,
-    balanceSymbol: network.nativeCurrency.symbol
+    balanceSymbol: network.nativeCurrency.symbol,
+    bitcoinAccounts: c.accounts
   })
   core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
   core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)
   core.storage.set(STORAGE_KEYS.connectionStatus, 'connected')
   core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: connector.name })
-  // Every namespace with a connection, so a reload restores each (spec §3 connected namespaces).
-  const connected = (['eip155', 'solana', 'bip122'] as const).filter(n => n === ns || core.chain.state.namespaces[n].account.status === 'connected')
+  // Spec §3 connected namespaces: every namespace with a connection.
+  const connected = WIRED_NAMESPACES.filter(n => n === ns || core.chain.state.namespaces[n].account.status === 'connected')
   core.storage.set(STORAGE_KEYS.connectedNamespaces, connected)
   core.storage.set(STORAGE_KEYS.activeNamespace, ns)
   if (core.chain.isNetworkSupported(ns)) core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)

@@ -3,6 +3,7 @@ import { toWalletModalError } from '../errors/WalletModalError.js'
 import type { Identity, TokenBalance } from '../api/schemas.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
 
 const isBalances = (v: unknown): v is TokenBalance[] => Array.isArray(v)
 const isIdentity = (v: unknown): v is Identity => !!v && typeof v === 'object' && 'name' in v && 'avatar' in v
@@ -19,8 +20,8 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetworkId = network.caipNetwork?.caipNetworkId
-  // Balances exist on eip155 and solana only (spec §9): Bitcoin shows addresses, no portfolio.
-  if (!api || ns === 'bip122' || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
+  // Spec §9: balances on eip155 and solana only (Bitcoin shows addresses, no portfolio).
+  if (!api || !namespaceSupports(ns, 'balances') || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
     core.blockchainApi.clearBalances()
     return
   }
@@ -57,7 +58,8 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
 export async function fetchIdentity(core: Core): Promise<void> {
   const api = await core.loadServices()
   const address = core.chain.activeAccount().address
-  if (!api || !address || core.chain.state.activeNamespace !== 'eip155') {
+  // Identities are name-service data (spec §9: names on eip155 only).
+  if (!api || !address || !namespaceSupports(core.chain.state.activeNamespace, 'names')) {
     core.blockchainApi.setIdentity(undefined, undefined)
     return
   }

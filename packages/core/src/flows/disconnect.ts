@@ -3,6 +3,8 @@ import { WalletModalError } from '../errors/WalletModalError.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { closeModal } from './openModal.js'
+import { adapterOf } from './adapters.js'
+import type { DisconnectOptions } from '../core/WalletModal.js'
 
 /** The longest a wallet may take to acknowledge a disconnect (spec §4). */
 export const DISCONNECT_WAIT_MS = 3000
@@ -17,11 +19,7 @@ function withTimeout(p: Promise<void>, ms: number): Promise<void> {
   })
 }
 
-/** Options of {@link disconnect}. */
-export interface DisconnectOptions {
-  /** Disconnect only this namespace; the others stay connected. */
-  namespace?: WiredNamespace
-}
+export type { DisconnectOptions } from '../core/WalletModal.js'
 
 /**
  * Disconnects every connected namespace, or one (spec §4): tells each wallet (waiting at most 3 s),
@@ -42,8 +40,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
         core.runtime.unlisten.delete(id)
       }
       try {
-        if (connector && ns === 'eip155') await withTimeout(core.adapters.eip155.disconnect(connector), DISCONNECT_WAIT_MS)
-        else if (connector) await withTimeout(import('./namespaces.js').then(m => m.namespaceAdapter(core, ns as 'solana' | 'bip122')).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
+        if (connector) await withTimeout(adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
         // A WalletConnect session is over once disconnected: the connector goes back to pairing.
         if (connector?.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
       } catch (err) {

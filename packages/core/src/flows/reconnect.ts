@@ -1,9 +1,11 @@
 import type { Core } from '../createCore.js'
+import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
-import { WIRED_NAMESPACES } from '../types/network.js'
-import { applyConnectedAccount, evmNetworkFor, guardUnsupportedNetwork } from './accountState.js'
-import { followEip155Wallet } from './walletListeners.js'
+import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
+import { applyConnectedAccount, guardUnsupportedNetwork } from './accountState.js'
+import { followWallet } from './walletListeners.js'
+import { discoveredAdapter } from './adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */
@@ -26,25 +28,24 @@ export function waitForConnector(core: Core, id: string, ms: number): Promise<Co
 
 /**
  * Restores the last connections from storage without prompting (spec §4: unless the site disabled
- * reconnect, in which case status is disconnected at start): every stored namespace (eip155,
- * solana, bip122), the active one last so it stays active. A wallet that no longer knows the site,
- * or never shows up, leaves that namespace disconnected and its storage cleaned.
+ * reconnect, in which case status is disconnected at start): every stored namespace, the active
+ * one last so it stays active. A wallet that no longer knows the site, or never shows up, leaves
+ * that namespace disconnected and its storage cleaned.
  * @returns whether any namespace was restored
  */
 export async function reconnect(core: Core): Promise<boolean> {
   const status = core.storage.get(STORAGE_KEYS.connectionStatus, is.oneOf('connected'))
   if (!core.options.state.enableReconnect || status !== 'connected') return false
-  const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string')) ?? ['eip155']
+  const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string'))
   const active = core.storage.get(STORAGE_KEYS.activeNamespace, is.string)
-  const namespaces = WIRED_NAMESPACES.filter(ns => stored.includes(ns)).sort((a, b) => Number(a === active) - Number(b === active))
+  // Stored before namespaces were remembered: the first one (the only one there was).
+  const namespaces = WIRED_NAMESPACES.filter(ns => (stored ? stored.includes(ns) : ns === WIRED_NAMESPACES[0])).sort((a, b) => Number(a === active) - Number(b === active))
   const results = await Promise.all(
     namespaces.map(ns => {
       const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
       if (!id) return false
-      if (ns === 'eip155') return reconnectEip155(core, id)
       core.chain.setAccount(ns, { status: 'connecting' })
-      return import('./namespaces.js')
-        .then(m => m.reconnectNamespace(core, ns, id))
+      return reconnectNamespace(core, ns, id)
         .catch(err => (console.warn(`[wallet-modal] ${ns} reconnect failed`, err), false))
         .then(ok => {
           if (!ok && core.chain.state.namespaces[ns].account.status === 'connecting') core.chain.resetAccount(ns)
@@ -59,32 +60,42 @@ export async function reconnect(core: Core): Promise<boolean> {
   return results.some(Boolean)
 }
 
-async function reconnectEip155(core: Core, id: string): Promise<boolean> {
-  const ns = 'eip155' as const
-  core.chain.setAccount(ns, { status: 'connecting' })
-  let connector: Connector | undefined
-  let result: { address: string; chainId: number } | undefined
+/** What restoring one stored connection found: the wallet's adapter, connector and account. */
+interface Restored {
+  adapter: ChainAdapter
+  connector: Connector
+  connection: AdapterConnection
+}
+
+async function restore(core: Core, ns: WiredNamespace, id: string): Promise<Restored | undefined> {
   if (id === WALLET_CONNECT_CONNECTOR_ID) {
     // A remote wallet: the session kept in storage is the permission; nothing to wait for.
-    const restored = await import('./walletConnect.js')
+    return import('./walletConnect.js')
       .then(m => m.restoreWalletConnect(core))
       .catch(err => void console.warn('[wallet-modal] WalletConnect session not restored', err))
-    connector = restored?.connector ?? core.connector.get(id)
-    result = restored
-  } else {
-    connector = await waitForConnector(core, id, RECONNECT_WAIT_MS)
-    result = connector ? await core.adapters.eip155.reconnect(connector) : undefined
   }
+  const adapter = await discoveredAdapter(core, ns)
+  // Wallets register themselves when their script has run (some only after fetching their
+  // configuration): the remembered one gets a grace period.
+  const connector = await waitForConnector(core, id, RECONNECT_WAIT_MS)
+  const connection = connector ? await adapter.reconnect(connector, core.options.networksOf(ns)) : undefined
+  return connector && connection ? { adapter, connector, connection } : undefined
+}
+
+/** Restores one namespace's stored connection (reload). */
+async function reconnectNamespace(core: Core, ns: WiredNamespace, id: string): Promise<boolean> {
+  const restored = await restore(core, ns, id)
   // The user may have connected by hand meanwhile; do not overwrite that.
   if (core.chain.state.namespaces[ns].account.status !== 'connecting') return false
-  if (!connector || !result) {
+  if (!restored) {
     core.chain.resetAccount(ns)
     core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
     return false
   }
-  applyConnectedAccount(core, ns, connector, result.address, evmNetworkFor(core, result.chainId))
-  followEip155Wallet(core, connector)
-  core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address: result.address, caipNetworkId: evmNetworkFor(core, result.chainId).caipNetworkId, namespace: ns } })
+  const { adapter, connector, connection } = restored
+  applyConnectedAccount(core, ns, connector, connection)
+  followWallet(core, adapter, connector)
+  core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address: connection.address, caipNetworkId: connection.network.caipNetworkId, namespace: ns } })
   guardUnsupportedNetwork(core, ns)
   return true
 }

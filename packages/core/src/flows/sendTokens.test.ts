@@ -4,7 +4,10 @@ import { expect } from 'chai'
 import type { Core } from '../createCore.js'
 import { fetchTokenBalances } from './balances.js'
 import { walletFeatures } from './walletFeatures.js'
-import { amountError, estimateSendFee, formatFee, maxSendAmount, resolveReceiver, sendTokens, sendableTokens, tokenContract } from './sendTokens.js'
+import { sendTokens } from './sendTokens.js'
+import { amountError, maxSendAmount, sendableTokens, tokenContract } from './sendDraft.js'
+import { estimateSendFee, formatFee } from './sendFee.js'
+import { resolveReceiver } from './sendReceiver.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
 import { connectedDevnetCore, getDevnet, rpc, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import type { TokenBalance } from '../api/schemas.js'
@@ -71,7 +74,8 @@ describe('sending tokens (devnet)', () => {
     expect(hash).to.match(/^0x[0-9a-f]{64}$/)
     expect(events).to.include('SEND_SUCCESS')
     expect(c.router.state.view).to.equal('Account')
-    expect(c.router.state.history).to.deep.equal(['Account'])
+    // Spec §2: after a successful send, Account replaces the top of the stack (Review Send).
+    expect(c.router.state.history).to.deep.equal(['Account', 'WalletSend', 'Account'])
     expect(walletFeatures(c).send.state.sendTokenAmount, 'draft reset').to.equal(undefined)
     await mined(c)
     const receipt = await rpc<{ status: string; gasUsed: string; effectiveGasPrice: string }>(url, 'eth_getTransactionReceipt', [hash])
@@ -205,7 +209,8 @@ describe('sending tokens (devnet)', () => {
     expect(send.state.receiverProfileName).to.equal('devnet-friend.reown.id')
     await resolveReceiver(c, 'nobody-here.reown.id')
     expect(send.state.receiverAddress).to.equal(undefined)
-    expect(send.state.receiverError).to.equal('No address found for this name')
+    // Spec §8: the service's first reason.
+    expect(send.state.receiverError).to.equal('Name not found: nobody-here.reown.id')
     await resolveReceiver(c, '0x123')
     expect(send.state.receiverError).to.equal('Invalid address')
     await resolveReceiver(c, '')

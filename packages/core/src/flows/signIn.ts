@@ -2,7 +2,6 @@ import type { Core } from '../createCore.js'
 import type { SIWXConfig } from '../siwx/SIWXConfig.js'
 import { siweConfigToSIWX } from '../siwx/siweConfigToSIWX.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
-import { providerErrorCode, PROVIDER_CODES } from '../adapters/eip155/providerErrors.js'
 import { walletFeatures } from './walletFeatures.js'
 import { signMessage } from './walletActions.js'
 import { closeModal, openModal } from './openModal.js'
@@ -61,7 +60,8 @@ export async function checkSignIn(core: Core): Promise<boolean> {
 
 /** Whether an error is the wallet declining to sign. */
 function isDeclined(err: unknown): boolean {
-  return isWalletModalError(err, 'USER_REJECTED') || isWalletModalError(err, 'SIGNATURE_DECLINED') || providerErrorCode(err) === PROVIDER_CODES.USER_REJECTED
+  // Adapters translate every wallet's "no" into USER_REJECTED.
+  return isWalletModalError(err, 'USER_REJECTED') || isWalletModalError(err, 'SIGNATURE_DECLINED')
 }
 
 /**

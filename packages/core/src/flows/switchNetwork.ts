@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../utils/storage.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
 import { refreshBalance } from './accountState.js'
 import { closeModal, openModal } from './openModal.js'
+import { adapterOf } from './adapters.js'
 
 /**
  * Switches to one of the site's networks (spec §4). Not connected: the network simply becomes the
@@ -27,8 +28,9 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
     else openModal(core, { view: 'SwitchActiveChain', data: { network } })
     return
   }
-  // Solana and Bitcoin wallets have no switch request: the site's network simply becomes active.
-  if (ns !== 'eip155' && account.status === 'connected') {
+  const adapter = account.status === 'connected' ? await adapterOf(core, ns) : undefined
+  // Wallets with no switch request (Solana, Bitcoin): the site's network simply becomes active.
+  if (adapter && !adapter.switchNetwork) {
     core.chain.setNetwork(ns, network)
     core.chain.setActiveNamespace(ns)
     if (account.address) core.chain.setAccount(ns, { caipAddress: toCaipAddress(network.caipNetworkId, account.address), balance: undefined })
@@ -48,7 +50,7 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
     core.events.emit({ type: 'SWITCH_NETWORK', data: { caipNetworkId: network.caipNetworkId, supported: true } })
     void refreshBalance(core, ns)
   }
-  if (account.status !== 'connected' || !account.connectorId) {
+  if (!adapter?.switchNetwork || !account.connectorId) {
     done()
     return
   }
@@ -56,7 +58,7 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
   if (!connector) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: account.connectorId })
   if (core.modal.state.open) core.router.push('SwitchNetwork', { network })
   try {
-    await core.adapters.eip155.switchNetwork(connector, network)
+    await adapter.switchNetwork(connector, network)
     // The wallet's chainChanged event may already have applied it; applying twice is harmless.
     if (core.chain.state.namespaces[ns].network.caipNetwork?.caipNetworkId !== network.caipNetworkId || !wasSupported) done()
     if (!core.modal.state.open) return

@@ -3,6 +3,7 @@ import type { Transaction, TransactionTransfer } from '../api/schemas.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { truncateDecimals } from '../utils/format.js'
 import { walletFeatures } from './walletFeatures.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
 
 /** Operation types shown with a plus / minus sign (spec §5). */
 const PLUS_OPERATIONS = ['receive', 'deposit', 'borrow', 'claim']
@@ -74,7 +75,7 @@ export function transactionDescriptions(tx: Transaction): string[] {
 }
 
 /**
- * Fetches the next page of the active account's history (spec §4, §7): only eip155 (spec §9),
+ * Fetches the next page of the active account's history (spec §4, §7): where the namespace has activity (spec §9: eip155),
  * only the connected chain's transactions, spam dropped. A new account or network starts over.
  * 'Transaction fetch needs an account address' without one; a failure shows 'Failed to fetch
  * transactions', marks the list empty and clears the cursor.
@@ -90,7 +91,7 @@ export async function fetchTransactions(core: Core, opts: { reset?: boolean } = 
   const s = transactions.state
   if (s.loading || (s.fetched && !s.next)) return
   const api = await core.loadServices()
-  if (!api || ns !== 'eip155') {
+  if (!api || !namespaceSupports(ns, 'activity')) {
     transactions.addPage([], undefined)
     return
   }

@@ -1,7 +1,31 @@
 import type { Core } from '../createCore.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
+import type { ChainAdapter } from '../adapters/ChainAdapter.js'
+import type { CaipNetwork } from '../types/network.js'
+import type { Connector } from '../types/connector.js'
 import { parseUnits } from 'viem'
 import { refreshBalance } from './accountState.js'
+import { adapterOf } from './adapters.js'
+
+/** The active namespace's connected wallet: its adapter, connector, address and network. */
+export interface ActiveWallet {
+  adapter: ChainAdapter
+  connector: Connector
+  address: string
+  network: CaipNetwork
+}
+
+/**
+ * The active namespace's connected wallet.
+ * @throws WalletModalError `CONNECTOR_NOT_FOUND` when the active namespace is not connected
+ */
+export async function activeWallet(core: Core): Promise<ActiveWallet> {
+  const ns = core.chain.state.activeNamespace
+  const { account, network } = core.chain.state.namespaces[ns]
+  const connector = account.connectorId ? core.connector.get(account.connectorId) : undefined
+  if (account.status !== 'connected' || !connector || !account.address || !network.caipNetwork) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
+  return { adapter: await adapterOf(core, ns), connector, address: account.address, network: network.caipNetwork }
+}
 
 /**
  * Signs a text message with the active namespace's account: `personal_sign` on eip155 (hex
@@ -9,31 +33,21 @@ import { refreshBalance } from './accountState.js'
  * @throws WalletModalError `CONNECTOR_NOT_FOUND` when not connected, `USER_REJECTED` when declined
  */
 export async function signMessage(core: Core, message: string): Promise<string> {
-  const ns = core.chain.state.activeNamespace
-  if (ns !== 'eip155') return (await import('./namespaces.js')).signNamespaceMessage(core, ns, message)
-  const provider = core.getWalletProvider('eip155')
-  const address = core.chain.state.namespaces.eip155.account.address
-  if (!provider || !address) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: 'eip155' })
-  const hex = `0x${[...new TextEncoder().encode(message)].map(b => b.toString(16).padStart(2, '0')).join('')}`
-  return (await provider.request({ method: 'personal_sign', params: [hex, address] })) as string
+  const { adapter, connector, address } = await activeWallet(core)
+  return adapter.signMessage(connector, address, message)
 }
 
 /**
  * Sends the active network's native currency (`amount` in whole units, e.g. '0.01') from the
- * connected account: a transaction on eip155, a transfer on solana; other namespaces are an
- * error (spec §4 sending). Resolves with the transaction hash or signature.
+ * connected account, on namespaces that support Send (spec §4 sending: others are 'Chain is not supported').
+ * Resolves with the transaction hash or signature.
+ * @throws WalletModalError `CONNECTOR_NOT_FOUND`, `CHAIN_NOT_SUPPORTED`, `INVALID_RECEIVER`, `USER_REJECTED`
  */
 export async function sendNative(core: Core, { to, amount }: { to: string; amount: string }): Promise<string> {
-  const ns = core.chain.state.activeNamespace
-  const network = core.chain.activeNetwork()
-  const from = core.chain.state.namespaces[ns].account.address
-  if (!network || !from) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
-  const value = parseUnits(amount, network.nativeCurrency.decimals)
-  if (ns === 'solana') return (await import('./namespaces.js')).sendNamespaceNative(core, ns, to, value)
-  if (ns !== 'eip155') throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `sending on ${ns}` })
-  const provider = core.getWalletProvider('eip155')
-  if (!provider) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
-  const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: `0x${value.toString(16)}` }] })) as string
-  void refreshBalance(core, ns, { force: true })
-  return hash
+  const { adapter, connector, address, network } = await activeWallet(core)
+  if (!adapter.transfers) throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `sending on ${adapter.namespace}` })
+  if (!adapter.transfers.isAddress(to)) throw new WalletModalError('INVALID_RECEIVER', { details: to })
+  const id = await adapter.transfers.send(connector, { network, from: address, to, amount: parseUnits(amount, network.nativeCurrency.decimals) })
+  void refreshBalance(core, adapter.namespace, { force: true })
+  return id
 }

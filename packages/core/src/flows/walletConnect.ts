@@ -7,6 +7,8 @@ import type { WcSession } from '../adapters/walletconnect/types.js'
 import { PAIRING_EXPIRY_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, isPairingExpired } from '../adapters/walletconnect/constants.js'
 import { completeConnection, failConnection } from './connect.js'
 import { openModal } from './openModal.js'
+import { adapterOf } from './adapters.js'
+import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 
 /**
  * How long making a pairing may take before the relay counts as unreachable. On loopback it takes
@@ -55,19 +57,27 @@ function walletConnectConnector(core: Core): Connector {
   return c
 }
 
+/** A WalletConnect session in use: its namespace's adapter, the connector carrying it, the account. */
+export interface SessionConnection {
+  adapter: ChainAdapter
+  connector: Connector
+  connection: AdapterConnection
+}
+
 /**
- * Puts a session's provider on the WalletConnect connector and connects through it, as any
- * EIP-1193 wallet (the account and chain come from the session, no prompt).
+ * Puts a session's provider on the WalletConnect connector and connects through it with the
+ * connector's namespace adapter, as any wallet of that namespace (the account and chain come
+ * from the session, no prompt).
  */
-export async function useSession(core: Core, client: WalletConnectClient, session: WcSession): Promise<{ connector: Connector; address: string; chainId: number }> {
+export async function useSession(core: Core, client: WalletConnectClient, session: WcSession): Promise<SessionConnection> {
   const base = walletConnectConnector(core)
-  const active = core.chain.state.namespaces.eip155.network.caipNetwork
+  const active = core.chain.state.namespaces[base.chain].network.caipNetwork
   ;(base.provider as { close?: () => void } | undefined)?.close?.()
   const provider = client.provider(session, typeof active?.id === 'number' ? active.id : undefined)
   core.connector.add({ ...base, provider })
   const connector = walletConnectConnector(core)
-  const { address, chainId } = await core.adapters.eip155.connect(connector)
-  return { connector, address, chainId }
+  const adapter = await adapterOf(core, connector.chain)
+  return { adapter, connector, connection: await adapter.connect(connector, core.options.networksOf(connector.chain)) }
 }
 
 /**
@@ -119,10 +129,10 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
           return
         }
         try {
-          const { connector, address, chainId } = await useSession(core, client, session)
+          const { adapter, connector, connection } = await useSession(core, client, session)
           stopped = true
           clearInterval(timer)
-          completeConnection(core, connector, address, chainId)
+          completeConnection(core, adapter, connector, connection)
           core.connection.clearWcPairing()
         } catch (err) {
           failConnection(core, WALLET_CONNECT_CONNECTOR_ID, err)
@@ -131,8 +141,8 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
       (err: unknown) => {
         // Only the URI on screen speaks for the user; a replaced one expiring is not a rejection.
         if (stopped || current !== uri) return
-        const rejected = toWalletModalError(err, 'CONNECT_FAILED')
-        failConnection(core, WALLET_CONNECT_CONNECTOR_ID, isRejection(err) ? new WalletModalError('USER_REJECTED', { cause: err }) : rejected)
+        // The client has already said whether it was a "no" (USER_REJECTED) or a failure.
+        failConnection(core, WALLET_CONNECT_CONNECTOR_ID, toWalletModalError(err, 'CONNECT_FAILED'))
         void pair()
       }
     )
@@ -149,14 +159,6 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
     clearInterval(timer)
     core.connection.clearWcPairing()
   }
-}
-
-/** A wallet's "no" (SDK code 5000 USER_REJECTED, EIP-1193 4001), as opposed to a failure. */
-function isRejection(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code
-  if (code === 5000 || code === 4001 || code === 5001 || code === 5002) return true
-  const message = (err as { message?: unknown })?.message
-  return typeof message === 'string' && /reject/i.test(message)
 }
 
 /**
@@ -187,7 +189,7 @@ export function connectWalletConnect(core: Core, wallet?: Wallet): Promise<strin
  * Restores a WalletConnect session kept from an earlier visit (no pairing, no prompt).
  * @returns the connection, or undefined when there is no live session
  */
-export async function restoreWalletConnect(core: Core): Promise<{ connector: Connector; address: string; chainId: number } | undefined> {
+export async function restoreWalletConnect(core: Core): Promise<SessionConnection | undefined> {
   const client = await loadWalletConnectClient(core)
   const session = client.restore()
   return session ? useSession(core, client, session) : undefined

@@ -1,4 +1,5 @@
 import type { WiredNamespace } from '../types/network.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
 
 /** The wallet features of Account, in spec §2's default order. */
 export const DEFAULT_WALLET_FEATURES_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
@@ -8,14 +9,6 @@ export type WalletFeature = (typeof DEFAULT_WALLET_FEATURES_ORDER)[number]
 
 /** Features that have a view in this release; on-ramp and swaps arrive with their own views. */
 const BUILT: readonly WalletFeature[] = ['receive', 'send']
-
-/** Namespaces each feature works on (spec §9: send and on-ramp on eip155 and solana; swaps on eip155). */
-const NAMESPACES: Record<WalletFeature, readonly WiredNamespace[]> = {
-  onramp: ['eip155', 'solana'],
-  swaps: ['eip155'],
-  receive: ['eip155', 'solana', 'bip122'],
-  send: ['eip155', 'solana']
-}
 
 /**
  * The wallet features Account shows, in order (spec §2): the site's `features.walletFeaturesOrder`
@@ -29,5 +22,5 @@ const NAMESPACES: Record<WalletFeature, readonly WiredNamespace[]> = {
 export function walletFeaturesOrder(configured: unknown, isEnabled: (id: WalletFeature) => boolean, namespace: WiredNamespace): WalletFeature[] {
   const known = (f: unknown): f is WalletFeature => (DEFAULT_WALLET_FEATURES_ORDER as readonly unknown[]).includes(f)
   const first = Array.isArray(configured) ? configured.filter(known) : []
-  return [...new Set([...first, ...DEFAULT_WALLET_FEATURES_ORDER])].filter(f => BUILT.includes(f) && isEnabled(f) && NAMESPACES[f].includes(namespace))
+  return [...new Set([...first, ...DEFAULT_WALLET_FEATURES_ORDER])].filter(f => BUILT.includes(f) && isEnabled(f) && namespaceSupports(namespace, f))
 }

@@ -1,47 +1,52 @@
 import type { Core } from '../createCore.js'
+import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
-import { evmNetworkFor, guardUnsupportedNetwork, refreshBalance } from './accountState.js'
+import { guardUnsupportedNetwork, refreshBalance } from './accountState.js'
 
-/** Follows a connected EVM wallet: account changes, chain changes, and the wallet disconnecting. */
-export function followEip155Wallet(core: Core, connector: Connector): void {
+/**
+ * Follows a connected wallet on its namespace: account changes, the wallet moving itself to
+ * another network, and the wallet ending the connection (which disconnects that namespace; the
+ * others stay).
+ */
+export function followWallet(core: Core, adapter: ChainAdapter, connector: Connector): void {
+  const ns = adapter.namespace
   core.runtime.unlisten.get(connector.id)?.()
-  const stop = core.adapters.eip155.listen(connector, {
-    onAccountsChanged(accounts) {
-      const address = accounts[0]
-      if (!address) {
-        void disconnectLater(core)
-        return
+  const stop = adapter.listen(
+    connector,
+    {
+      onAccountsChanged(addresses) {
+        const address = addresses[0]
+        if (!address) return void disconnectLater(core, ns)
+        const { account, network } = core.chain.state.namespaces[ns]
+        if (!network.caipNetwork || address === account.address) return
+        core.chain.setAccount(ns, { address, caipAddress: toCaipAddress(network.caipNetwork.caipNetworkId, address), balance: undefined })
+        core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network.caipNetwork })
+        core.events.emit({ type: 'ACCOUNT_CHANGED', data: { address, namespace: ns } })
+        void refreshBalance(core, ns)
+      },
+      onNetworkChanged(network) {
+        if (core.chain.state.namespaces[ns].network.caipNetwork?.caipNetworkId === network.caipNetworkId) return
+        const address = core.chain.state.namespaces[ns].account.address
+        core.chain.setNetwork(ns, network)
+        if (address) core.chain.setAccount(ns, { caipAddress: toCaipAddress(network.caipNetworkId, address), balance: undefined })
+        const supported = core.chain.isNetworkSupported(ns)
+        if (supported) core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
+        core.events.emit({ type: 'SWITCH_NETWORK', data: { caipNetworkId: network.caipNetworkId, supported } })
+        if (!guardUnsupportedNetwork(core, ns) && core.router.state.view === 'UnsupportedChain') core.router.reset('Account')
+        void refreshBalance(core, ns)
+      },
+      onDisconnect() {
+        void disconnectLater(core, ns)
       }
-      const network = core.chain.state.namespaces.eip155.network.caipNetwork
-      if (!network || address === core.chain.state.namespaces.eip155.account.address) return
-      core.chain.setAccount('eip155', { address, caipAddress: toCaipAddress(network.caipNetworkId, address), balance: undefined })
-      core.connection.setConnection('eip155', { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
-      core.events.emit({ type: 'ACCOUNT_CHANGED', data: { address, namespace: 'eip155' } })
-      void refreshBalance(core, 'eip155')
     },
-    onChainChanged(chainId) {
-      const current = core.chain.state.namespaces.eip155.network.caipNetwork
-      if (current?.id === chainId) return
-      const network = evmNetworkFor(core, chainId)
-      const address = core.chain.state.namespaces.eip155.account.address
-      core.chain.setNetwork('eip155', network)
-      if (address) core.chain.setAccount('eip155', { caipAddress: toCaipAddress(network.caipNetworkId, address), balance: undefined })
-      const supported = core.chain.isNetworkSupported('eip155')
-      if (supported) core.storage.set(STORAGE_KEYS.activeNetwork, network.caipNetworkId)
-      core.events.emit({ type: 'SWITCH_NETWORK', data: { caipNetworkId: network.caipNetworkId, supported } })
-      if (!guardUnsupportedNetwork(core, 'eip155') && core.router.state.view === 'UnsupportedChain') core.router.reset('Account')
-      void refreshBalance(core, 'eip155')
-    },
-    onDisconnect() {
-      void disconnectLater(core)
-    }
-  })
+    core.options.networksOf(ns)
+  )
   core.runtime.unlisten.set(connector.id, stop)
 }
 
 /** The disconnect flow is a chunk of its own: a wallet that leaves is rare, the first chunk small. */
-function disconnectLater(core: Core): Promise<void> {
-  return import('./disconnect.js').then(m => m.disconnect(core))
+function disconnectLater(core: Core, namespace: ChainAdapter['namespace']): Promise<void> {
+  return import('./disconnect.js').then(m => m.disconnect(core, { namespace }))
 }

@@ -1,5 +1,5 @@
 import type { CaipAddress, CaipNetwork } from './network.js'
-import type { BitcoinAccount } from '../adapters/NamespaceAdapter.js'
+import type { BitcoinAccount } from '../adapters/ChainAdapter.js'
 
 /** Connection status of one namespace (spec §4). */
 export type AccountStatus = 'disconnected' | 'connecting' | 'connected'

@@ -1,16 +1,17 @@
-import { createWalletModal, setDefaultCore, type WalletModal } from '../exports/index.js'
-import type { WalletModalOptions } from '@wallet-modal/core'
+import { createWalletModal, setDefaultCore } from '../exports/index.js'
+import type { Core, WalletModalOptions } from '@wallet-modal/core/internal'
 // One set of devnet fixtures for every package's browser tests.
 import { devnetNetworks, getDevnet, memoryStorage } from '../../../core/src/__fixtures__/devnet.js'
 
 export { devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '../../../core/src/__fixtures__/devnet.js'
 
-const made: WalletModal[] = []
+const made: Core[] = []
 
 /** Creates a modal on the devnet networks with isolated storage; cleaned by {@link cleanup}. */
-export async function makeModal(extra: Partial<WalletModalOptions> = {}): Promise<WalletModal> {
+export async function makeModal(extra: Partial<WalletModalOptions> = {}): Promise<Core> {
   const info = await getDevnet()
-  const modal = createWalletModal({ projectId: 'test', networks: devnetNetworks(info), storage: memoryStorage(), ...extra })
+  // The site-facing type hides the internals these tests look at; the object is the core.
+  const modal = <Core>createWalletModal({ projectId: 'test', networks: devnetNetworks(info), storage: memoryStorage(), ...extra })
   made.push(modal)
   return modal
 }

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { ALERTS } from '@wallet-modal/core'
+import { ALERTS } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { CloseIcon } from './Icons.js'
 

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress, type Core } from '@wallet-modal/core'
+import { shortenAddress, type Core } from '@wallet-modal/core/internal'
 import { themeClass, themeStyle } from './themeProps.js'
 import { prefetchWalletModal } from '../lazy/loadWalletModal.js'
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { formatUsd, truncateDecimals } from '@wallet-modal/core'
+import { formatUsd, truncateDecimals } from '@wallet-modal/core/internal'
 import { cleanup, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { announceDevnetWallet, createDevnetWallet } from '../../../devnet/src/wallet/index.js'
 import { rpc, setFault } from '../../../core/src/__fixtures__/devnet.js'

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { formatUsd, truncateDecimals } from '@wallet-modal/core'
+import { formatUsd, truncateDecimals } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from './WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { safeImageUrl } from '@wallet-modal/core'
+import { safeImageUrl } from '@wallet-modal/core/internal'
 
 /** Props of {@link WalletImage}. */
 export interface WalletImageProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio/react'
-import type { Core } from '@wallet-modal/core'
+import type { Core } from '@wallet-modal/core/internal'
 import { CoreContext } from '../hooks/CoreContext.js'
 import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'

@@ -1,4 +1,4 @@
-import { walletConnectLink, type Wallet } from '@wallet-modal/core'
+import { walletConnectLink, type Wallet } from '@wallet-modal/core/internal'
 
 /** The link that opens a directory wallet with a pairing URI, and where it opens. */
 export interface WalletOpenLink {

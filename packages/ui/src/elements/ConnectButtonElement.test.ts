@@ -45,7 +45,7 @@ describe('<connect-button>', () => {
   it('can be bound to its own core through the core property', async () => {
     const a = await makeModal()
     const el = mount() as HTMLElement & { core: unknown }
-    const { createCore } = await import('@wallet-modal/core')
+    const { createCore } = await import('@wallet-modal/core/internal')
     const own = createCore({ projectId: 'own', networks: a.options.state.networks, storage: { getItem: () => null, setItem() {}, removeItem() {} } })
     el.core = own
     own.chain.setAccount('eip155', { status: 'connecting' })

@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import { useSnapshot } from 'valtio/react'
-import type { Core, ModalEvent } from '@wallet-modal/core'
+import type { Core, ModalEvent } from '@wallet-modal/core/internal'
 import { createElementClass, type ElementProps } from './createElementClass.js'
 // The dialog lives in its own chunk, loaded when first opened (or prefetched before).
 import { LazyWalletModal } from '../lazy/loadWalletModal.js'

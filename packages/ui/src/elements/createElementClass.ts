@@ -1,6 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { createElement, useSyncExternalStore, type ComponentType } from 'react'
-import type { Core } from '@wallet-modal/core'
+import type { Core } from '@wallet-modal/core/internal'
 import { adoptStyles } from '../theme/stylesheet.js'
 import { getDefaultCore, subscribeDefaultCore } from '../coreRegistry.js'
 

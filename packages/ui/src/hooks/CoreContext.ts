@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { Core } from '@wallet-modal/core'
+import type { Core } from '@wallet-modal/core/internal'
 
 /** The core of the element a component renders in. */
 export const CoreContext = createContext<Core | null>(null)

@@ -1,4 +1,4 @@
-import type { Core } from '@wallet-modal/core'
+import type { Core } from '@wallet-modal/core/internal'
 
 /**
  * Origins of the site's configured services: images from them are accepted even over http (a

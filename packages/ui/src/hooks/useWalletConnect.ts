@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { startWalletConnect } from '@wallet-modal/core'
+import { startWalletConnect } from '@wallet-modal/core/internal'
 import { useCore } from './CoreContext.js'
 
 /**

@@ -1,14 +1,14 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress } from '@wallet-modal/core'
+import { shortenAddress } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
-import { walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core'
+import { walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { TokenList } from '../components/TokenList.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { safeImageUrl } from '@wallet-modal/core'
+import { safeImageUrl } from '@wallet-modal/core/internal'
 
 /** The view, label and icon of each wallet feature button (on-ramp and swaps come with their views). */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core'
+import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
-import { chooseDirectoryWallet } from '../components/DirectoryWalletItem.js'
+import { chooseDirectoryWallet } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
 /**

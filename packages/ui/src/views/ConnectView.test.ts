@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { orderConnectors } from './ConnectView.js'
-import type { Connector } from '@wallet-modal/core'
+import type { Connector } from '@wallet-modal/core/internal'
 
 const c = (id: string): Connector => ({ id, name: id.toUpperCase(), type: 'ANNOUNCED', chain: 'eip155' })
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { connectExternal, connectorTypeOrder, namespaceLabel, fetchFeaturedAndRecommended, installedConnectorFor, isMobile, type Connector, type ConnectorGroup, type Core, type Wallet, type WiredNamespace } from '@wallet-modal/core'
+import { chooseConnector, connectorTypeOrder, namespaceLabel, fetchFeaturedAndRecommended, installedConnectorFor, isMobile, type Connector, type ConnectorGroup, type Core, type Wallet, type WiredNamespace } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
 import { ListItem } from '../components/ListItem.js'
@@ -68,17 +68,7 @@ export function ConnectView() {
     if (core.hasServices && core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
   }, [core])
 
-  const connect = (connector: Connector) => {
-    // A wallet on several families: the user picks one first (the target family, if any, decides).
-    const members = connector.connectors
-    if (members?.length) {
-      const pick = only ? members.find(m => m.chain === only) : undefined
-      if (!pick) return void core.router.push('ConnectingMultiChain', { connector })
-      connector = pick
-    }
-    // Errors are shown by the connecting views from connection state; nothing to catch here.
-    connectExternal(core, connector.id).catch(() => {})
-  }
+  const connect = (connector: Connector) => chooseConnector(core, connector, only)
   const tagOf = (connector: Connector, recent: boolean) =>
     recent
       ? 'Recent'

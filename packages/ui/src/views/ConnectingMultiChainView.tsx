@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { connectExternal, namespaceLabel } from '@wallet-modal/core'
+import { connectExternal, namespaceLabel } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ListItem } from '../components/ListItem.js'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchFeaturedAndRecommended } from '@wallet-modal/core'
+import { fetchFeaturedAndRecommended } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useWalletConnect } from '../hooks/useWalletConnect.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'

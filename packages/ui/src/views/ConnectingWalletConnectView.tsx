@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { isMobile, walletImageUrl } from '@wallet-modal/core'
+import { isMobile, walletImageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useWalletConnect } from '../hooks/useWalletConnect.js'
 import { WalletImage } from '../components/WalletImage.js'

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { walletImageUrl } from '@wallet-modal/core'
+import { walletImageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'

@@ -17,7 +17,7 @@ describe('multi-namespace views', function () {
     const stop = announceDevnetWallet(evm)
     try {
       const modal = await makeModal({ projectId: 'demo', networks: [...(await import('../__fixtures__/setup.js')).devnetNetworks(info), solanaNetwork(info)], enableInjected: false })
-      await (await import('../../../core/src/flows/namespaces.js')).startNamespaceDiscovery(modal)
+      await (await import('../../../core/src/flows/adapters.js')).startDiscovery(modal, 'idle')
       // The same wallet on Solana, under the EVM wallet's name (as one app with both would show).
       const sol = await waitFor(() => modal.connector.state.connectors.find(c => c.chain === 'solana'), 3000, 'Solana wallet')
       modal.connector.add({ ...sol, id: 'solana:devnet wallet', name: 'Devnet Wallet' })

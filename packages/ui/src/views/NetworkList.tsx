@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { namespaceLabel, switchNetwork } from '@wallet-modal/core'
+import { namespaceLabel, switchNetwork } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'

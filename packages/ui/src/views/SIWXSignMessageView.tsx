@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { cancelSignIn, shortenAddress, signIn, siwxOf, walletFeatures } from '@wallet-modal/core'
+import { cancelSignIn, shortenAddress, signIn, siwxOf, walletFeatures } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchTransactions, groupTransactions, shortenAddress, transactionDescriptions, walletFeatures, type Transaction } from '@wallet-modal/core'
+import { fetchTransactions, groupTransactions, shortenAddress, transactionDescriptions, walletFeatures, type Transaction } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress } from '@wallet-modal/core'
+import { shortenAddress } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { QrCode } from '../components/QrCode.js'
 import { CopyIcon } from '../components/Icons.js'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { estimateSendFee, formatFee, formatUsd, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core'
+import { estimateSendFee, formatFee, formatUsd, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'

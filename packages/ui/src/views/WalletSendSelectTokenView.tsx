@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { formatUsd, sendableTokens, truncateDecimals, walletFeatures } from '@wallet-modal/core'
+import { formatUsd, sendableTokens, truncateDecimals, walletFeatures } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'

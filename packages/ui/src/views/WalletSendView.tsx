@@ -1,47 +1,31 @@
 import { useEffect, useId, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import {
-  SEND_NAMESPACES,
   WalletModalError,
   amountError,
-  fetchTokenBalances,
+  currentSendToken,
+  fillMaxAmount,
   formatUsd,
-  maxSendAmount,
+  namespaceSupports,
+  previewSend,
+  receiverPending,
   resolveReceiver,
-  sendableTokens,
+  sendSupported,
   shortenAddress,
+  startSendDraft,
   truncateDecimals,
-  walletFeatures,
-  type Core
-} from '@wallet-modal/core'
+  walletFeatures
+} from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { SEARCH_DEBOUNCE_MS } from '@wallet-modal/core'
-
-/**
- * The first problem with the draft, in spec §5's order (amount and receiver, token, chain), or
- * the amount's own problem; undefined when it can be previewed.
- */
-export function sendDraftError(core: Core): string | undefined {
-  const s = walletFeatures(core).send.state
-  if (!s.sendTokenAmount || !s.receiverAddress) return new WalletModalError('SEND_FIELDS_REQUIRED').shortMessage
-  if (!s.token) return new WalletModalError('SEND_TOKEN_REQUIRED').shortMessage
-  if (!SEND_NAMESPACES.includes(core.chain.state.activeNamespace)) return new WalletModalError('SEND_UNSUPPORTED_CHAIN').shortMessage
-  const bad = amountError(s.token, s.sendTokenAmount)
-  return bad ? new WalletModalError(bad).shortMessage : undefined
-}
-
-/** Whether the typed receiver has not been resolved (nor found wrong, nor is being looked up) yet. */
-function needsResolving(core: Core): boolean {
-  const s = walletFeatures(core).send.state
-  return !!s.receiverInput?.trim() && !s.receiverAddress && !s.receiverError && !s.receiverResolving
-}
+import { SEARCH_DEBOUNCE_MS } from '@wallet-modal/core/internal'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
- * the active namespace or a name, shown with its avatar once resolved), then Preview.
+ * the active namespace or a name, shown with its avatar once resolved), then Preview. The draft's
+ * rules (checks, Max, the Preview gate) are flows; this view renders the draft and calls them.
  */
 export function WalletSendView() {
   const core = useCore()
@@ -54,23 +38,22 @@ export function WalletSendView() {
   const amountId = useId()
   const receiverId = useId()
   const ns = chain.activeNamespace
-  const supported = SEND_NAMESPACES.includes(ns)
+  const supported = sendSupported(core)
 
-  // Fresh balances for the token list and Max (served from the 30 s cache when recent).
-  useEffect(() => void fetchTokenBalances(core), [core])
+  // The native token picked when none is, and fresh balances for the list and Max.
+  useEffect(() => void startSendDraft(core), [core])
   // The typed receiver is kept in the draft at once (so it survives a trip to the token list);
   // resolving it waits until typing pauses.
   useEffect(() => {
     const input = s.receiverInput ?? ''
-    if (!needsResolving(core)) return
+    if (!receiverPending(core)) return
     const t = setTimeout(() => {
-      if (needsResolving(core) && send.state.receiverInput === input) void resolveReceiver(core, input)
+      if (receiverPending(core) && send.state.receiverInput === input) void resolveReceiver(core, input)
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(t)
   }, [core, send, s.receiverInput])
-  // A token picked from the list may have changed its balance; keep the draft's copy current.
-  const tokens = sendableTokens(core)
-  const token = s.token ? (tokens.find(t => t.address === s.token!.address && t.symbol === s.token!.symbol) ?? s.token) : undefined
+  // A token picked from the list may have changed its balance since: the list's copy is shown.
+  const token = s.token ? currentSendToken(core) : undefined
 
   if (!supported) {
     return (
@@ -90,25 +73,10 @@ export function WalletSendView() {
   const origins = serviceOrigins(core)
   const onMax = async () => {
     setMaxBusy(true)
-    const picked = send.state.token
-    try {
-      const max = await maxSendAmount(core)
-      // Another token may have been picked meanwhile: its Max is not this one.
-      if (send.state.token === picked) send.setAmount(max)
-    } catch (err) {
-      core.snack.showError((err as WalletModalError).shortMessage ?? 'Could not read the balance')
-    } finally {
-      setMaxBusy(false)
-    }
+    await fillMaxAmount(core)
+    setMaxBusy(false)
   }
-  const onPreview = async () => {
-    // A receiver typed within the debounce window is resolved now rather than judged unresolved.
-    if (needsResolving(core)) await resolveReceiver(core, send.state.receiverInput!)
-    if (send.state.receiverResolving) return
-    const error = sendDraftError(core)
-    setProblem(error)
-    if (!error) core.router.push('WalletSendPreview')
-  }
+  const onPreview = async () => setProblem(await previewSend(core))
   return (
     <form
       className="wm-send"
@@ -169,7 +137,7 @@ export function WalletSendView() {
           className="wm-search"
           autoComplete="off"
           spellCheck={false}
-          placeholder={ns === 'eip155' ? 'Address or name' : 'Address'}
+          placeholder={namespaceSupports(ns, 'names') ? 'Address or name' : 'Address'}
           value={s.receiverInput ?? ''}
           aria-invalid={s.receiverError ? 'true' : undefined}
           aria-describedby={`${receiverId}-hint`}

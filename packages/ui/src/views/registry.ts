@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import type { RouterData, ViewId } from '@wallet-modal/core'
+import type { RouterData, ViewId } from '@wallet-modal/core/internal'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
 

@@ -1,10 +1,10 @@
-// Loaded on demand (flows/namespaces.ts): Bitcoin wallets through sats-connect's request API.
+// Loaded on demand (adapters/registry.ts): Bitcoin wallets through sats-connect's request API.
 // Discovery needs no sats-connect; its chunk (with its dependencies, about 25 KB) loads when a
 // Bitcoin wallet is connected, restored or signs.
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
-import type { BitcoinAccount, NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
+import type { AdapterConnection, AdapterContext, BitcoinAccount, ChainAdapter } from '../ChainAdapter.js'
 import { bitcoinNetworkId, bitcoinNetworkOfAddress } from './bitcoinNetworks.js'
 import { watchBitcoinWallets } from './bitcoinDiscovery.js'
 
@@ -63,7 +63,7 @@ async function walletNetwork(connector: Connector, payment: string, networks: re
   return network
 }
 
-async function connectWith(connector: Connector, networks: readonly CaipNetwork[], method: string, params: unknown): Promise<NamespaceConnection> {
+async function connectWith(connector: Connector, networks: readonly CaipNetwork[], method: string, params: unknown): Promise<AdapterConnection> {
   const accounts = toAccounts(await call<unknown>(connector, method, params, 'CONNECT_FAILED'))
   const payment = accounts.find(a => a.type === 'payment') ?? accounts[0]
   if (!payment) throw new WalletModalError('CONNECT_FAILED', { details: 'the wallet returned no Bitcoin account' })
@@ -71,7 +71,8 @@ async function connectWith(connector: Connector, networks: readonly CaipNetwork[
 }
 
 /** The bip122 adapter: Bitcoin wallets listed in `window.btc_providers` (or Xverse's global), via sats-connect. */
-export function createBitcoinAdapter(siteName: () => string): NamespaceAdapter {
+export function createBitcoinAdapter({ options }: AdapterContext): ChainAdapter {
+  const siteName = () => options().metadata.name
   return {
     namespace: 'bip122',
 

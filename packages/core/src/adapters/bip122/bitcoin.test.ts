@@ -16,7 +16,7 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     const info = await getDevnet()
     const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), REGTEST], storage, enableEIP6963: false, enableInjected: false })
     cores.push(core)
-    await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
+    await (await import('../../flows/adapters.js')).startDiscovery(core, 'idle')
     return core
   }
   afterEach(() => {
@@ -69,7 +69,7 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() })
     const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), REGTEST], storage: memoryStorage(), enableEIP6963: false, enableInjected: false, siwx })
     cores.push(core)
-    await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
+    await (await import('../../flows/adapters.js')).startDiscovery(core, 'idle')
     const connector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'), 3000, 'the Bitcoin wallet')
     await core.connect(connector.id)
     await waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')

@@ -1,27 +1,18 @@
 import { WalletModalError } from '../../errors/WalletModalError.js'
-import type { HttpClient } from '../../api/HttpClient.js'
 import { assertEvmChainId, isEvmAddress } from '../../utils/address.js'
 import { formatBalance } from '../../utils/format.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
+import type { AdapterConnection, AdapterContext, ChainAdapter } from '../ChainAdapter.js'
+import { lazyTransfers } from '../lazyTransfers.js'
 import { fromProviderError } from './providerErrors.js'
 import { watchEip155Wallets } from './discovery.js'
 
-/** What a wallet reports after connecting. */
-export interface Eip155ConnectResult {
-  address: string
-  chainId: number
-}
-
-/** Callbacks for a connected wallet's events. */
-export interface Eip155Listeners {
-  onAccountsChanged(accounts: string[]): void
-  onChainChanged(chainId: number): void
-  onDisconnect(): void
-}
-
 /** Hex form of a chain id, as EIP-1193 wallets expect. */
 export const toHexChainId = (id: number): `0x${string}` => `0x${id.toString(16)}`
+
+/** An address a transaction can go to: 0x and 40 hex digits. */
+const isTransferAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value)
 
 function requireProvider(connector: Connector): Eip1193Provider {
   if (!connector.provider) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
@@ -32,37 +23,65 @@ function firstAddress(accounts: unknown): string | undefined {
   return Array.isArray(accounts) && isEvmAddress(accounts[0]) ? accounts[0] : undefined
 }
 
-async function readChainId(provider: Eip1193Provider): Promise<number> {
-  return assertEvmChainId(await provider.request({ method: 'eth_chainId' }))
+/**
+ * The site's network for an EVM chain id, or a placeholder for a chain the site does not list
+ * (an EVM wallet picks its own network; the modal then shows UnsupportedChain).
+ */
+export function evmNetworkFor(networks: readonly CaipNetwork[], chainId: number): CaipNetwork {
+  return (
+    networks.find(n => n.caipNetworkId === `eip155:${chainId}`) ?? {
+      id: chainId,
+      caipNetworkId: `eip155:${chainId}`,
+      chainNamespace: 'eip155',
+      name: `Unknown network (${chainId})`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } }
+    }
+  )
+}
+
+async function connection(provider: Eip1193Provider, address: string, networks: readonly CaipNetwork[]): Promise<AdapterConnection> {
+  const chainId = assertEvmChainId(await provider.request({ method: 'eth_chainId' }))
+  return { address, network: evmNetworkFor(networks, chainId) }
+}
+
+/** The network's first RPC URL (the site's, never the wallet's). */
+export function rpcUrlOf(network: CaipNetwork): string {
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: `no RPC URL for ${network.caipNetworkId}` })
+  return url
 }
 
 /**
- * The eip155 adapter: discovery, connect, reconnect, switch network, balance and events,
- * over EIP-1193 providers. Provider errors are translated here and only here.
+ * The eip155 adapter over EIP-1193 providers (extensions, EIP-6963 wallets, WalletConnect
+ * sessions): discovery, connect, reconnect, switch, events, signing, balances and transfers.
+ * Provider errors are translated here and only here. Transfers load their code (viem's
+ * encoders) on first use.
  */
-export function createEip155Adapter(loadHttp: () => Promise<HttpClient>) {
+export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
   return {
-    namespace: 'eip155' as const,
-    watch: watchEip155Wallets,
+    namespace: 'eip155',
+    // The site's `enableEIP6963` / `enableInjected` switch each way of finding wallets.
+    watch: add => watchEip155Wallets(add, { eip6963: ctx.options().enableEIP6963, injected: ctx.options().enableInjected }),
 
     /** Asks the wallet for accounts (a prompt). 4001 -> 'Connection rejected'. */
-    async connect(connector: Connector): Promise<Eip155ConnectResult> {
+    async connect(connector, networks) {
       const provider = requireProvider(connector)
       try {
         const address = firstAddress(await provider.request({ method: 'eth_requestAccounts' }))
         if (!address) throw new WalletModalError('CONNECT_FAILED', { details: 'the wallet returned no account' })
-        return { address, chainId: await readChainId(provider) }
+        return await connection(provider, address, networks)
       } catch (err) {
         throw fromProviderError(err, 'CONNECT_FAILED')
       }
     },
 
-    /** Restores a connection without a prompt (`eth_accounts`); undefined when the wallet forgot us. */
-    async reconnect(connector: Connector): Promise<Eip155ConnectResult | undefined> {
+    /** `eth_accounts`: no prompt; undefined when the wallet forgot the site. */
+    async reconnect(connector, networks) {
       const provider = requireProvider(connector)
       try {
         const address = firstAddress(await provider.request({ method: 'eth_accounts' }))
-        return address ? { address, chainId: await readChainId(provider) } : undefined
+        return address ? await connection(provider, address, networks) : undefined
       } catch (err) {
         console.warn('[wallet-modal] reconnect failed', err)
         return undefined
@@ -70,39 +89,25 @@ export function createEip155Adapter(loadHttp: () => Promise<HttpClient>) {
     },
 
     /** Best effort: wallets that support it forget the site's permission; others ignore it. */
-    async disconnect(connector: Connector): Promise<void> {
-      const provider = connector.provider
-      if (!provider) return
+    async disconnect(connector) {
       try {
-        await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+        await connector.provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
       } catch {
         // Not every wallet supports revoking; the modal forgets the connection either way.
       }
     },
 
-    /**
-     * `wallet_switchEthereumChain`; on 4902 (unknown chain) adds it with `wallet_addEthereumChain`
-     * (spec §7 fields) and switches again. Loaded on first use (a chunk of its own).
-     */
-    switchNetwork: (connector: Connector, network: CaipNetwork): Promise<void> => import('./switchEip155Network.js').then(m => m.switchEip155Network(requireProvider(connector), network)),
+    /** `wallet_switchEthereumChain`, adding the chain on 4902 (a chunk of its own). */
+    switchNetwork: (connector, network) => import('./switchEip155Network.js').then(m => m.switchEip155Network(requireProvider(connector), network)),
 
-    /** Native balance from the network's own RPC (not the wallet), for display. */
-    async getBalance(network: CaipNetwork, address: string): Promise<{ balance: string; symbol: string }> {
-      const url = network.rpcUrls.default.http[0]
-      if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: network.caipNetworkId })
-      const hex = await (await loadHttp()).rpc<string>(url, 'eth_getBalance', [address, 'latest'])
-      if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
-      return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
-    },
-
-    /** Follows `accountsChanged`, `chainChanged`, `disconnect`; returns the function that stops. */
-    listen(connector: Connector, listeners: Eip155Listeners): () => void {
+    /** Follows `accountsChanged`, `chainChanged`, `disconnect`. */
+    listen(connector, listeners, networks) {
       const provider = connector.provider
       if (!provider?.on) return () => {}
       const onAccounts = (accounts: unknown) => listeners.onAccountsChanged(Array.isArray(accounts) ? accounts.filter(isEvmAddress) : [])
       const onChain = (id: unknown) => {
         try {
-          listeners.onChainChanged(assertEvmChainId(id))
+          listeners.onNetworkChanged(evmNetworkFor(networks, assertEvmChainId(id)))
         } catch (err) {
           console.warn('[wallet-modal] ignored a malformed chainChanged', err)
         }
@@ -116,9 +121,25 @@ export function createEip155Adapter(loadHttp: () => Promise<HttpClient>) {
         provider.removeListener?.('chainChanged', onChain)
         provider.removeListener?.('disconnect', onDisconnect)
       }
-    }
+    },
+
+    /** `personal_sign` of the UTF-8 message; a hex signature. */
+    async signMessage(connector, address, message) {
+      const hex = `0x${[...new TextEncoder().encode(message)].map(b => b.toString(16).padStart(2, '0')).join('')}`
+      try {
+        return (await requireProvider(connector).request({ method: 'personal_sign', params: [hex, address] })) as string
+      } catch (err) {
+        throw fromProviderError(err, 'RPC_ERROR')
+      }
+    },
+
+    /** Native balance from the network's own RPC (not the wallet), for display. */
+    async getBalance(network, address) {
+      const hex = await (await ctx.loadHttp()).rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])
+      if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
+      return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+
+    transfers: lazyTransfers(isTransferAddress, () => import('./eip155Transfers.js').then(m => m.createEip155Transfers(ctx)))
   }
 }
-
-/** The eip155 adapter's type. */
-export type Eip155Adapter = ReturnType<typeof createEip155Adapter>

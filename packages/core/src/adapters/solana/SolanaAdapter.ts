@@ -1,14 +1,13 @@
-// Loaded on demand (flows/namespaces.ts): Wallet Standard discovery and the Solana wallet calls.
-// @solana/web3.js is loaded only to build a transfer (sendNative, sendToken).
+// Loaded on demand (adapters/registry.ts): Wallet Standard discovery and the Solana wallet calls.
+// @solana/web3.js is loaded only to build a transfer (`transfers.send`).
 import { getWallets } from '@wallet-standard/app'
 import { base58 } from '@scure/base'
 import { WalletModalError } from '../../errors/WalletModalError.js'
-import type { HttpClient } from '../../api/HttpClient.js'
 import { isSolanaAddress } from '../../utils/address.js'
 import { formatBalance } from '../../utils/format.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
-import type { NamespaceAdapter, NamespaceConnection } from '../NamespaceAdapter.js'
+import type { AdapterConnection, AdapterContext, ChainAdapter, Transfer } from '../ChainAdapter.js'
 import { walletSupportsSolanaNetwork, solanaChainAliases } from './solanaChains.js'
 import type { SolanaWeb3 } from './splTransferInstructions.js'
 
@@ -38,7 +37,18 @@ function fromWalletError(err: unknown, fallback: 'CONNECT_FAILED' | 'RPC_ERROR')
 }
 
 /** The network's JSON-RPC endpoint. */
-const rpcOf = (network: CaipNetwork): string => network.rpcUrls.default.http[0]!
+const rpcOf = (network: CaipNetwork): string => {
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: `no RPC URL for ${network.caipNetworkId}` })
+  return url
+}
+
+/** A Solana signature's fee in lamports (the runtime's fixed base fee). */
+export const SOLANA_SIGNATURE_FEE = 5_000n
+/** Max keeps this many times the expected fee back. */
+const FEE_HEADROOM = 2n
+/** Bytes of a token account without extensions: what the sender pays rent for. */
+const SOLANA_TOKEN_ACCOUNT_SIZE = 165
 
 function walletOf(connector: Connector): StandardWallet {
   const w = connector.handle as StandardWallet | undefined
@@ -59,7 +69,7 @@ function pickNetwork(wallet: StandardWallet, account: StandardAccount | undefine
   return network
 }
 
-function connection(wallet: StandardWallet, networks: readonly CaipNetwork[]): NamespaceConnection | undefined {
+function connection(wallet: StandardWallet, networks: readonly CaipNetwork[]): AdapterConnection | undefined {
   const account = wallet.accounts.find(a => isSolanaAddress(a.address))
   return account ? { address: account.address, network: pickNetwork(wallet, account, networks) } : undefined
 }
@@ -68,7 +78,29 @@ function connection(wallet: StandardWallet, networks: readonly CaipNetwork[]): N
  * The solana adapter: Wallet Standard wallets that can connect, follow events and sign messages,
  * on the site's Solana networks (by CAIP-2 id or the cluster name).
  */
-export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): NamespaceAdapter {
+export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter {
+  const rpc = async <T>(network: CaipNetwork, method: string, params: unknown[]) => (await loadHttp()).rpc<T>(rpcOf(network), method, params)
+
+  async function readLamports(network: CaipNetwork, address: string): Promise<bigint> {
+    const r = await rpc<{ value?: unknown }>(network, 'getBalance', [address, { commitment: 'confirmed' }])
+    const lamports = typeof r?.value === 'number' ? r.value : NaN
+    if (!Number.isSafeInteger(lamports) || lamports < 0) throw new WalletModalError('RPC_ERROR', { details: 'getBalance: not a lamport amount' })
+    return BigInt(lamports)
+  }
+
+  /**
+   * The rent (lamports) a token send pays to create the receiver's token account: 0 for SOL, for
+   * a receiver that is not an address, or when the receiver already holds an account of the mint.
+   */
+  async function receiverAccountRent({ network, to, token }: Transfer): Promise<bigint> {
+    if (!token || !isSolanaAddress(to)) return 0n
+    const held = await rpc<{ value?: unknown[] }>(network, 'getTokenAccountsByOwner', [to, { mint: token.address }, { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }])
+    if (Array.isArray(held?.value) && held.value.length > 0) return 0n
+    const rent = await rpc<unknown>(network, 'getMinimumBalanceForRentExemption', [SOLANA_TOKEN_ACCOUNT_SIZE])
+    if (typeof rent !== 'number') throw new WalletModalError('RPC_ERROR', { details: 'getMinimumBalanceForRentExemption: not a lamport amount' })
+    return BigInt(rent)
+  }
+
   /**
    * Builds a transaction of `instructions` paid by `from` on a fresh blockhash and has the wallet
    * sign and send it (`solana:signAndSendTransaction`); resolves with the base58 signature.
@@ -87,7 +119,7 @@ export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): Namesp
     // WebSocket client): a namespace object passed around would keep every export.
     const { PublicKey, SystemProgram, Transaction, TransactionInstruction } = await import('@solana/web3.js')
     const web3: SolanaWeb3 = { PublicKey, SystemProgram, TransactionInstruction }
-    const hash = await (await loadHttp()).rpc<{ value: { blockhash: string } }>(rpcOf(network), 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+    const hash = await rpc<{ value: { blockhash: string } }>(network, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
     const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(...instructions(web3))
     const chain = (account.chains.find(c => solanaChainAliases(network.caipNetworkId).includes(c)) ?? network.caipNetworkId) as string
     try {
@@ -144,12 +176,7 @@ export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): Namesp
     },
 
     async getBalance(network, address) {
-      const url = network.rpcUrls.default.http[0]
-      if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: network.caipNetworkId })
-      const r = await (await loadHttp()).rpc<{ value?: unknown }>(url, 'getBalance', [address, { commitment: 'confirmed' }])
-      const lamports = typeof r?.value === 'number' ? r.value : NaN
-      if (!Number.isSafeInteger(lamports) || lamports < 0) throw new WalletModalError('RPC_ERROR', { details: 'getBalance: not a lamport amount' })
-      return { balance: formatBalance(BigInt(lamports), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+      return { balance: formatBalance(await readLamports(network, address), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
 
     listen(connector, listeners) {
@@ -177,35 +204,45 @@ export function createSolanaAdapter(loadHttp: () => Promise<HttpClient>): Namesp
       }
     },
 
-    async sendNative(connector, network, from, to, amount) {
-      if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana address' })
-      return signAndSend(connector, network, from, web3 => [
-        web3.SystemProgram.transfer({ fromPubkey: new web3.PublicKey(from), toPubkey: new web3.PublicKey(to), lamports: amount })
-      ])
-    },
-
-    async sendToken(connector, network, from, to, token, amount) {
-      if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana address' })
-      if (!isSolanaAddress(token.address)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana mint' })
-      // Loaded with @solana/web3.js (and the Buffer it brings), not with wallet discovery.
-      const { splTransferInstructions, TOKEN_PROGRAM_IDS } = await import('./splTransferInstructions.js')
-      // The mint's owner says which token program (SPL Token or Token-2022) moves it. The
-      // receiver must be a wallet: tokens sent "to" a token account or a mint would go to an
-      // account owned by it, out of everyone's reach.
-      const accounts = await (await loadHttp()).rpc<{ value: ({ owner?: unknown } | null)[] }>(rpcOf(network), 'getMultipleAccounts', [
-        [token.address, to],
-        { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }
-      ])
-      const [tokenProgram, receiverOwner] = [accounts?.value?.[0]?.owner, accounts?.value?.[1]?.owner]
-      if (typeof tokenProgram !== 'string' || !TOKEN_PROGRAM_IDS.includes(tokenProgram)) {
-        throw new WalletModalError('RPC_ERROR', { details: `${token.address} is not a token mint on ${network.caipNetworkId}` })
+    transfers: {
+      isAddress: isSolanaAddress,
+      readNativeBalance: readLamports,
+      feeReserve: async () => SOLANA_SIGNATURE_FEE * FEE_HEADROOM,
+      estimateFee: async transfer => SOLANA_SIGNATURE_FEE + (await receiverAccountRent(transfer)),
+      async status(network, id) {
+        const r = await rpc<{ value: ({ confirmationStatus?: string; err?: unknown } | null)[] }>(network, 'getSignatureStatuses', [[id]])
+        const status = r?.value?.[0]
+        if (!status || status.confirmationStatus === 'processed') return undefined
+        return !status.err
+      },
+      async send(connector, { network, from, to, token, amount }) {
+        if (!isSolanaAddress(to)) throw new WalletModalError('INVALID_RECEIVER', { details: 'not a Solana address' })
+        if (!token) {
+          return signAndSend(connector, network, from, web3 => [
+            web3.SystemProgram.transfer({ fromPubkey: new web3.PublicKey(from), toPubkey: new web3.PublicKey(to), lamports: amount })
+          ])
+        }
+        if (!isSolanaAddress(token.address)) throw new WalletModalError('INVALID_OPTIONS', { details: 'not a Solana mint' })
+        // Loaded with @solana/web3.js (and the Buffer it brings), not with wallet discovery.
+        const { splTransferInstructions, TOKEN_PROGRAM_IDS } = await import('./splTransferInstructions.js')
+        // The mint's owner says which token program (SPL Token or Token-2022) moves it. The
+        // receiver must be a wallet: tokens sent "to" a token account or a mint would go to an
+        // account owned by it, out of everyone's reach.
+        const accounts = await rpc<{ value: ({ owner?: unknown } | null)[] }>(network, 'getMultipleAccounts', [
+          [token.address, to],
+          { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }
+        ])
+        const [tokenProgram, receiverOwner] = [accounts?.value?.[0]?.owner, accounts?.value?.[1]?.owner]
+        if (typeof tokenProgram !== 'string' || !TOKEN_PROGRAM_IDS.includes(tokenProgram)) {
+          throw new WalletModalError('RPC_ERROR', { details: `${token.address} is not a token mint on ${network.caipNetworkId}` })
+        }
+        if (typeof receiverOwner === 'string' && TOKEN_PROGRAM_IDS.includes(receiverOwner)) {
+          throw new WalletModalError('INVALID_RECEIVER', { details: `${to} is a token account or mint, not a wallet` })
+        }
+        return signAndSend(connector, network, from, web3 =>
+          splTransferInstructions(web3, { owner: from, receiver: to, mint: token.address, tokenProgram, amount, decimals: token.decimals })
+        )
       }
-      if (typeof receiverOwner === 'string' && TOKEN_PROGRAM_IDS.includes(receiverOwner)) {
-        throw new WalletModalError('INVALID_RECEIVER', { details: `${to} is a token account or mint, not a wallet` })
-      }
-      return signAndSend(connector, network, from, web3 =>
-        splTransferInstructions(web3, { owner: from, receiver: to, mint: token.address, tokenProgram, amount, decimals: token.decimals })
-      )
     }
   }
 }

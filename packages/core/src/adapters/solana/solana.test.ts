@@ -21,7 +21,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
   const make = async (storage = memoryStorage(), extra: Partial<Parameters<typeof createCore>[0]> = {}) => {
     const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), solanaNetwork(info)], storage, enableInjected: false, ...extra })
     cores.push(core)
-    await (await import('../../flows/namespaces.js')).startNamespaceDiscovery(core)
+    await (await import('../../flows/adapters.js')).startDiscovery(core, 'idle')
     return core
   }
   afterEach(async () => {
@@ -56,7 +56,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('Send moves SOL through the wallet, counts it pending until confirmed; a declined signature keeps the draft', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
-    const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount } = await import('../../flows/sendTokens.js')
+    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }] = await Promise.all([import('../../flows/sendTokens.js'), import('../../flows/sendDraft.js'), import('../../flows/sendReceiver.js')])
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
     await core.connect(connector.id)
@@ -93,7 +93,7 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('Send moves an SPL token (DSPL): the new receiver’s token account is created and holds exactly the amount; the sender’s falls by it', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
-    const { sendTokens, sendableTokens, resolveReceiver, maxSendAmount, estimateSendFee } = await import('../../flows/sendTokens.js')
+    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }, { estimateSendFee }] = await Promise.all([import('../../flows/sendTokens.js'), import('../../flows/sendDraft.js'), import('../../flows/sendReceiver.js'), import('../../flows/sendFee.js')])
     const { fetchTokenBalances } = await import('../../flows/balances.js')
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')

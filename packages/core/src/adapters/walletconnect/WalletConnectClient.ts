@@ -3,10 +3,19 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { StorageBackend } from '../../utils/storage.js'
 import type { SiteMetadata } from '../../controllers/OptionsController.js'
+import { WalletModalError } from '../../errors/WalletModalError.js'
 import { createWalletConnectStorage } from './walletConnectStorage.js'
 import { WC_NAMESPACE_REQUESTS } from './constants.js'
 import { WalletConnectProvider } from './WalletConnectProvider.js'
 import type { WcSession, WcSignClient } from './types.js'
+
+/** A wallet's "no" (SDK code 5000 USER_REJECTED, EIP-1193 4001), as opposed to a failure. */
+function isRejection(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code
+  if (code === 5000 || code === 4001 || code === 5001 || code === 5002) return true
+  const message = (err as { message?: unknown })?.message
+  return typeof message === 'string' && /reject/i.test(message)
+}
 
 /** The storage prefix of the modal's WalletConnect state, and so the SDK's global Core key. */
 const STORAGE_PREFIX = 'wallet-modal'
@@ -24,7 +33,7 @@ export interface WalletConnectClientOptions {
 /** A pairing in progress: the URI to show, and the wallet's answer. */
 export interface Pairing {
   uri: string
-  /** Resolves with the session the wallet approved; rejects when it declines. */
+  /** Resolves with the session the wallet approved; rejects with `USER_REJECTED` when it declines, `CONNECT_FAILED` otherwise. */
   approval: Promise<WcSession>
 }
 
@@ -83,7 +92,12 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       }
       const { uri, approval } = await client.connect({ optionalNamespaces })
       if (!uri) throw new Error('the relay returned no pairing URI')
-      return { uri, approval: approval() as Promise<WcSession> }
+      return {
+        uri,
+        approval: (approval() as Promise<WcSession>).catch((err: unknown) => {
+          throw new WalletModalError(isRejection(err) ? 'USER_REJECTED' : 'CONNECT_FAILED', { details: (err as { message?: string })?.message, cause: err })
+        })
+      }
     },
     restore() {
       const now = Date.now() / 1000

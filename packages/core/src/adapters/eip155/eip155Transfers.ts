@@ -1,0 +1,63 @@
+// Loaded on first use of Send (adapters/lazyTransfers.ts): viem's ABI encoder stays out of the
+// first chunk.
+import { encodeFunctionData } from 'viem'
+import { WalletModalError } from '../../errors/WalletModalError.js'
+import type { Connector } from '../../types/connector.js'
+import type { AdapterContext, Transfer, TransferSupport } from '../ChainAdapter.js'
+import { fromProviderError } from './providerErrors.js'
+import { rpcUrlOf } from './Eip155Adapter.js'
+
+/**
+ * `transfer(address,uint256)` of ERC-20. USDT-like tokens declare it without the bool return;
+ * the calldata is the same, so one ABI serves both: it is only encoded here, never decoded.
+ */
+const ERC20_TRANSFER_ABI = [
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }
+] as const
+
+/** Gas of a plain native transfer on EVM chains. */
+export const NATIVE_TRANSFER_GAS = 21_000n
+/** Max keeps this many times the expected fee back, so a fee rise between estimate and signing still fits. */
+export const FEE_HEADROOM = 2n
+
+/** The transaction a transfer is: a native value transfer, or the token's `transfer` call. */
+export function eip155Transaction({ from, to, token, amount }: Transfer) {
+  if (!token) return { from, to, value: `0x${amount.toString(16)}` }
+  const data = encodeFunctionData({ abi: ERC20_TRANSFER_ABI, functionName: 'transfer', args: [to as `0x${string}`, amount] })
+  return { from, to: token.address, value: '0x0', data }
+}
+
+const quantity = (value: unknown, what: string): bigint => {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new WalletModalError('RPC_ERROR', { details: `${what}: not a quantity` })
+  return BigInt(value)
+}
+
+/** Send on eip155: `eth_sendTransaction` through the wallet, fees and receipts from the site's RPC. */
+export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport, 'isAddress'> {
+  const rpc = async <T>(network: Transfer['network'], method: string, params: unknown[]) => (await ctx.loadHttp()).rpc<T>(rpcUrlOf(network), method, params)
+  return {
+    async readNativeBalance(network, address) {
+      return quantity(await rpc(network, 'eth_getBalance', [address, 'latest']), 'eth_getBalance')
+    },
+    async feeReserve(network) {
+      return NATIVE_TRANSFER_GAS * quantity(await rpc(network, 'eth_gasPrice', []), 'eth_gasPrice') * FEE_HEADROOM
+    },
+    async estimateFee(transfer) {
+      const [gas, gasPrice] = await Promise.all([rpc(transfer.network, 'eth_estimateGas', [eip155Transaction(transfer)]), rpc(transfer.network, 'eth_gasPrice', [])])
+      return quantity(gas, 'eth_estimateGas') * quantity(gasPrice, 'eth_gasPrice')
+    },
+    async send(connector: Connector, transfer) {
+      if (!connector.provider) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+      try {
+        return (await connector.provider.request({ method: 'eth_sendTransaction', params: [eip155Transaction(transfer)] })) as string
+      } catch (err) {
+        throw fromProviderError(err, 'TRANSACTION_FAILED')
+      }
+    },
+    async status(network, id) {
+      const receipt = await rpc<{ status?: string } | null>(network, 'eth_getTransactionReceipt', [id])
+      if (!receipt) return undefined
+      return receipt.status === '0x1'
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { WiredNamespace } from '../types/network.js'
+
+/** What a namespace supports (spec §9), so flows and views ask instead of naming namespaces. */
+export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names'
+
+/** What the modal knows of a namespace without loading its adapter. */
+export interface NamespaceInfo {
+  /** How the namespace is named to people (tags in lists). */
+  label: string
+  /** Its SLIP-44 coin type: the key of its address in name-service records. */
+  coinType: string
+  /** Spec §9 chain support. */
+  supports: Readonly<Record<NamespaceFeature, boolean>>
+}
+
+/**
+ * The namespace registry's data half (the adapters' loaders are in `registry.ts`). Spec §9:
+ * balances, send and on-ramp on eip155 and solana; names and activity on eip155 only; swaps on
+ * eip155; Bitcoin shows addresses only.
+ */
+export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
+  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true } },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false } },
+  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false } }
+}
+
+/**
+ * Whether a namespace supports a feature.
+ * @example namespaceSupports('solana', 'activity') // false
+ */
+export function namespaceSupports(ns: WiredNamespace, feature: NamespaceFeature): boolean {
+  return NAMESPACE_INFO[ns].supports[feature]
+}
+
+/** How a namespace is named to people ('EVM', 'Solana', 'Bitcoin'). */
+export const namespaceLabel = (ns: WiredNamespace): string => NAMESPACE_INFO[ns].label

@@ -1,0 +1,94 @@
+import type { AccountStatus } from '../types/account.js'
+import type { CaipAddress, CaipNetwork, WiredNamespace } from '../types/network.js'
+import type { Eip1193Provider } from '../types/connector.js'
+import type { ThemeMode } from '../controllers/ThemeController.js'
+import type { ModalEventListener } from '../controllers/EventsController.js'
+import type { OpenModalOptions } from '../flows/openModal.js'
+
+/** What {@link WalletModal.getAccount} returns. */
+export interface AccountInfo {
+  address?: string
+  caipAddress?: CaipAddress
+  isConnected: boolean
+  status: AccountStatus
+  balance?: string
+  balanceSymbol?: string
+  namespace: WiredNamespace
+}
+
+/** What {@link WalletModal.getState} returns. */
+export interface PublicState {
+  open: boolean
+  loading: boolean
+  selectedNetworkId?: string
+  activeChain: WiredNamespace
+}
+
+/** Options of {@link WalletModal.disconnect}. */
+export interface DisconnectOptions {
+  /** Disconnect only this namespace; the others stay connected. */
+  namespace?: WiredNamespace
+}
+
+/**
+ * The site-facing API: what `createWalletModal(options)` returns. Everything else of the core is
+ * internal and may change between versions.
+ *
+ * @example
+ * const modal = createWalletModal({ projectId: 'my-project', networks: [mainnet] })
+ * modal.subscribeEvents(e => e.type === 'CONNECT_SUCCESS' && console.log(e.data.address))
+ * await modal.open({ view: 'Connect' })
+ */
+export interface WalletModal {
+  /** Opens the modal (optionally on a given view). */
+  open(options?: OpenModalOptions): void
+  /** Closes the modal. */
+  close(): void
+  /**
+   * Connects a wallet by connector id without the modal's list (a site's own button);
+   * `'walletConnect'` opens the QR code. Resolves with the address.
+   */
+  connect(connectorId: string): Promise<string>
+  /** Disconnects every connected namespace, or only `{ namespace }`. */
+  disconnect(options?: DisconnectOptions): Promise<void>
+  /**
+   * Signs a text message with the active namespace's account: a hex signature on eip155, base58
+   * on solana, base64 on bip122. Rejects with a `WalletModalError` ('Connection rejected' when the
+   * wallet says no).
+   */
+  signMessage(message: string): Promise<string>
+  /**
+   * Sends the active network's native currency (`amount` in whole units, e.g. '0.01') from the
+   * connected account; resolves with the transaction hash or signature.
+   */
+  sendNative(args: { to: string; amount: string }): Promise<string>
+  /** Signs in the connected account (SIWX); rejects with 'SIWX is not enabled' without `siwx`/`siweConfig`. */
+  signIn(): Promise<void>
+  /** Revokes the active account's sign-in session on its network. */
+  signOut(): Promise<void>
+  /** Offers only these namespaces' wallets (undefined: all). */
+  setNamespaceFilter(namespaces?: WiredNamespace[]): void
+  /** Switches to one of the site's networks (a CAIP-2 id or the network). */
+  switchNetwork(network: CaipNetwork | string): Promise<void>
+  /** The active (or given) namespace's account. */
+  getAccount(namespace?: WiredNamespace): AccountInfo
+  /**
+   * The connected wallet's EIP-1193 provider (an extension's, or the WalletConnect session's),
+   * for the site's own requests. Undefined when not connected or not an EIP-1193 wallet.
+   */
+  getWalletProvider(namespace?: WiredNamespace): Eip1193Provider | undefined
+  /** The active network. */
+  getNetwork(): CaipNetwork | undefined
+  /** Open state and the selected network. */
+  getState(): PublicState
+  /** Calls `cb` with {@link PublicState} whenever the modal or chain state changes; returns the unsubscribe. */
+  subscribeState(cb: (state: PublicState) => void): () => void
+  /** Calls `cb` for every modal event; returns the unsubscribe. */
+  subscribeEvents(cb: ModalEventListener): () => void
+  setThemeMode(mode: ThemeMode): void
+  setThemeVariables(vars: Record<string, string | number>): void
+  /** Stops discovery, wallet listeners and timers (single-page apps that unmount, tests). */
+  destroy(): void
+  /** Resolves when the start-up reconnect attempt has finished (true when a connection was restored). */
+  readonly ready: Promise<boolean>
+}

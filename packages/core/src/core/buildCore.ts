@@ -1,0 +1,103 @@
+import { createOptionsController, type WalletModalOptions } from '../controllers/OptionsController.js'
+import { createModalController } from '../controllers/ModalController.js'
+import { createRouterController } from '../controllers/RouterController.js'
+import { createChainController } from '../controllers/ChainController.js'
+import { createConnectorController } from '../controllers/ConnectorController.js'
+import { createConnectionController, type RecentWallet } from '../controllers/ConnectionController.js'
+import { createThemeController } from '../controllers/ThemeController.js'
+import { createSnackController } from '../controllers/SnackController.js'
+import { createEventsController } from '../controllers/EventsController.js'
+import { createApiController } from '../controllers/ApiController.js'
+import { createBlockchainApiController } from '../controllers/BlockchainApiController.js'
+import { createAlertController } from '../controllers/AlertController.js'
+import { createTelemetryController } from '../controllers/TelemetryController.js'
+import type { HttpClient } from '../api/HttpClient.js'
+import type { ServiceClient } from '../api/ServiceClient.js'
+import { INJECTED_CONNECTOR_ID, isWindowEthereum } from '../adapters/eip155/discovery.js'
+import { createStorage, defaultStorageBackend, STORAGE_KEYS } from '../utils/storage.js'
+import type { Connector } from '../types/connector.js'
+import type { Core, CoreRuntime } from './Core.js'
+import type { WalletModal } from './WalletModal.js'
+
+function isRecentList(v: unknown): v is { id: string; name: string }[] {
+  return Array.isArray(v) && v.every(w => !!w && typeof w.id === 'string' && typeof w.name === 'string')
+}
+
+/** A core without its public API yet: what {@link buildCore} makes. */
+export type CoreParts = Omit<Core, keyof WalletModal> & { ready: Promise<boolean> }
+
+/**
+ * Builds a core's state: every controller (the last active network restored from storage), the
+ * storage, the lazily loaded HTTP and service clients, and the runtime wiring. Touches no
+ * `window`: safe in Node.
+ */
+export function buildCore(options: WalletModalOptions): CoreParts {
+  const optionsController = createOptionsController(options)
+  const opts = optionsController.state
+  const storageBackend = options.storage ?? defaultStorageBackend()
+  const storage = createStorage(storageBackend)
+  const recent: RecentWallet[] = storage.get(STORAGE_KEYS.recentWallets, isRecentList) ?? []
+  const chain = createChainController(opts.networks, opts.defaultNetwork)
+  // The last active network survives a reload when the site still lists it.
+  const savedNetwork = storage.get(STORAGE_KEYS.activeNetwork, (v): v is string => typeof v === 'string')
+  const saved = savedNetwork ? optionsController.findNetwork(savedNetwork) : undefined
+  if (saved) {
+    chain.setNetwork(saved.chainNamespace, saved)
+    chain.setActiveNamespace(saved.chainNamespace)
+  }
+  const connector = createConnectorController()
+  // The HTTP client and the service client load on first use: nothing remote happens before the
+  // page has shown its button, so neither belongs in the first chunk a site loads.
+  let httpClient: Promise<HttpClient> | undefined
+  const loadHttp = () => (httpClient ??= import('../api/HttpClient.js').then(m => m.createHttpClient(opts.http)))
+  let servicesClient: Promise<ServiceClient | undefined> | undefined
+  const loadServices = (): Promise<ServiceClient | undefined> => {
+    const urls = opts.services
+    if (!urls) return Promise.resolve(undefined)
+    servicesClient ??= Promise.all([loadHttp(), import('../api/ServiceClient.js')]).then(([http, m]) => m.createServiceClient(http, urls, opts.projectId))
+    return servicesClient
+  }
+  const added = new Set<(c: Connector) => void>()
+  const runtime: CoreRuntime = {
+    adapters: {},
+    discovering: new Set(),
+    stopDiscovery: [],
+    unlisten: new Map(),
+    prefetched: false,
+    imagesPreloaded: false,
+    addConnector(c) {
+      // A wallet both announced (EIP-6963) and at window.ethereum is listed once, as announced.
+      if (c.type === 'ANNOUNCED' && isWindowEthereum(c.provider)) connector.remove(INJECTED_CONNECTOR_ID)
+      connector.add(c)
+      for (const cb of [...added]) cb(c)
+    },
+    onConnectorAdded(cb) {
+      added.add(cb)
+      return () => void added.delete(cb)
+    }
+  }
+  return {
+    options: optionsController,
+    modal: createModalController(),
+    router: createRouterController(),
+    chain,
+    connector,
+    connection: createConnectionController(recent),
+    theme: createThemeController(opts.themeMode, opts.themeVariables),
+    snack: createSnackController(),
+    events: createEventsController(),
+    api: createApiController(),
+    blockchainApi: createBlockchainApiController(),
+    alert: createAlertController(),
+    telemetry: createTelemetryController(),
+    storage,
+    storageBackend,
+    hasServices: !!opts.services,
+    loadHttp,
+    loadServices,
+    adapterContext: { loadHttp, options: () => opts },
+    runtime,
+    ready: Promise.resolve(false),
+    servicesReady: Promise.resolve()
+  }
+}

@@ -1,0 +1,49 @@
+import { trackModalEvents } from '../flows/telemetry.js'
+import { startDiscovery } from '../flows/adapters.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { STORAGE_KEYS } from '../utils/storage.js'
+import { whenIdle } from '../utils/whenIdle.js'
+import type { Core } from './Core.js'
+
+/**
+ * The browser start-up of a core: offers WalletConnect when a relay is known, starts wallet
+ * discovery (first-chunk adapters now, the others once the page is idle), restores a stored
+ * connection, follows events for telemetry and sign-in, and calls the services once idle. Every
+ * feature's code loads only when this start-up or the visitor needs it.
+ */
+export function startCore(core: Core): void {
+  const opts = core.options.state
+  // WalletConnect is offered whenever a relay is known; its code loads only when used.
+  if (opts.relayUrl) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
+  void startDiscovery(core, 'start')
+  // The reconnect flow loads only for a returning visitor (a stored connection).
+  const stored = core.storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected')
+  core.ready = (stored && opts.enableReconnect ? import('../flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
+    console.warn('[wallet-modal] reconnect failed', err)
+    return false
+  })
+  core.runtime.stopTracking = trackModalEvents(core)
+  // Sign-in (spec §4): after a connection, an account change or a switch, a missing session
+  // opens SIWXSignMessage. The flow loads only on sites that turned sign-in on.
+  if (opts.siwx || opts.siweConfig) {
+    core.events.subscribe(e => {
+      if (e.type === 'CONNECT_SUCCESS' || e.type === 'ACCOUNT_CHANGED' || e.type === 'SWITCH_NETWORK') {
+        void import('../flows/signIn.js').then(m => m.checkSignIn(core)).catch(err => console.warn('[wallet-modal] sign-in check failed', err))
+      }
+    })
+  }
+  // Other namespaces' wallets are looked for once the page is idle (their adapters are chunks of
+  // their own), and only when the site lists networks of them.
+  whenIdle(() => void startDiscovery(core, 'idle'))
+  if (core.hasServices) {
+    // Background work: after the page has loaded and gone idle, never before its first paint.
+    core.servicesReady = new Promise<void>(resolve =>
+      whenIdle(() =>
+        import('../flows/services.js')
+          .then(m => m.initServices(core))
+          .catch(err => console.warn('[wallet-modal] services start-up failed', err))
+          .finally(resolve)
+      )
+    )
+  }
+}

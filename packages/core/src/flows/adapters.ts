@@ -1,0 +1,75 @@
+import type { Core } from '../createCore.js'
+import type { ChainAdapter } from '../adapters/ChainAdapter.js'
+import { ADAPTERS } from '../adapters/registry.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
+import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
+
+/** Whether the site enabled a namespace's adapter (option `adapters`; default all). */
+export const adapterEnabled = (core: Core, ns: WiredNamespace): boolean => core.options.state.adapters.includes(ns)
+
+/** Namespaces the site wants wallets for: enabled adapters whose namespace the site lists networks of. */
+export function siteNamespaces(core: Core): WiredNamespace[] {
+  const o = core.options.state
+  return WIRED_NAMESPACES.filter(ns => adapterEnabled(core, ns) && o.networks.some(n => n.chainNamespace === ns))
+}
+
+/**
+ * The adapter of a namespace, made once per core (loading its chunk the first time).
+ * @throws WalletModalError 'Adapter not found' when the site disabled that namespace
+ */
+export function adapterOf(core: Core, ns: WiredNamespace): Promise<ChainAdapter> {
+  if (!adapterEnabled(core, ns)) return Promise.reject(new WalletModalError('ADAPTER_NOT_FOUND', { details: ns }))
+  const made = core.runtime.adapters
+  if (!made[ns]) {
+    const p = Promise.resolve(ADAPTERS[ns].load(core.adapterContext))
+    made[ns] = p
+    // A chunk that failed to load is tried again next time.
+    p.catch(() => {
+      if (made[ns] === p) delete made[ns]
+    })
+  }
+  return made[ns]
+}
+
+function watch(core: Core, ns: WiredNamespace, adapter: ChainAdapter): void {
+  core.runtime.stopDiscovery.push(adapter.watch(core.runtime.addConnector, core.options.networksOf(ns)))
+}
+
+/**
+ * Starts wallet discovery (once per namespace and core): `start` for the first-chunk adapters
+ * (synchronously, so their wallets are listed as the core starts), `idle` for the others the
+ * site lists networks of. Wallet Standard wallets re-register when asked, EIP-6963 wallets answer
+ * a request, Bitcoin wallets are globals: starting late loses none.
+ * @returns a promise that resolves once every discovery started (a failed one is logged)
+ */
+export function startDiscovery(core: Core, when: 'start' | 'idle'): Promise<void> {
+  const wanted = when === 'start' ? WIRED_NAMESPACES.filter(ns => adapterEnabled(core, ns)) : siteNamespaces(core)
+  const started: Promise<void>[] = []
+  for (const ns of wanted) {
+    if (ADAPTERS[ns].discovery !== when || core.runtime.discovering.has(ns)) continue
+    core.runtime.discovering.add(ns)
+    const existing = core.runtime.adapters[ns]
+    const made = existing ?? ADAPTERS[ns].load(core.adapterContext)
+    if (made instanceof Promise) {
+      core.runtime.adapters[ns] = made
+      started.push(made.then(adapter => watch(core, ns, adapter)).catch(err => console.warn(`[wallet-modal] ${ns} wallet discovery failed`, err)))
+    } else {
+      core.runtime.adapters[ns] = Promise.resolve(made)
+      watch(core, ns, made)
+    }
+  }
+  return Promise.all(started).then(() => undefined)
+}
+
+/**
+ * Makes sure the namespace's wallets are being looked for (a stored connection restored before
+ * the page went idle, or the modal needing them early), and resolves its adapter.
+ */
+export async function discoveredAdapter(core: Core, ns: WiredNamespace): Promise<ChainAdapter> {
+  const adapter = await adapterOf(core, ns)
+  if (!core.runtime.discovering.has(ns)) {
+    core.runtime.discovering.add(ns)
+    watch(core, ns, adapter)
+  }
+  return adapter
+}
