@@ -26,9 +26,9 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8')
 /** The code without comments, so a comment may name a namespace or a controller. */
 const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
 
-test('no flow names a namespace: flows ask the registry (adapters/registry.ts, adapters/namespaces.ts)', () => {
+test('no flow, view or component names a namespace: they ask the registry (adapters/registry.ts, adapters/namespaces.ts)', () => {
   const literal = new RegExp(`(['"\`])(${NAMESPACES.join('|')})\\1`)
-  const offenders = sources('packages/core/src/flows').flatMap(f =>
+  const offenders = [...sources('packages/core/src/flows'), ...sources('packages/ui/src/views'), ...sources('packages/ui/src/components')].flatMap(f =>
     code(f)
       .split('\n')
       .map((line, i) => [i + 1, line] as const)

@@ -1,7 +1,7 @@
 import type { WiredNamespace } from '../types/network.js'
 
 /** What a namespace supports (spec §9), so flows and views ask instead of naming namespaces. */
-export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names'
+export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect'
 
 /** What the modal knows of a namespace without loading its adapter. */
 export interface NamespaceInfo {
@@ -16,12 +16,13 @@ export interface NamespaceInfo {
 /**
  * The namespace registry's data half (the adapters' loaders are in `registry.ts`). Spec §9:
  * balances, send and on-ramp on eip155 and solana; names and activity on eip155 only; swaps on
- * eip155; Bitcoin shows addresses only.
+ * eip155; Bitcoin shows addresses only. `walletConnect`: the modal's WalletConnect sessions serve
+ * this namespace (eip155 only so far).
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
-  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true } },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false } },
-  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false } }
+  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true } },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false } },
+  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false } }
 }
 
 /**

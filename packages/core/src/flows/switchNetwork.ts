@@ -77,3 +77,14 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
     throw e
   }
 }
+
+/**
+ * What choosing a row of the network list does: nothing for the network already in use (when the
+ * site lists it), else {@link switchNetwork}; its failures are shown by the flow itself (a
+ * snackbar, and going back), so nothing is thrown.
+ */
+export function chooseNetwork(core: Core, caipNetworkId: string): void {
+  const ns = core.chain.state.activeNamespace
+  if (caipNetworkId === core.chain.state.namespaces[ns].network.caipNetwork?.caipNetworkId && core.chain.isNetworkSupported(ns)) return
+  switchNetwork(core, caipNetworkId).catch(() => {})
+}

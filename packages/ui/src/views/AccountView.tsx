@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { shortenAddress } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
-import { walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
+import { namespaceSupports, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
@@ -46,7 +46,7 @@ export function AccountView() {
     return button ? [{ id: f, ...button }] : []
   })
   // Activity reads the history service, which covers eip155 only (spec §9); remote config may turn it off.
-  const activity = core.hasServices && chain.activeNamespace === 'eip155' && options.features.activity !== false
+  const activity = core.hasServices && namespaceSupports(chain.activeNamespace, 'activity') && options.features.activity !== false
   const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
   return (
     <div className="wm-center">
@@ -76,7 +76,7 @@ export function AccountView() {
         </p>
       ) : null}
       {/* Bitcoin has no balances (spec §9): addresses only. */}
-      {chain.activeNamespace !== 'bip122' ? <TokenList /> : null}
+      {namespaceSupports(chain.activeNamespace, 'balances') ? <TokenList /> : null}
       {features.length ? (
         <div className="wm-features wm-full" role="group" aria-label="Wallet features">
           {features.map(f => (

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { namespaceLabel, switchNetwork } from '@wallet-modal/core/internal'
+import { namespaceLabel, chooseNetwork } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'
@@ -16,11 +16,6 @@ export function NetworkList() {
   const current = network.caipNetwork?.caipNetworkId
   const networks = core.options.state.networks.filter(n => !namespaceFilter || namespaceFilter.includes(n.chainNamespace))
   const mixed = new Set(networks.map(n => n.chainNamespace)).size > 1
-  const pick = (id: string) => {
-    if (id === current && core.chain.isNetworkSupported()) return
-    // The flow shows failures itself (snackbar and going back).
-    switchNetwork(core, id).catch(() => {})
-  }
   return (
     <ul className="wm-list" aria-label="Networks">
       {networks.map(n => (
@@ -31,7 +26,7 @@ export function NetworkList() {
           imageUrl={n.assets?.imageUrl}
           current={n.caipNetworkId === current}
           trailing={n.caipNetworkId === current ? <CheckIcon /> : null}
-          onClick={() => pick(n.caipNetworkId)}
+          onClick={() => chooseNetwork(core, n.caipNetworkId)}
         />
       ))}
     </ul>

@@ -1,0 +1,54 @@
+import type { Core } from '../createCore.js'
+import type { Wallet } from '../api/schemas.js'
+import type { Connector } from '../types/connector.js'
+import type { WiredNamespace } from '../types/network.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
+import { INJECTED_CONNECTOR_ID } from '../adapters/eip155/discovery.js'
+import { isMobile } from '../utils/platform.js'
+import { connectorTypeOrder } from './connectorOrder.js'
+import { installedConnectorFor } from './walletLists.js'
+
+/** Orders connectors: recent wallets first (most recent first), then the rest in discovery order. */
+export function orderConnectors(connectors: readonly Connector[], recentIds: readonly string[]): { connector: Connector; recent: boolean }[] {
+  const recent = recentIds.map(id => connectors.find(c => c.id === id)).filter((c): c is Connector => !!c)
+  const rest = connectors.filter(c => !recentIds.includes(c.id))
+  return [...recent.map(connector => ({ connector, recent: true })), ...rest.map(connector => ({ connector, recent: false }))]
+}
+
+/** Installed in this browser: injected or announced, or a multi-chain entry made only of those. */
+const isInstalled = (c: Connector): boolean =>
+  c.type === 'INJECTED' || c.type === 'ANNOUNCED' || (c.type === 'MULTI_CHAIN' && !!c.connectors?.every(m => m.type === 'INJECTED' || m.type === 'ANNOUNCED'))
+
+/** One row of Connect: a connector or a directory wallet, tagged by its group. */
+export type ConnectRow = { kind: 'connector'; connector: Connector; recent: boolean } | { kind: 'wallet'; wallet: Wallet }
+
+/**
+ * Connect's rows, group by group in the connector type order (spec §2: walletConnect, recent,
+ * injected, featured, custom, external, recommended, with the site's order first). Each
+ * connector shows once: a recent wallet is not repeated in its own group. `only`: the family a
+ * SwitchActiveChain connects (wallets of other families are not offered).
+ */
+export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
+  const visible = core.connector.visible(core.options.state.excludedWallets, { mobile: isMobile(), injectedInstalled: !!core.connector.get(INJECTED_CONNECTOR_ID) }, only)
+  const recentIds = core.connection.state.recentWallets.map(w => w.id)
+  const groups = connectorTypeOrder(core.options.state.features.connectorTypeOrder)
+  // Directory wallets connect over WalletConnect, which serves only some families' sessions:
+  // connecting another family's wallet for SwitchActiveChain offers the installed ones only.
+  const directoryOk = !only || namespaceSupports(only, 'walletConnect')
+  const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
+  // A directory wallet that is installed is already listed with the connectors.
+  const notInstalled = (list: readonly Wallet[]) => list.filter(w => (!w.rdns || !shownRdns.has(w.rdns.toLowerCase())) && !installedConnectorFor(core, w))
+  const recent = orderConnectors(visible, recentIds).filter(r => r.recent)
+  const isRecent = (c: Connector) => recent.some(r => r.connector.id === c.id)
+  const rows: ConnectRow[] = []
+  for (const g of groups) {
+    if (g === 'walletConnect') rows.push(...visible.filter(c => c.type === 'WALLET_CONNECT' && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'recent') rows.push(...recent.map(r => ({ kind: 'connector' as const, ...r })))
+    if (g === 'injected') rows.push(...visible.filter(c => isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'external') rows.push(...visible.filter(c => (c.type === 'EXTERNAL' || c.type === 'MULTI_CHAIN') && !isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'featured' && directoryOk) rows.push(...notInstalled(core.api.state.featured).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    if (g === 'recommended' && directoryOk) rows.push(...notInstalled(core.api.state.recommended).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    // 'custom' (site-defined wallets) has no entries yet: only non-empty groups show.
+  }
+  return rows
+}
