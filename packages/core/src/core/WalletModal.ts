@@ -53,7 +53,7 @@ export interface WalletModal {
   disconnect(options?: DisconnectOptions): Promise<void>
   /**
    * Signs a text message with the active namespace's account: a hex signature on eip155, base58
-   * on solana, base64 on bip122. Rejects with a `WalletModalError` ('Connection rejected' when the
+   * on solana, base64 on bip122. Rejects with a `WalletModalError` ('Signature declined' when the
    * wallet says no).
    */
   signMessage(message: string): Promise<string>

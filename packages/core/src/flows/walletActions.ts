@@ -1,5 +1,5 @@
 import type { Core } from '../createCore.js'
-import { WalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { CaipNetwork } from '../types/network.js'
 import type { Connector } from '../types/connector.js'
@@ -30,24 +30,29 @@ export async function activeWallet(core: Core): Promise<ActiveWallet> {
 /**
  * Signs a text message with the active namespace's account: `personal_sign` on eip155 (hex
  * signature), `solana:signMessage` on solana (base58), sats-connect `signMessage` on bip122.
- * @throws WalletModalError `CONNECTOR_NOT_FOUND` when not connected, `USER_REJECTED` when declined
+ * @throws WalletModalError `CONNECTOR_NOT_FOUND` when not connected, `SIGNATURE_DECLINED` when declined
  */
 export async function signMessage(core: Core, message: string): Promise<string> {
   const { adapter, connector, address } = await activeWallet(core)
-  return adapter.signMessage(connector, address, message)
+  return adapter.signMessage(connector, address, message).catch(declined)
+}
+
+/** The wallet's "no" to a signature or a transaction reads 'Signature declined' (spec §8). */
+function declined(err: unknown): never {
+  throw isWalletModalError(err, 'USER_REJECTED') ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : err
 }
 
 /**
  * Sends the active network's native currency (`amount` in whole units, e.g. '0.01') from the
  * connected account, on namespaces that support Send (spec §4 sending: others are 'Chain is not supported').
  * Resolves with the transaction hash or signature.
- * @throws WalletModalError `CONNECTOR_NOT_FOUND`, `CHAIN_NOT_SUPPORTED`, `INVALID_RECEIVER`, `USER_REJECTED`
+ * @throws WalletModalError `CONNECTOR_NOT_FOUND`, `CHAIN_NOT_SUPPORTED`, `INVALID_RECEIVER`, `SIGNATURE_DECLINED`
  */
 export async function sendNative(core: Core, { to, amount }: { to: string; amount: string }): Promise<string> {
   const { adapter, connector, address, network } = await activeWallet(core)
   if (!adapter.transfers) throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `sending on ${adapter.namespace}` })
   if (!adapter.transfers.isAddress(to)) throw new WalletModalError('INVALID_RECEIVER', { details: to })
-  const id = await adapter.transfers.send(connector, { network, from: address, to, amount: parseUnits(amount, network.nativeCurrency.decimals) })
+  const id = await adapter.transfers.send(connector, { network, from: address, to, amount: parseUnits(amount, network.nativeCurrency.decimals) }).catch(declined)
   void refreshBalance(core, adapter.namespace, { force: true })
   return id
 }
