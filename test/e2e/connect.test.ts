@@ -44,8 +44,8 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await dialog(page).getByRole('button', { name: /Network: Devnet\./ }).click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
     // The demo lists EVM, Solana and Bitcoin networks, so each row names its family.
-    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet EVM', exact: true }).getAttribute('aria-current'), 'true')
-    await dialog(page).getByRole('button', { name: 'Devnet 2 EVM', exact: true }).click()
+    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet, EVM', exact: true }).getAttribute('aria-current'), 'true')
+    await dialog(page).getByRole('button', { name: 'Devnet 2, EVM', exact: true }).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     const wei2 = await rpc<string>(h.rpc[31338]!, 'eth_getBalance', [address, 'latest'])
     assert.equal(ethTruncated3(wei2), '1234.567')

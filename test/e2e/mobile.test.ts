@@ -27,7 +27,7 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
     await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().waitFor()
     await dialog.getByRole('button', { name: /^All Wallets/ }).click()
     await dialog.locator('.wm-grid-item').first().waitFor()
-    const shown = await dialog.locator('.wm-grid-item').evaluateAll(items => items.map(i => i.getAttribute('aria-label')!.replace(/ \(installed\)$/, '')))
+    const shown = await dialog.locator('.wm-grid-item').evaluateAll(items => items.map(i => i.getAttribute('aria-label')!.replace(/, Installed$/, '')))
     // What the directory says about those wallets, read from the service itself.
     const directory: { name: string; mobile_link: string | null }[] = []
     for (let pageNo = 1; ; pageNo++) {

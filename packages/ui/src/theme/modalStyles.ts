@@ -61,6 +61,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-tag-accent { color: var(--_wm-accent-text); }
 .wm-image { width: 36px; height: 36px; border-radius: calc(var(--_wm-radius) * 3); object-fit: cover; flex: none; background: var(--_wm-bg); }
 .wm-image-placeholder { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--_wm-fg-2); }
+.wm-image-placeholder::before { content: attr(data-initial); }
 .wm-image-large { width: 72px; height: 72px; border-radius: calc(var(--_wm-radius) * 5); font-size: 28px; }
 .wm-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
 .wm-muted { color: var(--_wm-fg-2); margin: 0; }

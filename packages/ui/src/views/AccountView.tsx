@@ -100,7 +100,7 @@ export function AccountView() {
           </li>
         ) : null}
         <li>
-          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>
+          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />
             <span className="wm-name">{network.caipNetwork?.name ?? 'Unknown network'}</span>
             {!supported ? <span className="wm-tag">Unsupported</span> : null}

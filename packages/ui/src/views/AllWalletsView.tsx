@@ -4,6 +4,7 @@ import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, w
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '../components/DirectoryWalletItem.js'
+import { rowLabel } from '../components/ListItem.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
 /**
@@ -72,7 +73,7 @@ export function AllWalletsView() {
           const installed = !!installedConnectorFor(core, w)
           return (
             <li key={w.id}>
-              <button type="button" className="wm-grid-item" part="button" aria-label={installed ? `${w.name} (installed)` : w.name} onClick={() => chooseDirectoryWallet(core, w)}>
+              <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? 'Installed' : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
                 <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
                 <span className="wm-grid-name">{w.name}</span>
                 {installed ? <span className="wm-tag wm-tag-accent">Installed</span> : null}
