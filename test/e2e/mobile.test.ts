@@ -1,5 +1,5 @@
 // On a phone (mobile user agent), the directory lists only wallets a phone can open: those with a
-// mobile link, plus the spec's exceptions (spec §5). The installed Devnet Wallet stays on Connect.
+// mobile link, plus the spec's exceptions (spec §5: Coinbase; Solflare and Phantom on Solana). The installed Devnet Wallet stays on Connect.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startHarness, type Harness } from './harness.js'
@@ -41,7 +41,8 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
     assert.ok(shown.length > 0)
     for (const name of shown) {
       const w = byName.get(name)
-      const exception = /coinbase|solflare|phantom/i.test(name)
+      // The demo's active namespace is EVM: Solflare and Phantom are exceptions on Solana only.
+      const exception = /coinbase/i.test(name)
       assert.ok(exception || (w && w.mobile_link), `${name} has no mobile link`)
     }
     assert.ok(!shown.includes('Devnet Wallet'), 'the extension-only Devnet Wallet is not in the phone directory list')
