@@ -5,6 +5,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '../components/DirectoryWalletItem.js'
 import { rowLabel } from '../components/ListItem.js'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
 /**
@@ -20,10 +21,8 @@ export function AllWalletsView() {
   const searching = query.trim() !== ''
   const origins = serviceOrigins(core)
 
-  useEffect(() => {
-    const t = setTimeout(() => void searchWallets(core, query), searching ? SEARCH_DEBOUNCE_MS : 0)
-    return () => clearTimeout(t)
-  }, [core, query, searching])
+  // The search's own wait (300 ms, spec §9), not the default debounce; clearing it is immediate.
+  useDebouncedEffect(() => void searchWallets(core, query), [core, query], searching ? SEARCH_DEBOUNCE_MS : 0)
 
   useEffect(() => {
     if (searching) return

@@ -18,7 +18,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { SEARCH_DEBOUNCE_MS } from '@wallet-modal/core'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 
 /**
  * The first problem with the draft, in spec §5's order (amount and receiver, token, chain), or
@@ -59,15 +59,11 @@ export function WalletSendView() {
   // Fresh balances for the token list and Max (served from the 30 s cache when recent).
   useEffect(() => void fetchTokenBalances(core), [core])
   // The typed receiver is kept in the draft at once (so it survives a trip to the token list);
-  // resolving it waits until typing pauses.
-  useEffect(() => {
-    const input = s.receiverInput ?? ''
-    if (!needsResolving(core)) return
-    const t = setTimeout(() => {
-      if (needsResolving(core) && send.state.receiverInput === input) void resolveReceiver(core, input)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(t)
-  }, [core, send, s.receiverInput])
+  // resolving it waits until typing pauses (the default debounce, 500 ms).
+  const typed = s.receiverInput ?? ''
+  useDebouncedEffect(() => {
+    if (needsResolving(core) && send.state.receiverInput === typed) void resolveReceiver(core, typed)
+  }, [core, send, typed])
   // A token picked from the list may have changed its balance; keep the draft's copy current.
   const tokens = sendableTokens(core)
   const token = s.token ? (tokens.find(t => t.address === s.token!.address && t.symbol === s.token!.symbol) ?? s.token) : undefined
