@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress } from '@wallet-modal/core'
+import { shortenAddress, toWalletModalError } from '@wallet-modal/core'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
 import { walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core'
@@ -108,7 +108,7 @@ export function AccountView() {
           </button>
         </li>
       </ul>
-      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(err.shortMessage ?? 'Failed to disconnect'))}>
+      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}>
         Disconnect
       </button>
     </div>

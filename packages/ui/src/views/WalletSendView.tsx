@@ -10,6 +10,7 @@ import {
   resolveReceiver,
   sendableTokens,
   shortenAddress,
+  toWalletModalError,
   truncateDecimals,
   walletFeatures,
   type Core
@@ -92,7 +93,7 @@ export function WalletSendView() {
       // Another token may have been picked meanwhile: its Max is not this one.
       if (send.state.token === picked) send.setAmount(max)
     } catch (err) {
-      core.snack.showError((err as WalletModalError).shortMessage ?? 'Could not read the balance')
+      core.snack.showError(toWalletModalError(err, 'BALANCE_UNAVAILABLE'), 'BALANCE_UNAVAILABLE')
     } finally {
       setMaxBusy(false)
     }
