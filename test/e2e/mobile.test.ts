@@ -1,5 +1,6 @@
 // On a phone (mobile user agent), the directory lists only wallets a phone can open: those with a
-// mobile link, plus the spec's exceptions (spec §5: Coinbase; Solflare and Phantom on Solana). The installed Devnet Wallet stays on Connect.
+// mobile link, plus the spec's exceptions (spec §5: Coinbase; Solflare and Phantom on Solana).
+// The installed Devnet Wallet stays on Connect.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startHarness, type Harness } from './harness.js'
