@@ -16,6 +16,5 @@ export function useDebouncedEffect(run: () => void, deps: DependencyList, waitMs
     const t = setTimeout(run, waitMs)
     return () => clearTimeout(t)
     // `run` is a fresh closure each render; the caller's deps say when it means something new.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, waitMs])
 }
