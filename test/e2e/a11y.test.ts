@@ -58,6 +58,55 @@ test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletC
   }
 })
 
+test("list rows are named 'name, tag', without the initial that stands in for a missing image", async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    const dialog = page.locator('wallet-modal').getByRole('dialog')
+    const named = (name: string) => dialog.getByRole('button', { name, exact: true })
+    // Chromium's own accessibility tree (what a screen reader gets), besides Playwright's reading.
+    const cdp = await context.newCDPSession(page)
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { backendNodeId: number } }
+    const chromeNames = async (name: string) => {
+      const { nodes } = (await cdp.send('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, role: 'button' })) as { nodes: unknown[] }
+      return nodes.length
+    }
+    await page.locator('connect-button').getByRole('button').click()
+    await dialog.getByRole('button', { name: /^All Wallets/ }).waitFor()
+    await named('Devnet Wallet, Installed').waitFor()
+    await named('WalletConnect, QR code').waitFor()
+    await named('Harbor Wallet').waitFor()
+    assert.match((await dialog.getByRole('button', { name: /^All Wallets/ }).getAttribute('aria-label'))!, /^All Wallets, \d+\+?$/)
+    assert.equal(await chromeNames('Devnet Wallet, Installed'), 1)
+
+    // The demo's networks have no image: each row shows an initial, which is no part of its name.
+    await page.evaluate(() => (window as any).walletModal.open({ view: 'Networks' }))
+    await dialog.getByRole('heading', { name: 'Choose Network' }).waitFor()
+    for (const name of ['Devnet, EVM', 'Devnet 2, EVM', 'Solana Devnet (local), Solana', 'Bitcoin Regtest, Bitcoin']) await named(name).waitFor()
+    const row = named('Devnet 2, EVM')
+    assert.equal(await row.locator('.wm-image-placeholder').evaluate(el => getComputedStyle(el, '::before').content), '"D"')
+    assert.equal(await row.evaluate(el => el.textContent), 'Devnet 2EVM')
+    await waitForChrome(() => chromeNames('Devnet 2, EVM'), 1)
+    for (const wrong of ['DDevnet 2EVM', 'Devnet 2EVM', 'Devnet 2 EVM', 'DDevnet 2, EVM']) assert.equal(await chromeNames(wrong), 0, wrong)
+    await audit(page, 'Networks')
+
+    // All Wallets names its installed wallet the same way.
+    await page.evaluate(() => (window as any).walletModal.open({ view: 'AllWallets' }))
+    await named('Devnet Wallet, Installed').waitFor()
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+/** Waits until Chromium's accessibility tree (updated after the DOM) gives the expected count. */
+async function waitForChrome(count: () => Promise<number>, expected: number): Promise<void> {
+  const until = Date.now() + 5000
+  while ((await count()) !== expected) {
+    if (Date.now() > until) throw new Error(`Chromium's accessibility tree never had ${expected}`)
+    await new Promise(r => setTimeout(r, 50))
+  }
+}
+
 test('no axe violations on Networks across families, SwitchActiveChain and a Bitcoin account', async () => {
   const { page, context, errors } = await openPage(h)
   try {

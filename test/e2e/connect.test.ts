@@ -44,8 +44,8 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await dialog(page).getByRole('button', { name: /Network: Devnet\./ }).click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
     // The demo lists EVM, Solana and Bitcoin networks, so each row names its family.
-    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet EVM', exact: true }).getAttribute('aria-current'), 'true')
-    await dialog(page).getByRole('button', { name: 'Devnet 2 EVM', exact: true }).click()
+    assert.equal(await dialog(page).getByRole('button', { name: 'Devnet, EVM', exact: true }).getAttribute('aria-current'), 'true')
+    await dialog(page).getByRole('button', { name: 'Devnet 2, EVM', exact: true }).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     const wei2 = await rpc<string>(h.rpc[31338]!, 'eth_getBalance', [address, 'latest'])
     assert.equal(ethTruncated3(wei2), '1234.567')
@@ -68,6 +68,48 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await page.reload()
     await button.filter({ hasText: 'Connect Wallet' }).waitFor()
     assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test("<connect-button> has a box: a site's test clicks the element itself, and margin-left: auto in the site's flex header moves it", async () => {
+  const { page, context, errors } = await openPage(h)
+  try {
+    await page.setViewportSize({ width: 1000, height: 700 })
+    const host = page.locator('connect-button')
+    await host.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    // What site authors write (Playwright refused it while the host had no box: "element is not visible").
+    await host.click()
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    // Closed, the modal's host is hidden and takes no space; open, it is the visible layer.
+    assert.equal(await page.locator('wallet-modal').isVisible(), false)
+
+    // A site's stylesheet (constructed: the demo's strict CSP refuses inline <style>).
+    const siteCss = (css: string) =>
+      page.evaluate(text => {
+        const sheet = new CSSStyleSheet()
+        sheet.replaceSync(text)
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+      }, css)
+    // The demo's header is a flex row; a site pushes the button to the end with margin-left: auto.
+    await siteCss('.bar { justify-content: flex-start } .bar connect-button { margin-left: auto }')
+    const bar = (await page.locator('.bar').boundingBox())!
+    const padRight = await page.locator('.bar').evaluate(el => parseFloat(getComputedStyle(el).paddingRight))
+    const box = (await host.boundingBox())!
+    const inner = (await host.getByRole('button').boundingBox())!
+    assert.ok(Math.abs(box.x + box.width - (bar.x + bar.width - padRight)) < 0.5, `button ends at ${box.x + box.width}, the header's content at ${bar.x + bar.width - padRight}`)
+    assert.deepEqual([box.x, box.y, box.width, box.height], [inner.x, inner.y, inner.width, inner.height])
+    // Without the margin the button sits right after the title instead.
+    await siteCss('.bar connect-button { margin-left: 0 }')
+    const start = (await host.boundingBox())!
+    assert.ok(start.x < box.x - 300, `without margin-left: auto it starts at ${start.x}`)
+    await host.click()
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+    assert.equal(await page.locator('wallet-modal').isVisible(), true)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -25,7 +25,7 @@ test('All Wallets lists the directory with search; the account shows token balan
     await dialog.getByRole('heading', { name: 'All Wallets' }).waitFor()
     await assert.doesNotReject(dialog.locator('.wm-grid-item').nth(39).waitFor())
     await dialog.getByRole('searchbox', { name: 'Search wallet' }).fill('devnet')
-    await dialog.getByRole('button', { name: 'Devnet Wallet (installed)' }).click()
+    await dialog.getByRole('button', { name: 'Devnet Wallet, Installed' }).click()
     // Installed: choosing it from the directory connects it.
     await dialog.waitFor({ state: 'detached' })
     await button.click()

@@ -11,6 +11,12 @@ export interface NamespaceInfo {
   coinType: string
   /** Spec §9 chain support. */
   supports: Readonly<Record<NamespaceFeature, boolean>>
+  /**
+   * Directory wallets kept on phones without a mobile link while this namespace is active (spec
+   * §5: Solflare and Phantom on Solana; their apps open a dapp through their own links). Matched
+   * in the wallet's lower-cased name.
+   */
+  mobileWithoutLink?: readonly string[]
 }
 
 /**
@@ -21,7 +27,7 @@ export interface NamespaceInfo {
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
   eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true } },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false } },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false }, mobileWithoutLink: ['solflare', 'phantom'] },
   bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false } }
 }
 

@@ -9,7 +9,10 @@ export const SEARCH_ENTRIES = 100
 export const RECOMMENDED_ENTRIES = 4
 /** Featured wallets shown by default (spec §9). */
 export const FEATURED_DEFAULT = 4
-/** Wait after typing before searching (spec §9). */
+/**
+ * The wallet search's wait after typing stops (spec §9 "search 100 entries with 300 ms wait"). It
+ * is the search's own: other debounced input waits the default 500 ms (spec §9).
+ */
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** Wallet directory state (spec §3 Wallet lists). */

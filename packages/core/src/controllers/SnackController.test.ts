@@ -1,5 +1,6 @@
 import { expect } from 'chai'
 import { createSnackController, SNACK_RESHOW_MS } from './SnackController.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 
 describe('SnackController', () => {
   it('shows success, loading and error banners', () => {
@@ -19,5 +20,23 @@ describe('SnackController', () => {
     expect(s.state.open).to.equal(false)
     await new Promise(r => setTimeout(r, 80))
     expect(s.state).to.include({ open: true, message: 'Two', variant: 'error' })
+  })
+  it("an error shows its catalogue words; technical text is kept apart for debug mode, behind the words of what failed", () => {
+    const s = createSnackController()
+    s.showError(new WalletModalError('SIGNATURE_DECLINED'))
+    expect(s.state).to.include({ open: true, message: 'Signature declined', variant: 'error', shortMessage: undefined })
+    s.hide()
+    s.showError(new WalletModalError('HTTP_ERROR', { shortMessage: 'HTTP status code: 500' }), 'SIWX_FAILED')
+    expect(s.state).to.include({ open: true, message: 'Sign-in failed', shortMessage: 'HTTP status code: 500' })
+    s.hide()
+    // The wallet's own text stays in details: the catalogue words are all that shows.
+    s.showError(toWalletModalError(new Error('provider.disconnect is not a function'), 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED')
+    expect(s.state).to.include({ message: 'Failed to disconnect', shortMessage: undefined })
+    s.hide()
+    s.showError(new WalletModalError('DISCONNECT_CHAINS_FAILED', { shortMessage: 'Failed to disconnect chains: eip155: gone' }))
+    expect(s.state).to.include({ message: 'Failed to disconnect chains', shortMessage: 'Failed to disconnect chains: eip155: gone' })
+    s.hide()
+    s.showError('Could not copy the address')
+    expect(s.state).to.include({ message: 'Could not copy the address', shortMessage: undefined })
   })
 })

@@ -1,5 +1,5 @@
 import type { Core } from '../createCore.js'
-import { toWalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import type { Identity, TokenBalance } from '../api/schemas.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
@@ -28,7 +28,7 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   const supported = core.blockchainApi.state.supportedChains
   if (!core.chain.isNetworkSupported(ns) || (supported && !supported.includes(caipNetworkId))) {
     core.blockchainApi.clearBalances()
-    core.blockchainApi.setBalancesError('Token Balance Unavailable', now())
+    core.blockchainApi.setBalancesError(new WalletModalError('BALANCE_UNAVAILABLE').shortMessage, now())
     return
   }
   const key = STORAGE_KEYS.portfolio(account.caipAddress)
@@ -49,8 +49,9 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
     core.blockchainApi.setBalances(caipAddress, balances)
   } catch (err) {
     console.warn('[wallet-modal] token balances failed', toWalletModalError(err, 'NETWORK_ERROR'))
-    core.blockchainApi.setBalancesError('Token Balance Unavailable', now())
-    core.snack.showError('Token Balance Unavailable')
+    const e = new WalletModalError('BALANCE_UNAVAILABLE', { cause: err })
+    core.blockchainApi.setBalancesError(e.shortMessage, now())
+    core.snack.showError(e)
   }
 }
 

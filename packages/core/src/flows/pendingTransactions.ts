@@ -44,7 +44,7 @@ export async function trackPendingTransaction(core: Core, adapter: ChainAdapter,
     if (counted) send.removePending(id)
     syncPending(core, ns, from)
   }
-  if (outcome === false) core.snack.showError(new WalletModalError('TRANSACTION_FAILED').shortMessage)
+  if (outcome === false) core.snack.showError(new WalletModalError('TRANSACTION_FAILED'))
   if (outcome !== undefined && core.chain.state.namespaces[ns].account.address === from) {
     void refreshBalance(core, ns, { force: true })
     if (core.chain.state.activeNamespace === ns) void fetchTokenBalances(core, { force: true })

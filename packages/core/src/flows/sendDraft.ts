@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits } from 'viem'
 import type { Core } from '../createCore.js'
 import type { TokenBalance } from '../api/schemas.js'
-import { WalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { walletFeatures } from './walletFeatures.js'
 import { activeWallet } from './walletActions.js'
@@ -129,7 +129,7 @@ export async function fillMaxAmount(core: Core): Promise<void> {
     const max = await maxSendAmount(core)
     if (send.state.token === picked) send.setAmount(max)
   } catch (err) {
-    core.snack.showError(err instanceof WalletModalError ? err.shortMessage : 'Could not read the balance')
+    core.snack.showError(toWalletModalError(err, 'BALANCE_UNAVAILABLE'), 'BALANCE_UNAVAILABLE')
   }
 }
 

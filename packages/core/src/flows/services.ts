@@ -22,9 +22,11 @@ function statusOf(err: unknown): number | undefined {
 
 /**
  * Starts what depends on the configured services (spec §4 and §8), once: the allowed-origins
- * check (429 -> rate-limited alert, 5xx -> server-error alert, other failures -> empty list), the
- * remote feature configuration (wins over local settings), the analytics config (off on failure),
- * the supported chains, and the prefetch of the wallet lists.
+ * check (429 -> rate-limited alert, 500-599 -> server-error alert, any other failure -> an empty
+ * list: nothing is forbidden and no alert shows), the remote feature configuration (wins over
+ * local settings; a 403, the services' answer to a project id they do not know, shows the
+ * project-id-not-configured alert), the analytics config (off on failure), the supported chains,
+ * and the prefetch of the wallet lists.
  */
 export async function initServices(core: Core): Promise<void> {
   const api = await core.loadServices()
@@ -37,8 +39,7 @@ export async function initServices(core: Core): Promise<void> {
     } catch (err) {
       const status = statusOf(err)
       if (status === 429) core.alert.show('RATE_LIMITED')
-      else if (status !== undefined && status >= 500) core.alert.show('SERVER_ERROR')
-      else if (status === 403) core.alert.show('PROJECT_ID_NOT_CONFIGURED')
+      else if (status !== undefined && status >= 500 && status <= 599) core.alert.show('SERVER_ERROR')
       return false
     }
     const forbidden = !!origin && allowed.length > 0 && !originAllowed(origin, allowed)
@@ -49,6 +50,7 @@ export async function initServices(core: Core): Promise<void> {
     try {
       core.options.applyRemoteFeatures(await api.getProjectConfig())
     } catch (err) {
+      if (statusOf(err) === 403) core.alert.show('PROJECT_ID_NOT_CONFIGURED')
       console.warn('[wallet-modal] remote configuration unavailable; local settings apply', err)
     }
   })()

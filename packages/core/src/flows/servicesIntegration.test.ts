@@ -157,6 +157,25 @@ describe('core with the wallet-modal server (devnet)', () => {
     expect(d.alert.state.code).to.equal(undefined)
   })
 
+  it('an origins check failing with any other status gives an empty list: no alert, nothing forbidden', async () => {
+    for (const status of [400, 403, 404, 418]) {
+      await setFault(info.serviceUrl, { path: '/projects/v1/origins', mode: 'status', status })
+      const c = await make({ http: { retryBaseMs: 1 } })
+      await c.servicesReady
+      expect(c.alert.state.code, `HTTP ${status}`).to.equal(undefined)
+      // An empty list forbids nothing: the wallet lists load as usual.
+      await waitFor(() => c.api.state.recommended.length > 0, 5000, `the wallet lists after HTTP ${status}`)
+      c.destroy()
+      core = undefined
+    }
+  })
+
+  it("a project id the services do not know gets 'Project ID Not Configured' (from the remote configuration)", async () => {
+    const c = await make({ projectId: 'no-such-project', http: { retryBaseMs: 1 } })
+    await c.servicesReady
+    expect(c.alert.state.code).to.equal('PROJECT_ID_NOT_CONFIGURED')
+  })
+
   it("an origin the project does not allow gets 'Invalid App Configuration', reported once", async () => {
     // The test server has a project 'locked' whose only allowed origin is https://only.example.
     const before = (await storedEvents(info.serviceUrl, 'locked', 'ERROR')).length

@@ -93,7 +93,7 @@ export async function signIn(core: Core): Promise<void> {
   } catch (err) {
     const e = isDeclined(err) ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'SIWX_FAILED')
     state.setError(e.shortMessage)
-    core.snack.showError(e.shortMessage)
+    core.snack.showError(e, 'SIWX_FAILED')
     core.events.emit({ type: 'SIWX_AUTH_ERROR', data: { code: e.code, message: e.shortMessage } })
     // Spec §4: a decline shows the error and the view again.
     if (!core.modal.state.open || core.router.state.view !== 'SIWXSignMessage') openModal(core, { view: 'SIWXSignMessage' })

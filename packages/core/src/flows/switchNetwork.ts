@@ -72,7 +72,7 @@ export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetwor
   } catch (err) {
     const e = toWalletModalError(err, 'SWITCH_NETWORK_FAILED')
     if (core.modal.state.open && core.router.state.view === 'SwitchNetwork') core.router.goBack()
-    core.snack.showError(e.shortMessage)
+    core.snack.showError(e, 'SWITCH_NETWORK_FAILED')
     core.events.emit({ type: 'ERROR', data: { code: e.code, message: e.shortMessage } })
     throw e
   }

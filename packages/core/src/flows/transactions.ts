@@ -107,6 +107,6 @@ export async function fetchTransactions(core: Core, opts: { reset?: boolean } = 
     const error = new WalletModalError('TRANSACTIONS_FETCH_FAILED', { cause: toWalletModalError(err, 'NETWORK_ERROR') })
     console.warn('[wallet-modal] transactions fetch failed', err)
     transactions.setFailed(error.shortMessage)
-    core.snack.showError(error.shortMessage)
+    core.snack.showError(error)
   }
 }

@@ -6,9 +6,17 @@ import { isExcluded } from '../controllers/ConnectorController.js'
 import { isMobile } from '../utils/platform.js'
 import { safeImageUrl } from '../utils/image.js'
 import { serviceUrl } from '../api/sdk.js'
+import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 
-/** Wallets always kept on mobile even without a mobile link (spec §5). */
-const MOBILE_EXCEPTIONS = ['coinbase', 'solflare', 'phantom']
+/**
+ * Whether a wallet without a mobile link stays listed on a phone (spec §5): Coinbase always;
+ * the active namespace's own (Solflare and Phantom on Solana: the registry's `mobileWithoutLink`).
+ */
+function keptOnMobile(core: Core, wallet: Wallet): boolean {
+  const name = wallet.name.toLowerCase()
+  if (name.includes('coinbase')) return true
+  return !!NAMESPACE_INFO[core.chain.state.activeNamespace].mobileWithoutLink?.some(w => name.includes(w))
+}
 
 /**
  * The namespaces the lists are filtered by: those of the site's networks (spec §4: the namespace
@@ -25,8 +33,9 @@ export function isExtensionOnly(wallet: Pick<Wallet, 'rdns' | 'mobile_link' | 'd
 }
 
 /**
- * Client-side rules the service cannot know: exclusions by rdns or name, the mobile rule, and
- * (universal-provider mode, no adapters) no extension-only wallets (spec §5).
+ * Client-side rules the service cannot know: exclusions by rdns or name, the mobile rule (only
+ * wallets a phone can open, see {@link keptOnMobile} for the exceptions), and (universal-provider
+ * mode, no adapters) no extension-only wallets (spec §5).
  */
 export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
   const excluded = core.options.state.excludedWallets
@@ -35,7 +44,7 @@ export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
   return wallets.filter(w => {
     if (isExcluded({ name: w.name, info: { rdns: w.rdns ?? undefined } }, excluded)) return false
     if (universal && isExtensionOnly(w)) return false
-    if (mobile && !w.mobile_link && !MOBILE_EXCEPTIONS.some(x => w.name.toLowerCase().includes(x))) return false
+    if (mobile && !w.mobile_link && !keptOnMobile(core, w)) return false
     return true
   })
 }
@@ -62,19 +71,24 @@ function preloadImages(core: Core, wallets: readonly Wallet[]): void {
   }
 }
 
-/** Featured (site's ids, default 4 shown) and recommended (4) wallets for Connect. */
+/**
+ * Featured wallets (the site's ids, in its order; the first 4 listable ones are shown, spec §9
+ * "featured default 4") and recommended wallets (4, excluding the featured shown) for Connect.
+ */
 export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
   const api = await core.loadServices()
   if (!api) return
   const o = core.options.state
   try {
     const featuredIds = o.featuredWalletIds
-    const featured = featuredIds.length
+    // All the site's ids are asked for: some may not be listable here (mobile rule, exclusions).
+    const listable = featuredIds.length
       ? filterWallets(core, (await api.getWallets({ page: 1, entries: featuredIds.length, include: featuredIds, chains: siteChains(core) })).data)
       : []
     // Keep the site's order of featured ids.
-    featured.sort((a, b) => featuredIds.indexOf(a.id) - featuredIds.indexOf(b.id))
-    core.api.setFeatured(featured.slice(0, Math.max(FEATURED_DEFAULT, featuredIds.length)))
+    listable.sort((a, b) => featuredIds.indexOf(a.id) - featuredIds.indexOf(b.id))
+    const featured = listable.slice(0, FEATURED_DEFAULT)
+    core.api.setFeatured(featured)
     const rec = await api.getWallets({
       page: 1,
       entries: RECOMMENDED_ENTRIES,

@@ -5,10 +5,15 @@ import { useCore } from '../hooks/CoreContext.js'
 /** How long a success or error banner stays. */
 export const SNACK_VISIBLE_MS = 3000
 
-/** The notification banner; a polite live region so screen readers announce it. */
+/**
+ * The notification banner; a polite live region so screen readers announce it. An error's short
+ * message (its technical text) shows only when the site turned `debug` on (spec §8); visitors
+ * otherwise read the words of what failed.
+ */
 export function Snackbar() {
   const core = useCore()
   const snack = useSnapshot(core.snack.state)
+  const text = (core.options.state.debug && snack.shortMessage) || snack.message
   useEffect(() => {
     if (!snack.open || snack.variant === 'loading') return
     const t = setTimeout(() => core.snack.hide(), SNACK_VISIBLE_MS)
@@ -19,7 +24,7 @@ export function Snackbar() {
       {snack.open ? (
         <p className="wm-snackbar" data-variant={snack.variant}>
           {snack.variant === 'loading' ? <span className="wm-spinner" aria-hidden="true" /> : null}
-          {snack.message}
+          {text}
         </p>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { lockScroll } from '../a11y/scrollLock.js'
 import { themeClass, themeStyle } from './themeProps.js'
 import { adoptStyles } from '../theme/stylesheet.js'
 import { MODAL_STYLES } from '../theme/modalStyles.js'
+import { showHost } from '../elements/showHost.js'
 
 /** Props of {@link WalletModal}. */
 export interface WalletModalProps {
@@ -41,6 +42,12 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     const root = rootRef.current?.getRootNode()
     if (root instanceof ShadowRoot) adoptStyles(root, MODAL_STYLES)
   })
+
+  // The host gets its box (see MODAL_STYLES) only while the dialog is shown.
+  useLayoutEffect(() => {
+    const root = rootRef.current?.getRootNode()
+    if (visible && root instanceof ShadowRoot) return showHost(root.host, embedded ? 'embedded' : 'open')
+  }, [visible, embedded])
 
   useEffect(() => {
     if (!modal.open || embedded) return

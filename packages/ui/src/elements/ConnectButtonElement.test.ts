@@ -53,4 +53,45 @@ describe('<connect-button>', () => {
     expect(a.chain.state.namespaces.eip155.account.status).to.equal('disconnected')
     own.destroy()
   })
+
+  it('has a box of its own, the size of its button, that a click on the element itself reaches', async () => {
+    const modal = await makeModal()
+    const el = mount()
+    const button = await waitFor(() => buttonOf(el))
+    const host = el.getBoundingClientRect()
+    const inner = button.getBoundingClientRect()
+    expect(getComputedStyle(el).display).to.equal('inline-block')
+    expect([host.left, host.top, host.width, host.height]).to.deep.equal([inner.left, inner.top, inner.width, inner.height])
+    expect(host.width).to.be.greaterThan(0)
+    // What a site's test does: click the element's centre.
+    const hit = document.elementFromPoint(host.left + host.width / 2, host.top + host.height / 2)
+    expect(hit).to.equal(el)
+    expect(el.shadowRoot!.elementFromPoint(host.left + host.width / 2, host.top + host.height / 2)).to.equal(button)
+    button.click()
+    await waitFor(() => modal.modal.state.open)
+    // A site's own display rule wins over the element's default.
+    const style = document.createElement('style')
+    style.textContent = 'connect-button { display: block }'
+    el.parentElement!.append(style)
+    expect(getComputedStyle(el).display).to.equal('block')
+    expect(el.getBoundingClientRect().width).to.equal(el.parentElement!.getBoundingClientRect().width)
+  })
+
+  it("moves with a site's CSS: margin-left: auto in a flex header puts it at the end", async () => {
+    await makeModal()
+    const header = document.createElement('header')
+    header.dataset.testHost = ''
+    // A site's own stylesheet (a <style> in the page, as sites write them).
+    header.innerHTML = `<style>.site-bar { display: flex; width: 600px; padding: 0 10px; box-sizing: border-box } .site-bar connect-button { margin-left: auto }</style>
+      <div class="site-bar"><strong>Site</strong><connect-button></connect-button></div>`
+    document.body.append(header)
+    const bar = header.querySelector('.site-bar')!
+    const el = header.querySelector('connect-button')! as HTMLElement
+    await waitFor(() => buttonOf(el))
+    const barBox = bar.getBoundingClientRect()
+    const box = el.getBoundingClientRect()
+    expect(box.right).to.equal(barBox.right - 10)
+    expect(box.left).to.be.greaterThan(barBox.left + 300)
+    expect(box.width).to.equal(buttonOf(el)!.getBoundingClientRect().width)
+  })
 })

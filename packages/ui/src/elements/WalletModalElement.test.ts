@@ -102,4 +102,48 @@ describe('<wallet-modal>', () => {
     await waitFor(() => modalRoot().querySelector('[role="dialog"]'))
     for (const b of modalRoot().querySelectorAll('button')) expect((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()).to.not.equal('')
   })
+
+  it('takes no layout space while closed, is a visible layer over the page while open, and a block when embedded', async () => {
+    const modal = await makeModal({ disableAppend: true })
+    const row = document.createElement('div')
+    row.dataset.testHost = ''
+    // A site's flex header with a gap, the modal element placed between two items.
+    row.innerHTML = '<style>.site-row { display: flex; gap: 20px }</style><div class="site-row"><span>A</span><wallet-modal></wallet-modal><span>B</span></div>'
+    document.body.append(row)
+    const el = row.querySelector('wallet-modal')! as HTMLElement
+    const [a, b] = [...row.querySelectorAll('span')]
+    const gapNow = () => b!.getBoundingClientRect().left - a!.getBoundingClientRect().right
+    expect(gapNow()).to.equal(20)
+    expect(el.getClientRects().length).to.equal(0)
+
+    modal.open()
+    await waitFor(() => el.shadowRoot!.querySelector('[role="dialog"]'), 5000, 'the dialog')
+    const box = el.getBoundingClientRect()
+    expect([box.left, box.top, box.width, box.height]).to.deep.equal([0, 0, innerWidth, innerHeight])
+    expect(getComputedStyle(el).position).to.equal('fixed')
+    expect(getComputedStyle(el).zIndex).to.equal('999')
+    // Out of the page's flow: the header did not move.
+    expect(gapNow()).to.equal(20)
+
+    modal.close()
+    await waitFor(() => el.getClientRects().length === 0, 5000, 'no box once closed')
+    expect(gapNow()).to.equal(20)
+  })
+
+  it('embedded, the host is a block in the page holding the dialog', async () => {
+    await makeModal({ enableEmbedded: true })
+    const holder = document.createElement('div')
+    holder.dataset.testHost = ''
+    holder.innerHTML = '<style>.site-panel { width: 420px }</style><div class="site-panel"><wallet-modal></wallet-modal></div>'
+    document.body.append(holder)
+    const el = holder.querySelector('wallet-modal')! as HTMLElement
+    const dialog = await waitFor(() => el.shadowRoot!.querySelector('[role="dialog"]'), 5000, 'the dialog')
+    await waitFor(() => getComputedStyle(el).display === 'block', 5000, 'a block host')
+    const box = el.getBoundingClientRect()
+    expect(box.width).to.equal(420)
+    expect(box.height).to.be.greaterThan(0)
+    const inner = dialog.getBoundingClientRect()
+    expect(inner.top).to.be.at.least(box.top)
+    expect(inner.bottom).to.be.at.most(box.bottom)
+  })
 })

@@ -2,8 +2,15 @@
  * Styles of the dialog and its views. They ship in the dialog's lazily loaded chunk and are
  * adopted into the `<wallet-modal>` shadow root when the dialog first renders, so the first chunk
  * a site loads carries only what `<connect-button>` needs.
+ *
+ * The host's box while the dialog is shown (custom states set by {@link showHost}): over the page,
+ * the host is the fixed layer holding the overlay (out of the page's flow, so it takes no layout
+ * space, yet a site's test sees it visible while open); embedded, it is a block in the page.
+ * Browsers without custom states keep `display: contents`, which renders the same.
  */
 export const MODAL_STYLES = /* css */ `
+:host(:state(open)) { display: block; position: fixed; inset: 0; z-index: var(--_wm-z-index); }
+:host(:state(embedded)) { display: block; }
 .wm-overlay {
   position: fixed; inset: 0; z-index: var(--_wm-z-index);
   display: flex; align-items: center; justify-content: center;
@@ -54,6 +61,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-tag-accent { color: var(--_wm-accent-text); }
 .wm-image { width: 36px; height: 36px; border-radius: calc(var(--_wm-radius) * 3); object-fit: cover; flex: none; background: var(--_wm-bg); }
 .wm-image-placeholder { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--_wm-fg-2); }
+.wm-image-placeholder::before { content: attr(data-initial); }
 .wm-image-large { width: 72px; height: 72px; border-radius: calc(var(--_wm-radius) * 5); font-size: 28px; }
 .wm-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
 .wm-muted { color: var(--_wm-fg-2); margin: 0; }

@@ -6,6 +6,15 @@
  * so a page can set them anywhere above the element (even on :root) and they inherit in. The
  * private `--_wm-*` properties hold the resolved values with the spec's defaults; they are declared
  * on :host and again on the inner `.wm-root`, where the site's `themeVariables` are set inline.
+ * `--_wm-accent-text` is the accent used as text on the modal's surfaces, kept at 4.5:1 contrast
+ * or more in each theme.
+ *
+ * Hosts are `inline-block`: a real box sized by what it holds, so a site's CSS (`margin-left:
+ * auto` in a flex header) and a site's tests (clicking `connect-button` itself) can address the
+ * element, and a site's own `display` rule still wins over `:host`. The `<wallet-modal>` host has
+ * no box while closed (`display: contents`), so it never takes layout space where a site puts it;
+ * the dialog gives it one while shown (see MODAL_STYLES). Comments stay out of the CSS text: it
+ * ships in the first chunk.
  */
 export const BASE_STYLES = /* css */ `
 :host,
@@ -13,7 +22,6 @@ export const BASE_STYLES = /* css */ `
   --_wm-z-index: var(--wm-z-index, 999);
   --_wm-width: var(--wm-modal-width, 360px);
   --_wm-accent: var(--wm-accent, #3b6cf6);
-  /* Accent used as text on the modal's surfaces: kept at 4.5:1 contrast or more in each theme. */
   --_wm-accent-text: var(--wm-accent-text, #2f5ee0);
   --_wm-font: var(--wm-font-family, Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   --_wm-fs: var(--wm-font-size-master, 10px);
@@ -28,7 +36,8 @@ export const BASE_STYLES = /* css */ `
   --_wm-overlay: var(--wm-overlay, rgba(0, 0, 0, 0.4));
   font-family: var(--_wm-font);
 }
-:host { display: contents; }
+:host { display: inline-block; }
+:host(wallet-modal) { display: contents; }
 .wm-root.wm-theme-dark {
   --_wm-bg: var(--wm-color-bg, #191a1a);
   --_wm-bg-2: var(--wm-color-bg-2, #2a2a2a);

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress } from '@wallet-modal/core/internal'
+import { shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
@@ -100,7 +100,7 @@ export function AccountView() {
           </li>
         ) : null}
         <li>
-          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}. Switch network`}>
+          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />
             <span className="wm-name">{network.caipNetwork?.name ?? 'Unknown network'}</span>
             {!supported ? <span className="wm-tag">Unsupported</span> : null}
@@ -108,7 +108,7 @@ export function AccountView() {
           </button>
         </li>
       </ul>
-      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(err.shortMessage ?? 'Failed to disconnect'))}>
+      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}>
         Disconnect
       </button>
     </div>

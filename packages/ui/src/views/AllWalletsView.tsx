@@ -4,6 +4,8 @@ import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, w
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '@wallet-modal/core/internal'
+import { rowLabel } from '../components/ListItem.js'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
 /**
@@ -19,10 +21,8 @@ export function AllWalletsView() {
   const searching = query.trim() !== ''
   const origins = serviceOrigins(core)
 
-  useEffect(() => {
-    const t = setTimeout(() => void searchWallets(core, query), searching ? SEARCH_DEBOUNCE_MS : 0)
-    return () => clearTimeout(t)
-  }, [core, query, searching])
+  // The search's own wait (300 ms, spec §9), not the default debounce; clearing it is immediate.
+  useDebouncedEffect(() => void searchWallets(core, query), [core, query], searching ? SEARCH_DEBOUNCE_MS : 0)
 
   useEffect(() => {
     if (searching) return
@@ -72,7 +72,7 @@ export function AllWalletsView() {
           const installed = !!installedConnectorFor(core, w)
           return (
             <li key={w.id}>
-              <button type="button" className="wm-grid-item" part="button" aria-label={installed ? `${w.name} (installed)` : w.name} onClick={() => chooseDirectoryWallet(core, w)}>
+              <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? 'Installed' : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
                 <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
                 <span className="wm-grid-name">{w.name}</span>
                 {installed ? <span className="wm-tag wm-tag-accent">Installed</span> : null}

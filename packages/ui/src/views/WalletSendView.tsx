@@ -20,7 +20,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { SEARCH_DEBOUNCE_MS } from '@wallet-modal/core/internal'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
@@ -43,15 +43,11 @@ export function WalletSendView() {
   // The native token picked when none is, and fresh balances for the list and Max.
   useEffect(() => void startSendDraft(core), [core])
   // The typed receiver is kept in the draft at once (so it survives a trip to the token list);
-  // resolving it waits until typing pauses.
-  useEffect(() => {
-    const input = s.receiverInput ?? ''
-    if (!receiverPending(core)) return
-    const t = setTimeout(() => {
-      if (receiverPending(core) && send.state.receiverInput === input) void resolveReceiver(core, input)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(t)
-  }, [core, send, s.receiverInput])
+  // resolving it waits until typing pauses (the default debounce, 500 ms).
+  const typed = s.receiverInput ?? ''
+  useDebouncedEffect(() => {
+    if (receiverPending(core) && send.state.receiverInput === typed) void resolveReceiver(core, typed)
+  }, [core, send, typed])
   // A token picked from the list may have changed its balance since: the list's copy is shown.
   const token = s.token ? currentSendToken(core) : undefined
 
