@@ -1,5 +1,6 @@
 // Node entry of @wallet-modal/devnet: local chains, tokens and the demo server.
 // The Devnet Wallet (browser code) has its own entry, src/wallet/index.ts.
+import { base58 } from '@scure/base'
 export { startAnvil, type StartAnvilOptions, type AnvilInstance } from './anvil.js'
 export { resolveAnvilBinary } from './anvilBinary.js'
 export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, type DevnetSolana } from './startDevnet.js'
@@ -80,7 +81,12 @@ export {
   SOLANA_SPL_TOKEN,
   SOLANA_INITIAL_SPL_BALANCE
 } from './solana/solanaConstants.js'
-export { encodeBase58, decodeBase58, decodeSolanaAddress } from './solana/base58.js'
+export { decodeSolanaAddress } from './solana/decodeSolanaAddress.js'
+/**
+ * Encodes bytes as base58, the text form of Solana keys and signatures: @scure/base's encoder,
+ * exported under this name for tests that build Solana sign-ins.
+ */
+export const encodeBase58: (bytes: Uint8Array) => string = base58.encode
 export {
   installDevnetSolanaWallet,
   type InstallDevnetSolanaWalletOptions
