@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { WebSocketServer } from 'ws'
 import { findFreePort } from '../freePort.js'
 import { RpcError } from '../RpcError.js'
 import { BodyTooLargeError, readBody } from '../server/readBody.js'
-import { acceptWebSocket, type WebSocketConnection } from './acceptWebSocket.js'
 import { callSolanaRpc } from './callSolanaRpc.js'
 import { seedSolanaGenesis } from './seedSolanaGenesis.js'
 import {
@@ -18,6 +18,9 @@ import { SolanaSubscriptions } from './SolanaSubscriptions.js'
 
 /** Largest JSON-RPC request body: 1 MiB. */
 export const SOLANA_RPC_BODY_LIMIT = 1024 * 1024
+
+/** Largest WebSocket message (fragments reassembled) a subscription connection accepts: 1 MiB. */
+export const MAX_WS_MESSAGE_BYTES = 1024 * 1024
 
 /** Most entries in one JSON-RPC batch. */
 export const SOLANA_RPC_MAX_BATCH = 1000
@@ -187,23 +190,27 @@ export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}):
       else sendJson(res, 500, errorReply(null, -32603, 'Internal error'))
     })
   })
-  const connections = new Set<WebSocketConnection>()
   const ws = createServer((_req, res) => {
     res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' })
     res.end('This port serves JSON-RPC subscriptions over WebSocket only.')
   })
+  // ws speaks the protocol on this server's upgrades (a bad handshake gets 400, a message over the
+  // limit closes with 1009); plain requests still reach the 426 handler above. noServer, so that a
+  // port found taken while listening is an error of listen() here, which the retry below catches.
+  const subscriptionServer = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES })
   ws.on('upgrade', (req, socket, head) => {
-    let subscriptions: SolanaSubscriptions | undefined
-    const connection = acceptWebSocket(req, socket, head, {
-      message: text => subscriptions?.receive(text),
-      closed: () => {
-        subscriptions?.dispose()
-        if (connection) connections.delete(connection)
-      }
+    subscriptionServer.handleUpgrade(req, socket, head, client => subscriptionServer.emit('connection', client, req))
+  })
+  subscriptionServer.on('connection', socket => {
+    const subscriptions = new SolanaSubscriptions(ledger, text => {
+      if (socket.readyState === socket.OPEN) socket.send(text)
     })
-    if (!connection) return
-    connections.add(connection)
-    subscriptions = new SolanaSubscriptions(ledger, text => connection.send(text))
+    // Binary messages are read as UTF-8 text too, as a validator does.
+    socket.on('message', data => subscriptions.receive(String(data)))
+    socket.on('close', () => subscriptions.dispose())
+    // ws closes the connection itself after an error (a protocol violation, a reset by the
+    // peer) and then emits 'close'; without a listener the error would be thrown.
+    socket.on('error', () => {})
   })
 
   // The WebSocket must sit on the next port (web3.js derives it so), so look for a free pair.
@@ -241,16 +248,14 @@ export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}):
       (stopping ??= (async () => {
         // A normal closure (1000): web3.js's client reconnects forever after any other code,
         // which would keep a test process alive. Clients get a moment to answer the close.
-        const open = [...connections]
-        for (const connection of open) connection.close(1000, 'server stopping')
+        const open = [...subscriptionServer.clients]
+        const gone = open.map(socket => new Promise<void>(resolve => (socket.readyState === socket.CLOSED ? resolve() : socket.once('close', () => resolve()))))
+        for (const socket of open) socket.close(1000, 'server stopping')
         let timer: NodeJS.Timeout | undefined
-        await Promise.race([
-          Promise.all(open.map(connection => connection.closed)),
-          new Promise<void>(resolve => (timer = setTimeout(resolve, 1000)))
-        ])
+        await Promise.race([Promise.all(gone), new Promise<void>(resolve => (timer = setTimeout(resolve, 1000)))])
         clearTimeout(timer)
-        for (const connection of open) connection.close(1000, 'server stopping', true)
-        connections.clear()
+        for (const socket of open) socket.terminate()
+        await new Promise<void>(resolve => subscriptionServer.close(() => resolve()))
         await Promise.all([closeServer(http), closeServer(ws)])
       })())
   }
