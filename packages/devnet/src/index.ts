@@ -46,7 +46,7 @@ export { buildApprovalNamespaces, WC_WALLET_METHODS, WC_WALLET_EVENTS } from './
 export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/parseWalletConnectUri.js'
 export { WalletInputError } from './walletconnect/WalletInputError.js'
 export { type WalletLogEntry, type WalletLogOutcome, WALLET_LOG_LIMIT } from './walletconnect/WalletLog.js'
-export { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
+export { wcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/wcWalletApi.js'
 export {
   startSolanaDevnet,
   SOLANA_RPC_BODY_LIMIT,
