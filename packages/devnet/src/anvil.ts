@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Socket } from 'node:net'
+import { createPublicClient, http } from 'viem'
 import { resolveAnvilBinary } from './anvilBinary.js'
 import { findFreePort, isPortFree } from './freePort.js'
-import { jsonRpc } from './jsonRpc.js'
 
 /** Options of {@link startAnvil}. */
 export interface StartAnvilOptions {
@@ -130,6 +130,8 @@ async function launch(port: number, options: StartAnvilOptions): Promise<AnvilIn
   }
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000)
+  // Each probe gets a second: a node that is up answers eth_chainId in milliseconds.
+  const probe = createPublicClient({ transport: http(url, { timeout: 1000, retryCount: 0 }) })
   for (;;) {
     if (exitCode !== undefined) {
       throw new EarlyExitError(
@@ -137,10 +139,10 @@ async function launch(port: number, options: StartAnvilOptions): Promise<AnvilIn
       )
     }
     try {
-      const reported = await jsonRpc<string>(url, 'eth_chainId', [], { timeoutMs: 1000 })
-      if (Number(reported) !== chainId) {
+      const reported = await probe.getChainId()
+      if (reported !== chainId) {
         await stop()
-        throw new Error(`anvil: ${url} reports chain ${Number(reported)}, expected ${chainId} (another node on that port?)`)
+        throw new Error(`anvil: ${url} reports chain ${reported}, expected ${chainId} (another node on that port?)`)
       }
       break
     } catch (error) {

@@ -1,4 +1,4 @@
-import { encodeDeployData, getAddress, type Address, type Hex } from 'viem'
+import { createWalletClient, getAddress, http, type Address } from 'viem'
 import {
   DEPLOYER_ACCOUNT,
   DEVNET_ACCOUNTS,
@@ -8,7 +8,6 @@ import {
   INITIAL_TOKEN_BALANCE
 } from './constants.js'
 import { DEVNET_ARTIFACTS, type ContractArtifact } from './contracts/devnetArtifacts.js'
-import { jsonRpc } from './jsonRpc.js'
 import { waitForReceipt } from './waitForReceipt.js'
 
 /** Addresses of the devnet tokens by symbol. */
@@ -24,7 +23,8 @@ export interface DevnetTokenAddresses {
  * chain, minting {@link INITIAL_TOKEN_BALANCE} of each to the first {@link FUNDED_ACCOUNT_COUNT}
  * accounts.
  *
- * The deployer is unlocked on anvil, so plain `eth_sendTransaction` is enough. The chain must be
+ * The deployer is unlocked on anvil, so viem's `deployContract` with the deployer as a JSON-RPC
+ * account (plain `eth_sendTransaction`) is enough. The chain must be
  * fresh: the addresses are fixed by the deployer's nonces 0 and 1, and this throws if they differ
  * from {@link DEVNET_TOKENS} — every chain must hold the tokens at the same addresses.
  *
@@ -45,8 +45,8 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses
 }
 
 async function deploy(rpcUrl: string, artifact: ContractArtifact, args: readonly unknown[]): Promise<Address> {
-  const data = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args })
-  const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [{ from: DEPLOYER_ACCOUNT, data }])
+  const wallet = createWalletClient({ account: DEPLOYER_ACCOUNT, transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
+  const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, chain: null })
   const receipt = await waitForReceipt(rpcUrl, hash)
   if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployTokens: deployment ${hash} failed on ${rpcUrl}`)
   return getAddress(receipt.contractAddress)

@@ -1,5 +1,6 @@
 // Node entry of @wallet-modal/devnet: local chains, tokens and the demo server.
 // The Devnet Wallet (browser code) has its own entry, src/wallet/index.ts.
+import { base58 } from '@scure/base'
 export { startAnvil, type StartAnvilOptions, type AnvilInstance } from './anvil.js'
 export { resolveAnvilBinary } from './anvilBinary.js'
 export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, type DevnetSolana } from './startDevnet.js'
@@ -45,7 +46,7 @@ export { buildApprovalNamespaces, WC_WALLET_METHODS, WC_WALLET_EVENTS } from './
 export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/parseWalletConnectUri.js'
 export { WalletInputError } from './walletconnect/WalletInputError.js'
 export { type WalletLogEntry, type WalletLogOutcome, WALLET_LOG_LIMIT } from './walletconnect/WalletLog.js'
-export { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
+export { wcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/wcWalletApi.js'
 export {
   startSolanaDevnet,
   SOLANA_RPC_BODY_LIMIT,
@@ -80,7 +81,12 @@ export {
   SOLANA_SPL_TOKEN,
   SOLANA_INITIAL_SPL_BALANCE
 } from './solana/solanaConstants.js'
-export { encodeBase58, decodeBase58, decodeSolanaAddress } from './solana/base58.js'
+export { decodeSolanaAddress } from './solana/decodeSolanaAddress.js'
+/**
+ * Encodes bytes as base58, the text form of Solana keys and signatures: @scure/base's encoder,
+ * exported under this name for tests that build Solana sign-ins.
+ */
+export const encodeBase58: (bytes: Uint8Array) => string = base58.encode
 export {
   installDevnetSolanaWallet,
   type InstallDevnetSolanaWalletOptions

@@ -1,14 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static'
+import Fastify, { type FastifyReply } from 'fastify'
 import type { Address } from 'viem'
 import { WALLET_ACCOUNT } from './constants.js'
 import type { DevnetTokenAddresses } from './deployTokens.js'
 import { devnetPaths } from './devnetPaths.js'
-import { proxyRpc, sendRpcError } from './server/proxyRpc.js'
-import { setSecurityHeaders } from './server/securityHeaders.js'
-import { sendText, serveFile } from './server/serveFile.js'
+import { rpcProxy } from './server/rpcProxy.js'
+import { securityHeaders } from './server/securityHeaders.js'
 import type { DevnetChain, DevnetSolana } from './startDevnet.js'
-import { handleWcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/handleWcWalletApi.js'
+import { WC_WALLET_API_PREFIX, wcWalletApi, type WcWalletControl } from './walletconnect/wcWalletApi.js'
 
 /** Options of {@link serveDemo}. */
 export interface ServeDemoOptions {
@@ -76,156 +76,159 @@ export interface DevnetConfig {
 }
 
 /**
- * Serves the demo page and everything it needs on one origin:
+ * Serves the demo page and everything it needs on one origin (Fastify, files through
+ * @fastify/static):
  *
  * - `/` and other static files from `demoDir`;
  * - `/dist/*` from `uiDistDir` (the modal's browser bundle);
  * - `/devnet-wallet.js` (and `.map`) from `walletDistDir`;
  * - `/devnet.json` ({@link DevnetConfig}) and `/devnet-config.js` (the same as an ES module);
  * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node, and `POST /rpc/solana`
- *   one to the local Solana network;
+ *   one to the local Solana network (see {@link rpcProxy});
  * - `/wc-wallet/`: the WalletConnect dev wallet's control page (from `wcWalletDir`) and, under
- *   `/wc-wallet/api/`, its JSON API (see {@link handleWcWalletApi}).
+ *   `/wc-wallet/api/`, its JSON API (see {@link wcWalletApi}).
  *
  * Every response carries a strict CSP and `nosniff` (see {@link DEMO_CSP}; with a Solana network,
  * its WebSocket origin is added to `connect-src`). When bound to a
  * loopback address, requests whose Host header is not a loopback name are refused, so a web page
- * elsewhere cannot reach the unlocked devnet accounts through DNS rebinding.
+ * elsewhere cannot reach the unlocked devnet accounts through DNS rebinding. Paths with a `..`
+ * segment, a backslash or a NUL are refused (400), dot-files are not served (404), and methods
+ * other than GET and HEAD get 405 outside the RPC proxy and the wallet API.
  *
  * @param options - See {@link ServeDemoOptions}.
  */
 export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> {
   const defaults = devnetPaths()
-  const demoDir = options.demoDir ?? defaults.demoDir
-  const uiDistDir = options.uiDistDir ?? defaults.uiDistDir
-  const walletDistDir = options.walletDistDir ?? defaults.walletDistDir
-  const wcWalletDir = options.wcWalletDir ?? defaults.wcWalletDir
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHostname(host)
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
-  const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000
-
-  const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
   const solana = options.devnet.solana
-  const connectOrigins = solana ? [new URL(solana.wsUrl).origin] : []
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res, serviceOrigin, connectOrigins)
-    const hostHeader = req.headers.host ?? ''
+  const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
+  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [])
+
+  // forceCloseConnections: keep-alive connections (browsers, fetch) would otherwise hold close() open.
+  const app = Fastify({
+    forceCloseConnections: true,
+    // A path that does not decode never reaches the hooks below: answer it the same way here.
+    frameworkErrors: (_error, _request, reply) => sendText(reply.headers(headers), 400, 'Bad request path')
+  })
+  // On every reply, the refusals and errors included (hooks are added before the routes, so
+  // every scope inherits them).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(headers)
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    const hostHeader = request.headers.host ?? ''
     if (!isValidHostHeader(hostHeader) || (loopbackOnly && !isLoopbackHostname(hostnameOf(hostHeader)))) {
-      sendText(res, 403, 'Forbidden host')
-      return
+      return sendText(reply, 403, 'Forbidden host')
     }
-    const path = (req.url ?? '').split(/[?#]/, 1)[0] ?? ''
-    if (!path.startsWith('/')) {
-      sendText(res, 400, 'Bad request')
-      return
+    const path = request.url.split(/[?#]/, 1)[0] ?? ''
+    if (!path.startsWith('/')) return sendText(reply, 400, 'Bad request')
+    if (isRefusedPath(path)) return sendText(reply, 400, 'Bad request path')
+    const ownMethods = /^\/rpc\/[^/]+$/.test(path) || path.startsWith(WC_WALLET_API_PREFIX)
+    if (!ownMethods && request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('Allow', 'GET, HEAD')
+      return sendText(reply, 405, 'Method not allowed')
     }
+  })
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split(/[?#]/, 1)[0] ?? ''
+    const built = path.startsWith('/dist/') || path.startsWith('/devnet-wallet.js')
+    return sendText(reply, 404, `Not found${built ? ' (run `npm run build` first)' : ''}`)
+  })
+  app.setErrorHandler(async (error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode
+    if (status !== undefined && status >= 400 && status < 500) return sendText(reply, status, 'Bad request')
+    console.error(`serveDemo: ${request.method} ${request.url}:`, error)
+    return sendText(reply, 500, 'Internal server error')
+  })
 
-    const rpc = /^\/rpc\/([^/]+)$/.exec(path)
-    if (rpc) {
-      const id = rpc[1] ?? ''
-      // 'solana', or an EIP-155 id in digits only: Number() would also accept '0x7a69' or '1e3'.
-      const chain =
-        id === 'solana' ? (solana ? { chainId: id, rpcUrl: solana.rpcUrl } : undefined) : /^\d{1,15}$/.test(id) ? chains.get(Number(id)) : undefined
-      if (!chain) {
-        sendRpcError(res, 404, null, -32601, 'Unknown devnet chain')
-      } else if (req.method !== 'POST') {
-        res.setHeader('Allow', 'POST')
-        sendRpcError(res, 405, null, -32600, 'Use POST for JSON-RPC')
-      } else {
-        await proxyRpc(req, res, chain, rpcTimeoutMs)
-      }
-      return
-    }
+  await app.register(rpcProxy, {
+    timeoutMs: options.rpcTimeoutMs ?? 10_000,
+    // 'solana', or an EIP-155 id in digits only: Number() would also accept '0x7a69' or '1e3'.
+    target: chain =>
+      chain === 'solana' ? (solana ? { chainId: chain, rpcUrl: solana.rpcUrl } : undefined) : /^\d{1,15}$/.test(chain) ? chains.get(Number(chain)) : undefined
+  })
+  await app.register(wcWalletApi, { wallet: options.wcWallet })
 
-    if (path.startsWith(WC_WALLET_API_PREFIX)) {
-      await handleWcWalletApi(req, res, path, options.wcWallet)
-      return
-    }
+  const config = (origin: string): DevnetConfig => ({
+    chains: [...chains.values()].map(chain => ({ chainId: chain.chainId, name: chain.name, rpcUrl: `${origin}/rpc/${chain.chainId}` })),
+    tokens: options.devnet.tokens,
+    walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
+    ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
+    ...(solana
+      ? {
+          solana: {
+            caipNetworkId: solana.caipNetworkId,
+            name: solana.name,
+            rpcUrl: `${origin}/rpc/solana`,
+            wsUrl: solana.wsUrl,
+            walletAddress: solana.walletAddress,
+            receiverAddress: solana.receiverAddress,
+            ...(solana.splMint ? { splMint: solana.splMint } : {})
+          }
+        }
+      : {})
+  })
+  app.get('/devnet.json', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`)))
+  )
+  // The same data as an ES module, so the demo page imports it statically (fetched in parallel
+  // with the bundle instead of after it) without any inline script.
+  app.get('/devnet-config.js', async (request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(`export default ${JSON.stringify(config(`http://${request.headers.host}`))};\n`)
+  )
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD')
-      sendText(res, 405, 'Method not allowed')
-      return
+  const files: FastifyStaticOptions = {
+    root: options.demoDir ?? defaults.demoDir,
+    dotfiles: 'ignore',
+    // A directory is served through its index.html; without a trailing slash it is first
+    // redirected to one, so relative URLs inside resolve.
+    redirect: true,
+    // The security hook decides caching (no-store) for every response.
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    // mime 3 says application/javascript; text/javascript is the standard type (RFC 9239).
+    setHeaders: (res, path) => {
+      if (/\.m?js$/i.test(path)) res.header('Content-Type', 'text/javascript; charset=utf-8')
     }
-    if (path === '/devnet.json' || path === '/devnet-config.js') {
-      const origin = `http://${hostHeader}`
-      const config: DevnetConfig = {
-        chains: [...chains.values()].map(chain => ({
-          chainId: chain.chainId,
-          name: chain.name,
-          rpcUrl: `${origin}/rpc/${chain.chainId}`
-        })),
-        tokens: options.devnet.tokens,
-        walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
-        ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
-        ...(solana
-          ? {
-              solana: {
-                caipNetworkId: solana.caipNetworkId,
-                name: solana.name,
-                rpcUrl: `${origin}/rpc/solana`,
-                wsUrl: solana.wsUrl,
-                walletAddress: solana.walletAddress,
-                receiverAddress: solana.receiverAddress,
-                ...(solana.splMint ? { splMint: solana.splMint } : {})
-              }
-            }
-          : {})
-      }
-      // The same data as an ES module, so the demo page imports it statically (fetched in
-      // parallel with the bundle instead of after it) without any inline script.
-      const json = JSON.stringify(config)
-      const isModule = path.endsWith('.js')
-      const text = isModule ? `export default ${json};\n` : json
-      const type = isModule ? 'text/javascript; charset=utf-8' : 'application/json; charset=utf-8'
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' })
-      res.end(req.method === 'HEAD' ? undefined : text)
-      return
-    }
-    const buildHint = ' (run `npm run build` first)'
-    if (path === '/devnet-wallet.js' || path === '/devnet-wallet.js.map') {
-      await serveFile(req, res, walletDistDir, path, buildHint)
-      return
-    }
-    if (path === '/wc-wallet' || path.startsWith('/wc-wallet/')) {
-      await serveFile(req, res, wcWalletDir, path.slice('/wc-wallet'.length))
-      return
-    }
-    if (path.startsWith('/dist/')) {
-      await serveFile(req, res, uiDistDir, path.slice('/dist'.length), buildHint)
-      return
-    }
-    await serveFile(req, res, demoDir, path)
+  }
+  await app.register(fastifyStatic, { ...files, prefix: '/' })
+  await app.register(fastifyStatic, { ...files, root: options.uiDistDir ?? defaults.uiDistDir, prefix: '/dist', decorateReply: false })
+  await app.register(fastifyStatic, { ...files, root: options.wcWalletDir ?? defaults.wcWalletDir, prefix: '/wc-wallet', decorateReply: false })
+  const walletDistDir = options.walletDistDir ?? defaults.walletDistDir
+  for (const file of ['devnet-wallet.js', 'devnet-wallet.js.map']) {
+    app.get(`/${file}`, async (_request, reply) => reply.sendFile(file, walletDistDir))
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(error => {
-      console.error('serveDemo:', error)
-      if (res.headersSent) res.destroy()
-      else sendText(res, 500, 'Internal server error')
-    })
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  await app.listen({ port: options.port ?? 0, host })
+  const { port } = app.server.address() as AddressInfo
 
   let closing: Promise<void> | undefined
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    close: () =>
-      (closing ??= new Promise<void>(resolve => {
-        server.close(() => resolve())
-        // Keep-alive connections (browsers, fetch) would otherwise hold close() open.
-        server.closeAllConnections()
-      }))
+    close: () => (closing ??= app.close())
   }
+}
+
+function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type('text/plain; charset=utf-8').send(text)
+}
+
+// Refused outright rather than normalised away: `..` and `.` segments (also as %2e or hidden
+// behind an encoded %2f), empty segments, backslashes and NUL bytes, or text that does not
+// decode. Browsers never send these; @fastify/static would refuse most of them too, but with 403.
+function isRefusedPath(path: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return true
+  }
+  const segments = decoded.split('/').slice(1)
+  return decoded.includes('\0') || decoded.includes('\\') || segments.some((segment, i) => segment === '..' || segment === '.' || (segment === '' && i < segments.length - 1))
 }
 
 // A Host header is echoed into /devnet.json URLs: accept only host[:port] characters.

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http'
-
 /**
  * The Content-Security-Policy of the demo server. Deliberately as strict as a careful site's: no
  * inline script or style, no eval, same-origin connections only. The modal must work under it,
@@ -35,16 +33,17 @@ export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[
 }
 
 /**
- * Sets the headers every demo-server response carries (CSP, nosniff, no caching).
+ * The headers every demo-server response carries (CSP, nosniff, no referrer, no caching).
  *
- * @param res - The response, before its head is written.
  * @param serviceOrigin - Origin of the wallet-modal server the page may call, if any.
  * @param connectOrigins - Further origins for `connect-src` (see {@link demoCsp}).
  */
-export function setSecurityHeaders(res: ServerResponse, serviceOrigin?: string, connectOrigins: readonly string[] = []): void {
-  res.setHeader('Content-Security-Policy', demoCsp(serviceOrigin, connectOrigins))
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'no-referrer')
-  // A dev server: always serve what is on disk now (rebuilds are picked up on reload).
-  res.setHeader('Cache-Control', 'no-store')
+export function securityHeaders(serviceOrigin?: string, connectOrigins: readonly string[] = []): Record<string, string> {
+  return {
+    'Content-Security-Policy': demoCsp(serviceOrigin, connectOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    // A dev server: always serve what is on disk now (rebuilds are picked up on reload).
+    'Cache-Control': 'no-store'
+  }
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
+import { base58 } from '@scure/base'
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, VersionedTransaction, type VersionedMessage } from '@solana/web3.js'
 import { LiteSVM, type FailedTransactionMetadata, type TransactionMetadata } from 'litesvm'
 import { RpcError } from '../RpcError.js'
-import { decodeSolanaAddress, encodeBase58 } from './base58.js'
+import { decodeSolanaAddress } from './decodeSolanaAddress.js'
 import { LAMPORTS_PER_SOL, SOLANA_GENESIS_HASH } from './solanaConstants.js'
 import { describeTransactionError, toRpcTransactionError, type RpcTransactionError } from './transactionError.js'
 
@@ -152,7 +153,7 @@ export class SolanaLedger {
   /** The current slot's blockhash and the last block height it may land in. */
   latestBlockhash(): { slot: number; blockhash: string; lastValidBlockHeight: number } {
     const slot = this.slot
-    const blockhash = encodeBase58(createHash('sha256').update(`${SOLANA_GENESIS_HASH}/${slot}`).digest())
+    const blockhash = base58.encode(createHash('sha256').update(`${SOLANA_GENESIS_HASH}/${slot}`).digest())
     if (!this.blockhashes.has(blockhash)) {
       this.blockhashes.set(blockhash, slot)
       // Forget hashes that can no longer be used, now and then rather than on every call.
@@ -298,7 +299,7 @@ export class SolanaLedger {
    */
   sendTransaction(wire: Uint8Array, options: { skipPreflight?: boolean } = {}): string {
     const transaction = decodeWireTransaction(wire)
-    const signature = encodeBase58(transaction.signatures[0]!)
+    const signature = base58.encode(transaction.signatures[0]!)
     const refuse = (err: RpcTransactionError, simulation?: SimulationResult): never => {
       const data = {
         err,
@@ -450,7 +451,7 @@ function toKitTransaction(transaction: VersionedTransaction): never {
 
 function describeOutcome(meta: TransactionMetadata): Omit<SimulationResult, 'err' | 'postAccounts'> {
   const returned = meta.returnData()
-  const programId = encodeBase58(returned.programId())
+  const programId = base58.encode(returned.programId())
   const data = returned.data()
   return {
     logs: meta.logs(),

@@ -1,6 +1,6 @@
+import { base58 } from '@scure/base'
 import { VersionedMessage } from '@solana/web3.js'
 import { RpcError } from '../RpcError.js'
-import { decodeBase58, encodeBase58 } from './base58.js'
 import { accountEncoding, encodeSolanaAccount, type AccountEncodingOptions } from './encodeSolanaAccount.js'
 import { parseTokenData, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, uiTokenAmount, type MintData } from './parseTokenData.js'
 import { SOLANA_GENESIS_HASH } from './solanaConstants.js'
@@ -54,9 +54,11 @@ function decodeWire(value: unknown, encoding: unknown): Uint8Array {
     return new Uint8Array(Buffer.from(value, 'base64'))
   }
   if (encoding !== undefined && encoding !== null && encoding !== 'base58') throw invalid(`unsupported encoding ${JSON.stringify(encoding)}`)
-  const bytes = decodeBase58(value)
-  if (!bytes) throw invalid('the transaction is not base58')
-  return bytes
+  try {
+    return base58.decode(value)
+  } catch {
+    throw invalid('the transaction is not base58')
+  }
 }
 
 function tokenAccountsOf(ledger: SolanaLedger, filter: (account: { mint: string; owner: string }) => boolean, params: Params): unknown {
@@ -99,18 +101,18 @@ function status(record: TransactionRecord): unknown {
 
 function encodeTransaction(record: TransactionRecord, encoding: unknown): unknown {
   if (encoding === 'base64') return [Buffer.from(record.wire).toString('base64'), 'base64']
-  if (encoding === 'base58') return [encodeBase58(record.wire), 'base58']
+  if (encoding === 'base58') return [base58.encode(record.wire), 'base58']
   if (encoding !== undefined && encoding !== null && encoding !== 'json') throw invalid(`unsupported encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
   const { message, signatures } = record.transaction
   return {
-    signatures: signatures.map(signature => encodeBase58(signature)),
+    signatures: signatures.map(signature => base58.encode(signature)),
     message: {
       accountKeys: message.staticAccountKeys.map(key => key.toBase58()),
       header: message.header,
       instructions: message.compiledInstructions.map(instruction => ({
         programIdIndex: instruction.programIdIndex,
         accounts: [...instruction.accountKeyIndexes],
-        data: encodeBase58(instruction.data),
+        data: base58.encode(instruction.data),
         stackHeight: null
       })),
       recentBlockhash: message.recentBlockhash,

@@ -1,5 +1,5 @@
+import { base58 } from '@scure/base'
 import { RpcError } from '../RpcError.js'
-import { encodeBase58 } from './base58.js'
 import { parseTokenData, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, uiTokenAmount, type MintData } from './parseTokenData.js'
 import type { SolanaAccount } from './SolanaLedger.js'
 
@@ -64,7 +64,7 @@ export function encodeSolanaAccount(
   const data = slice(account.data, options.dataSlice)
   return {
     ...base,
-    data: encoding === 'base58' ? [encodeBase58(data), 'base58'] : [Buffer.from(data).toString('base64'), 'base64']
+    data: encoding === 'base58' ? [base58.encode(data), 'base58'] : [Buffer.from(data).toString('base64'), 'base64']
   }
 }
 

@@ -3,9 +3,9 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import type { Wallet, WalletAccount } from '@wallet-standard/core'
-import { encodeBase58 } from './base58.js'
 import { SOLANA_CAIP_NETWORK_ID, SOLANA_RECEIVER_ADDRESS, SOLANA_WALLET_ADDRESS } from './solanaConstants.js'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
 import type { DevnetSolanaWallet, DevnetSolanaWalletFeatures } from './wallet/createDevnetSolanaWallet.js'
@@ -157,7 +157,7 @@ describe('installDevnetSolanaWallet', () => {
       options: { commitment: 'confirmed' }
     })
     assert.equal(sent!.signature.length, 64)
-    const status = (await connection.getSignatureStatus(encodeBase58(sent!.signature))).value
+    const status = (await connection.getSignatureStatus(base58.encode(sent!.signature))).value
     assert.equal(status?.err, null)
     assert.equal(await connection.getBalance(receiver), before + LAMPORTS_PER_SOL)
 

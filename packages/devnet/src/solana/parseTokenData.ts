@@ -1,4 +1,4 @@
-import { encodeBase58 } from './base58.js'
+import { base58 } from '@scure/base'
 
 /** The SPL Token program. */
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
@@ -42,7 +42,7 @@ export interface MintData {
 }
 
 const view = (data: Uint8Array): DataView => new DataView(data.buffer, data.byteOffset, data.byteLength)
-const key = (data: Uint8Array, offset: number): string => encodeBase58(data.subarray(offset, offset + 32))
+const key = (data: Uint8Array, offset: number): string => base58.encode(data.subarray(offset, offset + 32))
 // COption<Pubkey>: a u32 tag (1 = Some) then the key.
 const optionalKey = (data: Uint8Array, offset: number): string | null =>
   view(data).getUint32(offset, true) === 1 ? key(data, offset + 4) : null

@@ -1,9 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { WebSocketServer } from 'ws'
 import { findFreePort } from '../freePort.js'
 import { RpcError } from '../RpcError.js'
-import { BodyTooLargeError, readBody } from '../server/readBody.js'
-import { acceptWebSocket, type WebSocketConnection } from './acceptWebSocket.js'
+import { acceptJsonRpcBodies } from '../server/acceptJsonRpcBodies.js'
+import { jsonRpcError, type JsonRpcErrorReply } from '../server/jsonRpcError.js'
 import { callSolanaRpc } from './callSolanaRpc.js'
 import { seedSolanaGenesis } from './seedSolanaGenesis.js'
 import {
@@ -18,6 +20,9 @@ import { SolanaSubscriptions } from './SolanaSubscriptions.js'
 
 /** Largest JSON-RPC request body: 1 MiB. */
 export const SOLANA_RPC_BODY_LIMIT = 1024 * 1024
+
+/** Largest WebSocket message (fragments reassembled) a subscription connection accepts: 1 MiB. */
+export const MAX_WS_MESSAGE_BYTES = 1024 * 1024
 
 /** Most entries in one JSON-RPC batch. */
 export const SOLANA_RPC_MAX_BATCH = 1000
@@ -57,92 +62,71 @@ export interface SolanaDevnet {
 }
 
 type RpcId = string | number | null
-type RpcReply = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } })
-
-const errorReply = (id: RpcId, code: number, message: string, data?: unknown): RpcReply => ({
-  jsonrpc: '2.0',
-  id,
-  error: data === undefined ? { code, message } : { code, message, data }
-})
+type RpcReply = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | JsonRpcErrorReply)
 
 /** Answers one JSON-RPC request object; undefined for a notification. */
 function answer(ledger: SolanaLedger, request: unknown): RpcReply | undefined {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorReply(null, -32600, 'Invalid Request')
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return jsonRpcError(null, -32600, 'Invalid Request')
   const { jsonrpc, id, method, params } = request as Record<string, unknown>
   const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
-  if (jsonrpc !== '2.0' || !validId || typeof method !== 'string') return errorReply(validId ? ((id ?? null) as RpcId) : null, -32600, 'Invalid Request')
+  if (jsonrpc !== '2.0' || !validId || typeof method !== 'string') return jsonRpcError(validId ? id : null, -32600, 'Invalid Request')
   let reply: RpcReply
   try {
     reply = { jsonrpc: '2.0', id: (id ?? null) as RpcId, result: callSolanaRpc(ledger, method, params) }
   } catch (error) {
-    if (error instanceof RpcError) reply = errorReply((id ?? null) as RpcId, error.code, error.message, error.data)
+    if (error instanceof RpcError) reply = jsonRpcError(id, error.code, error.message, error.data)
     else {
       // A bug here, not the caller's fault: keep serving, and say what happened in the log.
       console.error(`solana devnet: ${method} failed:`, error)
-      reply = errorReply((id ?? null) as RpcId, -32603, 'Internal error')
+      reply = jsonRpcError(id, -32603, 'Internal error')
     }
   }
   return id === undefined ? undefined : reply
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = body === undefined ? '' : JSON.stringify(body)
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
-  res.end(text)
-}
-
-async function handleHttp(ledger: SolanaLedger, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Any page may read a local devnet (anvil answers the same way); nothing here is secret.
-  res.setHeader('Access-Control-Allow-Origin', '*')
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, {
-      'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
-      'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type',
-      'Access-Control-Max-Age': '600'
-    })
-    res.end()
-    return
-  }
-  const path = (req.url ?? '/').split('?', 1)[0]
-  if (req.method === 'GET' && path === '/health') {
-    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
-    res.end('ok')
-    return
-  }
-  if (req.method !== 'POST') {
-    res.setHeader('Allow', 'POST')
-    sendJson(res, 405, errorReply(null, -32600, 'Use POST for JSON-RPC'))
-    return
-  }
-  let body: Buffer
-  try {
-    body = await readBody(req, SOLANA_RPC_BODY_LIMIT)
-  } catch (error) {
-    res.setHeader('Connection', 'close')
-    if (error instanceof BodyTooLargeError) sendJson(res, 413, errorReply(null, -32600, `Request body larger than ${SOLANA_RPC_BODY_LIMIT} bytes`))
-    else sendJson(res, 400, errorReply(null, -32600, 'Could not read the request body'))
-    return
-  }
-  let payload: unknown
-  try {
-    payload = JSON.parse(body.toString('utf8'))
-  } catch {
-    sendJson(res, 200, errorReply(null, -32700, 'Parse error'))
-    return
-  }
-  if (!Array.isArray(payload)) {
-    const reply = answer(ledger, payload)
-    if (reply) sendJson(res, 200, reply)
-    else res.writeHead(204).end()
-    return
-  }
-  if (payload.length === 0 || payload.length > SOLANA_RPC_MAX_BATCH) {
-    sendJson(res, 200, errorReply(null, -32600, payload.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${SOLANA_RPC_MAX_BATCH} entries`))
-    return
-  }
-  const replies = payload.map(entry => answer(ledger, entry)).filter(reply => reply !== undefined)
-  if (replies.length > 0) sendJson(res, 200, replies)
-  else res.writeHead(204).end()
+/**
+ * The JSON-RPC HTTP side on Fastify: POST (any path) with a single request or a batch; `GET
+ * /health`; CORS open to any page (anvil answers the same way; nothing here is secret). Bodies are
+ * read raw (see {@link acceptJsonRpcBodies}) so that bad JSON is -32700 and a big body 413.
+ */
+function rpcApp(ledger: SolanaLedger): FastifyInstance {
+  // serverFactory: startSolanaDevnet listens on the node server itself, retrying on another port.
+  const app = Fastify({ serverFactory: handler => createServer(handler) })
+  acceptJsonRpcBodies(app, SOLANA_RPC_BODY_LIMIT)
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*')
+  })
+  app.options('/*', async (request, reply) =>
+    reply
+      .code(204)
+      .headers({
+        'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+        'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? 'content-type',
+        'Access-Control-Max-Age': '600'
+      })
+      .send()
+  )
+  app.get('/health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'))
+  app.post('/*', async (request, reply) => {
+    let payload: unknown
+    try {
+      payload = JSON.parse(String(request.body ?? ''))
+    } catch {
+      return reply.send(jsonRpcError(null, -32700, 'Parse error'))
+    }
+    if (!Array.isArray(payload)) {
+      const single = answer(ledger, payload)
+      return single ? reply.send(single) : reply.code(204).send()
+    }
+    if (payload.length === 0 || payload.length > SOLANA_RPC_MAX_BATCH) {
+      return reply.send(jsonRpcError(null, -32600, payload.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${SOLANA_RPC_MAX_BATCH} entries`))
+    }
+    const replies = payload.map(entry => answer(ledger, entry)).filter(entry => entry !== undefined)
+    return replies.length > 0 ? reply.send(replies) : reply.code(204).send()
+  })
+  // Every other method, on any path.
+  app.setNotFoundHandler(async (_request, reply) => reply.code(405).header('Allow', 'POST').send(jsonRpcError(null, -32600, 'Use POST for JSON-RPC')))
+  return app
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -180,30 +164,30 @@ export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}):
   const ledger = new SolanaLedger({ slotMs: options.slotMs })
   const { splMint } = seedSolanaGenesis(ledger)
 
-  const http = createServer((req, res) => {
-    handleHttp(ledger, req, res).catch(error => {
-      console.error('solana devnet:', error)
-      if (res.headersSent) res.destroy()
-      else sendJson(res, 500, errorReply(null, -32603, 'Internal error'))
-    })
-  })
-  const connections = new Set<WebSocketConnection>()
+  const app = rpcApp(ledger)
+  await app.ready()
+  const http = app.server
   const ws = createServer((_req, res) => {
     res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' })
     res.end('This port serves JSON-RPC subscriptions over WebSocket only.')
   })
+  // ws speaks the protocol on this server's upgrades (a bad handshake gets 400, a message over the
+  // limit closes with 1009); plain requests still reach the 426 handler above. noServer, so that a
+  // port found taken while listening is an error of listen() here, which the retry below catches.
+  const subscriptionServer = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES })
   ws.on('upgrade', (req, socket, head) => {
-    let subscriptions: SolanaSubscriptions | undefined
-    const connection = acceptWebSocket(req, socket, head, {
-      message: text => subscriptions?.receive(text),
-      closed: () => {
-        subscriptions?.dispose()
-        if (connection) connections.delete(connection)
-      }
+    subscriptionServer.handleUpgrade(req, socket, head, client => subscriptionServer.emit('connection', client, req))
+  })
+  subscriptionServer.on('connection', socket => {
+    const subscriptions = new SolanaSubscriptions(ledger, text => {
+      if (socket.readyState === socket.OPEN) socket.send(text)
     })
-    if (!connection) return
-    connections.add(connection)
-    subscriptions = new SolanaSubscriptions(ledger, text => connection.send(text))
+    // Binary messages are read as UTF-8 text too, as a validator does.
+    socket.on('message', data => subscriptions.receive(String(data)))
+    socket.on('close', () => subscriptions.dispose())
+    // ws closes the connection itself after an error (a protocol violation, a reset by the
+    // peer) and then emits 'close'; without a listener the error would be thrown.
+    socket.on('error', () => {})
   })
 
   // The WebSocket must sit on the next port (web3.js derives it so), so look for a free pair.
@@ -241,17 +225,16 @@ export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}):
       (stopping ??= (async () => {
         // A normal closure (1000): web3.js's client reconnects forever after any other code,
         // which would keep a test process alive. Clients get a moment to answer the close.
-        const open = [...connections]
-        for (const connection of open) connection.close(1000, 'server stopping')
+        const open = [...subscriptionServer.clients]
+        const gone = open.map(socket => new Promise<void>(resolve => (socket.readyState === socket.CLOSED ? resolve() : socket.once('close', () => resolve()))))
+        for (const socket of open) socket.close(1000, 'server stopping')
         let timer: NodeJS.Timeout | undefined
-        await Promise.race([
-          Promise.all(open.map(connection => connection.closed)),
-          new Promise<void>(resolve => (timer = setTimeout(resolve, 1000)))
-        ])
+        await Promise.race([Promise.all(gone), new Promise<void>(resolve => (timer = setTimeout(resolve, 1000)))])
         clearTimeout(timer)
-        for (const connection of open) connection.close(1000, 'server stopping', true)
-        connections.clear()
+        for (const socket of open) socket.terminate()
+        await new Promise<void>(resolve => subscriptionServer.close(() => resolve()))
         await Promise.all([closeServer(http), closeServer(ws)])
+        await app.close()
       })())
   }
 }

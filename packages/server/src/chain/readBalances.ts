@@ -1,9 +1,10 @@
-import { encodeFunctionData, erc20Abi, hexToBigInt, type Hex } from 'viem'
+import { BaseError, ContractFunctionZeroDataError, erc20Abi, type Address } from 'viem'
 import type { ChainConfig } from '../config/ServerConfig.js'
-import { ApiError } from '../http/ApiError.js'
+import { createChainClient } from './createChainClient.js'
 import type { PriceTable } from './PriceTable.js'
 import { toTokenBalance } from './toTokenBalance.js'
-import { upstreamBatch, type RpcRequest } from './upstreamRpc.js'
+import { upstreamFailure } from './upstreamFailure.js'
+import { UPSTREAM_TIMEOUT_MS } from './upstreamRpc.js'
 
 /** A token balance as spec §3 shapes it (`/v1/account/{address}/balance`). */
 export interface TokenBalance {
@@ -22,9 +23,12 @@ export interface TokenBalance {
 }
 
 /**
- * Reads an address's balances live from a chain, in one JSON-RPC batch to the chain's upstream
- * node: `eth_getBalance` and `balanceOf` (eth_call) of every configured ERC20. The native coin is
- * always listed; tokens only when the address holds some.
+ * Reads an address's balances live from a chain through viem, in one JSON-RPC batch to the
+ * chain's upstream node: `getBalance` and `balanceOf` (`readContract`) of every configured ERC20.
+ * Calls are batched rather than sent through multicall: a node such as anvil has no multicall3
+ * contract unless one is deployed, and the configuration names none. The native coin is always
+ * listed; tokens only when the address holds some. Failures are {@link upstreamFailure}s (502,
+ * 504).
  *
  * @param chain - A configured eip155 chain.
  * @param address - 0x address.
@@ -37,35 +41,32 @@ export async function readBalances(
   address: string,
   prices: PriceTable,
   iconUrl: (symbol: string, configured?: string) => string,
-  timeoutMs?: number
+  timeoutMs = UPSTREAM_TIMEOUT_MS
 ): Promise<TokenBalance[]> {
   const tokens = chain.tokens ?? []
-  const requests: RpcRequest[] = [
-    { jsonrpc: '2.0', id: 0, method: 'eth_getBalance', params: [address, 'latest'] },
-    ...tokens.map((token, i): RpcRequest => ({
-      jsonrpc: '2.0',
-      id: i + 1,
-      method: 'eth_call',
-      params: [{ to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] }) }, 'latest']
-    }))
-  ]
-  const answers = await upstreamBatch(chain.rpcUrl, requests, timeoutMs)
-  const amounts = answers.map((answer, i) => {
-    if (answer.error) throw new ApiError(502, `Upstream RPC failed ${requests[i]!.method}: ${answer.error.message}`)
-    const raw = answer.result
-    if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{0,64}$/.test(raw)) throw new ApiError(502, `Upstream RPC answered ${requests[i]!.method} with a non-quantity`)
-    // A contract without code answers eth_call with "0x": no balance.
-    return raw === '0x' ? 0n : hexToBigInt(raw as Hex)
-  })
+  const client = createChainClient(chain.rpcUrl, timeoutMs)
+  const owner = address as Address
+  const [wei, ...held] = await Promise.all([
+    client.getBalance({ address: owner }).catch(error => {
+      throw upstreamFailure(error, timeoutMs, 'eth_getBalance')
+    }),
+    ...tokens.map(token =>
+      client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }).catch(error => {
+        // A contract without code answers eth_call with "0x": no balance.
+        if (error instanceof BaseError && error.walk(cause => cause instanceof ContractFunctionZeroDataError)) return 0n
+        throw upstreamFailure(error, timeoutMs, 'eth_call')
+      })
+    )
+  ])
 
   const entry = (symbol: string, name: string, decimals: number, amount: bigint, price: number, icon: string, contract?: string): TokenBalance =>
     toTokenBalance(chain, { symbol, name, decimals, price, iconUrl: icon, contract }, amount)
   const { nativeCurrency } = chain
   const balances = [
-    entry(nativeCurrency.symbol, nativeCurrency.name, nativeCurrency.decimals, amounts[0]!, prices.native(chain), iconUrl(nativeCurrency.symbol))
+    entry(nativeCurrency.symbol, nativeCurrency.name, nativeCurrency.decimals, wei, prices.native(chain), iconUrl(nativeCurrency.symbol))
   ]
   tokens.forEach((token, i) => {
-    const amount = amounts[i + 1]!
+    const amount = held[i]!
     if (amount > 0n) balances.push(entry(token.symbol, token.name, token.decimals, amount, prices.token(chain, token), iconUrl(token.symbol, token.iconUrl), token.address))
   })
   return balances

@@ -1,7 +1,7 @@
-import { numberToHex } from 'viem'
+import { BaseError, BlockNotFoundError, type PublicClient } from 'viem'
+import { upstreamFailure } from '../chain/upstreamFailure.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import type { ActivityTable, IndexerProgress, StoredActivity } from './ActivityTable.js'
-import type { ChainRpc } from './ChainRpc.js'
 import { extractActivity } from './extractActivity.js'
 import { readBlockRange, type ReceiptSource } from './readBlockRange.js'
 import { TokenInfoCache, UNKNOWN_TOKEN } from './TokenInfoCache.js'
@@ -24,7 +24,8 @@ export class ChainFollower {
   /**
    * @param chain - The chain (eip155).
    * @param table - Where rows go.
-   * @param rpc - The chain's node.
+   * @param client - The chain's node (see `createChainClient`).
+   * @param timeoutMs - The time each of its requests gets, for the warnings.
    * @param batchBlocks - Most blocks per step.
    * @param log - Where warnings go (one per failure streak).
    * @param signal - Aborted when indexing stops; failures after that are not reported.
@@ -32,7 +33,8 @@ export class ChainFollower {
   constructor(
     private readonly chain: ChainConfig,
     private readonly table: ActivityTable,
-    private readonly rpc: ChainRpc,
+    private readonly client: PublicClient,
+    private readonly timeoutMs: number,
     private readonly batchBlocks: number,
     private readonly log: (line: string) => void,
     private readonly signal: AbortSignal
@@ -63,7 +65,9 @@ export class ChainFollower {
     } catch (error) {
       if (!this.signal.aborted && !this.failing) {
         this.failing = true
-        this.log(`${this.chainId}: ${error instanceof Error ? error.message : String(error)}; retrying`)
+        // viem's messages span lines (URL, request body): say it in one.
+        const reason = error instanceof BaseError ? upstreamFailure(error, this.timeoutMs).reason : error instanceof Error ? error.message : String(error)
+        this.log(`${this.chainId}: ${reason}; retrying`)
       }
       return false
     }
@@ -72,16 +76,21 @@ export class ChainFollower {
   private async step(): Promise<boolean> {
     this.progress ??= await this.table.progress(this.chainId)
     const stored = this.progress
-    const [headAnswer, storedAnswer] = await this.rpc.batch([
-      ['eth_blockNumber', []],
-      ...(stored ? [['eth_getBlockByNumber', [numberToHex(stored.blockNumber), false]] as const] : [])
+    // One batch: the head, and the stored block as the node has it now (null when it has none).
+    const [headNumber, storedBlock] = await Promise.all([
+      this.client.getBlockNumber(),
+      stored
+        ? this.client.getBlock({ blockNumber: BigInt(stored.blockNumber) }).catch(error => {
+            if (error instanceof BlockNotFoundError) return null
+            throw error
+          })
+        : undefined
     ])
-    const head = headAnswer && !headAnswer.error && typeof headAnswer.result === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(headAnswer.result) ? Number(headAnswer.result) : undefined
-    if (head === undefined) throw new Error(`eth_blockNumber failed: ${headAnswer?.error?.message ?? 'not a block number'}`)
+    if (headNumber > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('eth_blockNumber failed: not a block number')
+    const head = Number(headNumber)
     const start = this.chain.historyFromBlock === 'latest' ? head : (this.chain.historyFromBlock ?? 0)
     if (stored) {
-      if (storedAnswer?.error) throw new Error(`eth_getBlockByNumber failed: ${storedAnswer.error.message}`)
-      const hash = (storedAnswer?.result as { hash?: unknown } | null | undefined)?.hash
+      const hash = storedBlock?.hash
       if (head < stored.blockNumber || typeof hash !== 'string' || hash.toLowerCase() !== stored.blockHash) {
         await this.table.reset(this.chainId)
         this.tokens.clear()
@@ -93,7 +102,7 @@ export class ChainFollower {
     const from = this.progress ? this.progress.blockNumber + 1 : start
     if (from > head) return false
     const to = Math.min(head, from + this.batchBlocks - 1)
-    const blocks = await readBlockRange(this.rpc, from, to, this.receipts)
+    const blocks = await readBlockRange(this.client, from, to, this.receipts)
     if (!blocks) return true
     // Blocks that do not chain onto each other mean the node changed under us: look again.
     let parent = this.progress?.blockHash
@@ -103,7 +112,7 @@ export class ChainFollower {
     }
 
     const rows = blocks.flatMap(block => extractActivity(this.chainId, block))
-    await this.tokens.resolve(this.rpc, rows.flatMap(row => (row.tokenAddress ? [row.tokenAddress] : [])))
+    await this.tokens.resolve(this.client, rows.flatMap(row => (row.tokenAddress ? [row.tokenAddress] : [])))
     const { symbol, name, decimals } = this.chain.nativeCurrency
     const complete = rows.map((row): StoredActivity => {
       const info = row.tokenAddress ? (this.tokens.get(row.tokenAddress) ?? UNKNOWN_TOKEN) : { symbol, name, decimals }

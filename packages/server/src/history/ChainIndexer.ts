@@ -1,8 +1,8 @@
+import { createChainClient } from '../chain/createChainClient.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
 import { ActivityTable } from './ActivityTable.js'
 import { ChainFollower } from './ChainFollower.js'
-import { ChainRpc } from './ChainRpc.js'
 
 /** Default time between polls of each chain's head, in ms. */
 export const DEFAULT_HISTORY_POLL_MS = 1000
@@ -56,7 +56,8 @@ export class ChainIndexer {
           new ChainFollower(
             chain,
             table,
-            new ChainRpc(chain.rpcUrl, options.timeoutMs, this.abort.signal),
+            createChainClient(chain.rpcUrl, options.timeoutMs, this.abort.signal),
+            options.timeoutMs,
             options.batchBlocks ?? DEFAULT_HISTORY_BATCH_BLOCKS,
             log,
             this.abort.signal

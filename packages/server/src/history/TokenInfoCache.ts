@@ -1,6 +1,6 @@
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, hexToString, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, hexToString, type Address, type Hex, type PublicClient } from 'viem'
+import { isNodeRefusal } from '../chain/upstreamFailure.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
-import type { ChainRpc } from './ChainRpc.js'
 
 /** What the activity feed shows of a token. */
 export interface TokenInfo {
@@ -44,23 +44,31 @@ export class TokenInfoCache {
   }
 
   /**
-   * Reads the tokens not known yet, in one batch. Rejects only when the node cannot be reached
-   * (so the caller retries later); refused calls count as answers.
+   * Reads the tokens not known yet, in one batch (viem `call`s: the raw answer is decoded here,
+   * since some tokens answer bytes32 where the ABI says string). Rejects only when the node
+   * cannot be reached (so the caller retries later); refused calls count as answers.
    *
-   * @param rpc - The chain's node.
+   * @param client - The chain's node.
    * @param addresses - Lower-case contract addresses.
    */
-  async resolve(rpc: ChainRpc, addresses: Iterable<string>): Promise<void> {
+  async resolve(client: PublicClient, addresses: Iterable<string>): Promise<void> {
     const missing = [...new Set(addresses)].filter(address => !this.get(address))
     if (missing.length === 0) return
-    const answers = await rpc.batch(
-      missing.flatMap(address => FIELDS.map(functionName => ['eth_call', [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest']] as const))
+    const answers = await Promise.all(
+      missing.flatMap(address =>
+        FIELDS.map(functionName =>
+          client.call({ to: address as Address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }).then(
+            ({ data }) => (data !== undefined && /^0x([0-9a-fA-F]{2})*$/.test(data) ? data : undefined),
+            error => {
+              if (isNodeRefusal(error)) return undefined
+              throw error
+            }
+          )
+        )
+      )
     )
     missing.forEach((address, i) => {
-      const [symbol, decimals, name] = FIELDS.map((_, j) => {
-        const answer = answers[i * FIELDS.length + j]
-        return !answer?.error && typeof answer?.result === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(answer.result) ? (answer.result as Hex) : undefined
-      })
+      const [symbol, decimals, name] = FIELDS.map((_, j) => answers[i * FIELDS.length + j])
       this.read.set(address, {
         symbol: readText(symbol, 'symbol', 20) ?? UNKNOWN_TOKEN.symbol,
         name: readText(name, 'name', 100) ?? UNKNOWN_TOKEN.name,

@@ -1,5 +1,5 @@
-import { numberToHex } from 'viem'
-import type { ChainRpc } from './ChainRpc.js'
+import { BaseError, BlockNotFoundError, TransactionReceiptNotFoundError, type Block, type PublicClient, type Transaction, type TransactionReceipt as ViemReceipt } from 'viem'
+import { isNodeRefusal } from '../chain/upstreamFailure.js'
 
 /** A transaction of an indexed block: the fields the activity feed needs. */
 export interface BlockTransaction {
@@ -53,53 +53,50 @@ export interface ReceiptSource {
 }
 
 /**
- * Reads blocks `from`..`to` (inclusive) with their transactions and receipts: one batch of
- * `eth_getBlockByNumber` (full transactions), then one of `eth_getBlockReceipts` for the blocks
- * that have transactions. A node without that method (any entry answered with an error) gets
- * `eth_getTransactionReceipt` per transaction instead, now and from then on (`source.perBlock`
- * becomes false).
+ * Reads blocks `from`..`to` (inclusive) with their transactions and receipts through viem, each
+ * step one JSON-RPC batch: `getBlock` (full transactions) of every block, then
+ * `getBlockReceipts` of the blocks that have transactions. A node without that method (any call
+ * refused) gets `getTransactionReceipt` per transaction instead, now and from then on
+ * (`source.perBlock` becomes false).
  *
  * Resolves to undefined when the node's answers do not fit together (a block or receipt is
  * missing, or receipts belong to another block): the chain changed while it was read, and the
- * caller should look again on its next round. Malformed answers reject.
+ * caller should look again on its next round. Malformed answers and unreachable nodes reject.
  *
- * @param rpc - The chain's node.
+ * @param client - The chain's node (see `createChainClient`).
  * @param from - First block number.
  * @param to - Last block number (at least `from`).
  * @param source - Receipt method state, shared across calls for one node.
  */
-export async function readBlockRange(rpc: ChainRpc, from: number, to: number, source: ReceiptSource): Promise<IndexedBlock[] | undefined> {
+export async function readBlockRange(client: PublicClient, from: number, to: number, source: ReceiptSource): Promise<IndexedBlock[] | undefined> {
   const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
-  const blockAnswers = await rpc.batch(numbers.map(n => ['eth_getBlockByNumber', [numberToHex(n), true]] as const))
+  const read = await Promise.all(numbers.map(n => client.getBlock({ blockNumber: BigInt(n), includeTransactions: true }).catch(orMissing(BlockNotFoundError))))
   const blocks: IndexedBlock[] = []
-  for (const [i, answer] of blockAnswers.entries()) {
-    if (answer.error) throw new Error(`eth_getBlockByNumber failed: ${answer.error.message}`)
-    if (answer.result === null) return undefined
-    const block = parseBlock(answer.result)
+  for (const [i, raw] of read.entries()) {
+    if (raw === undefined) return undefined
+    const block = toIndexedBlock(raw)
     if (block.number !== numbers[i]) throw new Error(`eth_getBlockByNumber(${numbers[i]}) answered block ${block.number}`)
     blocks.push(block)
   }
 
   const busy = blocks.filter(block => block.transactions.length > 0)
   if (source.perBlock && busy.length > 0) {
-    const answers = await rpc.batch(busy.map(block => ['eth_getBlockReceipts', [numberToHex(block.number)]] as const))
-    if (answers.some(answer => answer.error)) {
+    const answers = await Promise.allSettled(busy.map(block => client.getBlockReceipts({ blockNumber: BigInt(block.number) })))
+    const failures = answers.flatMap(answer => (answer.status === 'rejected' ? [answer.reason as unknown] : []))
+    if (failures.some(isNodeRefusal)) {
       source.perBlock = false
     } else {
-      if (answers.some(answer => !Array.isArray(answer.result))) return undefined
-      busy.forEach((block, i) => (block.receipts = (answers[i]!.result as unknown[]).map(parseReceipt)))
+      const unexpected = failures.find(failure => !(failure instanceof BlockNotFoundError))
+      if (unexpected !== undefined) throw unexpected
+      if (failures.length > 0) return undefined
+      busy.forEach((block, i) => (block.receipts = (answers[i] as PromiseFulfilledResult<ViemReceipt[]>).value.map(toReceipt)))
     }
   }
   if (!source.perBlock && busy.length > 0) {
-    const hashes = busy.flatMap(block => block.transactions.map(tx => tx.hash))
-    const answers = await rpc.batch(hashes.map(hash => ['eth_getTransactionReceipt', [hash]] as const))
-    const receipts = new Map<string, TransactionReceipt>()
-    for (const answer of answers) {
-      if (answer.error) throw new Error(`eth_getTransactionReceipt failed: ${answer.error.message}`)
-      if (answer.result === null) return undefined
-      const receipt = parseReceipt(answer.result)
-      receipts.set(receipt.transactionHash, receipt)
-    }
+    const hashes = busy.flatMap(block => block.transactions.map(tx => tx.hash as `0x${string}`))
+    const read = await Promise.all(hashes.map(hash => client.getTransactionReceipt({ hash }).catch(orMissing(TransactionReceiptNotFoundError))))
+    if (read.some(receipt => receipt === undefined)) return undefined
+    const receipts = new Map(read.map(raw => toReceipt(raw!)).map(receipt => [receipt.transactionHash, receipt]))
     for (const block of busy) block.receipts = block.transactions.map(tx => receipts.get(tx.hash)).filter(r => r !== undefined)
   }
 
@@ -111,14 +108,18 @@ export async function readBlockRange(rpc: ChainRpc, from: number, to: number, so
   return blocks
 }
 
+// A catch handler: the node answered null (viem throws `kind`), which means the chain moved.
+function orMissing(kind: typeof BlockNotFoundError | typeof TransactionReceiptNotFoundError): (error: unknown) => undefined {
+  return error => {
+    if (error instanceof BaseError && error.walk(cause => cause instanceof kind)) return undefined
+    throw error
+  }
+}
+
+// viem parses the numbers; the strings it passes on as the node wrote them are checked here.
 const HASH = /^0x[0-9a-f]{64}$/
 const ADDRESS = /^0x[0-9a-f]{40}$/
-const QUANTITY = /^0x[0-9a-f]{1,64}$/
 const DATA = /^0x([0-9a-f]{2})*$/
-
-function field(object: unknown, name: string): unknown {
-  return typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[name] : undefined
-}
 
 function matching(value: unknown, pattern: RegExp, what: string): string {
   // Nodes write hex in either case; the index keeps lower case.
@@ -127,63 +128,58 @@ function matching(value: unknown, pattern: RegExp, what: string): string {
   return text
 }
 
-function bigQuantity(value: unknown, what: string): bigint {
-  return BigInt(matching(value, QUANTITY, what))
-}
-
-function smallQuantity(value: unknown, what: string): number {
-  const n = bigQuantity(value, what)
-  if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`Upstream RPC answered an out-of-range ${what}`)
-  return Number(n)
+function safeNumber(value: unknown, what: string): number {
+  const n = typeof value === 'bigint' ? Number(value) : value
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new Error(`Upstream RPC answered an out-of-range ${what}`)
+  return n
 }
 
 function optionalAddress(value: unknown, what: string): string | null {
   return value === null || value === undefined ? null : matching(value, ADDRESS, what)
 }
 
-function parseBlock(raw: unknown): IndexedBlock {
-  const transactions = field(raw, 'transactions')
-  if (!Array.isArray(transactions)) throw new Error('Upstream RPC answered a block without transactions')
+function toIndexedBlock(raw: Block<bigint, true>): IndexedBlock {
+  if (!Array.isArray(raw.transactions)) throw new Error('Upstream RPC answered a block without transactions')
   return {
-    number: smallQuantity(field(raw, 'number'), 'block number'),
-    hash: matching(field(raw, 'hash'), HASH, 'block hash'),
-    parentHash: matching(field(raw, 'parentHash'), HASH, 'parent hash'),
-    timestamp: smallQuantity(field(raw, 'timestamp'), 'block timestamp'),
-    transactions: transactions.map(parseTransaction),
+    number: safeNumber(raw.number, 'block number'),
+    hash: matching(raw.hash, HASH, 'block hash'),
+    parentHash: matching(raw.parentHash, HASH, 'parent hash'),
+    timestamp: safeNumber(raw.timestamp, 'block timestamp'),
+    transactions: raw.transactions.map(toBlockTransaction),
     receipts: []
   }
 }
 
-function parseTransaction(raw: unknown): BlockTransaction {
+function toBlockTransaction(raw: Transaction): BlockTransaction {
+  if (typeof raw.value !== 'bigint') throw new Error('Upstream RPC answered a malformed transaction value')
   return {
-    hash: matching(field(raw, 'hash'), HASH, 'transaction hash'),
-    index: smallQuantity(field(raw, 'transactionIndex'), 'transaction index'),
-    from: matching(field(raw, 'from'), ADDRESS, 'transaction sender'),
-    to: optionalAddress(field(raw, 'to'), 'transaction recipient'),
-    value: bigQuantity(field(raw, 'value'), 'transaction value'),
-    nonce: smallQuantity(field(raw, 'nonce'), 'transaction nonce')
+    hash: matching(raw.hash, HASH, 'transaction hash'),
+    index: safeNumber(raw.transactionIndex, 'transaction index'),
+    from: matching(raw.from, ADDRESS, 'transaction sender'),
+    to: optionalAddress(raw.to, 'transaction recipient'),
+    value: raw.value,
+    nonce: safeNumber(raw.nonce, 'transaction nonce')
   }
 }
 
-function parseReceipt(raw: unknown): TransactionReceipt {
-  const status = field(raw, 'status')
-  const logs = field(raw, 'logs')
-  if (!Array.isArray(logs)) throw new Error('Upstream RPC answered a receipt without logs')
+function toReceipt(raw: ViemReceipt): TransactionReceipt {
+  if (!Array.isArray(raw.logs)) throw new Error('Upstream RPC answered a receipt without logs')
   return {
-    transactionHash: matching(field(raw, 'transactionHash'), HASH, 'receipt transaction hash'),
-    success: status === undefined || status === null || bigQuantity(status, 'receipt status') === 1n,
-    contractAddress: optionalAddress(field(raw, 'contractAddress'), 'contract address'),
-    logs: logs
+    transactionHash: matching(raw.transactionHash, HASH, 'receipt transaction hash'),
+    // viem reads status 0x1 as 'success', 0x0 as 'reverted'; receipts from before status codes
+    // existed have none and count as success.
+    success: raw.status !== 'reverted',
+    contractAddress: optionalAddress(raw.contractAddress, 'contract address'),
+    logs: raw.logs
       // Logs of a dropped block are flagged rather than left out by some nodes.
-      .filter(log => field(log, 'removed') !== true)
+      .filter(log => log.removed !== true)
       .map(log => {
-        const topics = field(log, 'topics')
-        if (!Array.isArray(topics)) throw new Error('Upstream RPC answered a log without topics')
+        if (!Array.isArray(log.topics)) throw new Error('Upstream RPC answered a log without topics')
         return {
-          address: matching(field(log, 'address'), ADDRESS, 'log address'),
-          topics: topics.map(topic => matching(topic, HASH, 'log topic')),
-          data: matching(field(log, 'data'), DATA, 'log data'),
-          logIndex: smallQuantity(field(log, 'logIndex'), 'log index')
+          address: matching(log.address, ADDRESS, 'log address'),
+          topics: log.topics.map(topic => matching(topic, HASH, 'log topic')),
+          data: matching(log.data, DATA, 'log data'),
+          logIndex: safeNumber(log.logIndex, 'log index')
         }
       })
   }

@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
-import { decodeBase58 } from '../chain/decodeBase58.js'
+import { base58 } from '@scure/base'
 
 const HEX_SIGNATURE = /^(?:0x)?[0-9a-fA-F]{128}$/
 
@@ -14,14 +14,15 @@ const HEX_SIGNATURE = /^(?:0x)?[0-9a-fA-F]{128}$/
  * @param signature - 64 bytes, base58 or hex.
  */
 export function verifySolanaSignature(address: string, message: string, signature: string): boolean {
-  const publicKey = decodeBase58(address)
-  const bytes = HEX_SIGNATURE.test(signature) ? Buffer.from(signature.replace(/^0x/, ''), 'hex') : decodeBase58(signature)
-  if (publicKey?.length !== 32 || bytes?.length !== 64) return false
   try {
+    // @scure/base throws on text that is not base58: such a signature or key verifies nothing.
+    const publicKey = base58.decode(address)
+    const bytes = HEX_SIGNATURE.test(signature) ? Buffer.from(signature.replace(/^0x/, ''), 'hex') : base58.decode(signature)
+    if (publicKey.length !== 32 || bytes.length !== 64) return false
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' })
     return verify(null, Buffer.from(message, 'utf8'), key, bytes)
   } catch {
-    // Bytes that are no curve point cannot have signed anything.
+    // Neither can bytes that are no curve point.
     return false
   }
 }

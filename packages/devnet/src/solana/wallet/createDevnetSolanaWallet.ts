@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
@@ -24,7 +25,6 @@ import type {
 import { jsonRpc } from '../../jsonRpc.js'
 import { RpcError } from '../../RpcError.js'
 import { walletErrors } from '../../wallet/walletErrors.js'
-import { encodeBase58 } from '../base58.js'
 import { SOLANA_WALLET_SECRET } from '../solanaConstants.js'
 import { DEVNET_SOLANA_WALLET_ICON } from './devnetSolanaWalletIcon.js'
 import { firstSignature, signWireTransaction } from './signWireTransaction.js'
@@ -124,7 +124,7 @@ const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(r
 export function createDevnetSolanaWallet(options: DevnetSolanaWalletOptions): DevnetSolanaWallet {
   const seed = toSeed(options.secret ?? SOLANA_WALLET_SECRET)
   const publicKey = ed25519.getPublicKey(seed)
-  const address = encodeBase58(publicKey)
+  const address = base58.encode(publicKey)
   const chain = options.caipNetworkId as IdentifierString
   const account: WalletAccount = Object.freeze({
     address,
