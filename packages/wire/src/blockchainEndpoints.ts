@@ -58,6 +58,8 @@ export const FungiblePriceBodySchema = v.strictObject({
 })
 /** A priced token. */
 export const FungibleSchema = v.object({ name: v.string(), symbol: v.string(), iconUrl: v.string(), price: v.number() })
+/** A priced token. */
+export type Fungible = v.InferOutput<typeof FungibleSchema>
 /** `POST /v1/fungible/price` answer: the tokens the service knows (unknown ones are left out). */
 export const FungiblePricesSchema = v.object({ fungibles: v.array(FungibleSchema) })
 

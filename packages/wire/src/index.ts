@@ -40,6 +40,7 @@ export {
   RpcProxyQuerySchema,
   SupportedChainsSchema,
   TokenBalanceSchema,
+  type Fungible,
   type Identity,
   type TokenBalance
 } from './blockchainEndpoints.js'
