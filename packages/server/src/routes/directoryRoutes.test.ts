@@ -2,9 +2,9 @@
 // log, against a real server with an in-memory PGlite. No chain is needed here.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
-import { CLIENT, getJson, postJson, urlOf, waitFor, type OrError } from './__fixtures__/http.js'
-import type { WalletRow } from './wallets/queryWallets.js'
+import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { CLIENT, getJson, postJson, urlOf, waitFor, type OrError } from '../__fixtures__/http.js'
+import type { WalletRow } from '../wallets/queryWallets.js'
 
 // The answer's wallet is the stored row plus the caller-specific image URL.
 type Wallet = WalletRow & { image_url: string }

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
-import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, findFreePort, jsonRpc, startDevnet, waitForReceipt, type Devnet } from '../../devnet/src/index.js'
-import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
-import { CLIENT, getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
+import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, findFreePort, jsonRpc, startDevnet, waitForReceipt, type Devnet } from '../../../devnet/src/index.js'
+import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { CLIENT, getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 // The answer's shape is the server's own type: the test checks values, not a second declaration.
-import type { TokenBalance as Balance } from './chain/readBalances.js'
+import type { TokenBalance as Balance } from '../chain/readBalances.js'
 
 const EMPTY_ACCOUNT = '0x000000000000000000000000000000000000dEaD'
 

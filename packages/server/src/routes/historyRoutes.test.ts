@@ -6,10 +6,10 @@ import assert from 'node:assert/strict'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, parseEther, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, findFreePort, jsonRpc, startAnvil, startDevnet, waitForReceipt, type AnvilInstance, type DevnetReceipt, type Devnet } from '../../devnet/src/index.js'
-import { ChainIndexer, createServer, demoServerConfig, openStore, type HistoryPage, type HistoryTransaction, type Store, type WalletModalServer } from './index.js'
-import { getJson, urlOf, type OrError } from './__fixtures__/http.js'
-import { postgresAvailability, startPostgres } from './__fixtures__/startPostgres.js'
+import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, findFreePort, jsonRpc, startAnvil, startDevnet, waitForReceipt, type AnvilInstance, type DevnetReceipt, type Devnet } from '../../../devnet/src/index.js'
+import { ChainIndexer, createServer, demoServerConfig, openStore, type HistoryPage, type HistoryTransaction, type Store, type WalletModalServer } from '../index.js'
+import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import { postgresAvailability, startPostgres } from '../__fixtures__/startPostgres.js'
 
 // Accounts with their own roles, so each test reads a history no other test writes to.
 const SENDER = DEVNET_ACCOUNTS[4] // funded with DUSD and USDT at deployment

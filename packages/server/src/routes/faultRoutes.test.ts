@@ -2,8 +2,8 @@
 // counts, hit counting, and that it does not exist unless enabled.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
-import { getJson, postJson, urlOf } from './__fixtures__/http.js'
+import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }

@@ -11,14 +11,14 @@ import {
   SOLANA_WALLET_SECRET,
   startSolanaDevnet,
   type SolanaDevnet
-} from '../../devnet/src/index.js'
+} from '../../../devnet/src/index.js'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token'
-import { TOKEN_PROGRAM_IDS } from '../../core/src/adapters/solana/splTransferInstructions.js'
-import { TOKEN_2022_PROGRAM_ID as DEVNET_TOKEN_2022, TOKEN_PROGRAM_ID as DEVNET_TOKEN } from '../../devnet/src/solana/parseTokenData.js'
-import { createServer, demoServerConfig, parseServerConfig, SOLANA_TOKEN_PROGRAMS, type WalletModalServer } from './index.js'
-import { getJson, postJson, urlOf, type OrError } from './__fixtures__/http.js'
-import { isSolanaAddress } from './chain/isSolanaAddress.js'
-import type { TokenBalance as Balance } from './chain/readBalances.js'
+import { TOKEN_PROGRAM_IDS } from '../../../core/src/adapters/solana/splTransferInstructions.js'
+import { TOKEN_2022_PROGRAM_ID as DEVNET_TOKEN_2022, TOKEN_PROGRAM_ID as DEVNET_TOKEN } from '../../../devnet/src/solana/parseTokenData.js'
+import { createServer, demoServerConfig, parseServerConfig, SOLANA_TOKEN_PROGRAMS, type WalletModalServer } from '../index.js'
+import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import { isSolanaAddress } from '../chain/isSolanaAddress.js'
+import type { TokenBalance as Balance } from '../chain/readBalances.js'
 
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
 
