@@ -1,49 +1,34 @@
-// The blockchain data API and the RPC proxy against real anvil chains (startDevnet): every value
-// is compared with what the chain itself answers.
+// The blockchain data API against real anvil chains (startDevnet): every value is compared with
+// what the chain itself answers.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer as createHttpServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
-import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, findFreePort, jsonRpc, startDevnet, waitForReceipt, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
-import { CLIENT, getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
-// The answer's shape is the server's own type: the test checks values, not a second declaration.
-import type { TokenBalance as Balance } from '../chain/readBalances.js'
+import * as v from 'valibot'
+import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
+import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
+import type { WalletModalServer } from '../index.js'
+import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import { startChainServer, type ChainServer } from '../__fixtures__/startChainServer.js'
 
 const EMPTY_ACCOUNT = '0x000000000000000000000000000000000000dEaD'
 
-describe('blockchain data API and RPC proxy (devnet)', () => {
-  let devnet: Devnet
+describe('blockchain data API (devnet)', () => {
+  let chains: ChainServer
   let server: WalletModalServer
-  let hanging: Server
   let rpcUrl: string
 
   const balances = (address: string, params: Record<string, string | undefined> = {}) =>
     getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId: 'eip155:31337', ...params }))
-  const proxy = (body: unknown, chainId = 'eip155:31337', params: Record<string, string> = { projectId: 'demo' }) =>
-    postJson(urlOf(server.url, '/v1/', { chainId }, params), body)
   const balanceOf = async (url: string, token: string, owner: string): Promise<bigint> =>
     BigInt(await jsonRpc<Hex>(url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] }) }, 'latest']))
 
   before(async () => {
-    // An upstream that accepts connections and never answers, for the timeout path.
-    hanging = createHttpServer(() => {})
-    await new Promise<void>(resolve => hanging.listen(0, '127.0.0.1', resolve))
-    const [started, deadPort] = await Promise.all([startDevnet(), findFreePort()])
-    devnet = started
-    rpcUrl = devnet.chains[0]!.rpcUrl
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
-    const extra = (id: number, url: string) => ({ caipNetworkId: `eip155:${id}`, name: `Broken ${id}`, rpcUrl: url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
-    config.chains.push(extra(998, `http://127.0.0.1:${deadPort}`), extra(999, `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`))
-    config.prices!['eip155:31338:native'] = 2500
-    server = await createServer({ config, upstreamTimeoutMs: 500 })
+    chains = await startChainServer()
+    server = chains.server
+    rpcUrl = chains.rpcUrl
   })
   after(async () => {
-    await server?.close()
-    await devnet?.stop()
-    hanging?.closeAllConnections()
-    hanging?.close()
+    await chains?.close()
   })
 
   it('/v1/supported-chains lists the configured chains', async () => {
@@ -81,6 +66,8 @@ describe('blockchain data API and RPC proxy (devnet)', () => {
     it("equals the chain's balances times the configured prices", async () => {
       const { status, body } = await balances(WALLET_ACCOUNT)
       assert.equal(status, 200)
+      // What the modal's service client accepts, field for field.
+      assert.deepEqual(v.parse(BalancesSchema, body), body)
       assert.deepEqual(body.balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT'])
       const [eth, dusd, usdt] = body.balances as [Balance, Balance, Balance]
 
@@ -210,75 +197,6 @@ describe('blockchain data API and RPC proxy (devnet)', () => {
       const { status, body } = await getJson(urlOf(server.url, '/v1/convert/gas-price', { chainId: 'eip155:1' }))
       assert.equal(status, 400)
       assert.deepEqual(body, { error: 'bad_request', reason: 'Network not supported for Gas Price' })
-    })
-  })
-
-  describe('RPC proxy', () => {
-    it('forwards a single call (projectId only, no st/sv)', async () => {
-      const { status, body } = await proxy({ jsonrpc: '2.0', id: 7, method: 'eth_chainId' })
-      assert.equal(status, 200)
-      assert.deepEqual(body, { jsonrpc: '2.0', id: 7, result: '0x7a69' })
-      const other = await proxy({ jsonrpc: '2.0', id: 'x', method: 'eth_chainId', params: [] }, 'eip155:31338')
-      assert.deepEqual(other.body, { jsonrpc: '2.0', id: 'x', result: '0x7a6a' })
-      const noSlash = await postJson(`${server.url}/v1?chainId=eip155:31337&projectId=demo`, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
-      assert.match(noSlash.body.result, /^0x[0-9a-f]+$/)
-    })
-
-    it('forwards a batch and answers in order with the callers ids, refusing disallowed methods per entry', async () => {
-      const { status, body } = await proxy([
-        { jsonrpc: '2.0', id: 'b', method: 'eth_getBalance', params: [WALLET_ACCOUNT, 'latest'] },
-        { jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] },
-        { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
-        { jsonrpc: '2.0', id: 2, method: 'eth_sendTransaction', params: [{ from: WALLET_ACCOUNT, to: EMPTY_ACCOUNT, value: '0x1' }] },
-        { jsonrpc: '2.0', method: 'eth_blockNumber' },
-        { id: 3, method: 'eth_chainId' },
-        { jsonrpc: '2.0', id: 4, method: 'eth_call', params: [{ to: DUSD_ADDRESS, data: '0xdeadbeef' }, 'latest'] }
-      ])
-      assert.equal(status, 200)
-      assert.equal(body.length, 6, 'the notification gets no answer')
-      assert.deepEqual(body[0], { jsonrpc: '2.0', id: 'b', result: await jsonRpc(rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest']) })
-      assert.deepEqual(body[1], { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not allowed' } })
-      assert.deepEqual(body[2], { jsonrpc: '2.0', id: 1, result: '0x7a69' })
-      assert.deepEqual(body[3], { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not allowed' } })
-      assert.deepEqual(body[4], { jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request' } })
-      assert.equal(body[5].id, 4)
-      assert.ok(body[5].error, 'the node reverted; its error is passed through')
-    })
-
-    it('answers a disallowed single call with -32601', async () => {
-      const { status, body } = await proxy({ jsonrpc: '2.0', id: 9, method: 'anvil_setBalance', params: [WALLET_ACCOUNT, '0x0'] })
-      assert.equal(status, 200)
-      assert.deepEqual(body, { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'Method not allowed' } })
-    })
-
-    it('takes 1000 entries and rejects 1001 with -32600', async () => {
-      const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
-      const full = await proxy(batch(1000))
-      assert.equal(full.status, 200)
-      assert.equal(full.body.length, 1000)
-      assert.deepEqual(full.body[999], { jsonrpc: '2.0', id: 999, result: '0x7a69' })
-      const over = await proxy(batch(1001))
-      assert.equal(over.status, 400)
-      assert.equal(over.body.error.code, -32600)
-      assert.match(over.body.error.message, /1001 entries exceeds 1000/)
-      const empty = await proxy([])
-      assert.equal(empty.body.error.code, -32600)
-    })
-
-    it('refuses unknown chains and projects, and reports upstream failures', async () => {
-      const unknownChain = await proxy({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:1')
-      assert.equal(unknownChain.status, 400)
-      assert.match(unknownChain.body.reason, /Chain not supported/)
-      const badChain = await proxy({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'mainnet')
-      assert.equal(badChain.status, 400)
-      const noProject = await proxy({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:31337', { st: CLIENT.st })
-      assert.deepEqual(noProject.body, { error: 'bad_request', reason: 'Missing required query parameter: projectId' })
-      const unknownProject = await proxy({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:31337', { projectId: 'nope' })
-      assert.equal(unknownProject.status, 403)
-      const down = await proxy({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 'eip155:998')
-      assert.equal(down.status, 502)
-      const slow = await proxy([{ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }], 'eip155:999')
-      assert.equal(slow.status, 504)
     })
   })
 })
