@@ -1,37 +1,18 @@
-// The balance endpoint and the RPC proxy on the devnet's local Solana network (startSolanaDevnet):
-// every value is compared with what the network itself answers.
+// The balance endpoint on the devnet's local Solana network (startSolanaDevnet): every value is
+// compared with what the network itself answers.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, sendAndConfirmTransaction, Transaction } from '@solana/web3.js'
-import {
-  findFreePort,
-  SOLANA_RECEIVER_ADDRESS,
-  SOLANA_SPL_MINT,
-  SOLANA_WALLET_ADDRESS,
-  SOLANA_WALLET_SECRET,
-  startSolanaDevnet,
-  type SolanaDevnet
-} from '../../../devnet/src/index.js'
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token'
-import { TOKEN_PROGRAM_IDS } from '../../../core/src/adapters/solana/splTransferInstructions.js'
-import { TOKEN_2022_PROGRAM_ID as DEVNET_TOKEN_2022, TOKEN_PROGRAM_ID as DEVNET_TOKEN } from '../../../devnet/src/solana/parseTokenData.js'
-import { createServer, demoServerConfig, parseServerConfig, SOLANA_TOKEN_PROGRAMS, type WalletModalServer } from '../index.js'
-import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import * as v from 'valibot'
+import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
+import { SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS, SOLANA_WALLET_SECRET, type SolanaDevnet } from '../../../devnet/src/index.js'
+import { demoServerConfig, parseServerConfig, type WalletModalServer } from '../index.js'
+import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import { DEVNET_TOKENS as tokens, DOWN_SOLANA_CHAIN, startSolanaServer, type SolanaServer } from '../__fixtures__/startSolanaServer.js'
 import { isSolanaAddress } from '../chain/isSolanaAddress.js'
-import type { TokenBalance as Balance } from '../chain/readBalances.js'
 
-const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
-
-describe('token program ids', () => {
-  it('are the ones @solana/spl-token names, in the server, the core and the devnet alike', () => {
-    const official = [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]
-    assert.deepEqual([...SOLANA_TOKEN_PROGRAMS], official)
-    assert.deepEqual([...TOKEN_PROGRAM_IDS], official)
-    assert.deepEqual([DEVNET_TOKEN, DEVNET_TOKEN_2022], official)
-  })
-})
-
-describe('Solana balances and RPC proxy (local Solana network)', () => {
+describe('Solana balances (local Solana network)', () => {
+  let started: SolanaServer
   let solana: SolanaDevnet
   let server: WalletModalServer
   let connection: Connection
@@ -40,17 +21,12 @@ describe('Solana balances and RPC proxy (local Solana network)', () => {
     getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId }))
 
   before(async () => {
-    const [started, deadPort] = await Promise.all([startSolanaDevnet(), findFreePort()])
-    solana = started
+    started = await startSolanaServer()
+    ;({ solana, server } = started)
     connection = new Connection(solana.rpcUrl, 'confirmed')
-    // No EVM chain needs to run for these tests: the config only has to name one.
-    const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: `http://127.0.0.1:${deadPort}` }], tokens, solana })
-    config.chains.push({ caipNetworkId: 'solana:deadbeefdeadbeefdeadbeefdeadbeef', name: 'Down', rpcUrl: `http://127.0.0.1:${deadPort}`, nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } })
-    server = await createServer({ config: parseServerConfig(config), upstreamTimeoutMs: 1000 })
   })
   after(async () => {
-    await server?.close()
-    await solana?.stop()
+    await started?.close()
   })
 
   it('demoServerConfig adds the Solana chain with SOL and DSPL', () => {
@@ -77,6 +53,8 @@ describe('Solana balances and RPC proxy (local Solana network)', () => {
   it("answers the wallet's SOL and DSPL in the EVM path's shape", async () => {
     const { status, body } = await balances(SOLANA_WALLET_ADDRESS)
     assert.equal(status, 200, JSON.stringify(body))
+    // What the modal's service client accepts, field for field.
+    assert.deepEqual(v.parse(BalancesSchema, body), body)
     assert.deepEqual(body.balances.map(b => b.symbol), ['SOL', 'DSPL'])
     const [sol, dspl] = body.balances as [Balance, Balance]
     const lamports = await connection.getBalance(new PublicKey(SOLANA_WALLET_ADDRESS))
@@ -134,24 +112,7 @@ describe('Solana balances and RPC proxy (local Solana network)', () => {
   })
 
   it('answers 502 when the Solana upstream is down', async () => {
-    const { status } = await balances(SOLANA_WALLET_ADDRESS, 'solana:deadbeefdeadbeefdeadbeefdeadbeef')
+    const { status } = await balances(SOLANA_WALLET_ADDRESS, DOWN_SOLANA_CHAIN)
     assert.equal(status, 502)
-  })
-
-  it('proxies allow-listed Solana methods and refuses others', async () => {
-    const proxy = (body: unknown) => postJson(urlOf(server.url, '/v1/', { chainId: solana.caipNetworkId }), body)
-    const { status, body } = await proxy({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] })
-    assert.equal(status, 200)
-    assert.equal(typeof body.result.value, 'number')
-    const batch = await proxy([
-      { jsonrpc: '2.0', id: 'g', method: 'getGenesisHash' },
-      { jsonrpc: '2.0', id: 'a', method: 'requestAirdrop', params: [SOLANA_WALLET_ADDRESS, 1] }
-    ])
-    assert.equal(batch.body[0].result, solana.genesisHash)
-    assert.equal(batch.body[1].error.code, -32601, 'airdrops are not forwarded')
-    // A web3.js Connection works through the proxy.
-    const viaProxy = new Connection(urlOf(server.url, '/v1/', { chainId: solana.caipNetworkId }), { commitment: 'confirmed', wsEndpoint: solana.wsUrl })
-    assert.equal(await viaProxy.getGenesisHash(), solana.genesisHash)
-    assert.ok((await viaProxy.getLatestBlockhash()).blockhash)
   })
 })
