@@ -1,9 +1,9 @@
-// Helpers of the activity feed's tests: accounts with their own roles, sending transactions on the
-// devnet, waiting for the indexer, and reading the feed page by page.
+// Helpers of the activity feed's tests: a devnet with a server indexing it, accounts with their own
+// roles, sending transactions, waiting for the indexer, and reading the feed page by page.
 import assert from 'node:assert/strict'
 import { encodeDeployData, encodeFunctionData, erc20Abi, parseEther, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc, waitForReceipt, type DevnetReceipt } from '../../../devnet/src/index.js'
-import { demoServerConfig, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
+import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc, startDevnet, waitForReceipt, type Devnet, type DevnetReceipt } from '../../../devnet/src/index.js'
+import { createServer, demoServerConfig, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
 import { getJson, urlOf, type OrError } from './http.js'
 
 // Accounts with their own roles, so each test reads a history no other test writes to.
@@ -72,4 +72,40 @@ export async function sendSampleActivity(rpc1: string, rpc2: string): Promise<vo
   const artifact = DEVNET_ARTIFACTS.DevnetToken
   const deployed = await send(rpc1, { from: DEPLOYER, data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] }) })
   await send(rpc1, { from: DEPLOYER, to: deployed.receipt.contractAddress!, data: transferData(RECEIVER, 150_000_000n) })
+}
+
+/** A running {@link startActivityServer}. */
+export interface ActivityServer {
+  devnet: Devnet
+  /** Indexes both devnet chains from block 0, polling every 100 ms; pages of 5. */
+  server: WalletModalServer
+  /** Node of eip155:31337. */
+  rpc1: string
+  /** Node of eip155:31338. */
+  rpc2: string
+  /** Stops the server, then the devnet. */
+  close(): Promise<void>
+}
+
+/** Starts the devnet and a server indexing its two chains (upstream timeout 2 s). */
+export async function startActivityServer(): Promise<ActivityServer> {
+  const devnet = await startDevnet()
+  try {
+    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+    config.history = { pollMs: 100, pageSize: 5 }
+    const server = await createServer({ config, upstreamTimeoutMs: 2000 })
+    return {
+      devnet,
+      server,
+      rpc1: devnet.chains[0]!.rpcUrl,
+      rpc2: devnet.chains[1]!.rpcUrl,
+      async close() {
+        await server.close()
+        await devnet.stop()
+      }
+    }
+  } catch (error) {
+    await devnet.stop()
+    throw error
+  }
 }

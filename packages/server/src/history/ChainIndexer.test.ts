@@ -2,48 +2,34 @@
 // the switch and the start block, PostgreSQL, and a chain that restarts under it.
 import { after, before, describe, it, mock } from 'node:test'
 import assert from 'node:assert/strict'
-import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, startDevnet, type AnvilInstance, type Devnet } from '../../../devnet/src/index.js'
+import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance } from '../../../devnet/src/index.js'
 import { ChainIndexer, createServer, demoServerConfig, openStore, type Store, type WalletModalServer } from '../index.js'
-import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, devnetChain, historyOf, send, sendSampleActivity, synced } from '../__fixtures__/activity.js'
+import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, devnetChain, historyOf, send, sendSampleActivity, startActivityServer, synced } from '../__fixtures__/activity.js'
 import { postgresAvailability, startPostgres } from '../__fixtures__/startPostgres.js'
 import { startSwitchableProxy } from '../__fixtures__/startSwitchableProxy.js'
+import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('history indexer (devnet)', () => {
-  let devnet: Devnet
   /** Indexes every chain from block 0, as the demo does: the reference the others are held to. */
-  let server: WalletModalServer
-  let rpc1: string
-  let rpc2: string
-  const rejections: unknown[] = []
-  const onRejection = (reason: unknown) => rejections.push(reason)
+  const feed = useStarted(startActivityServer, started => started.close())
+  const rejections = useRejectionLog()
 
   before(async () => {
-    process.on('unhandledRejection', onRejection)
-    devnet = await startDevnet()
-    rpc1 = devnet.chains[0]!.rpcUrl
-    rpc2 = devnet.chains[1]!.rpcUrl
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
-    config.history = { pollMs: 100, pageSize: 5 }
-    server = await createServer({ config, upstreamTimeoutMs: 2000 })
-    await sendSampleActivity(rpc1, rpc2)
-  })
-  after(async () => {
-    await server?.close()
-    await devnet?.stop()
-    process.off('unhandledRejection', onRejection)
+    await sendSampleActivity(feed.rpc1, feed.rpc2)
   })
 
   it('survives an upstream that stops answering, warns once, and catches up later', async () => {
-    const proxy = await startSwitchableProxy(rpc2)
+    const proxy = await startSwitchableProxy(feed.rpc2)
     const warnings: string[] = []
     const warn = mock.method(console, 'warn', (...args: unknown[]) => warnings.push(args.join(' ')))
-    const config = demoServerConfig({ chains: [{ chainId: 31338, name: 'Flaky', rpcUrl: proxy.url }], tokens: devnet.tokens })
+    const config = demoServerConfig({ chains: [{ chainId: 31338, name: 'Flaky', rpcUrl: proxy.url }], tokens: feed.devnet.tokens })
     config.history = { pollMs: 50 }
     const flaky = await createServer({ config, upstreamTimeoutMs: 300, relay: false })
     try {
-      await synced(flaky, 'eip155:31338', rpc2)
+      await synced(flaky, 'eip155:31338', feed.rpc2)
       proxy.hang = true
-      const missed = await send(rpc2, { from: SENDER, to: OTHER_RECEIVER, value: '0x2' })
+      const missed = await send(feed.rpc2, { from: SENDER, to: OTHER_RECEIVER, value: '0x2' })
       // Several polls time out meanwhile.
       await new Promise(resolve => setTimeout(resolve, 1500))
       const streak = warnings.filter(line => line.includes('eip155:31338'))
@@ -55,7 +41,7 @@ describe('history indexer (devnet)', () => {
       assert.deepEqual(meanwhile.body, { data: [], next: null })
 
       proxy.hang = false
-      await synced(flaky, 'eip155:31338', rpc2)
+      await synced(flaky, 'eip155:31338', feed.rpc2)
       assert.equal((await historyOf(flaky, OTHER_RECEIVER)).body.data[0]?.metadata.hash, missed.hash)
       assert.match(warnings.at(-1)!, /eip155:31338: indexing again$/)
 
@@ -71,7 +57,7 @@ describe('history indexer (devnet)', () => {
   })
 
   it('reads receipts one by one from a node without eth_getBlockReceipts', async () => {
-    const proxy = await startSwitchableProxy(rpc1, 'eth_getBlockReceipts')
+    const proxy = await startSwitchableProxy(feed.rpc1, 'eth_getBlockReceipts')
     const store = await openStore({})
     const indexer = new ChainIndexer({ store, chains: [devnetChain(proxy.url)], timeoutMs: 2000, log: () => {} })
     try {
@@ -79,14 +65,14 @@ describe('history indexer (devnet)', () => {
       const upTo = indexer.indexedTo('eip155:31337')!
       assert.ok(upTo >= 20)
       assert.equal(proxy.refused, 1, 'tried once, then per transaction')
-      await server.history!.waitForBlock('eip155:31337', upTo)
+      await feed.server.history!.waitForBlock('eip155:31337', upTo)
       const rows = (from: Store) =>
         from.query<{ row: string }>(
           `SELECT concat_ws(' ', tx_hash, log_index, from_address, to_address, token_address, amount, status, symbol) AS row
            FROM chain_activity WHERE chain_id = 'eip155:31337' AND block_number <= $1 ORDER BY block_number, tx_index, log_index`,
           [upTo]
         )
-      assert.deepEqual((await rows(store)).rows, (await rows(server.store)).rows)
+      assert.deepEqual((await rows(store)).rows, (await rows(feed.server.store)).rows)
     } finally {
       await indexer.stop()
       await store.close()
@@ -95,7 +81,7 @@ describe('history indexer (devnet)', () => {
   })
 
   it('can be switched off', async () => {
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+    const config = demoServerConfig({ chains: feed.devnet.chains, tokens: feed.devnet.tokens })
     config.history = { enabled: false }
     const quiet = await createServer({ config, relay: false })
     try {
@@ -109,25 +95,25 @@ describe('history indexer (devnet)', () => {
   it('starts where each chain is configured to: a block number, or the head at first start', async () => {
     const LATE_SENDER = DEVNET_ACCOUNTS[6]!
     const LATE_RECEIVER = '0x1000000000000000000000000000000000000e0e'
-    const earlyOn1 = await send(rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x5' })
-    const earlyOn2 = await send(rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x6' })
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+    const earlyOn1 = await send(feed.rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x5' })
+    const earlyOn2 = await send(feed.rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x6' })
+    const config = demoServerConfig({ chains: feed.devnet.chains, tokens: feed.devnet.tokens })
     config.history = { pollMs: 100 }
     config.chains.find(c => c.caipNetworkId === 'eip155:31337')!.historyFromBlock = 'latest'
     config.chains.find(c => c.caipNetworkId === 'eip155:31338')!.historyFromBlock = Number(earlyOn2.receipt.blockNumber) + 1
     const late = await createServer({ config, relay: false })
     try {
-      const lateOn1 = await send(rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x7' })
-      const lateOn2 = await send(rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x8' })
-      await synced(late, 'eip155:31337', rpc1)
-      await synced(late, 'eip155:31338', rpc2)
+      const lateOn1 = await send(feed.rpc1, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x7' })
+      const lateOn2 = await send(feed.rpc2, { from: LATE_SENDER, to: LATE_RECEIVER, value: '0x8' })
+      await synced(late, 'eip155:31337', feed.rpc1)
+      await synced(late, 'eip155:31338', feed.rpc2)
       const hashes = async (chainId: string) => (await historyOf(late, LATE_RECEIVER, { chainId })).body.data.map(tx => tx.metadata.hash)
       assert.deepEqual(await hashes('eip155:31337'), [lateOn1.hash])
       assert.deepEqual(await hashes('eip155:31338'), [lateOn2.hash])
-      // The devnet's server, reading from block 0, has all four.
-      await synced(server, 'eip155:31337', rpc1)
-      await synced(server, 'eip155:31338', rpc2)
-      const everything = (await historyOf(server, LATE_RECEIVER)).body.data.map(tx => tx.metadata.hash)
+      // The reference server, reading from block 0, has all four.
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
+      await synced(feed.server, 'eip155:31338', feed.rpc2)
+      const everything = (await historyOf(feed.server, LATE_RECEIVER)).body.data.map(tx => tx.metadata.hash)
       assert.deepEqual(new Set(everything), new Set([earlyOn1.hash, earlyOn2.hash, lateOn1.hash, lateOn2.hash]))
     } finally {
       await late.close()
@@ -138,17 +124,17 @@ describe('history indexer (devnet)', () => {
   it('stores and pages the same on a PostgreSQL server', { skip: postgres.ok ? false : postgres.reason }, async () => {
     if (!postgres.ok) return
     const cluster = await startPostgres(postgres.bin)
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+    const config = demoServerConfig({ chains: feed.devnet.chains, tokens: feed.devnet.tokens })
     config.history = { pollMs: 100, pageSize: 5 }
     const onPostgres = await createServer({ config, databaseUrl: cluster.url, relay: false })
     try {
       assert.equal(onPostgres.store.kind, 'postgres')
-      await synced(onPostgres, 'eip155:31337', rpc1)
-      await synced(onPostgres, 'eip155:31338', rpc2)
+      await synced(onPostgres, 'eip155:31337', feed.rpc1)
+      await synced(onPostgres, 'eip155:31338', feed.rpc2)
       // Icon URLs name the server that answered; the rest must be identical.
       const comparable = async (from: WalletModalServer, account: string) => JSON.parse(JSON.stringify(await allPages(from, account)).replaceAll(from.url, ''))
       for (const account of [PAGER, SENDER, PAGED_RECEIVER, DEPLOYER]) {
-        assert.deepEqual(await comparable(onPostgres, account), await comparable(server, account), account)
+        assert.deepEqual(await comparable(onPostgres, account), await comparable(feed.server, account), account)
       }
     } finally {
       await onPostgres.close()

@@ -1,19 +1,12 @@
 // The request log: one row per request, kept in the database.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { WalletModalServer } from '../index.js'
 import { CLIENT, getJson, urlOf, waitFor } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('request log', () => {
-  let server: WalletModalServer
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useStarted(startOfflineServer, started => started.close())
 
   it('stores method, path, status and duration of every request', async () => {
     await getJson(urlOf(server.url, '/getAnalyticsConfig', { marker: 'log-test' }))

@@ -1,20 +1,13 @@
 // The CORS policy: a project's origins may read its answers; other origins only what holds no
 // project data.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { WalletModalServer } from '../index.js'
 import { CLIENT, urlOf } from '../__fixtures__/http.js'
 import { DEMO_ORIGIN as ORIGIN, startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('CORS', () => {
-  let server: WalletModalServer
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useStarted(startOfflineServer, started => started.close())
 
   const withOrigin = (url: string, origin: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { origin, ...(init.headers as Record<string, string>) } })
 

@@ -1,20 +1,13 @@
 // Every failure answers JSON { error, reason }: unknown routes, bad JSON, wrong content types,
 // and requests the wire contract's schemas refuse (the reason names the field).
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { WalletModalServer } from '../index.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('error answers', () => {
-  let server: WalletModalServer
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useStarted(startOfflineServer, started => started.close())
 
   it('answers unknown routes, bad JSON and wrong content types with JSON reasons', async () => {
     const unknown = await getJson(`${server.url}/nope?x=1`)

@@ -1,20 +1,13 @@
 // The project guard: every service call needs a known projectId and non-empty st and sv (spec
 // §7); what is missing or unknown is named in the answer.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { WalletModalServer } from '../index.js'
 import { CLIENT, getJson, urlOf } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('project parameters', () => {
-  let server: WalletModalServer
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useStarted(startOfflineServer, started => started.close())
 
   const paths = ['/getWallets?page=1&entries=1', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/v1/supported-chains', '/public/getTokenImage/ETH']
 

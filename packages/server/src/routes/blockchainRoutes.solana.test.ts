@@ -1,43 +1,37 @@
 // The balance endpoint on the devnet's local Solana network (startSolanaDevnet): every value is
 // compared with what the network itself answers.
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, sendAndConfirmTransaction, Transaction } from '@solana/web3.js'
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
-import { SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS, SOLANA_WALLET_SECRET, type SolanaDevnet } from '../../../devnet/src/index.js'
-import { demoServerConfig, parseServerConfig, type WalletModalServer } from '../index.js'
+import { SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS, SOLANA_WALLET_SECRET } from '../../../devnet/src/index.js'
+import { demoServerConfig, parseServerConfig } from '../index.js'
 import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
-import { DEVNET_TOKENS as tokens, DOWN_SOLANA_CHAIN, startSolanaServer, type SolanaServer } from '../__fixtures__/startSolanaServer.js'
+import { DEVNET_TOKENS as tokens, DOWN_SOLANA_CHAIN, startSolanaServer } from '../__fixtures__/startSolanaServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 import { isSolanaAddress } from '../chain/isSolanaAddress.js'
 
 describe('Solana balances (local Solana network)', () => {
-  let started: SolanaServer
-  let solana: SolanaDevnet
-  let server: WalletModalServer
+  const local = useStarted(startSolanaServer, started => started.close())
   let connection: Connection
 
-  const balances = (address: string, chainId = solana.caipNetworkId) =>
-    getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId }))
+  const balances = (address: string, chainId = local.solana.caipNetworkId) =>
+    getJson<OrError<{ balances: Balance[] }>>(urlOf(local.server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId }))
 
-  before(async () => {
-    started = await startSolanaServer()
-    ;({ solana, server } = started)
-    connection = new Connection(solana.rpcUrl, 'confirmed')
-  })
-  after(async () => {
-    await started?.close()
+  before(() => {
+    connection = new Connection(local.solana.rpcUrl, 'confirmed')
   })
 
   it('demoServerConfig adds the Solana chain with SOL and DSPL', () => {
-    const config = demoServerConfig({ chains: [], tokens, solana })
-    assert.deepEqual(config.chains.map(c => [c.caipNetworkId, c.nativeCurrency.symbol, c.nativeCurrency.decimals]), [[solana.caipNetworkId, 'SOL', 9]])
+    const config = demoServerConfig({ chains: [], tokens, solana: local.solana })
+    assert.deepEqual(config.chains.map(c => [c.caipNetworkId, c.nativeCurrency.symbol, c.nativeCurrency.decimals]), [[local.solana.caipNetworkId, 'SOL', 9]])
     assert.deepEqual(config.chains[0]!.tokens, [{ address: SOLANA_SPL_MINT, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }])
     assert.equal(config.prices!.SOL, 150)
     assert.equal(config.prices!.DSPL, 1)
     parseServerConfig(config)
     // Each namespace takes its own address format.
-    const evmTokenOnSolana = demoServerConfig({ chains: [], tokens, solana })
+    const evmTokenOnSolana = demoServerConfig({ chains: [], tokens, solana: local.solana })
     evmTokenOnSolana.chains[0]!.tokens![0]!.address = tokens.DUSD
     assert.throws(() => parseServerConfig(evmTokenOnSolana), /chains\.0\.tokens\.0\.address: a base58 Solana mint/)
     const solanaTokenOnEvm = demoServerConfig({ chains: [{ chainId: 1, name: 'x', rpcUrl: 'http://127.0.0.1:1' }], tokens })
@@ -46,8 +40,8 @@ describe('Solana balances (local Solana network)', () => {
   })
 
   it('lists the Solana chain among the supported chains', async () => {
-    const { body } = await getJson(urlOf(server.url, '/v1/supported-chains'))
-    assert.ok(body.http.includes(solana.caipNetworkId))
+    const { body } = await getJson(urlOf(local.server.url, '/v1/supported-chains'))
+    assert.ok(body.http.includes(local.solana.caipNetworkId))
   })
 
   it("answers the wallet's SOL and DSPL in the EVM path's shape", async () => {
@@ -62,23 +56,23 @@ describe('Solana balances (local Solana network)', () => {
     assert.deepEqual(sol, {
       name: 'Solana',
       symbol: 'SOL',
-      chainId: solana.caipNetworkId,
+      chainId: local.solana.caipNetworkId,
       value: 100 * 150,
       price: 150,
       quantity: { decimals: '9', numeric: '100' },
-      iconUrl: urlOf(server.url, '/public/getTokenImage/SOL')
+      iconUrl: urlOf(local.server.url, '/public/getTokenImage/SOL')
     })
     assert.deepEqual(dspl, {
       name: 'Devnet SPL',
       symbol: 'DSPL',
-      chainId: solana.caipNetworkId,
-      address: `${solana.caipNetworkId}:${SOLANA_SPL_MINT}`,
+      chainId: local.solana.caipNetworkId,
+      address: `${local.solana.caipNetworkId}:${SOLANA_SPL_MINT}`,
       value: 1_000_000,
       price: 1,
       quantity: { decimals: '6', numeric: '1000000' },
-      iconUrl: urlOf(server.url, '/public/getTokenImage/DSPL')
+      iconUrl: urlOf(local.server.url, '/public/getTokenImage/DSPL')
     })
-    for (const url of [sol.iconUrl, dspl.iconUrl, urlOf(server.url, `/public/getAssetImage/${solana.caipNetworkId}`)]) assert.equal((await fetch(url)).status, 200, url)
+    for (const url of [sol.iconUrl, dspl.iconUrl, urlOf(local.server.url, `/public/getAssetImage/${local.solana.caipNetworkId}`)]) assert.equal((await fetch(url)).status, 200, url)
   })
 
   it('reads live: a SOL transfer shows up at once; no DSPL, no DSPL entry', async () => {
@@ -95,11 +89,11 @@ describe('Solana balances (local Solana network)', () => {
 
   it('rejects addresses of the wrong kind and malformed ones', async () => {
     const cases: [string, string, RegExp][] = [
-      ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana.caipNetworkId, /not a Solana address/],
+      ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', local.solana.caipNetworkId, /not a Solana address/],
       [SOLANA_WALLET_ADDRESS, 'eip155:31337', /not an EVM address/],
       // Base58 characters, but not 32 bytes.
-      ['1'.repeat(40), solana.caipNetworkId, /not a Solana address/],
-      ['0OIl'.repeat(9), solana.caipNetworkId, /address/]
+      ['1'.repeat(40), local.solana.caipNetworkId, /not a Solana address/],
+      ['0OIl'.repeat(9), local.solana.caipNetworkId, /address/]
     ]
     for (const [address, chainId, reason] of cases) {
       const { status, body } = await balances(address, chainId)

@@ -1,13 +1,13 @@
 // The wallet directory (/getWallets) and a project's remote configuration (/appkit/v1/config,
 // /projects/v1/origins, /getAnalyticsConfig), against a real server with an in-memory PGlite. No
 // chain is needed here.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import * as v from 'valibot'
 import { WalletPageSchema } from '@wallet-modal/wire'
-import type { WalletModalServer } from '../index.js'
 import { CLIENT, getJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 import type { WalletRow } from '../wallets/queryWallets.js'
 
 // The answer's wallet is the stored row plus the caller-specific image URL.
@@ -18,15 +18,8 @@ interface Page {
 }
 
 describe('wallet directory and project configuration', () => {
-  let server: WalletModalServer
+  const server = useStarted(startOfflineServer, started => started.close())
   const wallets = (params: Record<string, string | number | undefined>) => getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
 
   describe('/getWallets', () => {
     it('pages of 40 do not overlap and count the whole catalogue (>= 200)', async () => {

@@ -1,46 +1,28 @@
 // The activity feed (/v1/account/{account}/history) against real anvil chains: every transaction
 // is sent to a node and then looked for in the server's answer.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, parseEther, type Hex } from 'viem'
 import * as v from 'valibot'
 import { HistoryPageSchema } from '@wallet-modal/wire'
-import { DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc } from '../../../devnet/src/index.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
-import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, historyOf, send, synced, transferData } from '../__fixtures__/activity.js'
+import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, historyOf, send, startActivityServer, synced, transferData } from '../__fixtures__/activity.js'
+import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 describe('activity feed (devnet)', () => {
-  let devnet: Devnet
-  let server: WalletModalServer
-  let rpc1: string
-  let rpc2: string
-  const rejections: unknown[] = []
-  const onRejection = (reason: unknown) => rejections.push(reason)
-
-  before(async () => {
-    process.on('unhandledRejection', onRejection)
-    devnet = await startDevnet()
-    rpc1 = devnet.chains[0]!.rpcUrl
-    rpc2 = devnet.chains[1]!.rpcUrl
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
-    config.history = { pollMs: 100, pageSize: 5 }
-    server = await createServer({ config, upstreamTimeoutMs: 2000 })
-  })
-  after(async () => {
-    await server?.close()
-    await devnet?.stop()
-    process.off('unhandledRejection', onRejection)
-  })
+  const feed = useStarted(startActivityServer, started => started.close())
+  const rejections = useRejectionLog()
 
   describe('/v1/account/{account}/history', () => {
     it('lists native, DUSD and USDT sends newest first, with amounts, prices and icons', async () => {
-      const eth = await send(rpc1, { from: SENDER, to: RECEIVER, value: `0x${parseEther('0.5').toString(16)}` })
-      const dusd = await send(rpc1, { from: SENDER, to: DUSD_ADDRESS, data: transferData(RECEIVER, 10_000_000n) })
-      const usdt = await send(rpc1, { from: SENDER, to: USDT_ADDRESS, data: transferData(RECEIVER, 2_500_000n) })
-      await synced(server, 'eip155:31337', rpc1)
+      const eth = await send(feed.rpc1, { from: SENDER, to: RECEIVER, value: `0x${parseEther('0.5').toString(16)}` })
+      const dusd = await send(feed.rpc1, { from: SENDER, to: DUSD_ADDRESS, data: transferData(RECEIVER, 10_000_000n) })
+      const usdt = await send(feed.rpc1, { from: SENDER, to: USDT_ADDRESS, data: transferData(RECEIVER, 2_500_000n) })
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
 
-      const { status, body } = await historyOf(server, SENDER, { chainId: 'eip155:31337' })
+      const { status, body } = await historyOf(feed.server, SENDER, { chainId: 'eip155:31337' })
       assert.equal(status, 200)
       // What the modal's service client accepts, field for field.
       assert.deepEqual(v.parse(HistoryPageSchema, body), body)
@@ -49,8 +31,8 @@ describe('activity feed (devnet)', () => {
       assert.deepEqual(body.data.slice(0, 3).map(tx => tx.metadata.hash), [usdt.hash, dusd.hash, eth.hash])
       assert.equal(body.next, null)
 
-      const block = await jsonRpc<{ timestamp: Hex }>(rpc1, 'eth_getBlockByNumber', [usdt.receipt.blockNumber, false])
-      const { nonce } = await jsonRpc<{ nonce: Hex }>(rpc1, 'eth_getTransactionByHash', [usdt.hash])
+      const block = await jsonRpc<{ timestamp: Hex }>(feed.rpc1, 'eth_getBlockByNumber', [usdt.receipt.blockNumber, false])
+      const { nonce } = await jsonRpc<{ nonce: Hex }>(feed.rpc1, 'eth_getTransactionByHash', [usdt.hash])
       assert.deepEqual(body.data[0], {
         id: `${usdt.hash}:eip155:31337`,
         metadata: {
@@ -65,7 +47,7 @@ describe('activity feed (devnet)', () => {
         },
         transfers: [
           {
-            fungible_info: { name: 'Devnet Tether', symbol: 'USDT', icon: { url: urlOf(server.url, '/public/getTokenImage/USDT') } },
+            fungible_info: { name: 'Devnet Tether', symbol: 'USDT', icon: { url: urlOf(feed.server.url, '/public/getTokenImage/USDT') } },
             direction: 'out',
             quantity: { numeric: '2.5' },
             value: 2.5,
@@ -76,7 +58,7 @@ describe('activity feed (devnet)', () => {
       assert.deepEqual(body.data[1]!.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric, t.value]), [['DUSD', 'out', '10', 10]])
       assert.deepEqual(body.data[2]!.transfers, [
         {
-          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: urlOf(server.url, '/public/getTokenImage/ETH') } },
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: urlOf(feed.server.url, '/public/getTokenImage/ETH') } },
           direction: 'out',
           quantity: { numeric: '0.5' },
           value: 1500,
@@ -95,7 +77,7 @@ describe('activity feed (devnet)', () => {
     })
 
     it("shows the receiver the same transactions as 'receive'", async () => {
-      const { body } = await historyOf(server, RECEIVER.toUpperCase().replace('0X', '0x'))
+      const { body } = await historyOf(feed.server, RECEIVER.toUpperCase().replace('0X', '0x'))
       assert.deepEqual(body.data.map(tx => tx.metadata.operationType), ['receive', 'receive', 'receive'])
       assert.deepEqual(body.data.map(tx => tx.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric])), [
         [['USDT', 'in', '2.5']],
@@ -107,34 +89,34 @@ describe('activity feed (devnet)', () => {
 
     it('pages through 12 transfers, 5 at a time, without gaps or repeats', async () => {
       const hashes: Hex[] = []
-      for (let i = 1; i <= 12; i++) hashes.push((await send(rpc1, { from: PAGER, to: DUSD_ADDRESS, data: transferData(PAGED_RECEIVER, BigInt(i) * 1_000_000n) })).hash)
-      await synced(server, 'eip155:31337', rpc1)
+      for (let i = 1; i <= 12; i++) hashes.push((await send(feed.rpc1, { from: PAGER, to: DUSD_ADDRESS, data: transferData(PAGED_RECEIVER, BigInt(i) * 1_000_000n) })).hash)
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
 
-      const pages = await allPages(server, PAGED_RECEIVER, { chainId: 'eip155:31337' })
+      const pages = await allPages(feed.server, PAGED_RECEIVER, { chainId: 'eip155:31337' })
       assert.deepEqual(pages.map(page => page.length), [5, 5, 2])
       const listed = pages.flat()
       assert.deepEqual(listed.map(tx => tx.metadata.hash), [...hashes].reverse())
       assert.deepEqual(listed.map(tx => tx.transfers[0]!.quantity.numeric), Array.from({ length: 12 }, (_, i) => String(12 - i)))
 
       // The sender also has its two mints: 14 in all.
-      const senderPages = await allPages(server, PAGER, { chainId: 'eip155:31337' })
+      const senderPages = await allPages(feed.server, PAGER, { chainId: 'eip155:31337' })
       assert.deepEqual(senderPages.map(page => page.length), [5, 5, 4])
       assert.ok(senderPages.flat().slice(0, 12).every(tx => tx.metadata.operationType === 'send'))
     })
 
     it('narrows to one chain with chainId and merges all chains without it', async () => {
-      const other = await send(rpc2, { from: SENDER, to: RECEIVER, value: '0x1' })
-      await synced(server, 'eip155:31338', rpc2)
-      await synced(server, 'eip155:31337', rpc1)
+      const other = await send(feed.rpc2, { from: SENDER, to: RECEIVER, value: '0x1' })
+      await synced(feed.server, 'eip155:31338', feed.rpc2)
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
 
-      const onlyOther = await historyOf(server, SENDER, { chainId: 'eip155:31338' })
+      const onlyOther = await historyOf(feed.server, SENDER, { chainId: 'eip155:31338' })
       assert.equal(onlyOther.body.data[0]!.metadata.hash, other.hash)
       assert.deepEqual(onlyOther.body.data[0]!.transfers.map(t => t.quantity.numeric), ['0.000000000000000001'])
       assert.ok(onlyOther.body.data.every(tx => tx.metadata.chain === 'eip155:31338'))
-      const onlyFirst = await historyOf(server, SENDER, { chainId: 'eip155:31337' })
+      const onlyFirst = await historyOf(feed.server, SENDER, { chainId: 'eip155:31337' })
       assert.ok(onlyFirst.body.data.every(tx => tx.metadata.chain === 'eip155:31337'))
 
-      const merged = (await allPages(server, SENDER)).flat()
+      const merged = (await allPages(feed.server, SENDER)).flat()
       assert.deepEqual(new Set(merged.map(tx => tx.metadata.chain)), new Set(['eip155:31337', 'eip155:31338']))
       assert.ok(merged.some(tx => tx.id === `${other.hash}:eip155:31338`))
       assert.equal(new Set(merged.map(tx => tx.id)).size, merged.length, 'no transaction twice')
@@ -144,17 +126,17 @@ describe('activity feed (devnet)', () => {
 
     it("lists a reverted USDT transfer as failed for its sender only, and plain calls as 'execute'", async () => {
       // Above the balance: DevnetTether reverts. An explicit gas limit skips anvil's estimate, so it is mined.
-      const failed = await send(rpc1, { from: SENDER, to: USDT_ADDRESS, data: transferData(OTHER_RECEIVER, 10n ** 15n), gas: '0x30000' })
+      const failed = await send(feed.rpc1, { from: SENDER, to: USDT_ADDRESS, data: transferData(OTHER_RECEIVER, 10n ** 15n), gas: '0x30000' })
       assert.equal(failed.receipt.status, '0x0')
-      const approve = await send(rpc1, {
+      const approve = await send(feed.rpc1, {
         from: SENDER,
         to: DUSD_ADDRESS,
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [OTHER_RECEIVER, 5n] })
       })
-      const self = await send(rpc1, { from: SENDER, to: DUSD_ADDRESS, data: transferData(SENDER, 1_000_000n) })
-      await synced(server, 'eip155:31337', rpc1)
+      const self = await send(feed.rpc1, { from: SENDER, to: DUSD_ADDRESS, data: transferData(SENDER, 1_000_000n) })
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
 
-      const { body } = await historyOf(server, SENDER, { chainId: 'eip155:31337' })
+      const { body } = await historyOf(feed.server, SENDER, { chainId: 'eip155:31337' })
       const [selfTx, approveTx, failedTx] = body.data
       assert.deepEqual(
         [selfTx, approveTx, failedTx].map(tx => [tx!.metadata.hash, tx!.metadata.operationType, tx!.metadata.status, tx!.transfers.length]),
@@ -166,19 +148,19 @@ describe('activity feed (devnet)', () => {
       )
       assert.equal(selfTx!.transfers[0]!.direction, 'self')
       assert.equal(failedTx!.metadata.sentTo, USDT_ADDRESS)
-      const receiver = await historyOf(server, OTHER_RECEIVER)
+      const receiver = await historyOf(feed.server, OTHER_RECEIVER)
       assert.deepEqual(receiver.body, { data: [], next: null })
     })
 
     it('names tokens outside the configuration from their contract, without a price', async () => {
       const artifact = DEVNET_ARTIFACTS.DevnetToken
       const data = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] })
-      const deployed = await send(rpc1, { from: DEPLOYER, data })
+      const deployed = await send(feed.rpc1, { from: DEPLOYER, data })
       const token = deployed.receipt.contractAddress!
-      const moved = await send(rpc1, { from: DEPLOYER, to: token, data: transferData(RECEIVER, 150_000_000n) })
-      await synced(server, 'eip155:31337', rpc1)
+      const moved = await send(feed.rpc1, { from: DEPLOYER, to: token, data: transferData(RECEIVER, 150_000_000n) })
+      await synced(feed.server, 'eip155:31337', feed.rpc1)
 
-      const { body } = await historyOf(server, DEPLOYER)
+      const { body } = await historyOf(feed.server, DEPLOYER)
       assert.equal(body.data[0]!.metadata.hash, moved.hash)
       assert.deepEqual(body.data[0]!.transfers, [{ fungible_info: { name: 'Other Token', symbol: 'OTK' }, direction: 'out', quantity: { numeric: '1.5' } }])
       // The deployment: a contract creation that minted to the deployer.
@@ -201,19 +183,19 @@ describe('activity feed (devnet)', () => {
         [SENDER, { onramp: 'x'.repeat(51) }, /onramp/]
       ]
       for (const [account, params, reason] of cases) {
-        const { status, body } = await historyOf(server, account, params)
+        const { status, body } = await historyOf(feed.server, account, params)
         assert.equal(status, 400, `${account} ${JSON.stringify(params)}`)
         assert.equal(body.error, 'bad_request')
         assert.match(body.reason ?? '', reason)
       }
-      const noProject = await getJson(urlOf(server.url, `/v1/account/${SENDER}/history`, {}, { st: 'x', sv: 'y' }))
+      const noProject = await getJson(urlOf(feed.server.url, `/v1/account/${SENDER}/history`, {}, { st: 'x', sv: 'y' }))
       assert.equal(noProject.status, 400)
     })
 
     it('answers on-ramp activity (there is none) and unknown accounts with empty pages', async () => {
-      assert.deepEqual((await historyOf(server, SENDER, { onramp: 'coinbase' })).body, { data: [], next: null })
-      assert.deepEqual((await historyOf(server, '0x000000000000000000000000000000000000dEaD')).body, { data: [], next: null })
-      const { status, body } = await historyOf(server, SENDER, { onramp: 'meld', chainId: 'eip155:31337' })
+      assert.deepEqual((await historyOf(feed.server, SENDER, { onramp: 'coinbase' })).body, { data: [], next: null })
+      assert.deepEqual((await historyOf(feed.server, '0x000000000000000000000000000000000000dEaD')).body, { data: [], next: null })
+      const { status, body } = await historyOf(feed.server, SENDER, { onramp: 'meld', chainId: 'eip155:31337' })
       assert.equal(status, 200)
       assert.equal(body.data.length, 5)
     })

@@ -1,25 +1,18 @@
 // The image endpoints (/getWalletImage/{id}, /public/get{Asset,Currency,Token}Image/{id}): every
 // image a generated, script-free SVG; unknown ids 404 JSON.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { WalletModalServer } from '../index.js'
 import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 interface Page {
   data: { image_url: string }[]
 }
 
 describe('images', () => {
-  let server: WalletModalServer
+  const server = useStarted(startOfflineServer, started => started.close())
   const wallets = (params: Record<string, string | number | undefined>) => getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
 
   const assertSvg = async (url: string): Promise<string> => {
     const response = await fetch(url)

@@ -1,25 +1,18 @@
 // The forward name lookup (/v1/profile/account/{name}): the configured identities by name, the
 // same ones /v1/identity/{address} answers by address. No chain is needed here.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import * as v from 'valibot'
 import { ProfileSchema } from '@wallet-modal/wire'
 import { DEVNET_ACCOUNTS } from '../../../devnet/src/index.js'
-import type { WalletModalServer } from '../index.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 const FRIEND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 describe('/v1/profile/account/{name}', () => {
-  let server: WalletModalServer
-
-  before(async () => {
-    server = await startOfflineServer()
-  })
-  after(async () => {
-    await server?.close()
-  })
+  const server = useStarted(startOfflineServer, started => started.close())
 
   const lookup = (name: string) => getJson(urlOf(server.url, `/v1/profile/account/${name}`, { apiVersion: '2' }))
 

@@ -1,30 +1,19 @@
 // The RPC proxy (POST /v1/?chainId=…&projectId=…) against real anvil chains (startDevnet), and
 // against nodes that are down or never answer.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { DUSD_ADDRESS, WALLET_ACCOUNT, jsonRpc } from '../../../devnet/src/index.js'
-import type { WalletModalServer } from '../index.js'
 import { CLIENT, postJson, urlOf } from '../__fixtures__/http.js'
-import { startChainServer, type ChainServer } from '../__fixtures__/startChainServer.js'
+import { startChainServer } from '../__fixtures__/startChainServer.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
 
 const EMPTY_ACCOUNT = '0x000000000000000000000000000000000000dEaD'
 
 describe('RPC proxy (devnet)', () => {
-  let chains: ChainServer
-  let server: WalletModalServer
-  let rpcUrl: string
+  const chains = useStarted(startChainServer, started => started.close())
 
   const proxy = (body: unknown, chainId = 'eip155:31337', params: Record<string, string> = { projectId: 'demo' }) =>
-    postJson(urlOf(server.url, '/v1/', { chainId }, params), body)
-
-  before(async () => {
-    chains = await startChainServer()
-    server = chains.server
-    rpcUrl = chains.rpcUrl
-  })
-  after(async () => {
-    await chains?.close()
-  })
+    postJson(urlOf(chains.server.url, '/v1/', { chainId }, params), body)
 
   it('forwards a single call (projectId only, no st/sv)', async () => {
     const { status, body } = await proxy({ jsonrpc: '2.0', id: 7, method: 'eth_chainId' })
@@ -32,7 +21,7 @@ describe('RPC proxy (devnet)', () => {
     assert.deepEqual(body, { jsonrpc: '2.0', id: 7, result: '0x7a69' })
     const other = await proxy({ jsonrpc: '2.0', id: 'x', method: 'eth_chainId', params: [] }, 'eip155:31338')
     assert.deepEqual(other.body, { jsonrpc: '2.0', id: 'x', result: '0x7a6a' })
-    const noSlash = await postJson(`${server.url}/v1?chainId=eip155:31337&projectId=demo`, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
+    const noSlash = await postJson(`${chains.server.url}/v1?chainId=eip155:31337&projectId=demo`, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
     assert.match(noSlash.body.result, /^0x[0-9a-f]+$/)
   })
 
@@ -48,7 +37,7 @@ describe('RPC proxy (devnet)', () => {
     ])
     assert.equal(status, 200)
     assert.equal(body.length, 6, 'the notification gets no answer')
-    assert.deepEqual(body[0], { jsonrpc: '2.0', id: 'b', result: await jsonRpc(rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest']) })
+    assert.deepEqual(body[0], { jsonrpc: '2.0', id: 'b', result: await jsonRpc(chains.rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest']) })
     assert.deepEqual(body[1], { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not allowed' } })
     assert.deepEqual(body[2], { jsonrpc: '2.0', id: 1, result: '0x7a69' })
     assert.deepEqual(body[3], { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not allowed' } })
