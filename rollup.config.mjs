@@ -1,5 +1,6 @@
 // Builds every package. One config, several outputs:
-//  - core and ui as ESM libraries (declarations come from `tsc`, see scripts/build.mjs),
+//  - wire, core and ui as ESM libraries (declarations come from `tsc`, see scripts/build.mjs);
+//    core's library leaves wire to the site's bundler like its other dependencies,
 //  - the ui browser bundle a plain HTML page loads with one <script type="module">
 //    (wallet-modal.js plus lazily loaded chunks),
 //  - the devnet: Node entry points and the Devnet Wallet browser script.
@@ -32,6 +33,9 @@ const workspaceSources = () => ({
   resolveId(id) {
     if (id === '@wallet-modal/core') return new URL('./packages/core/src/exports/index.ts', import.meta.url).pathname
     if (id === '@wallet-modal/core/internal') return new URL('./packages/core/src/exports/internal.ts', import.meta.url).pathname
+    // The wire contract has no side effects (its package.json says so, which a path resolved
+    // here would not carry): schemas no code uses are dropped, and it never pins the first chunk.
+    if (id === '@wallet-modal/wire') return { id: new URL('./packages/wire/src/index.ts', import.meta.url).pathname, moduleSideEffects: false }
     // The devnet's Bitcoin wallet signs with the server's BIP-322 code (pure JS), from source.
     if (id === '@wallet-modal/server/bitcoin') return new URL('./packages/server/src/bitcoin/index.ts', import.meta.url).pathname
     return null
@@ -93,6 +97,15 @@ const browserPlugins = () => [
 ]
 
 const configs = [
+  {
+    // The wire contract's own library: core's library and the server import it as a dependency.
+    name: 'wire',
+    input: { index: 'packages/wire/src/index.ts' },
+    external: externalOf(depsOf('wire')),
+    output: { dir: 'packages/wire/dist', format: 'es', sourcemap: true },
+    plugins: [ts()],
+    onwarn: quiet
+  },
   {
     name: 'core',
     input: { index: 'packages/core/src/exports/index.ts', internal: 'packages/core/src/exports/internal.ts' },

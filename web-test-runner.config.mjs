@@ -14,6 +14,7 @@ import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const WORKSPACE = {
+  '@wallet-modal/wire': '/packages/wire/src/index.ts',
   '@wallet-modal/core': '/packages/core/src/exports/index.ts',
   '@wallet-modal/core/internal': '/packages/core/src/exports/internal.ts',
   '@wallet-modal/ui': '/packages/ui/src/exports/index.ts',

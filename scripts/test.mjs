@@ -62,8 +62,9 @@ if (want('browser')) {
 }
 
 if (want('node')) {
-  console.log('\n== Node tests (node:test: devnet and end-to-end) ==')
+  console.log('\n== Node tests (node:test: wire, devnet, server and end-to-end) ==')
   const files = [
+    ...listTests('packages/wire/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/server/src', p => /\.test\.ts$/.test(p)),
     ...listTests('test/node', p => /\.test\.ts$/.test(p)),

@@ -89,6 +89,16 @@ export async function faultHits(serviceUrl: string, path: string): Promise<numbe
 }
 
 /**
+ * The requests that reached a path prefix on the server since its faults were last cleared, oldest
+ * first, as it received them (path and query): what a client really sent.
+ */
+export async function serverRequests(serviceUrl: string, path: string): Promise<URL[]> {
+  const r = await fetch(new URL(`/__faults/requests?path=${encodeURIComponent(path)}`, serviceUrl))
+  if (!r.ok) throw new Error(`fault API answered ${r.status}`)
+  return ((await r.json()) as { requests: string[] }).requests.map(url => new URL(url, serviceUrl))
+}
+
+/**
  * Analytics events the server stored for a project, newest first. Read through the test server
  * (from Node): the service rightly refuses this read to a page of another origin (CORS).
  */

@@ -1,27 +1,26 @@
 import * as v from 'valibot'
-import { WalletModalError } from '../errors/WalletModalError.js'
-import type { HttpClient } from './HttpClient.js'
 import {
-  AnalyticsConfigSchema,
-  IdentitySchema,
-  OriginsSchema,
-  ProjectConfigSchema,
-  SupportedChainsSchema,
-  WalletPageSchema,
-  ProfileSchema,
-  parseBalances,
-  parseHistory,
-  type Identity,
-  type Profile,
-  type Transaction,
-  type RemoteFeature,
-  type TokenBalance,
-  type Wallet
-} from './schemas.js'
-
+  analyticsEndpoints,
+  blockchainEndpoints,
+  directoryEndpoints,
+  encodeQuery,
+  endpointPath,
+  historyEndpoints,
+  profileEndpoints,
+  type AnalyticsEvent,
+  type ClientParamName,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  type QueryValue
+} from '@wallet-modal/wire'
+import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
+import type { HttpClient, RequestOptions } from './HttpClient.js'
+import { parseBalances, parseHistory, type Identity, type Profile, type RemoteFeature, type TokenBalance, type Transaction } from './schemas.js'
 import { SDK_TYPE, SDK_VERSION, serviceUrl } from './sdk.js'
 
 export { SDK_TYPE, SDK_VERSION }
+export type { AnalyticsEvent }
 
 /** Where the services live; every one may be a different deployment. */
 export interface ServiceUrls {
@@ -30,30 +29,26 @@ export interface ServiceUrls {
   analyticsUrl: string
 }
 
-/** A page of directory wallets. */
-export interface WalletPage {
-  data: Wallet[]
-  count: number
-}
+/** The query a call site gives for an endpoint: the contract's, without the parameters every call carries. */
+type CallQuery<E extends Endpoint> = Omit<EndpointRequest<E>['query'], ClientParamName>
 
-/** Query of `/getWallets`. */
-export interface WalletQuery {
-  page: number
-  entries: number
-  include?: string[]
-  exclude?: string[]
-  chains?: string[]
-  search?: string
-  badge_type?: string
-}
+/** A page of directory wallets (the `/getWallets` answer). */
+export type WalletPage = EndpointResponse<typeof directoryEndpoints.getWallets>
 
-/** An analytics or error event (spec §7 `POST /e`). */
-export interface AnalyticsEvent {
-  eventId: string
-  url: string
-  domain: string
-  timestamp: number
-  props: Record<string, unknown> & { event: string }
+/**
+ * Query of `/getWallets`: page and size, and optionally `include`/`exclude` (wallet ids),
+ * `chains` (CAIP-2 ids or namespaces), `search` and `badge_type`. Lists may be given as arrays.
+ */
+export type WalletQuery = CallQuery<typeof directoryEndpoints.getWallets>
+
+/** Options of the history call (spec §7: cursor, onramp, chainId). */
+export interface HistoryQuery {
+  /** CAIP-2 id of the network to list; all the service's networks without it. */
+  chainId?: string
+  /** The previous page's `next`. */
+  cursor?: string
+  /** An on-ramp provider (`coinbase`): list that provider's purchases instead of the transactions. */
+  onramp?: string
 }
 
 function validate<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
@@ -62,44 +57,63 @@ function validate<S extends v.GenericSchema>(schema: S, value: unknown, what: st
   return r.output
 }
 
-const list = (ids?: string[]) => (ids && ids.length ? ids.join(',') : undefined)
-
 /**
  * Typed calls to the services of spec §7 (wallet directory, blockchain data API, analytics), with
- * projectId, st and sv on every call and every answer validated.
+ * projectId, st and sv on every call and every answer validated. Paths, parameters and answers
+ * are the wire contract's (`@wallet-modal/wire`), the ones the server checks and answers by.
  */
 export function createServiceClient(http: HttpClient, urls: ServiceUrls, projectId: string) {
   const common = { projectId, st: SDK_TYPE, sv: SDK_VERSION }
   const at = (base: string, path: string) => new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).href
+
+  /** The URL of a call on a service, its path parameters filled in. */
+  const urlOf = (base: string, endpoint: Endpoint, params?: Record<string, string>) => at(base, endpointPath(endpoint, params))
+  /** Request options carrying a call's query, with the client parameters. */
+  const withQuery = (query: Readonly<Record<string, QueryValue>>, opts: Omit<RequestOptions, 'params'> = {}): RequestOptions => ({
+    ...opts,
+    params: encodeQuery({ ...common, ...query })
+  })
+  /** GETs a call and checks its answer against the contract. */
+  const getChecked = async <E extends Endpoint & { response: v.GenericSchema }>(
+    base: string,
+    endpoint: E,
+    params: Record<string, string> | undefined,
+    query: Readonly<Record<string, QueryValue>>,
+    what: string,
+    opts?: Omit<RequestOptions, 'params'>
+  ): Promise<EndpointResponse<E>> => validate(endpoint.response, await http.get(urlOf(base, endpoint, params), withQuery(query, opts)), what) as EndpointResponse<E>
+
   return {
     async getWallets(q: WalletQuery): Promise<WalletPage> {
-      const raw = await http.get(at(urls.directoryUrl, 'getWallets'), {
-        params: { ...common, page: q.page, entries: q.entries, include: list(q.include), exclude: list(q.exclude), chains: list(q.chains), search: q.search || undefined, badge_type: q.badge_type }
-      })
-      return validate(WalletPageSchema, raw, 'getWallets')
+      return getChecked(urls.directoryUrl, directoryEndpoints.getWallets, undefined, { ...q, search: q.search || undefined }, 'getWallets')
     },
     /** The URL of a wallet image (`/getWalletImage/{id}`), with the project parameters. */
     walletImageUrl(imageId: string): string {
-      return serviceUrl(urls.directoryUrl, `getWalletImage/${encodeURIComponent(imageId)}`, projectId).href
+      return serviceUrl(urls.directoryUrl, endpointPath(directoryEndpoints.walletImage, { id: imageId }), projectId).href
     },
     async getProjectConfig(): Promise<RemoteFeature[]> {
-      return validate(ProjectConfigSchema, await http.get(at(urls.directoryUrl, 'appkit/v1/config'), { params: common }), 'config').features
+      return (await getChecked(urls.directoryUrl, directoryEndpoints.projectConfig, undefined, {}, 'config')).features
     },
     async getAllowedOrigins(): Promise<string[]> {
       // Rate limits and server errors are answered by the caller, not retried away here.
-      return validate(OriginsSchema, await http.get(at(urls.directoryUrl, 'projects/v1/origins'), { params: common, retries: 0 }), 'origins').allowedOrigins
+      return (await getChecked(urls.directoryUrl, directoryEndpoints.allowedOrigins, undefined, {}, 'origins', { retries: 0 })).allowedOrigins
     },
     async getAnalyticsConfig(): Promise<boolean> {
-      return validate(AnalyticsConfigSchema, await http.get(at(urls.directoryUrl, 'getAnalyticsConfig'), { params: common }), 'analytics config').isAnalyticsEnabled
+      return (await getChecked(urls.directoryUrl, directoryEndpoints.analyticsConfig, undefined, {}, 'analytics config')).isAnalyticsEnabled
     },
     async getSupportedChains(): Promise<string[]> {
-      return validate(SupportedChainsSchema, await http.get(at(urls.blockchainApiUrl, 'v1/supported-chains'), { params: common }), 'supported chains').http
+      return (await getChecked(urls.blockchainApiUrl, blockchainEndpoints.supportedChains, undefined, {}, 'supported chains')).http
     },
-    async getIdentity(address: string): Promise<Identity> {
-      return validate(IdentitySchema, await http.get(at(urls.blockchainApiUrl, `v1/identity/${encodeURIComponent(address)}`), { params: { ...common, sender: address } }), 'identity')
+    /**
+     * The name and avatar of an address (spec §7 `/v1/identity/{address}`). `sender` is the
+     * connected account that asks (not the address looked up, when they differ).
+     */
+    async getIdentity(address: string, q: CallQuery<typeof blockchainEndpoints.identity> = {}): Promise<Identity> {
+      return getChecked(urls.blockchainApiUrl, blockchainEndpoints.identity, { address }, q, 'identity')
     },
     async getBalances(address: string, caipNetworkId: string, forceUpdate?: string): Promise<TokenBalance[]> {
-      const raw = await http.get(at(urls.blockchainApiUrl, `v1/account/${encodeURIComponent(address)}/balance`), { params: { ...common, currency: 'usd', chainId: caipNetworkId, forceUpdate } })
+      const query: CallQuery<typeof blockchainEndpoints.balance> = { currency: 'usd', chainId: caipNetworkId, forceUpdate }
+      const raw = await http.get(urlOf(urls.blockchainApiUrl, blockchainEndpoints.balance, { address }), withQuery(query))
       try {
         return parseBalances(raw)
       } catch (err) {
@@ -108,10 +122,11 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
     },
     /**
      * One page of the account's transaction history (spec §7), newest first; `cursor` is the
-     * previous page's `next`.
+     * previous page's `next`, `onramp` asks for an on-ramp provider's purchases instead.
      */
-    async getHistory(address: string, q: { chainId?: string; cursor?: string } = {}): Promise<{ data: Transaction[]; next?: string }> {
-      const raw = await http.get(at(urls.blockchainApiUrl, `v1/account/${encodeURIComponent(address)}/history`), { params: { ...common, chainId: q.chainId, cursor: q.cursor } })
+    async getHistory(address: string, q: HistoryQuery = {}): Promise<{ data: Transaction[]; next?: string }> {
+      const query: CallQuery<typeof historyEndpoints.history> = { chainId: q.chainId, cursor: q.cursor, onramp: q.onramp }
+      const raw = await http.get(urlOf(urls.blockchainApiUrl, historyEndpoints.history, { account: address }), withQuery(query))
       try {
         return parseHistory(raw)
       } catch (err) {
@@ -122,17 +137,17 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
     // An unknown name is an error like any other: its reason ('Name not found: …') is what the
     // visitor reads (spec §8: name errors show the service's first reason).
     async getProfile(name: string): Promise<Profile> {
-      return validate(ProfileSchema, await http.get(at(urls.blockchainApiUrl, `v1/profile/account/${encodeURIComponent(name)}`), { params: { ...common, apiVersion: 2 }, retries: 0 }), 'profile')
+      return getChecked(urls.blockchainApiUrl, profileEndpoints.profile, { name }, { apiVersion: '2' }, 'profile', { retries: 0 })
     },
     /** The RPC proxy URL for a network (`/v1/?chainId=…&projectId=…`). */
     rpcProxyUrl(caipNetworkId: string): string {
-      const u = new URL(at(urls.blockchainApiUrl, 'v1/'))
-      u.searchParams.set('chainId', caipNetworkId)
-      u.searchParams.set('projectId', projectId)
+      const u = new URL(urlOf(urls.blockchainApiUrl, blockchainEndpoints.rpcProxy))
+      const query: EndpointRequest<typeof blockchainEndpoints.rpcProxy>['query'] = { chainId: caipNetworkId, projectId }
+      for (const [name, value] of Object.entries(encodeQuery(query))) u.searchParams.set(name, value)
       return u.href
     },
     async sendEvent(event: AnalyticsEvent): Promise<void> {
-      await http.post(at(urls.analyticsUrl, 'e'), event, { params: common, retries: 1 })
+      await http.post(urlOf(urls.analyticsUrl, analyticsEndpoints.sendEvent), event, withQuery({}, { retries: 1 }))
     }
   }
 }

@@ -71,7 +71,8 @@ export async function fetchIdentity(core: Core): Promise<void> {
     return
   }
   try {
-    const identity = await api.getIdentity(address)
+    // The connected account asks about itself: it is also the sender (spec §7).
+    const identity = await api.getIdentity(address, { sender: address })
     core.storage.set(key, identity)
     if (core.chain.activeAccount().address === address) core.blockchainApi.setIdentity(address, identity)
   } catch (err) {

@@ -52,7 +52,8 @@ export async function resolveReceiver(core: Core, input: string): Promise<void> 
     send.setReceiver(value)
     if (!api) return
     try {
-      const identity = await api.getIdentity(value)
+      // The sender is the connected account asking (spec §7), not the receiver looked up.
+      const identity = await api.getIdentity(value, { sender: core.chain.activeAccount().address })
       if (stillCurrent() && identity.name) send.setReceiver(value, { name: identity.name, imageUrl: safeAvatar(core, identity.avatar) })
     } catch {
       // The name is a nicety: the address alone is enough to send.

@@ -9,7 +9,7 @@ import { amountError, maxSendAmount, sendableTokens, tokenContract } from './sen
 import { estimateSendFee, formatFee } from './sendFee.js'
 import { resolveReceiver } from './sendReceiver.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
-import { connectedDevnetCore, getDevnet, rpc, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import { connectedDevnetCore, getDevnet, rpc, serverRequests, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import type { TokenBalance } from '../api/schemas.js'
 
 /** Anvil account 2: the receiver, named 'devnet-friend.reown.id' by the demo server. */
@@ -201,9 +201,14 @@ describe('sending tokens (devnet)', () => {
   it('resolves the receiver: an address (with its name), a name (to its address), an unknown name, garbage', async () => {
     const c = await connected()
     const send = walletFeatures(c).send
+    // Forgets the requests of earlier tests.
+    await setFault(info.serviceUrl, { path: '/', mode: 'clear' })
     await resolveReceiver(c, RECEIVER)
     expect(send.state.receiverAddress).to.equal(RECEIVER)
     expect(send.state.receiverProfileName).to.equal('devnet-friend.reown.id')
+    // The receiver is looked up; the sender is the connected account asking (spec §7).
+    const lookups = await serverRequests(info.serviceUrl, `/v1/identity/${RECEIVER}`)
+    expect(lookups.map(u => u.searchParams.get('sender')?.toLowerCase())).to.deep.equal([info.walletAccount.toLowerCase()])
     await resolveReceiver(c, 'Devnet-Friend.reown.id')
     expect(send.state.receiverAddress?.toLowerCase()).to.equal(RECEIVER.toLowerCase())
     expect(send.state.receiverProfileName).to.equal('devnet-friend.reown.id')

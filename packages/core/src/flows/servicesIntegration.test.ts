@@ -1,13 +1,13 @@
 // The core against the real wallet-modal server on the devnet: wallet lists, token balances
-// (checked against the chain itself), identity, remote configuration, analytics, and the failure
-// paths with the server told to misbehave.
+// (checked against the chain itself), identity (asked with the right sender), remote
+// configuration, analytics, and the failure paths with the server told to misbehave.
 import { expect } from 'chai'
 import { createCore, type Core } from '../createCore.js'
 import { connectExternal } from './connect.js'
 import { fetchTokenBalances } from './balances.js'
 import { fetchFeaturedAndRecommended, fetchNextWalletsPage, searchWallets } from './walletLists.js'
 import { initServices } from './services.js'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, faultHits, getDevnet, memoryStorage, rpc, setFault, storedEvents, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import { announceDevnetWallet, createDevnetWallet, devnetNetworks, faultHits, getDevnet, memoryStorage, rpc, serverRequests, setFault, storedEvents, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import type { WalletModalOptions } from '../controllers/OptionsController.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
@@ -89,6 +89,18 @@ describe('core with the wallet-modal server (devnet)', () => {
     expect(Number(dusd.quantity.numeric)).to.equal(whole)
     expect(dusd.value).to.be.closeTo(whole * price, 1e-6)
     expect(c.blockchainApi.totalUsd()).to.be.greaterThan(dusd.value)
+  })
+
+  it("asks the connected account's identity with that account as the sender (spec §7)", async () => {
+    // Forgets the requests of earlier tests.
+    await setFault(info.serviceUrl, { path: '/', mode: 'clear' })
+    const c = await connected()
+    await waitFor(() => c.blockchainApi.state.identity?.name, 5000, 'the identity')
+    expect(c.blockchainApi.state.identity?.name).to.equal('devnet-wallet.reown.id')
+    const [request, ...more] = await serverRequests(info.serviceUrl, '/v1/identity/')
+    expect(more, 'one lookup').to.deep.equal([])
+    expect(request!.pathname.toLowerCase()).to.equal(`/v1/identity/${info.walletAccount.toLowerCase()}`)
+    expect(request!.searchParams.get('sender')?.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
   })
 
   it("a failing balance service shows 'Token Balance Unavailable' and blocks retries for 30 s", async () => {

@@ -5,7 +5,7 @@ import { createCore, type Core } from '../createCore.js'
 import { walletFeatures } from './walletFeatures.js'
 import { fetchTransactions, filterTransactions, groupTransactions, isSpamTransaction, transactionDescriptions, transferSign } from './transactions.js'
 import { parseHistory, type Transaction } from '../api/schemas.js'
-import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, rpc, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, rpc, serverRequests, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
@@ -117,6 +117,23 @@ describe('activity from the server (devnet)', () => {
     expect(transactions.state.empty).to.equal(true)
     expect(transactions.state.next).to.equal(undefined)
     await waitFor(() => c.snack.state.open && c.snack.state.message === 'Failed to fetch transactions', 2000, 'the error snack')
+  })
+
+  it('asks for on-ramp activity with onramp, as a list of its own; the plain list sends none', async () => {
+    const c = await connected()
+    const { transactions } = walletFeatures(c)
+    await fetchTransactions(c, { reset: true })
+    // Forgets the requests made so far.
+    await setFault(info.serviceUrl, { path: '/', mode: 'clear' })
+    // Not a next page of the plain list (which may be complete already): a list of its own.
+    await fetchTransactions(c, { onramp: 'coinbase' })
+    // The server has no on-ramp purchases.
+    expect(transactions.state.transactions).to.deep.equal([])
+    expect(transactions.state.empty).to.equal(true)
+    await fetchTransactions(c)
+    const sent = (await serverRequests(info.serviceUrl, '/v1/account/')).filter(u => u.pathname.endsWith('/history'))
+    expect(sent.map(u => u.searchParams.get('onramp'))).to.deep.equal(['coinbase', null])
+    for (const u of sent) expect(u.searchParams.get('chainId')).to.equal('eip155:31337')
   })
 
   it("needs an account address: 'Transaction fetch needs an account address'", async () => {

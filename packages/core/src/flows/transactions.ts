@@ -79,14 +79,18 @@ export function transactionDescriptions(tx: Transaction): string[] {
  * only the connected chain's transactions, spam dropped. A new account or network starts over.
  * 'Transaction fetch needs an account address' without one; a failure shows 'Failed to fetch
  * transactions', marks the list empty and clears the cursor.
+ *
+ * `onramp` (an on-ramp provider, `coinbase`) lists that provider's purchases for the account
+ * instead (spec §7's `onramp` parameter, for the on-ramp views); such a list is its own list,
+ * started over like another account's.
  */
-export async function fetchTransactions(core: Core, opts: { reset?: boolean } = {}): Promise<void> {
+export async function fetchTransactions(core: Core, opts: { reset?: boolean; onramp?: string } = {}): Promise<void> {
   const { transactions } = walletFeatures(core)
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
   if (!account.address) throw new WalletModalError('TRANSACTIONS_ADDRESS_REQUIRED')
   const caipNetworkId = network.caipNetwork?.caipNetworkId ?? ''
-  const key = `${caipNetworkId}:${account.address}`
+  const key = `${caipNetworkId}:${account.address}${opts.onramp ? `:onramp:${opts.onramp}` : ''}`
   if (opts.reset || transactions.state.forKey !== key) transactions.reset(key)
   const s = transactions.state
   if (s.loading || (s.fetched && !s.next)) return
@@ -98,7 +102,7 @@ export async function fetchTransactions(core: Core, opts: { reset?: boolean } = 
   transactions.setLoading(true)
   const generation = s.generation
   try {
-    const page = await api.getHistory(account.address, { chainId: caipNetworkId, cursor: s.next })
+    const page = await api.getHistory(account.address, { chainId: caipNetworkId, cursor: s.next, onramp: opts.onramp })
     // The list may have been started over (another account, network, or a reopened view).
     if (transactions.state.generation !== generation) return
     transactions.addPage(filterTransactions(page.data, caipNetworkId), page.next)

@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { encodeQuery, endpointPath, sessionEndpoints, type Endpoint, type EndpointResponse } from '@wallet-modal/wire'
 import type { SIWXConfig, SIWXSession } from './SIWXConfig.js'
 import { toSIWXMessage } from './formatSIWXMessage.js'
 import { messageFields, sessionMatches, type SIWXMessageOptions } from './siwxMessageDefaults.js'
@@ -19,8 +21,12 @@ export interface ServiceSIWXOptions extends SIWXMessageOptions {
   storage?: StorageBackend
 }
 
-const isSession = (v: unknown): v is SIWXSession & { id: string } =>
-  !!v && typeof v === 'object' && typeof (v as SIWXSession).id === 'string' && typeof (v as SIWXSession).signature === 'string' && typeof (v as SIWXSession).data?.chainId === 'string'
+const isSession = (value: unknown): value is SIWXSession & { id: string } =>
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as SIWXSession).id === 'string' &&
+  typeof (value as SIWXSession).signature === 'string' &&
+  typeof (value as SIWXSession).data?.chainId === 'string'
 
 /**
  * Sign-in verified and kept by the wallet-modal server (spec §7 sessions): the nonce comes from
@@ -30,13 +36,17 @@ const isSession = (v: unknown): v is SIWXSession & { id: string } =>
  */
 export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
   const base = opts.serviceUrl.endsWith('/') ? opts.serviceUrl : `${opts.serviceUrl}/`
-  const call = async <T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown; query?: Record<string, string> }): Promise<T> => {
-    const url = new URL(path, base)
-    for (const [k, v] of Object.entries({ projectId: opts.projectId, st: SDK_TYPE, sv: SDK_VERSION, ...init.query })) url.searchParams.set(k, v)
+  /** Makes one call of the session service and checks its answer against the wire contract. */
+  const call = async <E extends Endpoint & { response: v.GenericSchema }>(
+    endpoint: E,
+    init: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {}
+  ): Promise<EndpointResponse<E>> => {
+    const url = new URL(endpointPath(endpoint, init.params).slice(1), base)
+    for (const [k, value] of Object.entries(encodeQuery({ projectId: opts.projectId, st: SDK_TYPE, sv: SDK_VERSION, ...init.query }))) url.searchParams.set(k, value)
     let response: Response
     try {
       response = await fetch(url, {
-        method: init.method,
+        method: endpoint.method,
         headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: AbortSignal.timeout(SIWX_SERVICE_TIMEOUT_MS)
@@ -51,27 +61,28 @@ export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
       const reason = typeof body?.reason === 'string' ? body.reason : `HTTP status code: ${response.status}`
       throw new WalletModalError('HTTP_ERROR', { shortMessage: reason, details: url.pathname })
     }
-    return body as T
+    const answer = v.safeParse(endpoint.response, body)
+    if (!answer.success) throw new WalletModalError('INVALID_RESPONSE', { details: `${url.pathname}: ${answer.issues[0]?.message ?? 'unexpected shape'}` })
+    return answer.output as EndpointResponse<E>
   }
   const { read, write } = sessionStore(opts.storage ?? globalThis.localStorage, SERVICE_SIWX_KEY, isSession)
-  const path = (address: string) => `v1/sessions/${encodeURIComponent(address)}`
+  const revoke = (s: SIWXSession & { id: string }, address = s.data.accountAddress) =>
+    call(sessionEndpoints.revoke, { params: { address }, body: { pci: s.id, signature: s.signature } })
   return {
     async createMessage(input) {
-      const { nonce } = await call<{ nonce: string }>('v1/sessions/nonce', { method: 'POST', body: {} })
-      if (typeof nonce !== 'string' || !/^[A-Za-z0-9]{8,}$/.test(nonce)) throw new WalletModalError('INVALID_RESPONSE', { details: 'nonce' })
+      const { nonce } = await call(sessionEndpoints.nonce, { body: {} })
       return toSIWXMessage(messageFields(input, nonce, opts))
     },
     async addSession(session) {
-      const answer = await call<{ session?: { id?: unknown } }>('v1/sessions', { method: 'POST', body: { message: session.message, signature: session.signature } })
-      const id = answer?.session?.id
-      if (typeof id !== 'string') throw new WalletModalError('INVALID_RESPONSE', { details: 'session' })
+      const answer = await call(sessionEndpoints.signIn, { body: { message: session.message, signature: session.signature } })
+      const id = answer.session.id
       write([...read().filter(s => !sessionMatches(s, session.data.chainId, session.data.accountAddress, 0)), { ...session, id }])
     },
     async revokeSession(chainId, address) {
       const mine = read().filter(s => sessionMatches(s, chainId, address, 0))
       // Forget locally first: a revoke that fails on the network must not leave the visitor signed in here.
       write(read().filter(s => !sessionMatches(s, chainId, address, 0)))
-      await Promise.all(mine.map(s => call(`${path(address)}/revoke`, { method: 'POST', body: { pci: s.id, signature: s.signature } })))
+      await Promise.all(mine.map(s => revoke(s, address)))
     },
     async setSessions(sessions) {
       // Sessions dropped here (all of them on disconnect) end on the service too, best effort:
@@ -79,13 +90,13 @@ export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
       const keptIds = new Set(sessions.map(s => s.id))
       const dropped = read().filter(s => !keptIds.has(s.id))
       write(sessions)
-      await Promise.allSettled(dropped.map(s => call(`${path(s.data.accountAddress)}/revoke`, { method: 'POST', body: { pci: s.id, signature: s.signature } })))
+      await Promise.allSettled(dropped.map(s => revoke(s)))
     },
     async getSessions(chainId, address) {
       const local = read().filter(s => sessionMatches(s, chainId, address))
       if (local.length === 0) return []
-      const { sessions } = await call<{ sessions?: { id?: unknown }[] }>(path(address), { method: 'GET', query: { chainId } })
-      const live = new Set((sessions ?? []).map(s => s.id))
+      const { sessions } = await call(sessionEndpoints.sessions, { params: { address }, query: { chainId } })
+      const live = new Set(sessions.map(s => s.id))
       const dropped = new Set(local.filter(s => !live.has(s.id)).map(s => s.id))
       if (dropped.size) write(read().filter(s => !dropped.has(s.id)))
       return local.filter(s => live.has(s.id))

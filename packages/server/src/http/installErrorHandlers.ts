@@ -13,9 +13,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody())
     if (error.validation) {
-      // "querystring/entries must be <= 100" reads better than Fastify's default wording.
+      // "Invalid querystring: entries must be <=100, got 101" reads better than Fastify's default wording.
       const reason = `Invalid ${error.validationContext ?? 'request'}: ${error.validation
-        .map(v => `${v.instancePath ? v.instancePath.slice(1).replace(/\//g, '.') : (v.params as { missingProperty?: string }).missingProperty ?? ''} ${v.message ?? 'is invalid'}`.trim())
+        .map(v => `${v.instancePath.slice(1).replace(/\//g, '.')} ${v.message ?? 'is invalid'}`.trim())
         .join('; ')}`
       return reply.code(400).send({ error: 'bad_request', reason })
     }

@@ -1,68 +1,27 @@
 import type { FastifyInstance } from 'fastify'
 import { createHash, timingSafeEqual } from 'node:crypto'
+import * as v from 'valibot'
+import { analyticsEndpoints, ClientParamsSchema, MAX_EVENT_BYTES, queryInteger, type AnalyticsEvent } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
-import { CLIENT_PARAMS } from '../http/schemas.js'
+import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { RouteContext } from './RouteContext.js'
 
-/** The body of `POST /e` (spec §7). */
-interface EventBody {
-  eventId: string
-  url: string
-  domain: string
-  timestamp: number
-  props: {
-    type?: string
-    event: string
-    address?: string
-    properties?: Record<string, unknown>
-    errorType?: string
-    errorMessage?: string
-    stackTrace?: string
-    [key: string]: unknown
-  }
-}
+// The limit is the wire contract's; the server's entry point has always exported it.
+export { MAX_EVENT_BYTES } from '@wallet-modal/wire'
 
-/** A stored event as `GET /e` returns it. */
-interface StoredEvent {
-  eventId: string
-  url: string
-  domain: string
-  timestamp: number
-  props: EventBody['props']
+/** A stored event as `GET /e` returns it: the event, when it arrived and which sdk sent it. */
+interface StoredEvent extends AnalyticsEvent {
   receivedAt: string
   sdkType: string
   sdkVersion: string
 }
 
-/** Largest accepted event (stack traces included). */
-export const MAX_EVENT_BYTES = 64 * 1024
-
-const EVENT_BODY_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['eventId', 'url', 'domain', 'timestamp', 'props'],
-  properties: {
-    eventId: { type: 'string', minLength: 1, maxLength: 100 },
-    url: { type: 'string', maxLength: 2048 },
-    domain: { type: 'string', maxLength: 255 },
-    timestamp: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 },
-    props: {
-      type: 'object',
-      required: ['event'],
-      // Events carry event-specific fields beside the documented ones; the body limit bounds them.
-      additionalProperties: true,
-      properties: {
-        type: { type: 'string', maxLength: 50 },
-        event: { type: 'string', minLength: 1, maxLength: 100 },
-        address: { type: 'string', maxLength: 200 },
-        properties: { type: 'object' },
-        errorType: { type: 'string', maxLength: 200 },
-        errorMessage: { type: 'string', maxLength: 5000 },
-        stackTrace: { type: 'string', maxLength: 50_000 }
-      }
-    }
-  }
-} as const
+/** Query of `GET /e` (the site owner's read-back, not a call the modal makes). */
+const EventsQuerySchema = v.object({
+  ...ClientParamsSchema.entries,
+  limit: v.optional(queryInteger(1, 1000), 100),
+  event: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)))
+})
 
 /**
  * The analytics and error sink of spec §7: `POST /e` stores an event (202 `{ ok: true }`; a
@@ -74,39 +33,24 @@ const EVENT_BODY_SCHEMA = {
  * @param ctx - Shared configuration and storage.
  */
 export function analyticsRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post<{ Body: EventBody; Querystring: { st: string; sv: string } }>(
-    '/e',
-    { bodyLimit: MAX_EVENT_BYTES, schema: { body: EVENT_BODY_SCHEMA } },
-    async (request, reply) => {
-      const project = request.project!
-      const enabled = project.analyticsEnabled ?? ctx.config.analyticsEnabled ?? false
-      if (enabled) {
-        const { eventId, url, domain, timestamp, props } = request.body
-        await ctx.store.query(
-          `INSERT INTO analytics_events (project_id, event_id, event, type, address, url, domain, client_timestamp, sdk_type, sdk_version, props)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
-           ON CONFLICT (project_id, event_id) DO NOTHING`,
-          [project.id, eventId, props.event, props.type ?? null, props.address ?? null, url, domain, timestamp, request.query.st, request.query.sv, JSON.stringify(props)]
-        )
-      }
-      return reply.code(202).send(enabled ? { ok: true } : { ok: true, stored: false })
+  serveEndpoint(app, analyticsEndpoints.sendEvent, { bodyLimit: MAX_EVENT_BYTES }, async (request, reply) => {
+    const project = request.project!
+    const enabled = project.analyticsEnabled ?? ctx.config.analyticsEnabled ?? false
+    if (enabled) {
+      const { eventId, url, domain, timestamp, props } = request.body
+      await ctx.store.query(
+        `INSERT INTO analytics_events (project_id, event_id, event, type, address, url, domain, client_timestamp, sdk_type, sdk_version, props)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+         ON CONFLICT (project_id, event_id) DO NOTHING`,
+        [project.id, eventId, props.event, props.type ?? null, props.address ?? null, url, domain, timestamp, request.query.st, request.query.sv, JSON.stringify(props)]
+      )
     }
-  )
+    return reply.code(202).send(enabled ? { ok: true } : { ok: true, stored: false })
+  })
 
-  app.get<{ Querystring: { limit: number; event?: string } }>(
+  app.get<{ Querystring: v.InferOutput<typeof EventsQuerySchema> }>(
     '/e',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...CLIENT_PARAMS,
-            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-            event: { type: 'string', minLength: 1, maxLength: 100 }
-          }
-        }
-      }
-    },
+    { schema: { querystring: EventsQuerySchema } },
     async request => {
       const token = ctx.config.analyticsReadToken
       if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {

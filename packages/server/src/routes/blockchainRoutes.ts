@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { blockchainEndpoints, type Fungible } from '@wallet-modal/wire'
 import { isSolanaAddress } from '../chain/isSolanaAddress.js'
 import { readBalances } from '../chain/readBalances.js'
 import { readSolanaBalances } from '../chain/readSolanaBalances.js'
@@ -6,26 +7,13 @@ import { upstreamRpc, isRpcResponse } from '../chain/upstreamRpc.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
-import { ACCOUNT_ADDRESS, CAIP10, CAIP2, CLIENT_PARAMS, EVM_ADDRESS } from '../http/schemas.js'
+import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { RouteContext } from './RouteContext.js'
 
-interface FungiblePriceBody {
-  currency: 'usd'
-  addresses: string[]
-  projectId: string
-}
-
-interface Fungible {
-  name: string
-  symbol: string
-  iconUrl: string
-  price: number
-}
-
 /**
- * The blockchain data API of spec §7: `/v1/supported-chains`, `/v1/identity/{address}`,
- * `/v1/account/{address}/balance` (read live from the chain, on eip155 and solana chains),
- * `/v1/fungible/price` and `/v1/convert/gas-price`.
+ * The blockchain data API of spec §7 (`blockchainEndpoints` of the wire contract):
+ * `/v1/supported-chains`, `/v1/identity/{address}`, `/v1/account/{address}/balance` (read live
+ * from the chain, on eip155 and solana chains), `/v1/fungible/price` and `/v1/convert/gas-price`.
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration and storage.
@@ -41,118 +29,66 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
     return chain
   }
 
-  app.get('/v1/supported-chains', async () => ({
+  serveEndpoint(app, blockchainEndpoints.supportedChains, {}, async () => ({
     http: [...ctx.chains.keys()],
     // No WebSocket RPC is served.
-    ws: [] as string[]
+    ws: []
   }))
 
-  app.get<{ Params: { address: string }; Querystring: { sender?: string } }>(
-    '/v1/identity/:address',
-    {
-      schema: {
-        params: { type: 'object', required: ['address'], properties: { address: EVM_ADDRESS } },
-        querystring: { type: 'object', properties: { ...CLIENT_PARAMS, sender: EVM_ADDRESS } }
-      }
-    },
-    async request => {
-      const result = await ctx.store.query<{ name: string | null; avatar: string | null }>(
-        'SELECT name, avatar FROM identities WHERE address = $1',
-        [request.params.address.toLowerCase()]
-      )
-      const identity = result.rows[0]
-      const avatar = identity?.avatar ?? null
-      return {
-        name: identity?.name ?? null,
-        // Paths on this server become absolute URLs the caller can load as they are.
-        avatar: avatar?.startsWith('/') ? publicUrl(request, avatar, ctx.publicUrl) : avatar
-      }
+  // `sender` (the asking account) is accepted and checked; the answer does not depend on it.
+  serveEndpoint(app, blockchainEndpoints.identity, {}, async request => {
+    const result = await ctx.store.query<{ name: string | null; avatar: string | null }>('SELECT name, avatar FROM identities WHERE address = $1', [
+      request.params.address.toLowerCase()
+    ])
+    const identity = result.rows[0]
+    const avatar = identity?.avatar ?? null
+    return {
+      name: identity?.name ?? null,
+      // Paths on this server become absolute URLs the caller can load as they are.
+      avatar: avatar?.startsWith('/') ? publicUrl(request, avatar, ctx.publicUrl) : avatar
     }
-  )
+  })
 
-  app.get<{ Params: { address: string }; Querystring: { currency: 'usd'; chainId: string; forceUpdate?: string } }>(
-    '/v1/account/:address/balance',
-    {
-      schema: {
-        params: { type: 'object', required: ['address'], properties: { address: ACCOUNT_ADDRESS } },
-        querystring: {
-          type: 'object',
-          required: ['currency', 'chainId'],
-          properties: {
-            ...CLIENT_PARAMS,
-            currency: { type: 'string', enum: ['usd'] },
-            chainId: CAIP2,
-            // Balances are always read live; the parameter is accepted for compatibility.
-            forceUpdate: { type: 'string', maxLength: 200 }
-          }
-        }
-      }
-    },
-    async request => {
-      const { chainId } = request.query
-      const { address } = request.params
-      const chain = ctx.chains.get(chainId)
-      // Spec §9: balances exist on eip155 and solana.
-      if (chain && chainId.startsWith('solana:')) {
-        if (!isSolanaAddress(address)) throw new ApiError(400, `Invalid address for ${chainId}: not a Solana address`)
-        return { balances: await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
-      }
-      const evm = evmChain(chainId, `Network not supported for balances: ${chainId}`)
-      if (!address.startsWith('0x')) throw new ApiError(400, `Invalid address for ${chainId}: not an EVM address`)
-      return { balances: await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
+  // Balances are always read live: `forceUpdate` is accepted for compatibility.
+  serveEndpoint(app, blockchainEndpoints.balance, {}, async request => {
+    const { chainId } = request.query
+    const { address } = request.params
+    const chain = ctx.chains.get(chainId)
+    // Spec §9: balances exist on eip155 and solana.
+    if (chain && chainId.startsWith('solana:')) {
+      if (!isSolanaAddress(address)) throw new ApiError(400, `Invalid address for ${chainId}: not a Solana address`)
+      return { balances: await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
     }
-  )
+    const evm = evmChain(chainId, `Network not supported for balances: ${chainId}`)
+    if (!address.startsWith('0x')) throw new ApiError(400, `Invalid address for ${chainId}: not an EVM address`)
+    return { balances: await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
+  })
 
-  app.post<{ Body: FungiblePriceBody }>(
-    '/v1/fungible/price',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currency', 'addresses', 'projectId'],
-          properties: {
-            currency: { type: 'string', enum: ['usd'] },
-            addresses: { type: 'array', minItems: 1, maxItems: 100, items: CAIP10 },
-            projectId: { type: 'string', minLength: 1, maxLength: 128 }
-          }
-        }
-      }
-    },
-    async request => {
-      if (request.body.projectId !== request.project?.id) throw new ApiError(400, 'Body projectId does not match the projectId query parameter')
-      const fungibles: Fungible[] = []
-      for (const id of request.body.addresses) {
-        const fungible = findFungible(ctx, id, tokenIcon(request))
-        if (fungible) fungibles.push(fungible)
-      }
-      return { fungibles }
+  serveEndpoint(app, blockchainEndpoints.fungiblePrice, {}, async request => {
+    if (request.body.projectId !== request.project?.id) throw new ApiError(400, 'Body projectId does not match the projectId query parameter')
+    const fungibles: Fungible[] = []
+    for (const id of request.body.addresses) {
+      const fungible = findFungible(ctx, id, tokenIcon(request))
+      if (fungible) fungibles.push(fungible)
     }
-  )
+    return { fungibles }
+  })
 
-  app.get<{ Querystring: { chainId: string } }>(
-    '/v1/convert/gas-price',
-    {
-      schema: {
-        querystring: { type: 'object', required: ['chainId'], properties: { ...CLIENT_PARAMS, chainId: CAIP2 } }
-      }
-    },
-    async request => {
-      // Spec §8 wording.
-      const chain = evmChain(request.query.chainId, 'Network not supported for Gas Price')
-      const answer = await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_gasPrice', params: [] }, ctx.upstreamTimeoutMs)
-      if (!isRpcResponse(answer) || answer.error || typeof answer.result !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer.result)) {
-        throw new ApiError(502, 'Upstream RPC gave no gas price')
-      }
-      const gasPrice = BigInt(answer.result)
-      // Faster tiers bid a fixed share above the node's suggestion.
-      return {
-        standard: gasPrice.toString(),
-        fast: ((gasPrice * 125n) / 100n).toString(),
-        instant: ((gasPrice * 150n) / 100n).toString()
-      }
+  serveEndpoint(app, blockchainEndpoints.gasPrice, {}, async request => {
+    // Spec §8 wording.
+    const chain = evmChain(request.query.chainId, 'Network not supported for Gas Price')
+    const answer = await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_gasPrice', params: [] }, ctx.upstreamTimeoutMs)
+    if (!isRpcResponse(answer) || answer.error || typeof answer.result !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer.result)) {
+      throw new ApiError(502, 'Upstream RPC gave no gas price')
     }
-  )
+    const gasPrice = BigInt(answer.result)
+    // Faster tiers bid a fixed share above the node's suggestion.
+    return {
+      standard: gasPrice.toString(),
+      fast: ((gasPrice * 125n) / 100n).toString(),
+      instant: ((gasPrice * 150n) / 100n).toString()
+    }
+  })
 }
 
 /** Name, symbol, icon and price of a CAIP-10 token id (or `…:native`), if the server knows it. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { directoryEndpoints } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
-import { ID_PARAMS } from '../http/schemas.js'
+import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { ImageKind } from '../images/ImageCatalogue.js'
 import { initialsOf, renderTileSvg } from '../images/renderTileSvg.js'
 import { findWalletByImageId } from '../wallets/queryWallets.js'
@@ -18,8 +19,8 @@ const IMAGE_HEADERS = {
   'cache-control': 'public, max-age=86400'
 } as const
 
-function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
-  return reply.headers(IMAGE_HEADERS).send(svg)
+function sendSvg<R extends FastifyReply>(reply: R, svg: string): R {
+  return reply.headers(IMAGE_HEADERS).send(svg) as R
 }
 
 /**
@@ -32,20 +33,20 @@ function sendSvg(reply: FastifyReply, svg: string): FastifyReply {
  * @param ctx - Shared configuration and storage.
  */
 export function imageRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.get<{ Params: { id: string } }>('/getWalletImage/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+  serveEndpoint(app, directoryEndpoints.walletImage, {}, async (request, reply) => {
     const wallet = await findWalletByImageId(ctx.store, request.params.id)
     if (!wallet) throw new ApiError(404, `Unknown wallet image id: ${request.params.id}`)
     return sendSvg(reply, renderTileSvg(initialsOf(wallet.name), request.params.id))
   })
 
-  const catalogueImage = (path: string, kind: ImageKind): void => {
-    app.get<{ Params: { id: string } }>(path, { schema: { params: ID_PARAMS } }, async (request, reply) => {
+  const catalogueImage = (endpoint: Omit<typeof directoryEndpoints.assetImage, 'path'> & { path: string }, kind: ImageKind): void => {
+    serveEndpoint(app, endpoint, {}, async (request, reply) => {
       const spec = ctx.images.get(kind, request.params.id)
       if (!spec) throw new ApiError(404, `Unknown ${kind} image id: ${request.params.id}`)
       return sendSvg(reply, renderTileSvg(spec.label, `${kind}:${request.params.id.toUpperCase()}`, spec.shape))
     })
   }
-  catalogueImage('/public/getAssetImage/:id', 'asset')
-  catalogueImage('/public/getCurrencyImage/:id', 'currency')
-  catalogueImage('/public/getTokenImage/:id', 'token')
+  catalogueImage(directoryEndpoints.assetImage, 'asset')
+  catalogueImage(directoryEndpoints.currencyImage, 'currency')
+  catalogueImage(directoryEndpoints.tokenImage, 'token')
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isRpcMethodAllowed } from '../chain/rpcAllowList.js'
 import { isRpcResponse, upstreamBatch, upstreamRpc, type RpcRequest, type RpcResponse } from '../chain/upstreamRpc.js'
+import { blockchainEndpoints } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
-import { CAIP2 } from '../http/schemas.js'
 import type { RouteContext } from './RouteContext.js'
 
 /** Most entries in one batch (spec §9: batch size 1000). */
@@ -44,7 +44,8 @@ function checkEntry(value: unknown, caipNetworkId: string): Entry {
 }
 
 /**
- * The RPC proxy of spec §7: `POST /v1/?chainId=eip155:N&projectId=…` with one JSON-RPC request or
+ * The RPC proxy of spec §7 (`blockchainEndpoints.rpcProxy` of the wire contract):
+ * `POST /v1/?chainId=eip155:N&projectId=…` with one JSON-RPC request or
  * a batch (at most {@link MAX_RPC_BATCH}), forwarded to the chain's upstream node with a 10 s
  * timeout. Only allow-listed methods are forwarded (see `rpcAllowList.ts`); others, and
  * malformed entries, are answered here, entry by entry, in the batch's order.
@@ -100,12 +101,11 @@ export function rpcProxyRoutes(app: FastifyInstance, ctx: RouteContext): void {
     config: { access: 'project' as const },
     // A full batch of eth_calls with calldata is larger than Fastify's 1 MB default.
     bodyLimit: 8 * 1024 * 1024,
-    schema: {
-      querystring: { type: 'object', required: ['chainId'], properties: { projectId: { type: 'string' }, chainId: CAIP2 } }
-    }
+    // Entries of the body are checked one by one by the handler (JSON-RPC answers each).
+    schema: { querystring: blockchainEndpoints.rpcProxy.query }
   }
-  app.post('/v1/', options, handler)
-  app.post('/v1', options, handler)
+  app.post(blockchainEndpoints.rpcProxy.path, options, handler)
+  app.post(blockchainEndpoints.rpcProxy.path.replace(/\/$/, ''), options, handler)
 }
 
 async function single(url: string, request: RpcRequest, timeoutMs: number): Promise<RpcResponse> {

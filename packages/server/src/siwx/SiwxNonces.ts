@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { Nonce } from '@wallet-modal/wire'
 import type { Queryable } from '../db/Store.js'
 
 /** How long an issued nonce may be used: the time a visitor has to sign. */
@@ -19,12 +20,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** What {@link SiwxNonces.consume} found. */
 export type NonceOutcome = 'consumed' | 'unknown' | 'used' | 'expired'
 
-/** A nonce as {@link SiwxNonces.issue} answers it. */
-export interface IssuedNonce {
-  nonce: string
-  /** ISO 8601 time after which it is refused. */
-  expiresAt: string
-}
+/** A nonce as {@link SiwxNonces.issue} answers it (the wire contract's `Nonce`): `expiresAt` is when it stops being accepted. */
+export type IssuedNonce = Nonce
 
 /**
  * The sign-in nonces (table `siwx_nonces`): random, per project, short-lived and single use, so a

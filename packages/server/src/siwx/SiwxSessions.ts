@@ -1,32 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { ListedSession, Session } from '@wallet-modal/wire'
 import { decodeBitcoinAddress } from '../bitcoin/bitcoinAddress.js'
 import type { Queryable } from '../db/Store.js'
 import type { SiwxMessage } from './SiwxMessage.js'
 
-/**
- * A sign-in session, as `POST /v1/sessions` answers it. `signature` is only ever handed back to
- * the one who signed in: it is the secret that proves ownership when revoking.
- */
-export interface SiwxSession {
-  /** Random id (32 hex digits): the `pci` of a revocation. */
-  id: string
-  /** The account, as written in the message. */
-  address: string
-  /** CAIP-2 id of the chain, e.g. `eip155:1`. */
-  chainId: string
-  domain: string
-  uri: string
-  /** ISO 8601. */
-  issuedAt: string
-  /** ISO 8601; absent when the message sets no expiry (the session lasts until revoked). */
-  expirationTime?: string
-  /** The signed message, verbatim. */
-  message: string
-  signature: string
-}
+/** A sign-in session, as `POST /v1/sessions` answers it (the wire contract's `Session`). */
+export type SiwxSession = Session
 
 /** A session as listed by `GET /v1/sessions/{address}`: without its signature. */
-export type ListedSiwxSession = Omit<SiwxSession, 'signature'>
+export type ListedSiwxSession = ListedSession
 
 /** A stored session with what revocation checks. */
 export interface StoredSiwxSession extends SiwxSession {

@@ -1,36 +1,14 @@
+import type { ClientParamName, Wallet, WalletsQuery } from '@wallet-modal/wire'
 import type { Queryable } from '../db/Store.js'
 
-/** A directory wallet as stored (spec §3 Wallet, without the image URL, which depends on the caller). */
-export interface WalletRow {
-  id: string
-  name: string
-  image_id: string
-  rdns: string | null
-  chains: string[]
-  mobile_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  homepage: string | null
-  badge_type: string | null
-}
+/**
+ * A directory wallet as stored: the wire contract's wallet (spec §3) without the image URL, which
+ * depends on the caller, and with every column present (null when empty).
+ */
+export type WalletRow = Required<Omit<Wallet, 'image_url' | 'image_id'>> & { image_id: string }
 
-/** Filters and page of a directory query (`/getWallets`). */
-export interface WalletQuery {
-  /** 1-based page. */
-  page: number
-  /** Page size. */
-  entries: number
-  /** Only these ids (empty: no restriction). */
-  include?: string[]
-  /** Never these ids. */
-  exclude?: string[]
-  /** Wallets supporting any of these CAIP-2 ids, or any chain of these namespaces (`eip155`). */
-  chains?: string[]
-  /** Case-insensitive substring of the name. */
-  search?: string
-  /** `certified`: certified wallets only; `none` or absent: no badge filter. */
-  badgeType?: string
-}
+/** Filters and page of a directory query: `/getWallets`'s query without the client parameters. */
+export type WalletQuery = Omit<WalletsQuery, ClientParamName>
 
 /**
  * Runs a directory query: the page of wallets in catalogue (featured) order, and how many match
@@ -61,7 +39,7 @@ export async function queryWallets(db: Queryable, query: WalletQuery): Promise<{
     }
     where.push(`(${any.join(' OR ')})`)
   }
-  if (query.badgeType && query.badgeType !== 'none') where.push(`badge_type = ${param(query.badgeType)}`)
+  if (query.badge_type && query.badge_type !== 'none') where.push(`badge_type = ${param(query.badge_type)}`)
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const countParams = [...params]
   const limit = param(query.entries)

@@ -18,7 +18,8 @@ function TransactionItem({ tx, origins }: { tx: Transaction; origins: string[] }
   const descriptions = transactionDescriptions(tx)
   const first = tx.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url ?? undefined
-  const counterpart = m.operationType === 'receive' ? `from ${shortenAddress(m.sentFrom)}` : `to ${shortenAddress(m.sentTo)}`
+  // A contract creation has no recipient to name.
+  const counterpart = m.operationType === 'receive' ? `from ${shortenAddress(m.sentFrom)}` : m.sentTo ? `to ${shortenAddress(m.sentTo)}` : ''
   const date = new Date(m.minedAt)
   return (
     <li className="wm-tx" data-testid="transaction" data-operation={m.operationType}>

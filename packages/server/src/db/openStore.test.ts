@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { createServer, demoServerConfig, loadWalletCatalogue, MIGRATIONS, type WalletModalServer } from './index.js'
-import { getJson, postJson, urlOf } from './__fixtures__/http.js'
-import { postgresAvailability, startPostgres, type TestPostgres } from './__fixtures__/startPostgres.js'
+import { createServer, demoServerConfig, loadWalletCatalogue, MIGRATIONS, type WalletModalServer } from '../index.js'
+import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
+import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
 
 const config = () =>
   demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })

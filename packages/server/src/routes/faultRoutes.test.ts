@@ -1,9 +1,9 @@
 // The test-only fault API: statuses with Retry-After, hanging requests, malformed bodies, limited
-// counts, hit counting, and that it does not exist unless enabled.
+// counts, hit counting, the requests it saw, and that it does not exist unless enabled.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type WalletModalServer } from './index.js'
-import { getJson, postJson, urlOf } from './__fixtures__/http.js'
+import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
@@ -74,6 +74,23 @@ describe('fault API', () => {
     assert.equal(await hits('/'), 0)
   })
 
+  it('lists the URLs of the requests that reached a path prefix, as received, until cleared', async () => {
+    await setFault({ path: '/', mode: 'clear' })
+    await fetch(urlOf(server.url, '/appkit/v1/config', { marker: 'a b' }))
+    await fetch(urlOf(server.url, '/getAnalyticsConfig'))
+    await fetch(urlOf(server.url, '/appkit/v1/config'), { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } })
+    const requests = async (path: string) => (await getJson<{ requests: string[] }>(`${server.url}/__faults/requests?path=${encodeURIComponent(path)}`)).body.requests
+    const listed = await requests('/appkit/')
+    assert.equal(listed.length, 1, 'preflights are not requests a client made')
+    const url = new URL(listed[0]!, server.url)
+    assert.equal(url.pathname, '/appkit/v1/config')
+    assert.equal(url.searchParams.get('marker'), 'a b')
+    assert.equal(url.searchParams.get('projectId'), 'demo')
+    assert.equal((await requests('/')).length, 2)
+    await setFault({ path: '/', mode: 'clear' })
+    assert.deepEqual(await requests('/'), [])
+  })
+
   it('validates fault requests and allows them cross-origin', async () => {
     for (const body of [{ path: 'appkit', mode: 'hang' }, { path: '/', mode: 'explode' }, { path: '/', mode: 'status' }, { path: '/', mode: 'status', status: 200 }, { path: '/', mode: 'hang', times: 0 }]) {
       const answer = await postJson(`${server.url}/__faults`, body)
@@ -105,6 +122,7 @@ describe('fault API when not enabled', () => {
     try {
       const answer = await postJson(`${server.url}/__faults`, { path: '/', mode: 'status', status: 500 })
       assert.equal(answer.status, 404)
+      assert.equal((await fetch(`${server.url}/__faults/requests?path=/`)).status, 404, 'no record of requests either')
       assert.equal((await fetch(urlOf(server.url, '/getAnalyticsConfig'))).status, 200)
     } finally {
       await server.close()

@@ -1,0 +1,78 @@
+// Public entry of @wallet-modal/wire: the one declaration of every call between the modal and its
+// services (spec §7). The modal's service client builds requests from it and checks answers with
+// it; the server validates requests with the same schemas and types its answers by them.
+export { defineEndpoint, endpointPath, type Endpoint, type EndpointRequest, type EndpointResponse, type HttpMethod, type ParsedRequest, type AnySchema } from './Endpoint.js'
+export { encodeQuery, type QueryValue } from './encodeQuery.js'
+export { ClientParamsSchema, MAX_CLIENT_PARAM_LENGTH, type ClientParams, type ClientParamName } from './ClientParams.js'
+export { queryInteger } from './queryInteger.js'
+export { commaList } from './commaList.js'
+export { AccountAddressSchema, BitcoinAddressSchema, Caip10Schema, Caip2Schema, EvmAddressSchema, IsoTimeSchema, SolanaAddressSchema } from './formats.js'
+export {
+  directoryEndpoints,
+  AnalyticsConfigSchema,
+  FeatureSchema,
+  ImageIdSchema,
+  ImageParamsSchema,
+  OriginsSchema,
+  ProjectConfigSchema,
+  WalletPageSchema,
+  WalletSchema,
+  WalletsQuerySchema,
+  type RemoteFeature,
+  type Wallet,
+  type WalletPage,
+  type WalletsQuery
+} from './directoryEndpoints.js'
+export { analyticsEndpoints, AnalyticsEventSchema, EventAcceptedSchema, EventPropsSchema, MAX_EVENT_BYTES, type AnalyticsEvent } from './analyticsEndpoints.js'
+export {
+  blockchainEndpoints,
+  BalanceParamsSchema,
+  BalanceQuerySchema,
+  BalancesSchema,
+  FungiblePriceBodySchema,
+  FungiblePricesSchema,
+  FungibleSchema,
+  GasPriceQuerySchema,
+  GasPriceSchema,
+  IdentityParamsSchema,
+  IdentityQuerySchema,
+  IdentitySchema,
+  RpcProxyQuerySchema,
+  SupportedChainsSchema,
+  TokenBalanceSchema,
+  type Fungible,
+  type Identity,
+  type TokenBalance
+} from './blockchainEndpoints.js'
+export {
+  historyEndpoints,
+  HistoryPageSchema,
+  HistoryParamsSchema,
+  HistoryQuerySchema,
+  MAX_HISTORY_CURSOR_LENGTH,
+  TransactionSchema,
+  TransactionTransferSchema,
+  type HistoryPage,
+  type Transaction,
+  type TransactionTransfer
+} from './historyEndpoints.js'
+export { profileEndpoints, ETH_COIN_TYPE, ProfileParamsSchema, ProfileQuerySchema, ProfileSchema, type Profile } from './profileEndpoints.js'
+export {
+  sessionEndpoints,
+  ListedSessionSchema,
+  MAX_SIWX_MESSAGE_LENGTH,
+  MAX_SIWX_SIGNATURE_LENGTH,
+  NonceSchema,
+  RevokeBodySchema,
+  RevokedSchema,
+  SessionAddressParamsSchema,
+  SessionListSchema,
+  SessionSchema,
+  SessionsQuerySchema,
+  SignatureSchema,
+  SignInBodySchema,
+  SignInSchema,
+  type ListedSession,
+  type Nonce,
+  type Session
+} from './sessionEndpoints.js'
