@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { request } from 'node:http'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,36 +9,7 @@ import { serveDemo, type DemoServer } from './serveDemo.js'
 import { DEMO_CSP, demoCsp } from './server/securityHeaders.js'
 import { SOLANA_CAIP_NETWORK_ID, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS } from './solana/solanaConstants.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
-
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-// node:http instead of fetch: fetch normalises `/../` away before sending, and traversal tests
-// must put the raw path on the wire.
-function raw(port: number, path: string, init: { method?: string; body?: string; host?: string } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: init.method ?? 'GET',
-        headers: { host: init.host ?? `127.0.0.1:${port}`, 'content-type': 'application/json' }
-      },
-      res => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', chunk => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      }
-    )
-    req.on('error', reject)
-    req.end(init.body)
-  })
-}
+import { rawRequest as raw } from './__fixtures__/rawRequest.js'
 
 const rpcBody = (method: string): string => JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: [] })
 

@@ -3,7 +3,6 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, demoServerConfig, type WalletModalServer } from '@wallet-modal/server'
@@ -13,35 +12,7 @@ import { serveDemo, type DemoServer } from '../serveDemo.js'
 import { DEMO_CSP } from '../server/securityHeaders.js'
 import { startTestDapp, stopTestDapp, waitUntil, type TestDapp } from './__fixtures__/startTestDapp.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet, type WalletConnectDevWalletState } from './createWalletConnectDevWallet.js'
-
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-/** A request with full control over headers (fetch would add an Origin of its own on POST). */
-function raw(port: number, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: init.method ?? 'GET',
-        headers: { host: `127.0.0.1:${port}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers }
-      },
-      res => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', chunk => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      }
-    )
-    req.on('error', reject)
-    req.end(init.body)
-  })
-}
+import { rawRequest as raw, type RawResponse } from '../__fixtures__/rawRequest.js'
 
 const json = (res: RawResponse) => JSON.parse(res.body) as Record<string, unknown>
 const REQUESTED = { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged'] } }
