@@ -1,19 +1,13 @@
 // Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
 // reaches into the open shadow roots): no violations on the Connect, All Wallets,
 // ConnectingWalletConnect and Account views, in light and dark themes.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { startHarness, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 async function audit(page: Page, what: string): Promise<void> {
   // Colours are judged as shown: wait until the dialog's opening animation (a fade) has finished.

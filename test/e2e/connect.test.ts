@@ -1,16 +1,10 @@
 // The foundation journey on the demo page, as a person does it: connect the Devnet Wallet, see
 // address and balance, switch network, disconnect, reload, reject then retry, keyboard only.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startHarness, withPage, dialog, connectButton, openConnect, pickWallet, rpc, ethTruncated3, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWallet, rpc, ethTruncated3 } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 test('connect -> account shows address and balance -> switch network -> disconnect; reload keeps the connection', () =>
   withPage(h, '/', async ({ page }) => {

@@ -3,6 +3,7 @@
 // collected; withPage asserts there were none. Below that, the steps several journeys share
 // (connect the Devnet Wallet, go through Send), so each test file spells out only its own part.
 import assert from 'node:assert/strict'
+import { before, after } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
@@ -38,6 +39,29 @@ export async function startHarness(opts: { enableFaults?: boolean } = {}): Promi
       await all.stop()
     }
   }
+}
+
+/**
+ * Starts one harness for the calling test file (in a `before` hook) and stops it after the file's
+ * tests (in an `after` hook), the prologue every file repeated. Call it at the file's top level.
+ *
+ * The harness only exists once the hook has run, so what comes back is a stand-in that forwards
+ * to it: use it inside tests and later hooks, not while the file loads.
+ */
+export function harnessPerFile(opts: { enableFaults?: boolean } = {}): Harness {
+  let started: Harness | undefined
+  before(async () => {
+    started = await startHarness(opts)
+  })
+  after(async () => {
+    await started?.stop()
+  })
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!started) throw new Error(`harness.${String(key)} read before the file's before() hook started the harness`)
+      return started[key as keyof Harness]
+    }
+  })
 }
 
 /** A fresh browser context and page that records console errors and page errors. */

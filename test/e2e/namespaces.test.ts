@@ -1,22 +1,18 @@
 // Solana and Bitcoin on the demo page, as a person does it: the devnet's 'Devnet Solana' wallet
 // (Wallet Standard) on the local Solana network and 'Devnet Bitcoin' (sats-connect) on Regtest,
 // next to the EVM Devnet Wallet; switching chain families; reload; disconnect; the namespace filter.
-import { test, before, after } from 'node:test'
+import { test, before } from 'node:test'
 import assert from 'node:assert/strict'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { startHarness, withPage, dialog, connectButton, openConnect, pickWallet, openSend, fillSend, previewSend, confirmSend, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWallet, openSend, fillSend, previewSend, confirmSend } from './harness.js'
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT } from '../../packages/devnet/src/solana/solanaConstants.js'
 
-let h: Harness
+const h = harnessPerFile()
 let solanaRpc: string
 before(async () => {
-  h = await startHarness()
   solanaRpc = (await (await fetch(new URL('/devnet.json', h.url))).json()).solana.rpcUrl
-})
-after(async () => {
-  await h?.stop()
 })
 
 const lamports = async (address: string) => {

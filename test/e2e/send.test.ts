@@ -2,10 +2,10 @@
 // ETH, DUSD and the USDT-like token to a second devnet account; the chain (read here through
 // JSON-RPC), the Account view and Activity must all agree. Then the validation messages, a
 // rejection that keeps the draft, the pending count, paging and the history service failing.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { startHarness, withPage, dialog, heading, connectButton, connectDevnetWallet, openSend, fillSend, previewSend, confirmSend, rpc, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openSend, fillSend, previewSend, confirmSend, rpc } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const RECEIVER_NAME = 'devnet-friend.reown.id'
@@ -13,13 +13,7 @@ const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-let h: Harness
-before(async () => {
-  h = await startHarness({ enableFaults: true })
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile({ enableFaults: true })
 
 const balanceOf = async (token: string, holder: string) =>
   BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: token, data: `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))

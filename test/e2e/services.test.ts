@@ -1,17 +1,11 @@
 // The demo page with its self-hosted services, as a person uses it: All Wallets from the
 // directory, the token list with USD values after connecting, and nothing but the page's own
 // origin and its configured service contacted.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startHarness, withPage, dialog, connectButton, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 test('All Wallets lists the directory with search; the account shows token balances in USD', () =>
   withPage(h, '/', async ({ page }) => {

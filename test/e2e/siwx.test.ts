@@ -1,20 +1,14 @@
 // Sign-in with the wallet on the demo page (?siwx=required / ?siwx=optional), sessions verified
 // and kept by the self-hosted server: sign, reload without a prompt, sign out and be asked again;
 // decline; Cancel when required disconnects, when optional closes; a Bitcoin account (BIP-322).
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { startHarness, withPage, dialog, connectButton, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton } from './harness.js'
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 const sessionsOf = async (address: string) =>
   ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, h.serviceUrl))).json()) as { sessions: { id: string; message: string }[] }).sessions

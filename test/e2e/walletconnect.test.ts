@@ -2,18 +2,14 @@
 // the pairing link, hand it to a wallet (the devnet's WalletConnect wallet: an unmodified
 // sign-client in wallet mode, in Node) over the self-hosted relay; sign; reload; disconnect;
 // a declined proposal; an expired pairing under Playwright's fake clock.
-import { test, before, after } from 'node:test'
+import { test, before } from 'node:test'
 import assert from 'node:assert/strict'
 import { verifyMessage } from 'viem'
-import { startHarness, withPage, dialog, connectButton, openConnect, rpc, ethTruncated3, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, rpc, ethTruncated3 } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
+const h = harnessPerFile()
+before(() => {
   assert.ok(h.wcWallet, 'the devnet started its WalletConnect wallet')
-})
-after(async () => {
-  await h?.stop()
 })
 
 type Page = import('playwright-core').Page
