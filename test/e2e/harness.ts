@@ -46,12 +46,15 @@ export async function startHarness(opts: { enableFaults?: boolean } = {}): Promi
  * tests (in an `after` hook), the prologue every file repeated. Call it at the file's top level.
  *
  * The harness only exists once the hook has run, so what comes back is a stand-in that forwards
- * to it: use it inside tests and later hooks, not while the file loads.
+ * to it: use it inside tests, not while the file loads. A file's own set-up that needs the running
+ * harness goes in `setUp`, which runs in the same hook: on node 20 a file's top-level `before`
+ * hooks start as they are registered, side by side, so a second hook would not wait for this one.
  */
-export function harnessPerFile(opts: { enableFaults?: boolean } = {}): Harness {
+export function harnessPerFile(opts: { enableFaults?: boolean; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
   let started: Harness | undefined
   before(async () => {
-    started = await startHarness(opts)
+    started = await startHarness({ enableFaults: opts.enableFaults })
+    await opts.setUp?.(started)
   })
   after(async () => {
     await started?.stop()
@@ -151,8 +154,8 @@ export async function openSend(page: Page): Promise<void> {
 }
 
 /**
- * On the Send view, picks the token whose option shows ` ${symbol}` (the first such option: a
- * symbol can be on more than one network), and fills Amount and To.
+ * On the Send view, picks the first token option whose text has ` ${symbol}` (an option reads
+ * 'name quantity SYMBOL', so another token's name could hold the same word), then fills Amount and To.
  */
 export async function fillSend(page: Page, symbol: string, amount: string, to: string): Promise<void> {
   await dialog(page).getByTestId('send-token').click()

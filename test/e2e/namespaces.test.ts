@@ -1,7 +1,7 @@
 // Solana and Bitcoin on the demo page, as a person does it: the devnet's 'Devnet Solana' wallet
 // (Wallet Standard) on the local Solana network and 'Devnet Bitcoin' (sats-connect) on Regtest,
 // next to the EVM Devnet Wallet; switching chain families; reload; disconnect; the namespace filter.
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
@@ -9,10 +9,11 @@ import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWalle
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT } from '../../packages/devnet/src/solana/solanaConstants.js'
 
-const h = harnessPerFile()
 let solanaRpc: string
-before(async () => {
-  solanaRpc = (await (await fetch(new URL('/devnet.json', h.url))).json()).solana.rpcUrl
+const h = harnessPerFile({
+  setUp: async started => {
+    solanaRpc = (await (await fetch(new URL('/devnet.json', started.url))).json()).solana.rpcUrl
+  }
 })
 
 const lamports = async (address: string) => {

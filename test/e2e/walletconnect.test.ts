@@ -2,14 +2,13 @@
 // the pairing link, hand it to a wallet (the devnet's WalletConnect wallet: an unmodified
 // sign-client in wallet mode, in Node) over the self-hosted relay; sign; reload; disconnect;
 // a declined proposal; an expired pairing under Playwright's fake clock.
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { verifyMessage } from 'viem'
 import { harnessPerFile, withPage, dialog, connectButton, openConnect, rpc, ethTruncated3 } from './harness.js'
 
-const h = harnessPerFile()
-before(() => {
-  assert.ok(h.wcWallet, 'the devnet started its WalletConnect wallet')
+const h = harnessPerFile({
+  setUp: started => assert.ok(started.wcWallet, 'the devnet started its WalletConnect wallet')
 })
 
 type Page = import('playwright-core').Page
