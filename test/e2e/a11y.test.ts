@@ -1,19 +1,13 @@
 // Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
 // reaches into the open shadow roots): no violations on the Connect, All Wallets,
 // ConnectingWalletConnect and Account views, in light and dark themes.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { startHarness, openPage, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 async function audit(page: Page, what: string): Promise<void> {
   // Colours are judged as shown: wait until the dialog's opening animation (a fade) has finished.
@@ -23,46 +17,36 @@ async function audit(page: Page, what: string): Promise<void> {
   assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
 }
 
-test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletConnect and Account, light and dark', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const dialog = page.locator('wallet-modal').getByRole('dialog')
-    const button = page.locator('connect-button').getByRole('button')
+test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletConnect and Account, light and dark', () =>
+  withPage(h, '/', async ({ page }) => {
+    const button = connectButton(page)
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
       await button.click()
-      await dialog.getByRole('button', { name: /^All Wallets/ }).waitFor()
+      await dialog(page).getByRole('button', { name: /^All Wallets/ }).waitFor()
       await audit(page, `Connect (${theme})`)
-      await dialog.getByRole('button', { name: /^All Wallets/ }).click()
-      await dialog.locator('.wm-grid-item').first().waitFor()
+      await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+      await dialog(page).locator('.wm-grid-item').first().waitFor()
       await audit(page, `All Wallets (${theme})`)
       // A directory wallet over WalletConnect: image, QR code, Copy link, Open link.
-      await dialog.getByRole('searchbox').fill('Harbor')
-      await dialog.getByRole('button', { name: /^Harbor Wallet/ }).click()
-      await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+      await dialog(page).getByRole('searchbox').fill('Harbor')
+      await dialog(page).getByRole('button', { name: /^Harbor Wallet/ }).click()
+      await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
       await audit(page, `ConnectingWalletConnect (${theme})`)
       await page.keyboard.press('Escape')
-      await dialog.waitFor({ state: 'detached' })
+      await dialog(page).waitFor({ state: 'detached' })
     }
+    await connectDevnetWallet(page)
     await button.click()
-    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().click()
-    await dialog.waitFor({ state: 'detached' })
-    await button.click()
-    await dialog.getByTestId('token-row').first().waitFor()
+    await dialog(page).getByTestId('token-row').first().waitFor()
     await audit(page, 'Account (dark)')
     await page.evaluate(() => (window as any).walletModal.setThemeMode('light'))
     await audit(page, 'Account (light)')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test("list rows are named 'name, tag', without the initial that stands in for a missing image", async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const dialog = page.locator('wallet-modal').getByRole('dialog')
-    const named = (name: string) => dialog.getByRole('button', { name, exact: true })
+test("list rows are named 'name, tag', without the initial that stands in for a missing image", () =>
+  withPage(h, '/', async ({ page, context }) => {
+    const named = (name: string) => dialog(page).getByRole('button', { name, exact: true })
     // Chromium's own accessibility tree (what a screen reader gets), besides Playwright's reading.
     const cdp = await context.newCDPSession(page)
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { backendNodeId: number } }
@@ -70,17 +54,17 @@ test("list rows are named 'name, tag', without the initial that stands in for a 
       const { nodes } = (await cdp.send('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, role: 'button' })) as { nodes: unknown[] }
       return nodes.length
     }
-    await page.locator('connect-button').getByRole('button').click()
-    await dialog.getByRole('button', { name: /^All Wallets/ }).waitFor()
+    await connectButton(page).click()
+    await dialog(page).getByRole('button', { name: /^All Wallets/ }).waitFor()
     await named('Devnet Wallet, Installed').waitFor()
     await named('WalletConnect, QR code').waitFor()
     await named('Harbor Wallet').waitFor()
-    assert.match((await dialog.getByRole('button', { name: /^All Wallets/ }).getAttribute('aria-label'))!, /^All Wallets, \d+\+?$/)
+    assert.match((await dialog(page).getByRole('button', { name: /^All Wallets/ }).getAttribute('aria-label'))!, /^All Wallets, \d+\+?$/)
     assert.equal(await chromeNames('Devnet Wallet, Installed'), 1)
 
     // The demo's networks have no image: each row shows an initial, which is no part of its name.
     await page.evaluate(() => (window as any).walletModal.open({ view: 'Networks' }))
-    await dialog.getByRole('heading', { name: 'Choose Network' }).waitFor()
+    await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
     for (const name of ['Devnet, EVM', 'Devnet 2, EVM', 'Solana Devnet (local), Solana', 'Bitcoin Regtest, Bitcoin']) await named(name).waitFor()
     const row = named('Devnet 2, EVM')
     assert.equal(await row.locator('.wm-image-placeholder').evaluate(el => getComputedStyle(el, '::before').content), '"D"')
@@ -92,11 +76,7 @@ test("list rows are named 'name, tag', without the initial that stands in for a 
     // All Wallets names its installed wallet the same way.
     await page.evaluate(() => (window as any).walletModal.open({ view: 'AllWallets' }))
     await named('Devnet Wallet, Installed').waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
 /** Waits until Chromium's accessibility tree (updated after the DOM) gives the expected count. */
 async function waitForChrome(count: () => Promise<number>, expected: number): Promise<void> {
@@ -107,94 +87,71 @@ async function waitForChrome(count: () => Promise<number>, expected: number): Pr
   }
 }
 
-test('no axe violations on Networks across families, SwitchActiveChain and a Bitcoin account', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const dialog = page.locator('wallet-modal').getByRole('dialog')
-    const button = page.locator('connect-button').getByRole('button')
+test('no axe violations on Networks across families, SwitchActiveChain and a Bitcoin account', () =>
+  withPage(h, '/', async ({ page }) => {
+    const button = connectButton(page)
+    await connectDevnetWallet(page)
     await button.click()
-    await dialog.getByRole('button', { name: /^Devnet Wallet/ }).click()
-    await dialog.waitFor({ state: 'detached' })
-    await button.click()
-    await dialog.getByRole('button', { name: /^Network: Devnet\./ }).click()
-    await dialog.getByRole('button', { name: /^Solana Devnet/ }).waitFor()
+    await dialog(page).getByRole('button', { name: /^Network: Devnet\./ }).click()
+    await dialog(page).getByRole('button', { name: /^Solana Devnet/ }).waitFor()
     await audit(page, 'Networks across families')
-    await dialog.getByRole('button', { name: /^Bitcoin Regtest/ }).click()
-    await dialog.getByRole('button', { name: 'Connect a Bitcoin wallet' }).waitFor()
+    await dialog(page).getByRole('button', { name: /^Bitcoin Regtest/ }).click()
+    await dialog(page).getByRole('button', { name: 'Connect a Bitcoin wallet' }).waitFor()
     await audit(page, 'SwitchActiveChain')
-    await dialog.getByRole('button', { name: 'Connect a Bitcoin wallet' }).click()
-    await dialog.getByRole('button', { name: /^Devnet Bitcoin/ }).click()
-    await dialog.waitFor({ state: 'detached' })
+    await dialog(page).getByRole('button', { name: 'Connect a Bitcoin wallet' }).click()
+    await pickWallet(page, /^Devnet Bitcoin/)
     await button.click()
-    await dialog.getByTestId('account-ordinal-address').waitFor()
+    await dialog(page).getByTestId('account-ordinal-address').waitFor()
     await audit(page, 'Bitcoin account')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('no axe violations on Send, Select Token, Review Send, Receive and Activity, light and dark', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const dialog = page.locator('wallet-modal').getByRole('dialog')
-    const button = page.locator('connect-button').getByRole('button')
-    await button.click()
-    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().click()
-    await dialog.waitFor({ state: 'detached' })
+test('no axe violations on Send, Select Token, Review Send, Receive and Activity, light and dark', () =>
+  withPage(h, '/', async ({ page }) => {
+    const button = connectButton(page)
+    await connectDevnetWallet(page)
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
       await button.click()
-      await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+      await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
       // The draft outlives a closed modal; clear it so a validation message shows.
-      await dialog.getByLabel('Amount', { exact: true }).fill('')
-      await dialog.getByLabel('To', { exact: true }).fill('')
-      await dialog.getByRole('button', { name: 'Preview Send' }).click()
-      await dialog.getByRole('alert').waitFor()
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('')
+      await dialog(page).getByLabel('To', { exact: true }).fill('')
+      await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
+      await dialog(page).getByRole('alert').waitFor()
       await audit(page, `Send (${theme})`)
-      await dialog.getByTestId('send-token').click()
-      await dialog.getByTestId('send-token-option').first().waitFor()
+      await dialog(page).getByTestId('send-token').click()
+      await dialog(page).getByTestId('send-token-option').first().waitFor()
       await audit(page, `Select Token (${theme})`)
-      await dialog.getByTestId('send-token-option').filter({ hasText: ' DUSD' }).click()
-      await dialog.getByLabel('Amount', { exact: true }).fill('1')
-      await dialog.getByLabel('To', { exact: true }).fill('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
-      await dialog.getByRole('button', { name: 'Preview Send' }).click()
-      await dialog.getByTestId('preview-fee').filter({ hasText: '≈' }).waitFor()
+      await dialog(page).getByTestId('send-token-option').filter({ hasText: ' DUSD' }).click()
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('1')
+      await dialog(page).getByLabel('To', { exact: true }).fill('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+      await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
+      await dialog(page).getByTestId('preview-fee').filter({ hasText: '≈' }).waitFor()
       await audit(page, `Review Send (${theme})`)
-      await dialog.getByRole('button', { name: 'Cancel' }).click()
-      await dialog.getByRole('button', { name: 'Back' }).click()
-      await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
-      await dialog.getByTestId('receive-address').waitFor()
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click()
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Receive', exact: true }).click()
+      await dialog(page).getByTestId('receive-address').waitFor()
       await audit(page, `Receive (${theme})`)
-      await dialog.getByRole('button', { name: 'Back' }).click()
-      await dialog.getByRole('button', { name: 'Activity' }).click()
-      await dialog.getByTestId('activity').waitFor()
-      await dialog.locator('[data-testid="transaction"], [data-testid="activity-empty"]').first().waitFor()
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Activity' }).click()
+      await dialog(page).getByTestId('activity').waitFor()
+      await dialog(page).locator('[data-testid="transaction"], [data-testid="activity-empty"]').first().waitFor()
       await audit(page, `Activity (${theme})`)
       await page.keyboard.press('Escape')
-      await dialog.waitFor({ state: 'detached' })
+      await dialog(page).waitFor({ state: 'detached' })
     }
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its error shown', async () => {
-  const { page, context, errors } = await openPage(h, '/?siwx=optional')
-  try {
-    const dialog = page.locator('wallet-modal').getByRole('dialog')
-    await page.locator('connect-button').getByRole('button').click()
-    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().click()
-    await dialog.getByRole('heading', { name: 'Sign In' }).waitFor()
+test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its error shown', () =>
+  withPage(h, '/?siwx=optional', async ({ page }) => {
+    await connectButton(page).click()
+    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await audit(page, 'Sign In (light)')
     await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
-    await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
-    await dialog.getByRole('alert').waitFor()
+    await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await dialog(page).getByRole('alert').waitFor()
     await page.evaluate(() => (window as any).walletModal.setThemeMode('dark'))
     await audit(page, 'Sign In with an error (dark)')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))

@@ -1,29 +1,18 @@
 // The foundation journey on the demo page, as a person does it: connect the Devnet Wallet, see
 // address and balance, switch network, disconnect, reload, reject then retry, keyboard only.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startHarness, openPage, rpc, ethTruncated3, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWallet, rpc, ethTruncated3 } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
-const dialog = (page: import('playwright-core').Page) => page.locator('wallet-modal').getByRole('dialog')
-
-test('connect -> account shows address and balance -> switch network -> disconnect; reload keeps the connection', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const button = page.locator('connect-button').getByRole('button')
+test('connect -> account shows address and balance -> switch network -> disconnect; reload keeps the connection', () =>
+  withPage(h, '/', async ({ page }) => {
+    const button = connectButton(page)
     await assert.doesNotReject(button.filter({ hasText: 'Connect Wallet' }).waitFor())
-    await button.click()
-    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    await openConnect(page)
     // Connected: the modal closes and the button shows the balance and the shortened address.
-    await dialog(page).waitFor({ state: 'detached' })
+    await pickWallet(page, /Devnet Wallet/)
     const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
     const wei1 = await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [address, 'latest'])
@@ -68,15 +57,10 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await page.reload()
     await button.filter({ hasText: 'Connect Wallet' }).waitFor()
     assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test("<connect-button> has a box: a site's test clicks the element itself, and margin-left: auto in the site's flex header moves it", async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+test("<connect-button> has a box: a site's test clicks the element itself, and margin-left: auto in the site's flex header moves it", () =>
+  withPage(h, '/', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 700 })
     const host = page.locator('connect-button')
     await host.getByRole('button', { name: 'Connect Wallet' }).waitFor()
@@ -110,16 +94,11 @@ test("<connect-button> has a box: a site's test clicks the element itself, and m
     await host.click()
     await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
     assert.equal(await page.locator('wallet-modal').isVisible(), true)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test("a rejection shows 'Connection rejected' and a retry then succeeds", async () => {
-  const { page, context, errors } = await openPage(h, '/?wallet=reject')
-  try {
-    await page.locator('connect-button').getByRole('button').click()
+test("a rejection shows 'Connection rejected' and a retry then succeeds", () =>
+  withPage(h, '/?wallet=reject', async ({ page }) => {
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
     await dialog(page).getByText('Connection rejected').waitFor()
     const retry = dialog(page).getByRole('button', { name: 'Try again' })
@@ -128,31 +107,21 @@ test("a rejection shows 'Connection rejected' and a retry then succeeds", async 
     await retry.click()
     await dialog(page).waitFor({ state: 'detached' })
     assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('the prompt mode asks in a visible wallet prompt', async () => {
-  const { page, context, errors } = await openPage(h, '/?wallet=prompt')
-  try {
-    await page.locator('connect-button').getByRole('button').click()
+test('the prompt mode asks in a visible wallet prompt', () =>
+  withPage(h, '/?wallet=prompt', async ({ page }) => {
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
     await dialog(page).getByText('Connecting...').waitFor()
     const prompt = page.getByTestId('devnet-wallet-prompt')
     await prompt.getByRole('button', { name: 'Approve' }).click()
     await page.locator('connect-button').getByTestId('button-address').waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <connect-button>', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const button = page.locator('connect-button').getByRole('button')
+test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <connect-button>', () =>
+  withPage(h, '/', async ({ page }) => {
+    const button = connectButton(page)
     await button.filter({ hasText: 'Connect Wallet' }).waitFor()
     await button.focus()
     await page.keyboard.press('Enter')
@@ -180,8 +149,4 @@ test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <c
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'CONNECT-BUTTON')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))

@@ -1,7 +1,10 @@
 // Shared set-up of the end-to-end tests: the real devnet and demo server on free loopback ports,
 // and Debian's Chromium driven by Playwright. Every page's console errors and uncaught errors are
-// collected so each test can assert there were none.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+// collected; withPage asserts there were none. Below that, the steps several journeys share
+// (connect the Devnet Wallet, go through Send), so each test file spells out only its own part.
+import assert from 'node:assert/strict'
+import { before, after } from 'node:test'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 
@@ -38,6 +41,32 @@ export async function startHarness(opts: { enableFaults?: boolean } = {}): Promi
   }
 }
 
+/**
+ * Starts one harness for the calling test file (in a `before` hook) and stops it after the file's
+ * tests (in an `after` hook), the prologue every file repeated. Call it at the file's top level.
+ *
+ * The harness only exists once the hook has run, so what comes back is a stand-in that forwards
+ * to it: use it inside tests, not while the file loads. A file's own set-up that needs the running
+ * harness goes in `setUp`, which runs in the same hook: on node 20 a file's top-level `before`
+ * hooks start as they are registered, side by side, so a second hook would not wait for this one.
+ */
+export function harnessPerFile(opts: { enableFaults?: boolean; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
+  let started: Harness | undefined
+  before(async () => {
+    started = await startHarness({ enableFaults: opts.enableFaults })
+    await opts.setUp?.(started)
+  })
+  after(async () => {
+    await started?.stop()
+  })
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!started) throw new Error(`harness.${String(key)} read before the file's before() hook started the harness`)
+      return started[key as keyof Harness]
+    }
+  })
+}
+
 /** A fresh browser context and page that records console errors and page errors. */
 export async function openPage(h: Harness, path = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await h.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
@@ -49,6 +78,106 @@ export async function openPage(h: Harness, path = '/'): Promise<{ context: Brows
   page.on('pageerror', e => errors.push(`pageerror: ${e.message}`))
   await page.goto(h.url + path)
   return { context, page, errors }
+}
+
+/** What {@link withPage} hands its body: the page, its context and the errors recorded so far. */
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** Console errors and uncaught page errors, in order; see {@link openPage}. */
+  errors: string[]
+}
+
+/**
+ * Opens `path` in a fresh context ({@link openPage}), runs `body`, then asserts the page logged no
+ * errors, and always closes the context. Every journey ended with the same three steps; here they
+ * cannot be forgotten or reordered. The errors are checked only when the body succeeded, as before:
+ * a failing step reports its own message, not a follow-on "errors" mismatch.
+ *
+ * Pass `{ checkErrors: false }` when the test asserts on `errors` itself (some console errors are
+ * expected there) or, for a page expected to fail, deliberately not at all.
+ */
+export async function withPage<T>(h: Harness, path: string, body: (opened: OpenedPage) => Promise<T>, opts: { checkErrors?: boolean } = {}): Promise<T> {
+  const opened = await openPage(h, path)
+  try {
+    const result = await body(opened)
+    if (opts.checkErrors !== false) assert.deepEqual(opened.errors, [])
+    return result
+  } finally {
+    await opened.context.close()
+  }
+}
+
+/** The modal's dialog. Playwright's locators pierce the open shadow root of `<wallet-modal>`. */
+export const dialog = (page: Page): Locator => page.locator('wallet-modal').getByRole('dialog')
+
+/**
+ * The button inside `<connect-button>`: it opens Connect when disconnected, Account when connected.
+ * Optionally narrowed by its accessible name (e.g. 'Connect Wallet' to click it only while disconnected).
+ */
+export const connectButton = (page: Page, name?: string): Locator => page.locator('connect-button').getByRole('button', name === undefined ? {} : { name })
+
+/** Clicks 'Connect Wallet' on the page and waits for the modal's Connect view. */
+export async function openConnect(page: Page): Promise<void> {
+  await connectButton(page, 'Connect Wallet').click()
+  await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+}
+
+/**
+ * On an open Connect view, clicks the wallet whose row matches `name` and waits for the modal to
+ * close, which is how the modal shows a connection that needed no further step.
+ */
+export async function pickWallet(page: Page, name: RegExp): Promise<void> {
+  await dialog(page).getByRole('button', { name }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+}
+
+/**
+ * Opens the modal from `<connect-button>` and connects the devnet's EVM 'Devnet Wallet' (which
+ * approves at once unless the page set another mode). Resolves with the connected address.
+ */
+export async function connectDevnetWallet(page: Page): Promise<string> {
+  await connectButton(page).click()
+  await pickWallet(page, /^Devnet Wallet/)
+  return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
+}
+
+/** Waits for the dialog's heading named exactly `name` (the view the modal shows). */
+export const heading = (page: Page, name: string): Promise<void> => dialog(page).getByRole('heading', { name, exact: true }).waitFor()
+
+/** Goes to the Send view from Account; opens the modal on Account first unless it already shows it (after a send it does). */
+export async function openSend(page: Page): Promise<void> {
+  if (!(await dialog(page).getByRole('heading', { name: 'Account', exact: true }).isVisible())) await connectButton(page).click()
+  await heading(page, 'Account')
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await heading(page, 'Send')
+}
+
+/**
+ * On the Send view, picks the first token option whose text has ` ${symbol}` (an option reads
+ * 'name quantity SYMBOL', so another token's name could hold the same word), then fills Amount and To.
+ */
+export async function fillSend(page: Page, symbol: string, amount: string, to: string): Promise<void> {
+  await dialog(page).getByTestId('send-token').click()
+  await dialog(page).getByTestId('send-token-option').filter({ hasText: ` ${symbol}` }).first().click()
+  await dialog(page).getByLabel('Amount', { exact: true }).fill(amount)
+  await dialog(page).getByLabel('To', { exact: true }).fill(to)
+}
+
+/** Clicks 'Preview Send' and waits for the Review Send view. */
+export async function previewSend(page: Page): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
+  await heading(page, 'Review Send')
+}
+
+/**
+ * On Review Send, clicks Send; resolves once the modal is back on Account and the button's
+ * pending count has gone (mined: the devnets mine at once unless a test turned that off).
+ */
+export async function confirmSend(page: Page): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await heading(page, 'Account')
+  await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
 }
 
 /** JSON-RPC to a devnet chain from the test (not through the page). */

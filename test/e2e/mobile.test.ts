@@ -1,17 +1,11 @@
 // On a phone (mobile user agent), the directory lists only wallets a phone can open: those with a
 // mobile link, plus the spec's exceptions (spec §5: Coinbase; Solflare and Phantom on Solana).
 // The installed Devnet Wallet stays on Connect.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startHarness, type Harness } from './harness.js'
+import { harnessPerFile } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 

@@ -1,43 +1,31 @@
 // Solana and Bitcoin on the demo page, as a person does it: the devnet's 'Devnet Solana' wallet
 // (Wallet Standard) on the local Solana network and 'Devnet Bitcoin' (sats-connect) on Regtest,
 // next to the EVM Devnet Wallet; switching chain families; reload; disconnect; the namespace filter.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { startHarness, openPage, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWallet, openSend, fillSend, previewSend, confirmSend } from './harness.js'
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 import { SOLANA_WALLET_ADDRESS, SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT } from '../../packages/devnet/src/solana/solanaConstants.js'
 
-let h: Harness
 let solanaRpc: string
-before(async () => {
-  h = await startHarness()
-  solanaRpc = (await (await fetch(new URL('/devnet.json', h.url))).json()).solana.rpcUrl
-})
-after(async () => {
-  await h?.stop()
+const h = harnessPerFile({
+  setUp: async started => {
+    solanaRpc = (await (await fetch(new URL('/devnet.json', started.url))).json()).solana.rpcUrl
+  }
 })
 
-type Page = import('playwright-core').Page
-const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
 const lamports = async (address: string) => {
   const r = await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
   return ((await r.json()) as { result: { value: number } }).result.value
 }
 const sol3 = (l: number) => `${Math.floor(l / 1e9)}.${String(Math.floor((l % 1e9) / 1e6)).padStart(3, '0')}`
 
-async function openConnect(page: Page) {
-  await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
-}
-
-test('Devnet Solana: connect -> SOL balance equals the RPC -> signed message verifies (ed25519) -> 0.01 SOL sent', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+test('Devnet Solana: connect -> SOL balance equals the RPC -> signed message verifies (ed25519) -> 0.01 SOL sent', () =>
+  withPage(h, '/', async ({ page }) => {
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
-    await dialog(page).waitFor({ state: 'detached' })
+    await pickWallet(page, /^Devnet Solana/)
     assert.equal(await page.locator('#address').textContent(), SOLANA_WALLET_ADDRESS)
     assert.equal(await page.locator('#namespace').textContent(), 'solana')
     await page.locator('connect-button').getByText(`${sol3(await lamports(SOLANA_WALLET_ADDRESS))} SOL`).waitFor()
@@ -52,64 +40,43 @@ test('Devnet Solana: connect -> SOL balance equals the RPC -> signed message ver
     await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90} \(0\.01 to / }).waitFor()
     for (let i = 0; i < 50 && (await lamports(SOLANA_RECEIVER_ADDRESS)) === before; i++) await new Promise(r => setTimeout(r, 100))
     assert.equal((await lamports(SOLANA_RECEIVER_ADDRESS)) - before, 10_000_000)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('Devnet Solana: Send moves 25 DSPL (an SPL token) through the modal to a new account; the chain and the Account view agree', async () => {
-  const { page, context, errors } = await openPage(h)
-  // Base units the owner holds of the demo's SPL mint, read from the chain.
-  const dspl = async (owner: string) => {
-    const r = await fetch(solanaRpc, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint: SOLANA_SPL_MINT }, { encoding: 'jsonParsed' }] })
-    })
-    const { result } = (await r.json()) as { result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] } }
-    return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
-  }
-  const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
-  try {
+test('Devnet Solana: Send moves 25 DSPL (an SPL token) through the modal to a new account; the chain and the Account view agree', () =>
+  withPage(h, '/', async ({ page }) => {
+    // Base units the owner holds of the demo's SPL mint, read from the chain.
+    const dspl = async (owner: string) => {
+      const r = await fetch(solanaRpc, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint: SOLANA_SPL_MINT }, { encoding: 'jsonParsed' }] })
+      })
+      const { result } = (await r.json()) as { result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] } }
+      return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+    }
+    const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
-    await dialog(page).waitFor({ state: 'detached' })
+    await pickWallet(page, /^Devnet Solana/)
     const before = await dspl(SOLANA_WALLET_ADDRESS)
-    await page.locator('connect-button').getByRole('button').click()
-    await dialog(page).getByRole('heading', { name: 'Account', exact: true }).waitFor()
-    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor()
-    await dialog(page).getByTestId('send-token').click()
-    await dialog(page).getByTestId('send-token-option').filter({ hasText: ' DSPL' }).first().click()
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('25')
-    await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
-    await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
-    await dialog(page).getByRole('heading', { name: 'Review Send', exact: true }).waitFor()
+    await openSend(page)
+    await fillSend(page, 'DSPL', '25', receiver)
+    await previewSend(page)
     assert.match((await dialog(page).getByTestId('preview-amount').textContent()) ?? '', /25 DSPL/)
-    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    await dialog(page).getByRole('heading', { name: 'Account', exact: true }).waitFor()
-    await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+    await confirmSend(page)
     assert.equal(await dspl(receiver), 25_000_000n)
     assert.equal(before - (await dspl(SOLANA_WALLET_ADDRESS)), 25_000_000n)
     // The Account view lists the new DSPL quantity once the balances are read again.
     const left = before - 25_000_000n
     const shown = new RegExp(`^${left / 1_000_000n}(\\.${(left % 1_000_000n).toString().padStart(6, '0').slice(0, 3)})? DSPL$`)
     await dialog(page).getByTestId('token-quantity').filter({ hasText: shown }).waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
 test('Devnet Bitcoin: payment address shown, ordinals reachable, signed message verifies; a Mainnet-only wallet gets the spec’s error', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+  await withPage(h, '/', async ({ page }) => {
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
-    await dialog(page).waitFor({ state: 'detached' })
+    await pickWallet(page, /^Devnet Bitcoin/)
     assert.equal(await page.locator('#address').textContent(), DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
-    await page.locator('connect-button').getByRole('button').click()
+    await connectButton(page).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
     assert.equal(await dialog(page).getByTestId('account-ordinal-address').locator('span[title]').getAttribute('title'), DEVNET_BITCOIN_REGTEST_ADDRESSES.ordinals)
@@ -123,28 +90,21 @@ test('Devnet Bitcoin: payment address shown, ordinals reachable, signed message 
     await page.locator('#signature').filter({ hasText: /^[A-Za-z0-9+/=]{60,}$/ }).waitFor()
     const signature = (await page.locator('#signature').textContent())!
     assert.equal(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: 'Hello from the wallet-modal demo', signature, network: 'Regtest' }), true)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-  const wrong = await openPage(h, '/?bitcoin=mainnet')
-  try {
-    await openConnect(wrong.page)
-    await dialog(wrong.page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
-    await dialog(wrong.page).getByText('The connector does not support any of the requested chains').waitFor()
-    assert.equal(await wrong.page.locator('#status').textContent(), 'disconnected')
-  } finally {
-    await wrong.context.close()
-  }
+  })
+  // A page whose connection is meant to fail: judged by what it shows, its errors unchecked (as before).
+  await withPage(h, '/?bitcoin=mainnet', async ({ page }) => {
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog(page).getByText('The connector does not support any of the requested chains').waitFor()
+    assert.equal(await page.locator('#status').textContent(), 'disconnected')
+  }, { checkErrors: false })
 })
 
-test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Solana wallet connects too; reload restores both; disconnect clears both', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Solana wallet connects too; reload restores both; disconnect clears both', () =>
+  withPage(h, '/', async ({ page }) => {
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).click()
-    await dialog(page).waitFor({ state: 'detached' })
-    await page.locator('connect-button').getByRole('button').click()
+    await pickWallet(page, /^Devnet Wallet/)
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: /^Network: Devnet\./ }).click()
     await dialog(page).getByRole('button', { name: /^Solana Devnet \(local\)/ }).click()
     await dialog(page).getByText('Connect a Solana wallet to use it.').waitFor()
@@ -153,8 +113,7 @@ test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Sol
     // Only Solana wallets are offered for this step.
     const names = await dialog(page).locator('ul[aria-label="Wallets"] .wm-name').allTextContents()
     assert.deepEqual(names, ['Devnet Solana'])
-    await dialog(page).getByRole('button', { name: /^Devnet Solana/ }).click()
-    await dialog(page).waitFor({ state: 'detached' })
+    await pickWallet(page, /^Devnet Solana/)
     const both = () => page.evaluate(() => ['eip155', 'solana'].map(ns => (window as any).walletModal.getAccount(ns).status))
     assert.deepEqual(await both(), ['connected', 'connected'])
     assert.equal(await page.locator('#namespace').textContent(), 'solana')
@@ -168,15 +127,10 @@ test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Sol
     assert.deepEqual(await both(), ['disconnected', 'disconnected'])
     const log = await page.locator('#events li').allTextContents()
     assert.ok(log[0]?.includes('wm-disconnect'), log.join('\n'))
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('namespace filter: with Solana unticked, no Solana wallet or network appears anywhere', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+test('namespace filter: with Solana unticked, no Solana wallet or network appears anywhere', () =>
+  withPage(h, '/', async ({ page }) => {
     await page.getByLabel('Solana').uncheck()
     await openConnect(page)
     await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).waitFor()
@@ -190,8 +144,4 @@ test('namespace filter: with Solana unticked, no Solana wallet or network appear
     assert.equal(await dialog(page).getByRole('button', { name: /Solana Devnet/ }).count(), 0)
     const networks = await dialog(page).locator('ul[aria-label="Networks"] .wm-name').allTextContents()
     assert.deepEqual(networks, ['Devnet', 'Devnet 2', 'Bitcoin Regtest'])
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))

@@ -2,10 +2,10 @@
 // ETH, DUSD and the USDT-like token to a second devnet account; the chain (read here through
 // JSON-RPC), the Account view and Activity must all agree. Then the validation messages, a
 // rejection that keeps the draft, the pending count, paging and the history service failing.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { startHarness, openPage, rpc, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openSend, fillSend, previewSend, confirmSend, rpc } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const RECEIVER_NAME = 'devnet-friend.reown.id'
@@ -13,36 +13,13 @@ const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-let h: Harness
-before(async () => {
-  h = await startHarness({ enableFaults: true })
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile({ enableFaults: true })
 
-const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
-const heading = (page: Page, name: string) => dialog(page).getByRole('heading', { name, exact: true }).waitFor()
 const balanceOf = async (token: string, holder: string) =>
   BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: token, data: `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
 const ethBalance = async (holder: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [holder, 'latest']))
 /** Base units (6 decimals) -> '12.345' truncated, computed here independently of the product. */
 const units6 = (raw: bigint) => `${raw / 1_000_000n}.${((raw % 1_000_000n) / 1000n).toString().padStart(3, '0')}`
-
-async function connect(page: Page): Promise<string> {
-  await page.locator('connect-button').getByRole('button').click()
-  await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
-}
-
-async function openSend(page: Page): Promise<void> {
-  // After a send the modal stays open on Account; otherwise the button opens it there.
-  if (!(await dialog(page).getByRole('heading', { name: 'Account', exact: true }).isVisible())) await page.locator('connect-button').getByRole('button').click()
-  await heading(page, 'Account')
-  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-  await heading(page, 'Send')
-}
 
 /** Fills the Send form and goes through Preview to Send; resolves on the Account view. */
 async function sendViaModal(page: Page, symbol: string, amount: string, to: string, expectName?: string): Promise<void> {
@@ -54,20 +31,16 @@ async function sendViaModal(page: Page, symbol: string, amount: string, to: stri
   await dialog(page).getByLabel('Amount', { exact: true }).fill(amount)
   await dialog(page).getByLabel('To', { exact: true }).fill(to)
   if (expectName) await dialog(page).getByTestId('send-receiver-profile').filter({ hasText: expectName }).waitFor()
-  await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
-  await heading(page, 'Review Send')
+  await previewSend(page)
   assert.match((await dialog(page).getByTestId('preview-amount').textContent()) ?? '', new RegExp(`${amount.replace('.', '\\.')} ${symbol}`))
   await dialog(page).getByTestId('preview-fee').filter({ hasText: '≈' }).waitFor()
-  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-  await heading(page, 'Account')
-  // Pending until mined (anvil mines at once, so this clears quickly).
-  await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+  // Back on Account once mined (anvil mines at once, so the pending count clears quickly).
+  await confirmSend(page)
 }
 
-test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activity agree', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const me = await connect(page)
+test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activity agree', () =>
+  withPage(h, '/', async ({ page }) => {
+    const me = await connectDevnetWallet(page)
     const [eth0, dusd0, usdt0, rDusd0, rUsdt0, rEth0] = await Promise.all([
       ethBalance(me),
       balanceOf(DUSD, me),
@@ -112,16 +85,11 @@ test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activi
     assert.deepEqual(descriptions.slice(0, 3), ['-10.000 USDT', '-10.000 DUSD', '-0.500 ETH'])
     const ops = await month.getByTestId('transaction').evaluateAll(els => els.slice(0, 3).map(e => e.getAttribute('data-operation')))
     assert.deepEqual(ops, ['send', 'send', 'send'])
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('every validation message appears for its input; a rejection in the wallet keeps the draft', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    await connect(page)
+test('every validation message appears for its input; a rejection in the wallet keeps the draft', () =>
+  withPage(h, '/', async ({ page, errors }) => {
+    await connectDevnetWallet(page)
     await openSend(page)
     const preview = dialog(page).getByRole('button', { name: 'Preview Send' })
     const alert = dialog(page).getByTestId('send-error')
@@ -166,22 +134,16 @@ test('every validation message appears for its input; a rejection in the wallet 
     // Approve again: the same draft goes through.
     await page.evaluate(() => (window as any).devnetWallet.setMode('approve'))
     await preview.click()
-    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    await heading(page, 'Account')
-    await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+    await confirmSend(page)
     assert.equal(await balanceOf(USDT, RECEIVER), before + 2_500_000n)
     // The one console error allowed: Chromium logs the profile service's 404 for the unknown name.
     assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)'])
-  } finally {
-    await context.close()
-  }
-})
+  }, { checkErrors: false }))
 
-test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the address as a QR code and its networks", async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const me = await connect(page)
-    await page.locator('connect-button').getByRole('button').click()
+test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the address as a QR code and its networks", () =>
+  withPage(h, '/', async ({ page }) => {
+    const me = await connectDevnetWallet(page)
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: 'Receive', exact: true }).click()
     await heading(page, 'Receive')
     assert.equal(await dialog(page).getByTestId('receive-address').textContent(), me)
@@ -196,25 +158,16 @@ test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the addr
     await page.waitForFunction(() => (window as any).walletModal.getAccount().namespace === 'bip122' && (window as any).walletModal.getAccount().isConnected)
     await page.evaluate(() => (window as any).walletModal.open({ view: 'WalletSend' }))
     await dialog(page).getByRole('alert').filter({ hasText: 'Unsupported chain' }).waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('the button counts a pending transaction until it is mined', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    await connect(page)
+test('the button counts a pending transaction until it is mined', () =>
+  withPage(h, '/', async ({ page }) => {
+    await connectDevnetWallet(page)
     await rpc(h.rpc[31337]!, 'evm_setAutomine', [false])
     try {
       await openSend(page)
-      await dialog(page).getByTestId('send-token').click()
-      await dialog(page).getByTestId('send-token-option').filter({ hasText: ' ETH' }).first().click()
-      await dialog(page).getByLabel('Amount', { exact: true }).fill('0.01')
-      await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER)
-      await dialog(page).getByRole('button', { name: 'Preview Send' }).click()
-      await heading(page, 'Review Send')
+      await fillSend(page, 'ETH', '0.01', RECEIVER)
+      await previewSend(page)
       await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
       await heading(page, 'Account')
       await page.locator('connect-button').getByTestId('button-pending').filter({ hasText: '1 pending' }).waitFor()
@@ -225,23 +178,18 @@ test('the button counts a pending transaction until it is mined', async () => {
       await rpc(h.rpc[31337]!, 'evm_setAutomine', [true])
     }
     await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('Activity pages on scroll through more than one page, and shows the failure when the service answers 500', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    const me = await connect(page)
+test('Activity pages on scroll through more than one page, and shows the failure when the service answers 500', () =>
+  withPage(h, '/', async ({ page, errors }) => {
+    const me = await connectDevnetWallet(page)
     // 25 more transfers than a page holds (20): 13 out, 12 in, alternating.
     for (let i = 0; i < 25; i++) {
       const out = i % 2 === 0
       await rpc(h.rpc[31337]!, 'eth_sendTransaction', [{ from: out ? me : RECEIVER, to: out ? RECEIVER : me, value: `0x${(1_000_000_000_000_000n * BigInt(i + 1)).toString(16)}` }])
     }
     const last = (24 + 1) / 1000
-    await page.locator('connect-button').getByRole('button').click()
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: 'Activity' }).click()
     await heading(page, 'Activity')
     // The indexer follows blocks; reopen until the newest transfer (+0.025 ETH, received) is listed.
@@ -271,7 +219,7 @@ test('Activity pages on scroll through more than one page, and shows the failure
     // The history service fails: the list says so and stops paging.
     await fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/account/', mode: 'status', status: 500 }) })
     try {
-      await page.locator('connect-button').getByRole('button').click()
+      await connectButton(page).click()
       await dialog(page).getByRole('button', { name: 'Activity' }).click()
       await dialog(page).getByTestId('activity-empty').filter({ hasText: 'Failed to fetch transactions' }).waitFor()
       assert.equal(await dialog(page).getByTestId('transaction').count(), 0)
@@ -283,7 +231,4 @@ test('Activity pages on scroll through more than one page, and shows the failure
       errors.filter(e => !/500|Failed to fetch transactions|Token Balance/.test(e)),
       []
     )
-  } finally {
-    await context.close()
-  }
-})
+  }, { checkErrors: false }))

@@ -1,35 +1,28 @@
 // Sign-in with the wallet on the demo page (?siwx=required / ?siwx=optional), sessions verified
 // and kept by the self-hosted server: sign, reload without a prompt, sign out and be asked again;
 // decline; Cancel when required disconnects, when optional closes; a Bitcoin account (BIP-322).
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { startHarness, openPage, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton } from './harness.js'
 import { verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../packages/devnet/src/bitcoin/index.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-})
-after(async () => {
-  await h?.stop()
-})
+const h = harnessPerFile()
 
-const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
 const sessionsOf = async (address: string) =>
   ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, h.serviceUrl))).json()) as { sessions: { id: string; message: string }[] }).sessions
 
+/** Connects the Devnet Wallet; the modal stays open (on Sign In), so connected is read from the page. */
 async function connect(page: Page): Promise<string> {
-  await page.locator('connect-button').getByRole('button').click()
+  await connectButton(page).click()
   await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
   await page.waitForFunction(() => (window as any).walletModal?.getAccount().isConnected)
   return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
 }
 
-test('required sign-in: connect -> Sign In -> sign -> the server has a session; reload asks nothing; sign out -> asked again', async () => {
-  const { page, context, errors } = await openPage(h, '/?siwx=required')
-  try {
+test('required sign-in: connect -> Sign In -> sign -> the server has a session; reload asks nothing; sign out -> asked again', () =>
+  withPage(h, '/?siwx=required', async ({ page }) => {
     const address = await connect(page)
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByText('wallet-modal demo needs to connect to your wallet').waitFor()
@@ -55,15 +48,10 @@ test('required sign-in: connect -> Sign In -> sign -> the server has a session; 
     await page.evaluate(() => (window as any).walletModal.disconnect())
     await connect(page)
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test("decline says 'Signature declined' and shows the view again; required + Cancel disconnects", async () => {
-  const { page, context, errors } = await openPage(h, '/?siwx=required')
-  try {
+test("decline says 'Signature declined' and shows the view again; required + Cancel disconnects", () =>
+  withPage(h, '/?siwx=required', async ({ page }) => {
     await connect(page)
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
@@ -73,35 +61,25 @@ test("decline says 'Signature declined' and shows the view again; required + Can
     await dialog(page).getByRole('button', { name: 'Cancel' }).click()
     await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).waitFor()
     assert.equal(await page.evaluate(() => (window as any).walletModal?.getAccount().isConnected), false)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('optional sign-in: Cancel closes and stays connected', async () => {
-  const { page, context, errors } = await openPage(h, '/?siwx=optional')
-  try {
+test('optional sign-in: Cancel closes and stays connected', () =>
+  withPage(h, '/?siwx=optional', async ({ page }) => {
     await connect(page)
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Cancel' }).click()
     await dialog(page).waitFor({ state: 'detached' })
     assert.equal(await page.evaluate(() => (window as any).walletModal?.getAccount().isConnected), true)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
 
-test('a Bitcoin account signs in through the same service: BIP-322, verified and kept by the server', async () => {
-  const { page, context, errors } = await openPage(h, '/?siwx=required')
-  const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-  const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
-  const listed = async () =>
-    ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${REGTEST}`, h.serviceUrl))).json()) as { sessions: { id: string }[] }).sessions
-  try {
+test('a Bitcoin account signs in through the same service: BIP-322, verified and kept by the server', () =>
+  withPage(h, '/?siwx=required', async ({ page }) => {
+    const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+    const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
+    const listed = async () =>
+      ((await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${REGTEST}`, h.serviceUrl))).json()) as { sessions: { id: string }[] }).sessions
     const before = (await listed()).length
-    await page.locator('connect-button').getByRole('button').click()
+    await connectButton(page).click()
     await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
@@ -113,8 +91,4 @@ test('a Bitcoin account signs in through the same service: BIP-322, verified and
     const mine = stored.find(s => sessions.some(x => x.id === s.id))!
     assert.match(mine.message, /wants you to sign in with your Bitcoin account:/)
     assert.equal(verifyBitcoinMessage({ address, message: mine.message, signature: mine.signature, network: 'Regtest' }), true)
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))

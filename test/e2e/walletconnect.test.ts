@@ -2,28 +2,21 @@
 // the pairing link, hand it to a wallet (the devnet's WalletConnect wallet: an unmodified
 // sign-client in wallet mode, in Node) over the self-hosted relay; sign; reload; disconnect;
 // a declined proposal; an expired pairing under Playwright's fake clock.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { verifyMessage } from 'viem'
-import { startHarness, openPage, rpc, ethTruncated3, type Harness } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, openConnect, rpc, ethTruncated3 } from './harness.js'
 
-let h: Harness
-before(async () => {
-  h = await startHarness()
-  assert.ok(h.wcWallet, 'the devnet started its WalletConnect wallet')
-})
-after(async () => {
-  await h?.stop()
+const h = harnessPerFile({
+  setUp: started => assert.ok(started.wcWallet, 'the devnet started its WalletConnect wallet')
 })
 
 type Page = import('playwright-core').Page
-const dialog = (page: Page) => page.locator('wallet-modal').getByRole('dialog')
 const wallet = () => h.wcWallet!
 
 /** Opens Connect, picks WalletConnect, and returns the URI copied with 'Copy link'. */
 async function openWalletConnect(page: Page): Promise<string> {
-  await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+  await openConnect(page)
   await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
   await dialog(page).getByRole('heading', { name: 'WalletConnect' }).waitFor()
   return copyLink(page)
@@ -45,15 +38,14 @@ async function copyLink(page: Page, notEqual?: string): Promise<string> {
   return uri
 }
 
-test('QR -> Copy link -> the wallet pairs and approves -> Account with its address and balance within 2 s; personal_sign verifies; reload stays connected; wallet-side disconnect', async t => {
-  const { page, context, errors } = await openPage(h)
-  // Nothing may leave this machine: no Verify, no telemetry, no vendor relay.
-  const foreign: string[] = []
-  const local = (url: string) => ['127.0.0.1', 'localhost'].includes(new URL(url).hostname) || url.startsWith('data:')
-  page.on('request', r => void (!local(r.url()) && foreign.push(r.url())))
-  const sockets: string[] = []
-  page.on('websocket', ws => void sockets.push(ws.url()))
-  try {
+test('QR -> Copy link -> the wallet pairs and approves -> Account with its address and balance within 2 s; personal_sign verifies; reload stays connected; wallet-side disconnect', t =>
+  withPage(h, '/', async ({ page }) => {
+    // Nothing may leave this machine: no Verify, no telemetry, no vendor relay.
+    const foreign: string[] = []
+    const local = (url: string) => ['127.0.0.1', 'localhost'].includes(new URL(url).hostname) || url.startsWith('data:')
+    page.on('request', r => void (!local(r.url()) && foreign.push(r.url())))
+    const sockets: string[] = []
+    page.on('websocket', ws => void sockets.push(ws.url()))
     const uri = await openWalletConnect(page)
     const result = await wallet().pair(uri)
     assert.equal(result.outcome, 'approved')
@@ -67,7 +59,7 @@ test('QR -> Copy link -> the wallet pairs and approves -> Account with its addre
     t.diagnostic(`approval -> balance on the button: ${took} ms`)
     const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
     assert.equal(address.toLowerCase(), wallet().address.toLowerCase())
-    await page.locator('connect-button').getByRole('button').click()
+    await connectButton(page).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)
     await page.keyboard.press('Escape')
@@ -91,16 +83,13 @@ test('QR -> Copy link -> the wallet pairs and approves -> Account with its addre
     // The wallet ends the session: the page shows disconnected.
     await wallet().disconnectAll()
     await page.locator('#status').filter({ hasText: 'disconnected' }).waitFor()
-    await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).waitFor()
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+    await connectButton(page, 'Connect Wallet').waitFor()
+  }))
 
-test('the wallet declines -> Connection rejected and a fresh QR code, which then connects', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
+test('the wallet declines -> Connection rejected and a fresh QR code, which then connects', async t => {
+  // The wallet is shared by this file's tests: however this one ends, the next finds it approving.
+  t.after(() => wallet().setMode('approve'))
+  await withPage(h, '/', async ({ page }) => {
     const first = await openWalletConnect(page)
     wallet().setMode('reject')
     assert.equal((await wallet().pair(first)).outcome, 'rejected')
@@ -116,11 +105,7 @@ test('the wallet declines -> Connection rejected and a fresh QR code, which then
     await page.locator('#status').filter({ hasText: 'disconnected' }).waitFor()
     for (let i = 0; i < 50 && wallet().sessions().length; i++) await new Promise(r => setTimeout(r, 100))
     assert.equal(wallet().sessions().length, 0)
-    assert.deepEqual(errors, [])
-  } finally {
-    wallet().setMode('approve')
-    await context.close()
-  }
+  })
 })
 
 test('with fake time, a pairing older than 4 minutes is replaced by a new URI', async () => {
@@ -143,10 +128,9 @@ test('with fake time, a pairing older than 4 minutes is replaced by a new URI', 
   }
 })
 
-test('a directory wallet opens ConnectingWalletConnect with its image, QR code and an Open link carrying the URI', async () => {
-  const { page, context, errors } = await openPage(h)
-  try {
-    await page.locator('connect-button').getByRole('button', { name: 'Connect Wallet' }).click()
+test('a directory wallet opens ConnectingWalletConnect with its image, QR code and an Open link carrying the URI', () =>
+  withPage(h, '/', async ({ page }) => {
+    await connectButton(page, 'Connect Wallet').click()
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
     await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor()
     await dialog(page).getByRole('searchbox').fill('Harbor')
@@ -157,8 +141,4 @@ test('a directory wallet opens ConnectingWalletConnect with its image, QR code a
     const open = dialog(page).getByRole('link', { name: 'Open Harbor Wallet' })
     assert.equal(await open.getAttribute('href'), `https://app.harborwallet.example/wc?uri=${encodeURIComponent(uri)}`)
     assert.equal(await open.getAttribute('target'), '_blank')
-    assert.deepEqual(errors, [])
-  } finally {
-    await context.close()
-  }
-})
+  }))
