@@ -1,7 +1,7 @@
 // A small misbehaving HTTP endpoint for the browser tests of the HTTP client (a Koa middleware of
 // the test server): it answers with the status, Retry-After, body or silence the test asks for in
 // the query string, and counts hits per key so a test can assert how many attempts arrived.
-//   /__fault?key=k&status=500&retryAfter=1&okAfter=2&mode=hang|malformed&body=...
+//   /__fault?key=k&status=500&retryAfter=1&okAfter=2&mode=hang|stallBody|malformed&body=...
 //   /__fault/hits?key=k
 export function faultMiddleware() {
   const hits = new Map()
@@ -25,6 +25,14 @@ export function faultMiddleware() {
     if (q.mode === 'hang') {
       // Never answer; the socket closes when the client gives up or the server stops.
       await new Promise(resolve => ctx.req.once('close', resolve))
+      return
+    }
+    if (q.mode === 'stallBody') {
+      // Headers and the start of a body, then silence: the client's timeout must cover the body.
+      ctx.respond = false
+      ctx.res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      ctx.res.write('{"ok":')
+      await new Promise(resolve => ctx.res.once('close', resolve))
       return
     }
     if (q.mode === 'malformed') {

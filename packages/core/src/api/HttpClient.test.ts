@@ -64,6 +64,28 @@ describe('HttpClient (real HTTP on loopback)', () => {
     expect(await hits(k)).to.equal(2)
   })
 
+  it('times out a body that stalls after the headers: every caller sharing it gets the timeout, and a later call works', async () => {
+    const http = createHttpClient({ timeoutMs: 200, retries: 0, sleep: async () => {} })
+    const k = key()
+    // The first hit sends headers and half a body, then nothing; later hits answer normally.
+    const params = { key: k, mode: 'stallBody', okAfter: 1 }
+    const [a, b] = await Promise.all([caught(http.get(base(), { params })), caught(http.get(base(), { params }))])
+    for (const e of [a, b]) {
+      expect(e).to.be.instanceOf(WalletModalError)
+      expect(e!.code).to.equal('REQUEST_TIMEOUT')
+      expect(e!.shortMessage).to.equal('Request timed out')
+    }
+    expect(await hits(k)).to.equal(1)
+    expect(http.inflightCount()).to.equal(0)
+    expect(await http.get(base(), { params })).to.deep.equal({ ok: true, hit: 2 })
+  })
+
+  it('retries a stalled body like any timeout', async () => {
+    const http = createHttpClient({ timeoutMs: 150, retries: 1, sleep: async () => {} })
+    const k = key()
+    expect(await http.get(base(), { params: { key: k, mode: 'stallBody', okAfter: 1 } })).to.deep.equal({ ok: true, hit: 2 })
+  })
+
   it('rejects a malformed body without retrying', async () => {
     const http = createHttpClient({ sleep: async () => {} })
     const k = key()

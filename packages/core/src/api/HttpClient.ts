@@ -82,9 +82,10 @@ class RetryableError extends Error {
 }
 
 /**
- * The one HTTP client of the modal, for every service: a timeout per attempt, retries on network
- * errors, timeouts and the spec's statuses (honouring Retry-After, else 150 ms doubling),
- * identical in-flight GETs shared, and JSON-RPC calls made in the same tick sent as one batch.
+ * The one HTTP client of the modal, for every service: a timeout per attempt covering the whole
+ * response (headers and body), retries on network errors, timeouts and the spec's statuses
+ * (honouring Retry-After, else 150 ms doubling), identical in-flight GETs shared, and JSON-RPC
+ * calls made in the same tick sent as one batch.
  * Failures become {@link WalletModalError}s: `REQUEST_TIMEOUT`, `HTTP_ERROR` ('HTTP status code:
  * {n}'), `INVALID_RESPONSE`, `RPC_ERROR`, `NETWORK_ERROR`.
  */
@@ -99,29 +100,35 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   async function attempt(url: string, init: RequestInit, ms: number, outer?: AbortSignal): Promise<unknown> {
     const controller = new AbortController()
+    // One timer for the whole response, body included: a server that sends its headers and then
+    // stalls must not hold the caller (and every caller sharing this request) forever.
     const timer = setTimeout(() => controller.abort(), ms)
     const onOuter = () => controller.abort()
     outer?.addEventListener('abort', onOuter)
-    let response: Response
-    try {
-      response = await doFetch(url, { ...init, signal: controller.signal })
-    } catch (err) {
-      if (outer?.aborted) throw new WalletModalError('REQUEST_ABORTED', { cause: err })
-      const timedOut = controller.signal.aborted
-      throw new RetryableError(
-        timedOut
+    const failed = (err: unknown, network: string): WalletModalError | RetryableError => {
+      if (outer?.aborted) return new WalletModalError('REQUEST_ABORTED', { cause: err })
+      return new RetryableError(
+        controller.signal.aborted
           ? new WalletModalError('REQUEST_TIMEOUT', { details: `${new URL(url).pathname} after ${ms} ms`, cause: err })
-          : new WalletModalError('NETWORK_ERROR', { details: new URL(url).pathname, cause: err })
+          : new WalletModalError('NETWORK_ERROR', { details: network, cause: err })
       )
+    }
+    let response: Response
+    let text: string
+    try {
+      try {
+        response = await doFetch(url, { ...init, signal: controller.signal })
+      } catch (err) {
+        throw failed(err, new URL(url).pathname)
+      }
+      try {
+        text = await response.text()
+      } catch (err) {
+        throw failed(err, 'the response was cut off')
+      }
     } finally {
       clearTimeout(timer)
       outer?.removeEventListener('abort', onOuter)
-    }
-    let text: string
-    try {
-      text = await response.text()
-    } catch (err) {
-      throw new RetryableError(new WalletModalError('NETWORK_ERROR', { details: 'the response was cut off', cause: err }))
     }
     let body: unknown
     try {
