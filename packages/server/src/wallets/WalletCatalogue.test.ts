@@ -3,7 +3,9 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadWalletCatalogue } from './WalletCatalogue.js'
+import fc from 'fast-check'
+import * as v from 'valibot'
+import { CatalogueWalletSchema, loadWalletCatalogue } from './WalletCatalogue.js'
 
 describe('bundled wallet catalogue', () => {
   const catalogue = loadWalletCatalogue()
@@ -41,5 +43,47 @@ describe('bundled wallet catalogue', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('refuses a catalogue whose links are not https or a plain app scheme, naming the field and the reason', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wm-catalogue-'))
+    const file = join(dir, 'wallets.json')
+    // Each of these has the `scheme://` shape the previous check asked for.
+    const cases: [string, string, RegExp][] = [
+      ['mobile_link', 'javascript://%0aalert(document.domain)', /at wallets\.0\.mobile_link: javascript: links are not allowed/],
+      ['desktop_link', 'JavaScript://x', /at wallets\.0\.desktop_link: javascript: links are not allowed/],
+      ['mobile_link', 'intent://scan#Intent;scheme=zxing;end', /at wallets\.0\.mobile_link: intent: links are not allowed/],
+      ['webapp_link', 'data://text/html,<script>1</script>', /at wallets\.0\.webapp_link: data: links are not allowed/],
+      ['homepage', 'http://wallet.example', /at wallets\.0\.homepage: http: links are not allowed/],
+      ['mobile_link', ' https://wallet.example', /at wallets\.0\.mobile_link: a wallet link must not contain whitespace/]
+    ]
+    try {
+      for (const [field, link, message] of cases) {
+        writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], [field]: link }] }))
+        assert.throws(() => loadWalletCatalogue(file), message, link)
+      }
+      writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], mobile_link: 'harbor+x://open', desktop_link: 'https://w.example/app' }] }))
+      assert.equal(loadWalletCatalogue(file).wallets[0]!.mobile_link, 'harbor+x://open')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('property: no entry with a forbidden-scheme link passes, in any case, with any whitespace before it', () => {
+    const entry = catalogue.wallets[1]!
+    fc.assert(
+      fc.property(
+        fc.constantFrom('javascript', 'data', 'blob', 'file', 'intent', 'vbscript', 'about', 'chrome'),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 10 }),
+        fc.constantFrom('', ' ', '\t', '\n', '\u0000', '\ufeff'),
+        fc.constantFrom('mobile_link', 'desktop_link', 'webapp_link', 'homepage'),
+        fc.string({ maxLength: 20 }),
+        (scheme, mask, lead, field, rest) => {
+          const link = lead + [...scheme].map((c, i) => (mask[i % mask.length] ? c.toUpperCase() : c)).join('') + '://' + rest
+          assert.equal(v.safeParse(CatalogueWalletSchema, { ...entry, [field]: link }).success, false, JSON.stringify(link))
+        }
+      ),
+      { numRuns: 1000 }
+    )
   })
 })

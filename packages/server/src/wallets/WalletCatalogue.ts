@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
+import { walletLinkProblem } from '@wallet-modal/wire'
 import bundled from '../data/wallets.json' with { type: 'json' }
 
-const nullableLink = v.nullable(v.pipe(v.string(), v.maxLength(500), v.regex(/^[a-z][a-z0-9+.-]*:\/\//, 'a URL with a scheme')))
+// The modal's own allow-list (wire's walletLinkProblem): https universal links and plain app
+// schemes only, so a catalogue can never hand a page a javascript:, data: or intent: link.
+const nullableLink = v.nullable(
+  v.pipe(
+    v.string(),
+    v.maxLength(500),
+    v.check(
+      link => walletLinkProblem(link) === undefined,
+      issue => walletLinkProblem(issue.input) ?? 'not an allowed wallet link'
+    )
+  )
+)
 
 /** Schema of one catalogue entry (the directory's Wallet of spec §3, without the image URL). */
 export const CatalogueWalletSchema = v.object({

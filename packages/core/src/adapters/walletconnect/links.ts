@@ -1,20 +1,16 @@
-/** Schemes a directory link may never use: they run code or read local data in the page. */
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'http:', 'filesystem:'])
+import { isAllowedWalletLink } from '@wallet-modal/wire'
 
 /**
- * Checks a wallet link from the directory (remote data): `https:` universal links and app
- * schemes (`wallet://`) pass; anything that could run in the page, or plain http, does not.
+ * Checks a wallet link from the directory (remote data) against the shared allow-list
+ * (`walletLinkProblem` of the wire contract, which the server's catalogue check applies too):
+ * `https:` universal links and plain app schemes (`wallet://`) pass; `javascript:`, `data:`,
+ * `intent:`, plain http and the like never do, whatever their case or hidden characters. A bare
+ * app name (`wallet` or `wallet:`) is read as `wallet://`, the form directories often give.
  */
 export function safeWalletLink(value: string | null | undefined): URL | undefined {
   if (!value) return undefined
-  let url: URL
-  try {
-    url = new URL(value.includes(':') ? value : `${value}://`)
-  } catch {
-    return undefined
-  }
-  if (FORBIDDEN_SCHEMES.has(url.protocol) || !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) return undefined
-  return url
+  const link = /^[a-zA-Z][a-zA-Z0-9+.-]*:?$/.test(value) ? `${value.replace(/:$/, '')}://` : value
+  return isAllowedWalletLink(link) ? new URL(link) : undefined
 }
 
 /**
@@ -26,13 +22,15 @@ export function walletConnectLink(appLink: string | null | undefined, wcUri: str
   const url = safeWalletLink(appLink)
   if (!url) return undefined
   const encoded = encodeURIComponent(wcUri)
+  // The link's own query and fragment are dropped: kept, they would swallow `wc?uri=` (a `#`
+  // before it turns the pairing URI into a fragment the wallet never reads).
   if (url.protocol === 'https:') {
-    const base = url.href.endsWith('/') ? url.href : `${url.href}/`
-    return `${base}wc?uri=${encoded}`
+    const base = `${url.origin}${url.pathname}`
+    return `${base.endsWith('/') ? base : `${base}/`}wc?uri=${encoded}`
   }
-  // App schemes: keep what the wallet gave (`metamask:` or `metamask://`), always as `scheme://`.
+  // App schemes: keep what the wallet gave (`metamask:` or `metamask://open`), always as `scheme://`.
   const scheme = url.protocol.slice(0, -1)
-  const rest = url.href.slice(url.protocol.length).replace(/^\/\//, '').replace(/\/$/, '')
+  const rest = `${url.host}${url.pathname}`.replace(/^\/\//, '').replace(/\/$/, '')
   return `${scheme}://${rest ? `${rest}/` : ''}wc?uri=${encoded}`
 }
 
@@ -59,5 +57,8 @@ export function walletBrowseUrl(walletName: string, pageUrl: string, namespace: 
   const entry = BROWSE_LINKS.find(b => walletName.toLowerCase().includes(b.match))
   if (!entry) return undefined
   const origin = new URL(pageUrl).origin
-  return namespace === 'solana' && entry.solana ? entry.solana(pageUrl) : entry.browse(pageUrl, origin)
+  const link = namespace === 'solana' && entry.solana ? entry.solana(pageUrl) : entry.browse(pageUrl, origin)
+  // The page address is encoded into an https link, so this always passes; checked anyway,
+  // because the result goes to location.assign.
+  return isAllowedWalletLink(link) ? link : undefined
 }
