@@ -10,6 +10,7 @@ import { reactEsmPlugin } from './test/wtr/reactEsmPlugin.mjs'
 import { devnetPlugin } from './test/wtr/devnetPlugin.mjs'
 import { esmPrebundlePlugin } from './test/wtr/esmPrebundlePlugin.mjs'
 import { faultMiddleware } from './test/wtr/faultMiddleware.mjs'
+import { pageListenersPlugin } from './test/wtr/pageListenersPlugin.mjs'
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -48,6 +49,7 @@ export default {
     reactEsmPlugin(),
     esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer'], { buffer: "export { Buffer } from 'buffer'" }),
     devnetPlugin(),
+    pageListenersPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })
   ]
 }

@@ -22,6 +22,11 @@ export interface HttpClientOptions {
   maxRetryAfterMs?: number
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
+  /**
+   * The client's own lifetime (the core's): once aborted, requests in flight and waiting to
+   * retry fail with 'Request was aborted' and no timer of theirs stays scheduled.
+   */
+  signal?: AbortSignal
 }
 
 /** Per-request options. */
@@ -95,7 +100,16 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   const base = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS
   const maxRetryAfter = options.maxRetryAfterMs ?? 30_000
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a))
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>(r => setTimeout(r, ms)))
+  const life = options.signal
+  // The default wait ends early when the client's lifetime does (a retry never outlives it).
+  const sleep =
+    options.sleep ??
+    ((ms: number) =>
+      new Promise<void>(resolve => {
+        const done = () => (clearTimeout(timer), life?.removeEventListener('abort', done), resolve())
+        const timer = setTimeout(done, ms)
+        life?.addEventListener('abort', done)
+      }))
   const inflight = new Map<string, Promise<unknown>>()
 
   async function attempt(url: string, init: RequestInit, ms: number, outer?: AbortSignal): Promise<unknown> {
@@ -105,8 +119,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const timer = setTimeout(() => controller.abort(), ms)
     const onOuter = () => controller.abort()
     outer?.addEventListener('abort', onOuter)
+    life?.addEventListener('abort', onOuter)
     const failed = (err: unknown, network: string): WalletModalError | RetryableError => {
-      if (outer?.aborted) return new WalletModalError('REQUEST_ABORTED', { cause: err })
+      if (outer?.aborted || life?.aborted) return new WalletModalError('REQUEST_ABORTED', { cause: err })
       return new RetryableError(
         controller.signal.aborted
           ? new WalletModalError('REQUEST_TIMEOUT', { details: `${new URL(url).pathname} after ${ms} ms`, cause: err })
@@ -129,6 +144,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     } finally {
       clearTimeout(timer)
       outer?.removeEventListener('abort', onOuter)
+      life?.removeEventListener('abort', onOuter)
     }
     let body: unknown
     try {
@@ -153,6 +169,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   async function request(url: string, init: RequestInit, opts: RequestOptions, retryBody?: (body: unknown) => WalletModalError | undefined): Promise<unknown> {
     const max = opts.retries ?? retries
     for (let i = 0; ; i++) {
+      if (life?.aborted) throw new WalletModalError('REQUEST_ABORTED')
       try {
         const body = await attempt(url, init, opts.timeoutMs ?? timeoutMs, opts.signal)
         const again = retryBody?.(body)
@@ -160,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         return body
       } catch (err) {
         if (!(err instanceof RetryableError)) throw err
-        if (i >= max || opts.signal?.aborted) throw err.error
+        if (i >= max || opts.signal?.aborted || life?.aborted) throw err.error
         const backoff = base * 2 ** i
         if (err.retryAfterMs !== undefined && err.retryAfterMs > maxRetryAfter) throw err.error
         await sleep(Math.max(backoff, err.retryAfterMs ?? 0))

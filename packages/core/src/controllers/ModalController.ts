@@ -33,6 +33,11 @@ export function createModalController() {
       shakeTimer = setTimeout(() => {
         state.shake = false
       }, SHAKE_MS)
+    },
+    /** Clears the shake timer (the core is destroyed). */
+    dispose(): void {
+      clearTimeout(shakeTimer)
+      state.shake = false
     }
   }
 }

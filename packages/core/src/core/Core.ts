@@ -20,9 +20,12 @@ import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'
 import type { RecordStorage, StorageBackend } from '../utils/storage.js'
 import type { WalletModal } from './WalletModal.js'
+import type { Lifetime } from '../utils/lifetime.js'
 
 /** Wiring of a running core that is not state: adapters, listeners, lazily made parts. */
 export interface CoreRuntime {
+  /** Every timer and page listener the core starts is tied to this; `destroy()` ends it. */
+  lifetime: Lifetime
   /** Adapters made so far, by namespace (flows/adapters.ts makes them on first use). */
   adapters: Partial<Record<WiredNamespace, Promise<ChainAdapter>>>
   /** Namespaces whose wallet discovery has started. */

@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio/vanilla'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { openModal, closeModal } from '../flows/openModal.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
 import type { Core } from './Core.js'
 import type { CoreParts } from './buildCore.js'
 import type { AccountInfo, PublicState, WalletModal } from './WalletModal.js'
@@ -47,11 +48,18 @@ export function attachPublicApi(parts: CoreParts): Core {
     setThemeVariables: vars => core.theme.setThemeVariables(vars),
     destroy() {
       const r = core.runtime
+      // Timers, idle tasks, waits for wallets, page listeners and HTTP requests in flight.
+      r.lifetime.end()
       r.stopTracking?.()
+      r.stopTracking = undefined
       for (const stop of r.stopDiscovery.splice(0)) stop()
       r.discovering.clear()
       for (const stop of r.unlisten.values()) stop()
       r.unlisten.clear()
+      core.snack.hide()
+      core.modal.dispose()
+      // The WalletConnect session's provider listens to the client; the client holds the relay socket.
+      ;(core.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.provider as { close?: () => void } | undefined)?.close?.()
       void r.walletConnect?.then(c => c.close()).catch(() => {})
       r.walletConnect = undefined
     }

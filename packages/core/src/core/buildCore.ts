@@ -17,6 +17,7 @@ import { INJECTED_CONNECTOR_ID, isWindowEthereum } from '../adapters/eip155/disc
 import { createStorage, defaultStorageBackend, STORAGE_KEYS } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
 import type { Core, CoreRuntime } from './Core.js'
+import { createLifetime } from '../utils/lifetime.js'
 import type { WalletModal } from './WalletModal.js'
 
 function isRecentList(v: unknown): v is { id: string; name: string }[] {
@@ -46,10 +47,11 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     chain.setActiveNamespace(saved.chainNamespace)
   }
   const connector = createConnectorController()
+  const lifetime = createLifetime()
   // The HTTP client and the service client load on first use: nothing remote happens before the
   // page has shown its button, so neither belongs in the first chunk a site loads.
   let httpClient: Promise<HttpClient> | undefined
-  const loadHttp = () => (httpClient ??= import('../api/HttpClient.js').then(m => m.createHttpClient(opts.http)))
+  const loadHttp = () => (httpClient ??= import('../api/HttpClient.js').then(m => m.createHttpClient({ ...opts.http, signal: lifetime.signal })))
   let servicesClient: Promise<ServiceClient | undefined> | undefined
   const loadServices = (): Promise<ServiceClient | undefined> => {
     const urls = opts.services
@@ -59,6 +61,7 @@ export function buildCore(options: WalletModalOptions): CoreParts {
   }
   const added = new Set<(c: Connector) => void>()
   const runtime: CoreRuntime = {
+    lifetime,
     adapters: {},
     discovering: new Set(),
     stopDiscovery: [],

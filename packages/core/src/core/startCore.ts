@@ -25,25 +25,32 @@ export function startCore(core: Core): void {
   core.runtime.stopTracking = trackModalEvents(core)
   // Sign-in (spec §4): after a connection, an account change or a switch, a missing session
   // opens SIWXSignMessage. The flow loads only on sites that turned sign-in on.
+  const life = core.runtime.lifetime
   if (opts.siwx || opts.siweConfig) {
-    core.events.subscribe(e => {
+    const off = core.events.subscribe(e => {
       if (e.type === 'CONNECT_SUCCESS' || e.type === 'ACCOUNT_CHANGED' || e.type === 'SWITCH_NETWORK') {
         void import('../flows/signIn.js').then(m => m.checkSignIn(core)).catch(err => console.warn('[wallet-modal] sign-in check failed', err))
       }
     })
+    life.onEnd(off)
   }
   // Other namespaces' wallets are looked for once the page is idle (their adapters are chunks of
   // their own), and only when the site lists networks of them.
-  whenIdle(() => void startDiscovery(core, 'idle'))
+  whenIdle(() => void startDiscovery(core, 'idle'), undefined, life.signal)
   if (core.hasServices) {
     // Background work: after the page has loaded and gone idle, never before its first paint.
-    core.servicesReady = new Promise<void>(resolve =>
-      whenIdle(() =>
-        import('../flows/services.js')
-          .then(m => m.initServices(core))
-          .catch(err => console.warn('[wallet-modal] services start-up failed', err))
-          .finally(resolve)
+    core.servicesReady = new Promise<void>(resolve => {
+      // A core destroyed before the page went idle never calls the services: nothing to wait for.
+      const stop = life.onEnd(resolve)
+      whenIdle(
+        () =>
+          void import('../flows/services.js')
+            .then(m => m.initServices(core))
+            .catch(err => console.warn('[wallet-modal] services start-up failed', err))
+            .finally(() => (stop(), resolve())),
+        undefined,
+        life.signal
       )
-    )
+    })
   }
 }

@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../utils/storage.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
 import { adapterOf } from './adapters.js'
+import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 
 const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =>
   !!v && typeof (v as { balance?: unknown }).balance === 'string' && typeof (v as { symbol?: unknown }).symbol === 'string'
@@ -47,7 +48,7 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
     core.chain.setAccount(ns, { balance, balanceSymbol: symbol, balanceLoading: false })
   } catch (err) {
     const e = toWalletModalError(err, 'RPC_ERROR')
-    console.warn('[wallet-modal] balance read failed', e)
+    warnUnlessDestroyed(core, 'balance read failed', e)
     core.chain.setAccount(ns, { balance: undefined, balanceLoading: false, balanceError: e.shortMessage })
   }
 }

@@ -4,6 +4,7 @@ import type { Identity, TokenBalance } from '../api/schemas.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
+import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 
 const isBalances = (v: unknown): v is TokenBalance[] => Array.isArray(v)
 const isIdentity = (v: unknown): v is Identity => !!v && typeof v === 'object' && 'name' in v && 'avatar' in v
@@ -48,7 +49,7 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
     core.storage.set(key, balances)
     core.blockchainApi.setBalances(caipAddress, balances)
   } catch (err) {
-    console.warn('[wallet-modal] token balances failed', toWalletModalError(err, 'NETWORK_ERROR'))
+    warnUnlessDestroyed(core, 'token balances failed', toWalletModalError(err, 'NETWORK_ERROR'))
     const e = new WalletModalError('BALANCE_UNAVAILABLE', { cause: err })
     core.blockchainApi.setBalancesError(e.shortMessage, now())
     core.snack.showError(e)
@@ -76,6 +77,6 @@ export async function fetchIdentity(core: Core): Promise<void> {
     core.storage.set(key, identity)
     if (core.chain.activeAccount().address === address) core.blockchainApi.setIdentity(address, identity)
   } catch (err) {
-    console.warn('[wallet-modal] identity lookup failed', err)
+    warnUnlessDestroyed(core, 'identity lookup failed', err)
   }
 }

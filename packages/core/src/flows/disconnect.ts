@@ -9,12 +9,13 @@ import type { DisconnectOptions } from '../core/WalletModal.js'
 /** The longest a wallet may take to acknowledge a disconnect (spec §4). */
 export const DISCONNECT_WAIT_MS = 3000
 
-function withTimeout(p: Promise<void>, ms: number): Promise<void> {
+/** `p`, or done after `ms` (or at once when the core is destroyed meanwhile). */
+function withTimeout(core: Core, p: Promise<void>, ms: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms)
+    const cancel = core.runtime.lifetime.setTimeout(resolve, ms, { runAtEnd: true })
     p.then(
-      () => (clearTimeout(t), resolve()),
-      err => (clearTimeout(t), reject(err))
+      () => (cancel(), resolve()),
+      err => (cancel(), reject(err))
     )
   })
 }
@@ -40,7 +41,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
         core.runtime.unlisten.delete(id)
       }
       try {
-        if (connector) await withTimeout(adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
+        if (connector) await withTimeout(core, adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
         // A WalletConnect session is over once disconnected: the connector goes back to pairing.
         if (connector?.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
       } catch (err) {
@@ -71,7 +72,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   // Spec §4: the last disconnect clears the sign-in sessions, within the same 3 s bound (the
   // site's SIWX may call its backend). Other accounts still connected keep theirs.
   if (core.options.state.siwx || core.options.state.siweConfig) {
-    await withTimeout(import('./signIn.js').then(m => m.clearSignIn(core)), DISCONNECT_WAIT_MS).catch(err => console.warn('[wallet-modal] clearing sign-in failed', err))
+    await withTimeout(core, import('./signIn.js').then(m => m.clearSignIn(core)), DISCONNECT_WAIT_MS).catch(err => console.warn('[wallet-modal] clearing sign-in failed', err))
   }
   core.storage.remove(STORAGE_KEYS.connectionStatus)
   core.storage.remove(STORAGE_KEYS.walletInfo)

@@ -31,14 +31,15 @@ export async function trackPendingTransaction(core: Core, adapter: ChainAdapter,
   const started = Date.now()
   let outcome: boolean | undefined
   try {
-    while (adapter.transfers && Date.now() - started < PENDING_GIVE_UP_MS) {
+    const life = core.runtime.lifetime
+    while (adapter.transfers && Date.now() - started < PENDING_GIVE_UP_MS && !life.signal.aborted) {
       try {
         outcome = await adapter.transfers.status(network, id)
       } catch {
         // A failed poll is retried: the RPC may be briefly unreachable.
       }
       if (outcome !== undefined) break
-      await new Promise(resolve => setTimeout(resolve, opts.pollMs ?? PENDING_POLL_MS))
+      await life.sleep(opts.pollMs ?? PENDING_POLL_MS)
     }
   } finally {
     if (counted) send.removePending(id)

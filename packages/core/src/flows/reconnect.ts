@@ -11,15 +11,18 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
 
-/** The connector with this id, waiting up to `ms` for its wallet to show up (late injection). */
+/**
+ * The connector with this id, waiting up to `ms` for its wallet to show up (late injection). A
+ * core destroyed meanwhile ends the wait at once (with what is known then).
+ */
 export function waitForConnector(core: Core, id: string, ms: number): Promise<Connector | undefined> {
   const found = core.connector.get(id)
   if (found) return Promise.resolve(found)
   return new Promise(resolve => {
-    const timer = setTimeout(() => (off(), resolve(core.connector.get(id))), ms)
+    const cancel = core.runtime.lifetime.setTimeout(() => (off(), resolve(core.connector.get(id))), ms, { runAtEnd: true })
     const off = core.runtime.onConnectorAdded(c => {
       if (c.id !== id) return
-      clearTimeout(timer)
+      cancel()
       off()
       resolve(core.connector.get(id))
     })

@@ -1,5 +1,6 @@
 import type { Core } from '../createCore.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
+import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 
 function randomId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`
@@ -17,7 +18,7 @@ export async function trackEvent(core: Core, event: string, properties?: Record<
   try {
     await api.sendEvent({ ...base(), props: { type: 'track', event, address: core.chain.activeAccount().address, properties } })
   } catch (err) {
-    console.warn('[wallet-modal] analytics event not sent', err)
+    warnUnlessDestroyed(core, 'analytics event not sent', err)
   }
 }
 

@@ -19,12 +19,13 @@ export const PAIRING_TIMEOUT_MS = 8_000
 /** Automatic retries of a pairing the relay failed to make (then the view offers 'Try again'). */
 export const PAIRING_AUTO_RETRIES = 1
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/** `p`, or 'Request timed out' after `ms` (at once when the core is destroyed meanwhile). */
+function withTimeout<T>(core: Core, p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new WalletModalError('REQUEST_TIMEOUT', { details: what })), ms)
+    const cancel = core.runtime.lifetime.setTimeout(() => reject(new WalletModalError('REQUEST_TIMEOUT', { details: what })), ms, { runAtEnd: true })
     p.then(
-      v => (clearTimeout(t), resolve(v)),
-      e => (clearTimeout(t), reject(e))
+      v => (cancel(), resolve(v)),
+      e => (cancel(), reject(e))
     )
   })
 }
@@ -39,6 +40,7 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
   if (!relayUrl) return Promise.reject(new WalletModalError('WALLET_CONNECT_NOT_FOUND'))
   if (!core.runtime.walletConnect) {
     const loading = withTimeout(
+      core,
       import('../adapters/walletconnect/WalletConnectClient.js').then(m => m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend })),
       PAIRING_TIMEOUT_MS,
       'WalletConnect relay'
@@ -89,6 +91,7 @@ export async function useSession(core: Core, client: WalletConnectClient, sessio
  * @param now - The clock (tests).
  */
 export function startWalletConnect(core: Core, now: () => number = Date.now): () => void {
+  const life = core.runtime.lifetime
   let stopped = false
   let failures = 0
   let current: string | undefined
@@ -103,13 +106,13 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
     try {
       client = await loadWalletConnectClient(core)
       const networks = core.options.state.networks.map(n => n.caipNetworkId)
-      ;({ uri, approval } = await withTimeout(client.pair(networks), PAIRING_TIMEOUT_MS, 'WalletConnect pairing'))
+      ;({ uri, approval } = await withTimeout(core, client.pair(networks), PAIRING_TIMEOUT_MS, 'WalletConnect pairing'))
     } catch (err) {
       if (stopped) return
       core.connection.clearWcPairing()
       failures++
       if (failures <= PAIRING_AUTO_RETRIES) {
-        setTimeout(() => void pair(), PAIRING_RETRY_GAP_MS)
+        life.setTimeout(() => void pair(), PAIRING_RETRY_GAP_MS)
         return
       }
       failConnection(core, WALLET_CONNECT_CONNECTOR_ID, err)
@@ -131,7 +134,7 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
         try {
           const { adapter, connector, connection } = await useSession(core, client, session)
           stopped = true
-          clearInterval(timer)
+          stopTimer()
           completeConnection(core, adapter, connector, connection)
           core.connection.clearWcPairing()
         } catch (err) {
@@ -148,7 +151,7 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
     )
   }
 
-  const timer = setInterval(() => {
+  const stopTimer = life.setInterval(() => {
     const s = core.connection.state
     if (!stopped && !s.wcPairing && s.wcUri && isPairingExpired(s.wcPairingExpiry, now())) void pair()
   }, PAIRING_RETRY_GAP_MS)
@@ -156,7 +159,7 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
 
   return () => {
     stopped = true
-    clearInterval(timer)
+    stopTimer()
     core.connection.clearWcPairing()
   }
 }

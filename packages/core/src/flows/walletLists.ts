@@ -65,8 +65,8 @@ function preloadImages(core: Core, wallets: readonly Wallet[]): void {
     const src = walletImageUrl(core, w)
     if (!src) continue
     const img = new Image()
-    const t = setTimeout(() => (img.src = ''), 2000)
-    img.onload = img.onerror = () => clearTimeout(t)
+    const cancel = core.runtime.lifetime.setTimeout(() => (img.src = ''), 2000, { runAtEnd: true })
+    img.onload = img.onerror = () => cancel()
     img.src = src
   }
 }

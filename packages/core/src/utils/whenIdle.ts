@@ -1,15 +1,26 @@
 /**
  * Runs `task` once the page has loaded and the browser is idle (at most `timeoutMs` later), so
  * background work never competes with a site's first paint. Outside a browser it runs on the
- * next macrotask.
+ * next macrotask. When `signal` aborts first (the core is destroyed), the task never runs and
+ * nothing stays scheduled or listening.
  */
-export function whenIdle(task: () => void, timeoutMs = 2000): void {
+export function whenIdle(task: () => void, timeoutMs = 2000, signal?: AbortSignal): void {
   const w = globalThis as unknown as {
     document?: Document
     addEventListener?: Window['addEventListener']
     requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number
+    cancelIdleCallback?: (handle: number) => void
   }
-  const idle = () => (w.requestIdleCallback ? w.requestIdleCallback(task, { timeout: timeoutMs }) : setTimeout(task, 1))
+  if (signal?.aborted) return
+  const idle = () => {
+    if (w.requestIdleCallback) {
+      const handle = w.requestIdleCallback(task, { timeout: timeoutMs })
+      signal?.addEventListener('abort', () => w.cancelIdleCallback?.(handle), { once: true })
+    } else {
+      const timer = setTimeout(task, 1)
+      signal?.addEventListener('abort', () => clearTimeout(timer), { once: true })
+    }
+  }
   if (!w.document || w.document.readyState === 'complete') idle()
-  else w.addEventListener?.('load', () => idle(), { once: true })
+  else w.addEventListener?.('load', () => idle(), { once: true, signal })
 }

@@ -53,15 +53,38 @@ export interface WalletConnectClient {
 }
 
 /**
- * Starts the sign-client on the site's relay. Telemetry is off and the Verify service is skipped:
- * both call vendor hosts, and Verify would hold every connect up to 5 s when they are unreachable
- * (FACTS.md). A self-hosted relay needs neither.
+ * The sign-client adds `online`/`offline` listeners to `window` while it starts (to reconnect its
+ * relay socket) and never removes them: after the modal is destroyed, going back online would
+ * reopen a socket for nobody. They are anonymous, so they are noted as they are added (only
+ * those two types on window, only while the client starts, only arrow functions of the SDK's
+ * shape `() => f(true)`) and removed by close().
  */
-export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
-  // The SDK keeps one Core per storage prefix on globalThis and hands it to every later client,
-  // relay URL and storage included. A modal made after another was destroyed (single-page apps,
-  // tests) must get its own, so a closed client takes its Core off globalThis (see close()).
-  const client = await SignClient.init({
+function captureNetworkListeners(): { stopCapture(): void; remove(): void } {
+  const captured: [string, EventListenerOrEventListenerObject][] = []
+  if (typeof window === 'undefined') return { stopCapture() {}, remove() {} }
+  const original = window.addEventListener
+  const own = Object.prototype.hasOwnProperty.call(window, 'addEventListener')
+  const sdkShape = /^\(\)\s*=>\s*[\w$]+\((true|false|!0|!1)\)$/
+  const wrapper = function (this: Window, type: string, listener: EventListenerOrEventListenerObject | null, opts?: boolean | AddEventListenerOptions) {
+    if ((type === 'online' || type === 'offline') && typeof listener === 'function' && sdkShape.test(String(listener))) captured.push([type, listener])
+    return original.call(this, type, listener as EventListenerOrEventListenerObject, opts)
+  } as typeof window.addEventListener
+  window.addEventListener = wrapper
+  return {
+    stopCapture() {
+      // Only our own wrapper is undone (a script that wrapped it since keeps its wrapper).
+      if (window.addEventListener !== wrapper) return
+      if (own) window.addEventListener = original
+      else delete (window as { addEventListener?: unknown }).addEventListener
+    },
+    remove() {
+      for (const [type, listener] of captured.splice(0)) window.removeEventListener(type, listener)
+    }
+  }
+}
+
+function initSignClient(options: WalletConnectClientOptions) {
+  return SignClient.init({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
     storage: createWalletConnectStorage(options.storage),
@@ -75,6 +98,24 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       icons: options.metadata.icons ?? []
     }
   })
+}
+
+/**
+ * Starts the sign-client on the site's relay. Telemetry is off and the Verify service is skipped:
+ * both call vendor hosts, and Verify would hold every connect up to 5 s when they are unreachable
+ * (FACTS.md). A self-hosted relay needs neither.
+ */
+export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
+  // The SDK keeps one Core per storage prefix on globalThis and hands it to every later client,
+  // relay URL and storage included. A modal made after another was destroyed (single-page apps,
+  // tests) must get its own, so a closed client takes its Core off globalThis (see close()).
+  const networkListeners = captureNetworkListeners()
+  let client: Awaited<ReturnType<typeof SignClient.init>>
+  try {
+    client = await initSignClient(options)
+  } finally {
+    networkListeners.stopCapture()
+  }
   // Verify has no switch in 2.25: it is skipped in its "dev environment", which is a flag read at
   // call time. Without this, a connect adds a hidden iframe to a vendor host and waits for it.
   ;(client.core as unknown as { verify: { isDevEnv: boolean } }).verify.isDevEnv = true
@@ -112,6 +153,7 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
         delete g[`${GLOBAL_CORE_KEY}_count`]
       }
       client.core.heartbeat.stop()
+      networkListeners.remove()
       await client.core.relayer.transportClose().catch(() => undefined)
     }
   }
