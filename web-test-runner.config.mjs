@@ -30,6 +30,10 @@ export default {
   concurrency: 1,
   reporters: [defaultReporter(), summaryReporter()],
   testFramework: { config: { timeout: 20000 } },
+  // Every page also loads the unhandled-rejection check (test/wtr/unhandledRejections.js): a
+  // rejection nobody handled fails the file, naming the test it happened in.
+  testRunnerHtml: testFramework =>
+    `<!DOCTYPE html><html><head></head><body><script type="module" src="${testFramework}"></script><script type="module" src="/test/wtr/unhandledRejections.js"></script></body></html>`,
   browserStartTimeout: 60000,
   testsFinishTimeout: 300000,
   browsers: [
