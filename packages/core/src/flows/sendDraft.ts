@@ -17,6 +17,19 @@ export function tokenContract(token: TokenBalance): string | undefined {
 /** Decimals of a token balance. */
 export const decimalsOf = (token: TokenBalance): number => Number(token.quantity.decimals)
 
+/** A token's decimals when the service sent a usable count (0 to 255, as ERC-20 allows), else undefined. */
+function usableDecimals(token: TokenBalance): number | undefined {
+  return /^\d{1,3}$/.test(token.quantity.decimals) && Number(token.quantity.decimals) <= 255 ? Number(token.quantity.decimals) : undefined
+}
+
+/**
+ * A token's listed balance in base units. The text comes from the balance service: one that is
+ * not a plain decimal (`1e21`, `-5`) counts as nothing rather than throwing in the form.
+ */
+function listedUnits(token: TokenBalance, decimals: number): bigint {
+  return /^\d+(\.\d+)?$/.test(token.quantity.numeric) ? parseUnits(token.quantity.numeric, decimals) : 0n
+}
+
 /** Whether the active namespace supports Send (spec §9: eip155 and solana). */
 export const sendSupported = (core: Core): boolean => namespaceSupports(core.chain.state.activeNamespace, 'send')
 
@@ -74,13 +87,14 @@ export async function startSendDraft(core: Core): Promise<void> {
  */
 export function amountError(token: TokenBalance | undefined, amount: string | undefined): 'INVALID_AMOUNT' | 'INSUFFICIENT_FUNDS' | undefined {
   if (!token || !amount) return undefined
-  const decimals = decimalsOf(token)
+  const decimals = usableDecimals(token)
+  if (decimals === undefined) return 'INVALID_AMOUNT'
   if (!/^\d*\.?\d+$/.test(amount) && !/^\d+\.$/.test(amount)) return 'INVALID_AMOUNT'
   const [, frac = ''] = amount.split('.')
   if (frac.length > decimals) return 'INVALID_AMOUNT'
   const value = parseUnits(amount.replace(/\.$/, ''), decimals)
   if (value <= 0n) return 'INVALID_AMOUNT'
-  if (value > parseUnits(token.quantity.numeric, decimals)) return 'INSUFFICIENT_FUNDS'
+  if (value > listedUnits(token, decimals)) return 'INSUFFICIENT_FUNDS'
   return undefined
 }
 
@@ -106,7 +120,9 @@ export function sendDraftError(core: Core): WalletModalError | undefined {
 export async function maxSendAmount(core: Core): Promise<string> {
   const token = currentSendToken(core)
   if (!token) throw new WalletModalError('SEND_TOKEN_REQUIRED')
-  const listed = parseUnits(token.quantity.numeric, decimalsOf(token))
+  const decimals = usableDecimals(token)
+  if (decimals === undefined) throw new WalletModalError('INVALID_RESPONSE', { details: `${token.symbol}: decimals ${token.quantity.decimals}` })
+  const listed = listedUnits(token, decimals)
   let spendable = listed
   if (!token.address) {
     const { adapter, address, network } = await activeWallet(core)
@@ -115,7 +131,7 @@ export async function maxSendAmount(core: Core): Promise<string> {
     // Never above the balance the form checks against (a truncated one without a balance service).
     spendable = balance - reserve < listed ? balance - reserve : listed
   }
-  return formatUnits(spendable > 0n ? spendable : 0n, decimalsOf(token))
+  return formatUnits(spendable > 0n ? spendable : 0n, decimals)
 }
 
 /**

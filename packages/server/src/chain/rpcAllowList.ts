@@ -58,5 +58,6 @@ export const RPC_ALLOW_LIST: Readonly<Record<string, ReadonlySet<string>>> = {
  */
 export function isRpcMethodAllowed(caipNetworkId: string, method: string): boolean {
   const namespace = caipNetworkId.split(':')[0] ?? ''
-  return RPC_ALLOW_LIST[namespace]?.has(method) ?? false
+  // Own keys only: `__proto__` or `constructor` must read as "not listed", not as Object's members.
+  return Object.hasOwn(RPC_ALLOW_LIST, namespace) && RPC_ALLOW_LIST[namespace]!.has(method)
 }

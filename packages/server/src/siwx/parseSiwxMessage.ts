@@ -8,6 +8,8 @@ import type { SiwxMessage } from './SiwxMessage.js'
 export const SIWX_FAMILIES: Readonly<Record<string, string>> = { Ethereum: 'eip155', Solana: 'solana', Bitcoin: 'bip122' }
 
 // host[:port]: a DNS name or IPv4 address, or a bracketed IPv6 address. No user info, no path.
+// CAIP-2: the namespace and reference alphabets and lengths.
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const DOMAIN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 /**
@@ -41,14 +43,18 @@ export function parseSiwxMessage(text: string): SiwxMessage | undefined {
     return { ...common, namespace: 'eip155', chainId: `eip155:${siwe.chainId}`, address: siwe.address }
   }
 
-  const known = SIWX_FAMILIES[family]
+  // Own keys only: a header naming the `constructor` family must not read as a known one.
+  const known = Object.hasOwn(SIWX_FAMILIES, family) ? SIWX_FAMILIES[family] : undefined
   const [prefix, reference] = chainLine.includes(':') ? chainLine.split(':') : [undefined, chainLine]
   // A full CAIP-2 id must name the family's namespace; an unknown family is taken at its word.
   const namespace = known ?? prefix ?? family.toLowerCase()
   if (prefix !== undefined && prefix !== namespace) return undefined
   if (namespace === 'solana' && !isSolanaAddress(fields.address)) return undefined
   if (namespace === 'bip122' && !decodeBitcoinAddress(fields.address)) return undefined
-  return { ...common, namespace, chainId: `${namespace}:${reference}` }
+  // An unknown family taken at its word must still make a CAIP-2 id ('My Chain' does not).
+  const chainId = `${namespace}:${reference}`
+  if (!CAIP2.test(chainId)) return undefined
+  return { ...common, namespace, chainId }
 }
 
 /** Whether `value` is an absolute URI (RFC 3986 requires a scheme). */
