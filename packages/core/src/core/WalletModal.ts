@@ -87,7 +87,18 @@ export interface WalletModal {
   subscribeEvents(cb: ModalEventListener): () => void
   setThemeMode(mode: ThemeMode): void
   setThemeVariables(vars: Record<string, string | number>): void
-  /** Stops discovery, wallet listeners and timers (single-page apps that unmount, tests). */
+  /**
+   * Releases everything the modal added (single-page apps that unmount, tests): page and wallet
+   * listeners, wallet discovery, timers and idle tasks, waits for a wallet, requests in flight
+   * (they fail with 'Request was aborted'), and the WalletConnect client and its listeners.
+   *
+   * @example
+   * ```ts
+   * const modal = createWalletModal({ projectId, networks })
+   * // …the page that showed it goes away:
+   * modal.destroy()
+   * ```
+   */
   destroy(): void
   /** Resolves when the start-up reconnect attempt has finished (true when a connection was restored). */
   readonly ready: Promise<boolean>
