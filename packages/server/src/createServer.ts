@@ -11,6 +11,7 @@ import { corsOptions } from './http/corsOptions.js'
 import { FaultInjector } from './http/FaultInjector.js'
 import { installErrorHandlers } from './http/installErrorHandlers.js'
 import { projectGuard } from './http/projectGuard.js'
+import { installRateLimits } from './http/rateLimits.js'
 import { RequestLog } from './http/RequestLog.js'
 import { createValidatorCompiler } from './http/validatorCompiler.js'
 import { ImageCatalogue } from './images/ImageCatalogue.js'
@@ -175,6 +176,8 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     faultRoutes(app, faults)
   }
   app.addHook('onRequest', projectGuard(projects))
+  // After the guard (it counts per project), before any route is declared (it hooks each one).
+  await installRateLimits(app, config, store)
   app.addHook('onResponse', async (request, reply) => {
     const projectId = (request.query as Record<string, unknown> | undefined)?.projectId
     requestLog.add({

@@ -9,6 +9,21 @@ const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 
+const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+
+/** The route groups requests are counted in (see `http/rateLimits.ts`). */
+export const RATE_LIMIT_GROUPS = ['directory', 'images', 'fanout', 'sessions', 'nonce', 'analytics'] as const
+
+/** A route group of the rate limits: which counter a request adds to. */
+export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number]
+
+const RateLimitsSchema = v.object({
+  enabled: v.optional(v.boolean()),
+  windowMs: v.optional(boundedInteger(1000, 3_600_000)),
+  max: v.optional(boundedInteger(1, 10_000_000)),
+  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce or analytics'), boundedInteger(1, 10_000_000)))
+})
+
 const FeatureSchema = v.object({
   id: v.pipe(v.string(), v.regex(ID_PATTERN, 'feature id: letters, digits, _ or -')),
   isEnabled: v.boolean(),
@@ -20,7 +35,8 @@ const ProjectSchema = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
   allowedOrigins: v.array(v.pipe(v.string(), v.regex(ORIGIN_PATTERN, 'origin like "https://example.com" or "http://127.0.0.1:*"'))),
   features: v.optional(v.array(FeatureSchema)),
-  analyticsEnabled: v.optional(v.boolean())
+  analyticsEnabled: v.optional(v.boolean()),
+  rateLimits: v.optional(RateLimitsSchema)
 })
 
 const TokenSchema = v.object({
@@ -54,8 +70,6 @@ const IdentitySchema = v.object({
   avatar: v.nullable(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(https:\/\/|data:image\/|\/public\/getAssetImage\/)/, 'avatar: https:, data:image/ or /public/getAssetImage/{id}')))
 })
 
-const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
-
 const HistorySchema = v.object({
   enabled: v.optional(v.boolean()),
   pollMs: v.optional(boundedInteger(50, 600_000)),
@@ -79,7 +93,15 @@ export const ServerConfigSchema = v.object({
   analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
   walletsFile: v.optional(v.string()),
   history: v.optional(HistorySchema),
-  sessions: v.optional(SessionsSchema)
+  sessions: v.optional(SessionsSchema),
+  rateLimits: v.optional(RateLimitsSchema),
+  rpcProxy: v.optional(
+    v.object({
+      maxBatch: v.optional(boundedInteger(1, 1000)),
+      maxLogsBlockRange: v.optional(boundedInteger(1, 10_000_000)),
+      maxResponseBytes: v.optional(boundedInteger(1024, 256 * 1024 * 1024))
+    })
+  )
 })
 
 /** A remote feature entry of a project (spec §3 Project config), served by `/appkit/v1/config`. */
@@ -100,6 +122,34 @@ export interface ProjectConfig {
   features?: FeatureConfig[]
   /** Overrides {@link ServerConfig.analyticsEnabled} for this project. */
   analyticsEnabled?: boolean
+  /** Overrides {@link ServerConfig.rateLimits} for requests naming this project (field by field). */
+  rateLimits?: RateLimitsConfig
+}
+
+/**
+ * Per-client request limits (`http/rateLimits.ts`). A client is an IPv4 address or an IPv6 /64
+ * (behind `trustProxy`, the address the proxy names); requests are counted per client, project
+ * and route group in fixed windows. Over the limit the answer is 429 with `Retry-After`.
+ */
+export interface RateLimitsConfig {
+  /** Off turns every limit off (benchmarks; never on a public server). Default on. */
+  enabled?: boolean
+  /** Window length in ms (default 60000; 1000 to 3600000). The `nonce` group always counts per minute. */
+  windowMs?: number
+  /** Requests per window for every group not named in `routes` (default: each group's own, see `RATE_LIMIT_DEFAULTS`). */
+  max?: number
+  /** Requests per window by group: directory, images, fanout, sessions, nonce, analytics. */
+  routes?: Partial<Record<RateLimitGroup, number>>
+}
+
+/** The RPC proxy's bounds (`routes/rpcProxyRoutes.ts`). */
+export interface RpcProxyConfig {
+  /** Most entries in one JSON-RPC batch (default 100; at most the spec's 1000). */
+  maxBatch?: number
+  /** Widest `eth_getLogs` block range (toBlock - fromBlock + 1; default 10000). */
+  maxLogsBlockRange?: number
+  /** Largest upstream answer relayed, in bytes (default 10 MB); a larger one is cut off with a 502. */
+  maxResponseBytes?: number
 }
 
 /** An ERC20 token or SPL mint the server reports balances and prices for. */
@@ -187,6 +237,10 @@ export interface ServerConfig {
   history?: HistoryConfig
   /** The sign-in session service; see {@link SessionsConfig}. */
   sessions?: SessionsConfig
+  /** Request limits per client; see {@link RateLimitsConfig}. */
+  rateLimits?: RateLimitsConfig
+  /** The RPC proxy's bounds; see {@link RpcProxyConfig}. */
+  rpcProxy?: RpcProxyConfig
 }
 
 /**

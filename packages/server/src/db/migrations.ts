@@ -186,5 +186,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX siwx_sessions_revoked_at ON siwx_sessions (revoked_at) WHERE revoked_at IS NOT NULL;
       CREATE INDEX siwx_sessions_expiration_time ON siwx_sessions (expiration_time) WHERE expiration_time IS NOT NULL;
     `
+  },
+  {
+    id: 6,
+    name: 'rate limit counters',
+    sql: `
+      -- Request counters of the rate limits when several server processes share this database
+      -- (one process on the embedded database counts in memory). window_start is in ms since
+      -- 1970, aligned to the window, so every process counts into the same row.
+      CREATE TABLE rate_limits (
+        key text NOT NULL,
+        window_start bigint NOT NULL,
+        hits integer NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE INDEX rate_limits_window_start ON rate_limits (window_start);
+    `
   }
 ]

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { sessionEndpoints } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
-import { clientKey, WindowRateLimit } from '../http/WindowRateLimit.js'
 import { checkSiwxMessage } from '../siwx/checkSiwxMessage.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
 import { SiwxNonces, type NonceOutcome } from '../siwx/SiwxNonces.js'
@@ -13,8 +12,7 @@ import type { RouteContext } from './RouteContext.js'
 // The limits are the wire contract's; the server's entry point has always exported them.
 export { MAX_SIWX_MESSAGE_LENGTH, MAX_SIWX_SIGNATURE_LENGTH } from '@wallet-modal/wire'
 
-/** Default of `sessions.noncesPerMinute`: nonces one client address may ask for per minute. */
-export const SIWX_NONCES_PER_MINUTE = 30
+export { SIWX_NONCES_PER_MINUTE } from '../http/rateLimits.js'
 
 /** Why a nonce cannot be spent, as the answer words it, and with which status. */
 const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]> = {
@@ -28,7 +26,8 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
  * `sessionEndpoints` of the wire contract):
  * - `POST /v1/sessions/nonce` → `{ nonce, expiresAt }`: a single-use nonce for the project, valid
  *   for 5 minutes; a client (an IPv4 address, an IPv6 /64; see `trustProxy`) asking more than
- *   `sessions.noncesPerMinute` times a minute is answered 429 with `Retry-After`;
+ *   `sessions.noncesPerMinute` times a minute is answered 429 with `Retry-After` (the `nonce`
+ *   group of `http/rateLimits.ts`);
  * - `POST /v1/sessions` `{ message, signature }` → `{ session }`: checks the signed message
  *   (format, chain, domain and URI against the project's allowed origins, dates, nonce,
  *   signature) and stores the session it opens;
@@ -49,15 +48,9 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
 export function sessionRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const nonces = new SiwxNonces(ctx.store)
   const sessions = new SiwxSessions(ctx.store)
-  const nonceLimit = new WindowRateLimit(ctx.config.sessions?.noncesPerMinute ?? SIWX_NONCES_PER_MINUTE, 60_000)
 
   // No body is read: clients may send none or `{}`.
-  serveEndpoint(app, sessionEndpoints.nonce, {}, async (request, reply) => {
-    const { allowed, retryAfterS } = nonceLimit.take(clientKey(request.ip))
-    if (!allowed) {
-      void reply.header('retry-after', String(retryAfterS))
-      throw new ApiError(429, `Too many sign-in requests; try again in ${retryAfterS} s`)
-    }
+  serveEndpoint(app, sessionEndpoints.nonce, {}, async request => {
     return nonces.issue(request.project!.id)
   })
 
