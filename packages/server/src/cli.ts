@@ -19,7 +19,9 @@ const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--
   --trust-proxy    Believe X-Forwarded-For from this many proxy hops, or from these proxy
                    addresses/CIDRs (comma-separated); per-client limits count by it.
   --quiet          Do not print one line per request.
-  --enable-faults  Mount the test-only fault API (/__faults). Never in production.
+  --enable-faults  Mount the test-only fault API (/__faults): it answers loopback clients only
+                   (127.0.0.0/8, ::1; behind --trust-proxy, the client the proxy names).
+                   Never in production.
   DATABASE_URL     Use this PostgreSQL server instead of the embedded database.`
 
 function fail(message: string): never {

@@ -30,6 +30,18 @@ import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
 import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
 import { seedWallets } from './wallets/seedWallets.js'
 
+/** Default of {@link CreateServerOptions.requestTimeoutMs}: time a client has to send a whole request. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/** Default of {@link CreateServerOptions.idleTimeoutMs}: a connection silent this long is closed. */
+export const IDLE_TIMEOUT_MS = 120_000
+
+/**
+ * Default of {@link CreateServerOptions.maxConnections}: open connections, relay sockets included
+ * (10,000 idle WalletConnect sockets cost about 40 MB, see the server benchmark).
+ */
+export const MAX_CONNECTIONS = 16_384
+
 /** How long request log entries are kept (pruned at each start). */
 export const REQUEST_LOG_RETENTION_DAYS = 30
 
@@ -53,7 +65,7 @@ export interface CreateServerOptions {
   databaseUrl?: string
   /** Print one line per request to stdout (they are stored in `request_log` either way). */
   logger?: boolean
-  /** Mount the test-only fault API (`/__faults`). Never enable in production. */
+  /** Mount the test-only fault API (`/__faults`), answering loopback clients only. Never enable in production. */
   enableFaults?: boolean
   /** External base URL used in links the server returns, when it runs behind a proxy. */
   publicUrl?: string
@@ -64,6 +76,16 @@ export interface CreateServerOptions {
    * Per-client limits (sign-in nonces) count by it, so behind a proxy set it.
    */
   trustProxy?: number | string
+  /**
+   * Time a client has to send a whole request, headers and body (default
+   * {@link REQUEST_TIMEOUT_MS}); a slower one is answered 408 and dropped, so dribbled bodies do
+   * not hold connections. Headers alone get at most 10 s of it.
+   */
+  requestTimeoutMs?: number
+  /** A connection that sends nothing this long is closed (default {@link IDLE_TIMEOUT_MS}; relay sockets are not affected). */
+  idleTimeoutMs?: number
+  /** Most open connections; more are closed as they arrive (default {@link MAX_CONNECTIONS}). */
+  maxConnections?: number
   /** How long upstream RPC nodes get to answer (default 10 s). */
   upstreamTimeoutMs?: number
   /**
@@ -149,8 +171,14 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
           batchBlocks: config.history?.batchBlocks
         })
 
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const app = Fastify({
     logger: false,
+    requestTimeout,
+    connectionTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    // Node checks running requests against requestTimeout every connectionsCheckingInterval
+    // (30 s by default), so a short timeout needs a shorter interval to be kept.
+    http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))) },
     // Default JSON bodies stay small; routes that need more (the RPC proxy) say so.
     bodyLimit: 1024 * 1024,
     // Sockets left open by clients must not keep close() waiting.
@@ -159,6 +187,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     // A hop count becomes the function form (Fastify's types take no number).
     ...(options.trustProxy === undefined ? {} : { trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy })
   })
+  app.server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS
   app.setValidatorCompiler(createValidatorCompiler())
   app.decorateRequest('project', null)
   installErrorHandlers(app)

@@ -129,3 +129,21 @@ describe('fault API when not enabled', () => {
     }
   })
 })
+
+describe('fault API for a client elsewhere', () => {
+  it('answers only this machine: a remote client behind a trusted proxy finds nothing', async () => {
+    const server = await createServer({ config: demoServerConfig({ chains: [], tokens }), enableFaults: true, trustProxy: 1, relay: false })
+    try {
+      const remote = { 'x-forwarded-for': '203.0.113.5' }
+      const refused = await postJson(`${server.url}/__faults`, { path: '/getAnalyticsConfig', mode: 'status', status: 500 }, remote)
+      assert.equal(refused.status, 404)
+      assert.equal((await fetch(`${server.url}/__faults/hits?path=/`, { headers: remote })).status, 404)
+      assert.equal((await fetch(urlOf(server.url, '/getAnalyticsConfig'))).status, 200, 'no fault was set')
+      const local = await postJson(`${server.url}/__faults`, { path: '/getAnalyticsConfig', mode: 'status', status: 500 }, { 'x-forwarded-for': '127.0.0.1' })
+      assert.equal(local.status, 200)
+      assert.equal((await fetch(urlOf(server.url, '/getAnalyticsConfig'))).status, 500, 'a local test still sets faults')
+    } finally {
+      await server.close()
+    }
+  })
+})
