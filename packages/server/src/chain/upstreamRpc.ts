@@ -19,6 +19,36 @@ export interface RpcResponse {
 /** Default time an upstream node gets to answer (spec §9: RPC timeout 10 s). */
 export const UPSTREAM_TIMEOUT_MS = 10_000
 
+/** Default largest upstream answer read, in bytes: a node (or something posing as one) cannot make the server hold more. */
+export const UPSTREAM_MAX_BYTES = 10 * 1024 * 1024
+
+/**
+ * Reads a response body as text, at most `maxBytes` of it: the body is read chunk by chunk and
+ * the read is cancelled as soon as it passes the cap (or when `Content-Length` announces more).
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const announced = Number(response.headers.get('content-length'))
+  if (announced > maxBytes) {
+    await response.body?.cancel()
+    throw new ApiError(502, `Upstream RPC answer exceeds ${maxBytes} bytes`)
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new ApiError(502, `Upstream RPC answer exceeds ${maxBytes} bytes`)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
 /**
  * POSTs one JSON-RPC request or batch to an upstream node and returns its parsed answer.
  * Failures become {@link ApiError}s a gateway would answer: 504 when the node does not answer in
@@ -29,8 +59,15 @@ export const UPSTREAM_TIMEOUT_MS = 10_000
  * @param timeoutMs - Give up after this long.
  * @param signal - Cancels the call early (e.g. when a background job stops); it then fails with a
  *   503 ApiError.
+ * @param maxBytes - Largest answer read (default {@link UPSTREAM_MAX_BYTES}); a larger one is a 502.
  */
-export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS, signal?: AbortSignal): Promise<unknown> {
+export async function upstreamRpc(
+  url: string,
+  body: RpcRequest | RpcRequest[],
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
+  signal?: AbortSignal,
+  maxBytes = UPSTREAM_MAX_BYTES
+): Promise<unknown> {
   let response: Response
   let text: string
   try {
@@ -40,8 +77,10 @@ export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], 
       body: JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
     })
-    text = await response.text()
+    // The timeout's signal also covers reading the body: a node that stalls mid-answer times out.
+    text = await readCapped(response, maxBytes)
   } catch (error) {
+    if (error instanceof ApiError) throw error
     if (signal?.aborted) throw new ApiError(503, 'Upstream RPC call cancelled')
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       throw new ApiError(504, `Upstream RPC did not answer within ${timeoutMs} ms`)
@@ -63,9 +102,16 @@ export async function upstreamRpc(url: string, body: RpcRequest | RpcRequest[], 
  * @param requests - Requests with distinct numeric ids.
  * @param timeoutMs - Give up after this long.
  * @param signal - Cancels the call early, see {@link upstreamRpc}.
+ * @param maxBytes - Largest answer read, see {@link upstreamRpc}.
  */
-export async function upstreamBatch(url: string, requests: RpcRequest[], timeoutMs = UPSTREAM_TIMEOUT_MS, signal?: AbortSignal): Promise<RpcResponse[]> {
-  const answer = await upstreamRpc(url, requests, timeoutMs, signal)
+export async function upstreamBatch(
+  url: string,
+  requests: RpcRequest[],
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
+  signal?: AbortSignal,
+  maxBytes = UPSTREAM_MAX_BYTES
+): Promise<RpcResponse[]> {
+  const answer = await upstreamRpc(url, requests, timeoutMs, signal, maxBytes)
   if (!Array.isArray(answer)) {
     // Some nodes answer a whole batch with one error object (e.g. rate limits).
     const message = isRpcResponse(answer) && answer.error ? answer.error.message : 'not a batch answer'

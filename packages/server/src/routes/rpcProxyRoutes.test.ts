@@ -52,16 +52,16 @@ describe('RPC proxy (devnet)', () => {
     assert.deepEqual(body, { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'Method not allowed' } })
   })
 
-  it('takes 1000 entries and rejects 1001 with -32600', async () => {
+  it('takes 100 entries by default and rejects 101 with -32600', async () => {
     const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
-    const full = await proxy(batch(1000))
+    const full = await proxy(batch(100))
     assert.equal(full.status, 200)
-    assert.equal(full.body.length, 1000)
-    assert.deepEqual(full.body[999], { jsonrpc: '2.0', id: 999, result: '0x7a69' })
-    const over = await proxy(batch(1001))
+    assert.equal(full.body.length, 100)
+    assert.deepEqual(full.body[99], { jsonrpc: '2.0', id: 99, result: '0x7a69' })
+    const over = await proxy(batch(101))
     assert.equal(over.status, 400)
     assert.equal(over.body.error.code, -32600)
-    assert.match(over.body.error.message, /1001 entries exceeds 1000/)
+    assert.match(over.body.error.message, /101 entries exceeds 100/)
     const empty = await proxy([])
     assert.equal(empty.body.error.code, -32600)
   })
