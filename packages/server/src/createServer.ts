@@ -10,6 +10,7 @@ import { ChainIndexer } from './history/ChainIndexer.js'
 import { corsOptions } from './http/corsOptions.js'
 import { FaultInjector } from './http/FaultInjector.js'
 import { installErrorHandlers } from './http/installErrorHandlers.js'
+import { originGuard } from './http/originGuard.js'
 import { projectGuard } from './http/projectGuard.js'
 import { installRateLimits } from './http/rateLimits.js'
 import { RequestLog } from './http/RequestLog.js'
@@ -205,6 +206,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     faultRoutes(app, faults)
   }
   app.addHook('onRequest', projectGuard(projects))
+  app.addHook('onRequest', originGuard())
   // After the guard (it counts per project), before any route is declared (it hooks each one).
   await installRateLimits(app, config, store)
   app.addHook('onResponse', async (request, reply) => {
