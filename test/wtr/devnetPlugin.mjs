@@ -19,7 +19,7 @@ export function devnetPlugin() {
         const s = await starting
         const u = new URL('/e', s.server.url)
         for (const [k, v] of Object.entries({ projectId: context.query.projectId, event: context.query.event, st: 'test', sv: 'test', limit: '500' })) if (v) u.searchParams.set(k, v)
-        return { body: await (await fetch(u)).text(), type: 'json' }
+        return { body: await (await fetch(u, { headers: { authorization: `Bearer ${s.readToken}` } })).text(), type: 'json' }
       }
       if (context.path === '/__wcwallet' && starting) {
         // The WalletConnect dev wallet (a Node sign-client in wallet mode on the server's relay),
@@ -50,7 +50,7 @@ export function devnetPlugin() {
         const server = await createServer({ port: 0, config, enableFaults: true })
         const { createWalletConnectDevWallet } = await import('../../packages/devnet/src/walletconnect/createWalletConnectDevWallet.ts')
         const wcWallet = await createWalletConnectDevWallet({ relayUrl: server.relayUrl, chains: devnet.chains.map(c => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) })
-        return { devnet, server, wcWallet, walletAccount: WALLET_ACCOUNT }
+        return { devnet, server, wcWallet, walletAccount: WALLET_ACCOUNT, readToken: config.analyticsReadToken }
       })()
       const s = await starting
       return {

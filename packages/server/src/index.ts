@@ -10,12 +10,15 @@ export {
   type FeatureConfig,
   type IdentityConfig,
   type HistoryConfig,
-  type SessionsConfig
+  type SessionsConfig,
+  type RateLimitsConfig,
+  type RpcProxyConfig
 } from './config/ServerConfig.js'
 export {
   demoServerConfig,
   DEFAULT_REMOTE_FEATURES,
   DEMO_ORIGINS,
+  DEMO_ANALYTICS_READ_TOKEN,
   DEMO_PROJECT_ID,
   DEMO_WALLET_ACCOUNT,
   DEMO_FRIEND_ACCOUNT,

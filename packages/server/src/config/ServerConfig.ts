@@ -36,6 +36,7 @@ const ProjectSchema = v.object({
   allowedOrigins: v.array(v.pipe(v.string(), v.regex(ORIGIN_PATTERN, 'origin like "https://example.com" or "http://127.0.0.1:*"'))),
   features: v.optional(v.array(FeatureSchema)),
   analyticsEnabled: v.optional(v.boolean()),
+  analyticsStoreAddresses: v.optional(v.boolean()),
   rateLimits: v.optional(RateLimitsSchema)
 })
 
@@ -122,6 +123,8 @@ export interface ProjectConfig {
   features?: FeatureConfig[]
   /** Overrides {@link ServerConfig.analyticsEnabled} for this project. */
   analyticsEnabled?: boolean
+  /** Keep visitors' wallet addresses in stored events (default false: they are dropped on arrival). */
+  analyticsStoreAddresses?: boolean
   /** Overrides {@link ServerConfig.rateLimits} for requests naming this project (field by field). */
   rateLimits?: RateLimitsConfig
 }
@@ -227,8 +230,8 @@ export interface ServerConfig {
   /** Whether `/getAnalyticsConfig` says yes and `POST /e` stores events (default false). */
   analyticsEnabled?: boolean
   /**
-   * When set, reading events back (`GET /e`) needs `Authorization: Bearer <token>`: events hold
-   * visitors' addresses and page URLs, and a project id is public (it is in every page).
+   * Reading events back (`GET /e`) needs `Authorization: Bearer <token>`; without a token reading
+   * is off. Events describe visitors, and a project id is public (it is in every page).
    */
   analyticsReadToken?: string
   /** A wallet catalogue JSON file to use instead of the bundled sample catalogue. */

@@ -15,6 +15,12 @@ export const DEMO_HISTORY_POLL_MS = 300
 /** The demo's project id. */
 export const DEMO_PROJECT_ID = 'demo'
 
+/**
+ * The analytics read token of the demo configuration (`GET /e` with `Authorization: Bearer …`).
+ * Public, like everything of the demo: a real server sets its own secret.
+ */
+export const DEMO_ANALYTICS_READ_TOKEN = 'demo-analytics-read-token'
+
 /** The origins the demo project allows when none are given: any local port. */
 export const DEMO_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
 
@@ -111,6 +117,7 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
       [DEMO_FRIEND_ACCOUNT]: { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' }
     },
     analyticsEnabled: true,
+    analyticsReadToken: DEMO_ANALYTICS_READ_TOKEN,
     history: { pollMs: DEMO_HISTORY_POLL_MS }
   }
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { createServer, demoServerConfig, loadWalletCatalogue, MIGRATIONS, type WalletModalServer } from '../index.js'
+import { createServer, DEMO_ANALYTICS_READ_TOKEN, demoServerConfig, loadWalletCatalogue, MIGRATIONS, type WalletModalServer } from '../index.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
 
@@ -27,7 +27,7 @@ async function exerciseAndCheck(server: WalletModalServer, eventId: string): Pro
 }
 
 async function storedEventIds(server: WalletModalServer): Promise<string[]> {
-  return (await getJson(urlOf(server.url, '/e', { event: 'PERSIST' }))).body.events.map((e: { eventId: string }) => e.eventId)
+  return (await getJson(urlOf(server.url, '/e', { event: 'PERSIST' }), { headers: { authorization: `Bearer ${DEMO_ANALYTICS_READ_TOKEN}` } })).body.events.map((e: { eventId: string }) => e.eventId)
 }
 
 describe('PGlite data folder', () => {

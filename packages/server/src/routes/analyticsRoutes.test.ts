@@ -19,6 +19,7 @@ describe('analytics and error sink', () => {
   before(async () => {
     const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
     config.projects.push({ id: 'quiet', allowedOrigins: [], analyticsEnabled: false })
+    config.projects.push({ id: 'keeps-addresses', allowedOrigins: [], analyticsStoreAddresses: true })
     config.analyticsReadToken = TOKEN
     server = await createServer({ config })
   })
@@ -44,8 +45,9 @@ describe('analytics and error sink', () => {
       ['e-2', 'e-1']
     )
     const [stored] = body.events
-    assert.deepEqual(stored.props, error.props)
-    assert.equal(stored.url, error.url)
+    const { address: _address, ...withoutAddress } = error.props
+    assert.deepEqual(stored.props, withoutAddress)
+    assert.equal(stored.url, 'http://127.0.0.1:5173/shop')
     assert.equal(stored.domain, '127.0.0.1')
     assert.equal(stored.timestamp, 1_760_000_000_000)
     assert.equal(stored.sdkType, CLIENT.st)
@@ -113,5 +115,37 @@ describe('analytics and error sink', () => {
     assert.equal(anonymous.body.error, 'unauthorized')
     const wrong = await getJson(urlOf(server.url, '/e'), { headers: { authorization: 'Bearer wrong' } })
     assert.equal(wrong.status, 401)
+  })
+
+  it('keeps reading off when no read token is configured', async () => {
+    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    delete config.analyticsReadToken
+    const closed = await createServer({ config, relay: false })
+    try {
+      assert.equal((await postJson(urlOf(closed.url, '/e'), event('off-1'))).status, 202, 'events are still taken')
+      for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+        const answer = await getJson(urlOf(closed.url, '/e'), authorization ? { headers: { authorization } } : {})
+        assert.deepEqual([answer.status, answer.body], [403, { error: 'forbidden', reason: 'Reading events is off: set analyticsReadToken in the server configuration' }])
+      }
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('stores page URLs without query or fragment, and addresses only when the project opts in', async () => {
+    const withAddress = (id: string) =>
+      ({ ...event(id, { type: 'track', event: 'CONNECT_SUCCESS', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', properties: { name: 'Devnet Wallet', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }), url: 'https://shop.example/pay?email=a@b.example#token=secret' })
+    assert.equal((await post(withAddress('a-1'))).status, 202)
+    const [dropped] = (await read({ event: 'CONNECT_SUCCESS' })).body.events
+    assert.equal(dropped.url, 'https://shop.example/pay')
+    assert.deepEqual(dropped.props, { type: 'track', event: 'CONNECT_SUCCESS', properties: { name: 'Devnet Wallet' } })
+    const stored = await server.store.query<{ address: string | null }>(`SELECT address FROM analytics_events WHERE event_id = 'a-1'`)
+    assert.deepEqual(stored.rows, [{ address: null }])
+    const optIn = { ...CLIENT, projectId: 'keeps-addresses' }
+    assert.equal((await post(withAddress('a-2'), optIn)).status, 202)
+    const [kept] = (await read({ event: 'CONNECT_SUCCESS' }, optIn)).body.events
+    assert.equal(kept.props.address, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    assert.equal(kept.props.properties.address, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    assert.equal(kept.url, 'https://shop.example/pay', 'the URL is cut either way')
   })
 })

@@ -26,8 +26,13 @@ const EventsQuerySchema = v.object({
 /**
  * The analytics and error sink of spec §7: `POST /e` stores an event (202 `{ ok: true }`; a
  * retried event id is stored once); `GET /e` reads a project's events back, newest first, for
- * tests and for the site owner (behind `analyticsReadToken` when configured). When analytics are off for the project, events are accepted and
- * dropped (`stored: false`): the site owner's choice wins over a client that sends anyway.
+ * the site owner, with `Authorization: Bearer <analyticsReadToken>` (no token configured: reading
+ * is off). When analytics are off for the project, events are accepted and dropped
+ * (`stored: false`): the site owner's choice wins over a client that sends anyway.
+ *
+ * What is stored is less than what is sent: the page URL without its query and fragment, and no
+ * wallet address (`props.address`, `props.properties.address`) unless the project sets
+ * `analyticsStoreAddresses`.
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration and storage.
@@ -37,12 +42,15 @@ export function analyticsRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const project = request.project!
     const enabled = project.analyticsEnabled ?? ctx.config.analyticsEnabled ?? false
     if (enabled) {
-      const { eventId, url, domain, timestamp, props } = request.body
+      const { eventId, url, domain, timestamp } = request.body
+      // Visitors' addresses are kept only where the project says so; page URLs never keep their
+      // query or fragment, which carry tokens, e-mail addresses and campaign ids.
+      const props = project.analyticsStoreAddresses ? request.body.props : withoutAddresses(request.body.props)
       await ctx.store.query(
         `INSERT INTO analytics_events (project_id, event_id, event, type, address, url, domain, client_timestamp, sdk_type, sdk_version, props)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
          ON CONFLICT (project_id, event_id) DO NOTHING`,
-        [project.id, eventId, props.event, props.type ?? null, props.address ?? null, url, domain, timestamp, request.query.st, request.query.sv, JSON.stringify(props)]
+        [project.id, eventId, props.event, props.type ?? null, props.address ?? null, pageUrl(url), domain, timestamp, request.query.st, request.query.sv, JSON.stringify(props)]
       )
     }
     return reply.code(202).send(enabled ? { ok: true } : { ok: true, stored: false })
@@ -53,7 +61,8 @@ export function analyticsRoutes(app: FastifyInstance, ctx: RouteContext): void {
     { schema: { querystring: EventsQuerySchema } },
     async request => {
       const token = ctx.config.analyticsReadToken
-      if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      if (!token) throw new ApiError(403, 'Reading events is off: set analyticsReadToken in the server configuration', 'forbidden')
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
         throw new ApiError(401, 'Reading events needs Authorization: Bearer <analyticsReadToken>')
       }
       const { limit, event } = request.query
@@ -75,4 +84,20 @@ export function analyticsRoutes(app: FastifyInstance, ctx: RouteContext): void {
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest()
   return timingSafeEqual(digest(given), digest(expected))
+}
+
+/** A page URL without query string and fragment. */
+function pageUrl(url: string): string {
+  return url.split(/[?#]/, 1)[0] ?? ''
+}
+
+/** The event's props without the visitor's wallet address, top-level or in `properties`. */
+function withoutAddresses(props: AnalyticsEvent['props']): AnalyticsEvent['props'] {
+  const { address: _address, ...rest } = props
+  const properties = rest.properties
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties) && 'address' in properties) {
+    const { address: _inner, ...others } = properties as Record<string, unknown>
+    return { ...rest, properties: others }
+  }
+  return rest
 }
