@@ -3,12 +3,13 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { demoServerConfig } from './index.js'
-import { getJson, urlOf } from './__fixtures__/http.js'
+import { DEMO_ANALYTICS_READ_TOKEN, demoServerConfig } from './index.js'
+import { getJson, postJson, urlOf } from './__fixtures__/http.js'
+import { startCliServer } from './__fixtures__/startCliServer.js'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'wm-cli-'))
@@ -70,5 +71,34 @@ describe('wallet-modal-server CLI', () => {
     assert.match(missing.output().stderr, /--config is required/)
     assert.match(bad.output().stderr, /Invalid server config at projects\.0\.allowedOrigins\.0/)
     assert.match(badPort.output().stderr, /invalid port "99999"/)
+  })
+
+  it('keeps its data in ./wallet-modal-data by default, and nothing on disk with --memory', async () => {
+    const configFile = join(dir, 'persist.json')
+    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    config.history = { enabled: false }
+    writeFileSync(configFile, JSON.stringify(config))
+    const event = { eventId: 'kept-1', url: 'http://127.0.0.1:5173/', domain: '127.0.0.1', timestamp: Date.now(), props: { type: 'track', event: 'KEPT' } }
+    const read = async (url: string) =>
+      (await getJson(urlOf(url, '/e', { event: 'KEPT' }), { headers: { authorization: `Bearer ${DEMO_ANALYTICS_READ_TOKEN}` } })).body.events.length
+
+    const home = join(dir, 'home')
+    mkdirSync(home)
+    const first = await startCliServer(['--config', configFile], {}, home)
+    assert.match(first.output().stdout, /storage: PGlite in .*home\/wallet-modal-data/)
+    assert.equal((await postJson(urlOf(first.url, '/e'), event)).status, 202)
+    assert.equal(await first.stop(), 0)
+    assert.ok(existsSync(join(home, 'wallet-modal-data')))
+    const second = await startCliServer(['--config', configFile], {}, home)
+    assert.equal(await read(second.url), 1, 'the event survived the restart')
+    assert.equal(await second.stop(), 0)
+
+    const scratch = join(dir, 'scratch')
+    mkdirSync(scratch)
+    const memory = await startCliServer(['--config', configFile, '--memory'], {}, scratch)
+    assert.match(memory.output().stdout, /storage: PGlite in memory/)
+    assert.equal((await postJson(urlOf(memory.url, '/e'), event)).status, 202)
+    assert.equal(await memory.stop(), 0)
+    assert.deepEqual(readdirSync(scratch), [], 'nothing written')
   })
 })

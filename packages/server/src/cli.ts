@@ -9,12 +9,16 @@ import { parseArgs } from 'node:util'
 import type { WalletModalServer } from './createServer.js'
 import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
 
-const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir>] [--trust-proxy <hops|addresses>] [--quiet] [--enable-faults]
+/** Where the embedded database lives unless `--data-dir`, `DATA_DIR` or `--memory` say otherwise. */
+const DEFAULT_DATA_DIR = './wallet-modal-data'
+
+const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir> | --memory] [--trust-proxy <hops|addresses>] [--quiet] [--enable-faults]
 
   --config         Server configuration (projects, chains, prices...), JSON.
   --port           TCP port (env PORT; default 8787; 0 picks a free one).
   --host           Interface (env HOST; default 127.0.0.1).
-  --data-dir       Folder of the embedded database (env DATA_DIR; default: in memory).
+  --data-dir       Folder of the embedded database (env DATA_DIR; default ./wallet-modal-data).
+  --memory         Keep the embedded database in memory: nothing survives a restart.
   --public-url     Base URL links point at when behind a proxy.
   --trust-proxy    Believe X-Forwarded-For from this many proxy hops, or from these proxy
                    addresses/CIDRs (comma-separated); per-client limits count by it.
@@ -51,6 +55,7 @@ function parse() {
       port: { type: 'string' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
+      memory: { type: 'boolean' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'string' },
       quiet: { type: 'boolean' },
@@ -82,7 +87,10 @@ try {
 if (config.walletsFile) config.walletsFile = resolve(configPath, '..', config.walletsFile)
 
 const portText = args.values.port ?? process.env.PORT
-const dataDir = args.values['data-dir'] ?? process.env.DATA_DIR
+if (args.values.memory && args.values['data-dir']) fail('--memory and --data-dir exclude each other')
+// Persistent unless told otherwise: an operator who forgets a flag must not lose sessions and
+// events at the next restart.
+const dataDir = args.values.memory ? undefined : (args.values['data-dir'] ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR)
 let server: WalletModalServer
 try {
   // Loaded only now: argument and config errors are reported without loading the database.

@@ -2,6 +2,11 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
+// Resolved here, so the process may run in any folder (a bare 'tsx' resolves from its cwd).
+const TSX = import.meta.resolve('tsx')
+// The repository's tsconfig maps the workspace packages to their sources; tsx finds it from the
+// cwd, so a process elsewhere is told where it is.
+const TSCONFIG = fileURLToPath(new URL('../../../../tsconfig.json', import.meta.url))
 
 /** A server running as its own process, started by {@link startCliServer}. */
 export interface CliServer {
@@ -14,14 +19,15 @@ export interface CliServer {
 
 /**
  * Runs `wallet-modal-server` (from its TypeScript sources) as a separate process on a free port
- * and resolves once it prints the URL it listens on. Rejects with its output if it exits first
+ * and resolves once it has printed its whole start-up banner (URL to storage). Rejects with its output if it exits first
  * or prints nothing within 60 s.
  *
  * @param args - Command-line arguments (`--config` at least).
  * @param env - Extra environment variables (e.g. `DATABASE_URL`).
+ * @param cwd - Working folder of the process (default this one's).
  */
-export async function startCliServer(args: string[], env: Record<string, string> = {}): Promise<CliServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--quiet', ...args], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export async function startCliServer(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliServer> {
+  const child = spawn(process.execPath, ['--import', TSX, CLI, '--quiet', ...args], { cwd, env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', chunk => (stdout += chunk))
@@ -31,7 +37,8 @@ export async function startCliServer(args: string[], env: Record<string, string>
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(output())}`)), 60_000)
     child.stdout.on('data', () => {
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
+      // The banner's last line says where data is kept; lines may arrive in separate chunks.
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)[^]*storage: /.exec(stdout)
       if (match) {
         clearTimeout(timer)
         resolve(match[1]!)
