@@ -4,6 +4,7 @@ import { PriceTable } from './chain/PriceTable.js'
 import { UPSTREAM_TIMEOUT_MS } from './chain/upstreamRpc.js'
 import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
 import { openStore } from './db/openStore.js'
+import { RETENTION_DEFAULTS, RetentionJob } from './db/RetentionJob.js'
 import type { Store } from './db/Store.js'
 import { syncIdentities } from './db/syncIdentities.js'
 import { ChainIndexer } from './history/ChainIndexer.js'
@@ -43,8 +44,8 @@ export const IDLE_TIMEOUT_MS = 120_000
  */
 export const MAX_CONNECTIONS = 16_384
 
-/** How long request log entries are kept (pruned at each start). */
-export const REQUEST_LOG_RETENTION_DAYS = 30
+/** How long request log entries are kept by default (see `retention` in the config). */
+export const REQUEST_LOG_RETENTION_DAYS = RETENTION_DEFAULTS.requestLogDays
 
 /** Trusts the nearest `hops` proxies (hop 0 is the peer of the socket). */
 const trustHops =
@@ -138,8 +139,6 @@ export async function createServer(options: CreateServerOptions): Promise<Wallet
   try {
     await seedWallets(store, catalogue)
     await syncIdentities(store, config.identities)
-    // The request log is for recent troubleshooting, not an archive: keep it bounded.
-    await store.query(`DELETE FROM request_log WHERE at < now() - make_interval(days => $1)`, [REQUEST_LOG_RETENTION_DAYS])
     return await listen(options, config, store)
   } catch (error) {
     await store.close()
@@ -194,6 +193,9 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   installErrorHandlers(app)
   // Its last poll must end before close() closes the database.
   if (history) app.addHook('onClose', async () => history.stop())
+  // Tables that grow with traffic are kept bounded by age (request log, events, sessions, relay).
+  const retention = new RetentionJob(store, config.retention)
+  app.addHook('onClose', async () => retention.stop())
 
   // Hook order matters: CORS headers first (so even faults and refusals are readable by the
   // page), then faults (they stand in for a broken server, before any check), then the guard.
@@ -242,6 +244,7 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     }
   }
   history?.start()
+  retention.start()
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host

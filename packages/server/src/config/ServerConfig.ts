@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { RetentionConfig } from '../db/RetentionJob.js'
 
 // The server's configuration: what a site owner writes in the JSON file the CLI reads. Checked
 // with one schema at start-up, so a typo fails loudly instead of surfacing as a 500 later.
@@ -78,6 +79,8 @@ const HistorySchema = v.object({
   pageSize: v.optional(boundedInteger(1, 100))
 })
 
+const retentionDays = v.pipe(v.number(), v.minValue(0.0001), v.maxValue(3650))
+
 const SessionsSchema = v.object({
   noncesPerMinute: v.optional(boundedInteger(1, 100_000))
 })
@@ -96,6 +99,15 @@ export const ServerConfigSchema = v.object({
   history: v.optional(HistorySchema),
   sessions: v.optional(SessionsSchema),
   rateLimits: v.optional(RateLimitsSchema),
+  retention: v.optional(
+    v.object({
+      requestLogDays: v.optional(retentionDays),
+      analyticsDays: v.optional(retentionDays),
+      endedSessionsDays: v.optional(retentionDays),
+      relayMessagesDays: v.optional(retentionDays),
+      intervalMs: v.optional(boundedInteger(100, 24 * 60 * 60 * 1000))
+    })
+  ),
   rpcProxy: v.optional(
     v.object({
       maxBatch: v.optional(boundedInteger(1, 1000)),
@@ -244,6 +256,8 @@ export interface ServerConfig {
   rateLimits?: RateLimitsConfig
   /** The RPC proxy's bounds; see {@link RpcProxyConfig}. */
   rpcProxy?: RpcProxyConfig
+  /** How long rows that grow with traffic are kept; see {@link RetentionConfig}. */
+  retention?: RetentionConfig
 }
 
 /**

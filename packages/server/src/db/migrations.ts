@@ -202,5 +202,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX rate_limits_window_start ON rate_limits (window_start);
     `
+  },
+  {
+    id: 7,
+    name: 'retention indexes',
+    sql: `
+      -- The retention job deletes by age: these keep it from reading whole tables.
+      CREATE INDEX analytics_events_received_at ON analytics_events (received_at);
+      CREATE INDEX relay_messages_published_at ON relay_messages (published_at);
+    `
   }
 ]

@@ -12,7 +12,7 @@ import * as v from 'valibot'
 import { SignInSchema } from '@wallet-modal/wire'
 import { WALLET_ACCOUNT, WALLET_PRIVATE_KEY, encodeBase58, startDevnet, type Devnet } from '../../../devnet/src/index.js'
 import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../../devnet/src/bitcoin/index.js'
-import { createServer, demoServerConfig, SIWX_ENDED_SESSION_KEEP_DAYS, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from '../index.js'
+import { createServer, demoServerConfig, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from '../index.js'
 import { CLIENT, getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 
 /** Anvil account 2's well-known development key: "another key" than the wallet's. */
@@ -270,21 +270,6 @@ describe('sign-in sessions (devnet)', () => {
       assert.ok(!(await listed(WALLET_ACCOUNT)).some(s => s.id === id))
       // A retry after a lost answer hears the same.
       assert.deepEqual((await revoke(WALLET_ACCOUNT, { pci: id, signature })).body, { revoked: true })
-    })
-
-    it(`deletes sessions that ended more than ${SIWX_ENDED_SESSION_KEEP_DAYS} days ago at the next sign-in, and keeps recent ones`, async () => {
-      const open = async () => {
-        const message = siwe(await newNonce())
-        return (await signIn(message, await wallet.signMessage({ message }))).body.session.id
-      }
-      const [revokedLongAgo, expiredLongAgo, revokedRecently] = [await open(), await open(), await open()]
-      const age = (days: number) => `now() - make_interval(days => ${days})`
-      await server.store.query(`UPDATE siwx_sessions SET revoked_at = ${age(SIWX_ENDED_SESSION_KEEP_DAYS + 1)} WHERE id = $1`, [revokedLongAgo])
-      await server.store.query(`UPDATE siwx_sessions SET expiration_time = ${age(SIWX_ENDED_SESSION_KEEP_DAYS + 1)} WHERE id = $1`, [expiredLongAgo])
-      await server.store.query(`UPDATE siwx_sessions SET revoked_at = ${age(SIWX_ENDED_SESSION_KEEP_DAYS - 1)} WHERE id = $1`, [revokedRecently])
-      const fresh = await open()
-      const ids = (await server.store.query<{ id: string }>('SELECT id FROM siwx_sessions WHERE id = ANY($1)', [[revokedLongAgo, expiredLongAgo, revokedRecently, fresh]])).rows.map(r => r.id)
-      assert.deepEqual(ids.sort(), [revokedRecently, fresh].sort())
     })
   })
 

@@ -1,3 +1,4 @@
+import { RETENTION_DEFAULTS } from '../db/RetentionJob.js'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ListedSession, Session } from '@wallet-modal/wire'
 import { decodeBitcoinAddress } from '../bitcoin/bitcoinAddress.js'
@@ -64,10 +65,11 @@ export function sameSignature(a: string, b: string): boolean {
 }
 
 /**
- * Days an ended session (revoked, or past its expiration time) is kept: a client retrying a
- * revocation meanwhile still hears that it is done; after that the row is deleted.
+ * Days an ended session (revoked, or past its expiration time) is kept by default: a client
+ * retrying a revocation meanwhile still hears that it is done; after that the retention job
+ * (`db/RetentionJob.ts`, `retention.endedSessionsDays`) deletes the row.
  */
-export const SIWX_ENDED_SESSION_KEEP_DAYS = 30
+export const SIWX_ENDED_SESSION_KEEP_DAYS = RETENTION_DEFAULTS.endedSessionsDays
 
 /** The sign-in sessions (table `siwx_sessions`) of every project. */
 export class SiwxSessions {
@@ -83,14 +85,6 @@ export class SiwxSessions {
    * @param signature - Its signature, as submitted.
    */
   async add(projectId: string, message: SiwxMessage, text: string, signature: string): Promise<SiwxSession> {
-    // Sessions that ended (revoked or expired) long ago go on the way in: sign-ins are what fill
-    // the table, so they also keep it small, and an ended session's message and signature (which
-    // name a visitor's address) are not kept for ever.
-    await this.db.query(
-      `DELETE FROM siwx_sessions
-       WHERE revoked_at < now() - make_interval(days => $1::int) OR expiration_time < now() - make_interval(days => $1::int)`,
-      [SIWX_ENDED_SESSION_KEEP_DAYS]
-    )
     const id = randomBytes(16).toString('hex')
     const { rows } = await this.db.query<SessionRow>(
       `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, expiration_time, message, signature)
