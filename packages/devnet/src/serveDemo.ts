@@ -31,6 +31,12 @@ export interface ServeDemoOptions {
   /** Base URL of the wallet-modal server the demo uses, passed to the page in its config. */
   serviceUrl?: string
   /**
+   * The server's analytics read token, for `/analytics.json`: the site owner's view of the
+   * events, read server-side because the token must not be in the page. Without it the route
+   * does not exist.
+   */
+  analyticsReadToken?: string
+  /**
    * The WalletConnect dev wallet the page at `/wc-wallet/` controls (usually from
    * `createWalletConnectDevWallet`). Without it, `/wc-wallet/api/*` answers 503.
    */
@@ -170,6 +176,20 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
         }
       : {})
   })
+  // What a site owner reads from the analytics sink (GET /e needs the read token, which stays here).
+  if (options.serviceUrl && options.analyticsReadToken) {
+    const events = new URL('e', options.serviceUrl.endsWith('/') ? options.serviceUrl : `${options.serviceUrl}/`)
+    for (const [k, v] of Object.entries({ projectId: 'demo', st: 'demo', sv: 'demo', limit: '50' })) events.searchParams.set(k, v)
+    const token = options.analyticsReadToken
+    app.get('/analytics.json', async (_request, reply) => {
+      try {
+        const answer = await fetch(events, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) })
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(await answer.text())
+      } catch {
+        return sendText(reply, 502, 'The wallet-modal server did not answer')
+      }
+    })
+  }
   app.get('/devnet.json', async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`)))
   )

@@ -92,7 +92,10 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
   try {
     if (!withoutServices) services = await startServices(devnet, options)
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
-    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet })
+    // The demo configuration's read token (public, like the rest of the demo) lets the demo server
+    // show the page's analytics at /analytics.json.
+    const analyticsReadToken = services ? (await import('@wallet-modal/server')).DEMO_ANALYTICS_READ_TOKEN : undefined
+    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken })
   } catch (error) {
     await wcWallet?.close()
     await services?.close()
