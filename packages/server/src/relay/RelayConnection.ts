@@ -28,6 +28,11 @@ export class RelayConnection {
   /** Set once the socket is closing: nothing more is sent or run. */
   closed = false
 
+  /** Publishes this socket may still make now (a token bucket refilled at the hub's rate). */
+  publishTokens = 0
+  /** When {@link RelayConnection.publishTokens} was last refilled, in ms. */
+  publishRefilledAt = 0
+
   private tail: Promise<void> = Promise.resolve()
   private pending = 0
   // A message published while the socket subscribes can arrive both live and from the database:
@@ -37,10 +42,12 @@ export class RelayConnection {
   /**
    * @param socket - The WebSocket.
    * @param clientId - The client's id (from its auth JWT, or random).
+   * @param clientKey - Where it connects from (an IPv4 address or IPv6 /64), for per-client caps.
    */
   constructor(
     readonly socket: WebSocket,
-    readonly clientId: string
+    readonly clientId: string,
+    readonly clientKey = ''
   ) {}
 
   /** The subscription id of `topic` for this client. */

@@ -18,13 +18,38 @@ export interface RelayOptions {
   maxMessagesPerTopic?: number
   /** How often expired messages are deleted (default 60 s; also once at start). */
   pruneIntervalMs?: number
+  /** Open sockets in all (default 20,000; 10,000 idle ones cost about 40 MB). */
+  maxConnections?: number
+  /** Open sockets from one client address (IPv4, or IPv6 /64; default 200: an office behind one NAT). */
+  maxConnectionsPerClient?: number
+  /** Topics one socket may follow at once (default 500; a wallet with many sessions follows tens). */
+  maxSubscriptionsPerConnection?: number
+  /** Publishes per second one socket may make, with a burst of as many (default 50). */
+  publishesPerSecond?: number
+  /** The clock of the publish rate (tests pass their own; default `Date.now`). */
+  now?: () => number
 }
 
 /** The defaults of {@link RelayOptions}. */
-export const RELAY_DEFAULTS: Required<RelayOptions> = { heartbeatMs: 20_000, maxMessagesPerTopic: 500, pruneIntervalMs: 60_000 }
+export const RELAY_DEFAULTS: Required<RelayOptions> = {
+  heartbeatMs: 20_000,
+  maxMessagesPerTopic: 500,
+  pruneIntervalMs: 60_000,
+  maxConnections: 20_000,
+  maxConnectionsPerClient: 200,
+  maxSubscriptionsPerConnection: 500,
+  publishesPerSecond: 50,
+  now: Date.now
+}
 
-/** Topics one connection may follow at once. */
-export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 10_000
+/**
+ * WebSocket close code for a socket refused because the relay is full (RFC 6455's "try again
+ * later"): the sign-client reconnects after a while, by which time others may have left.
+ */
+export const CLOSE_TRY_AGAIN_LATER = 1013
+
+/** Default of {@link RelayOptions.maxSubscriptionsPerConnection}. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 500
 
 /** Most stored messages handed over in one subscribe or `irn_batchFetchMessages` answer. */
 export const MAX_STORED_DELIVERY = 1000
@@ -42,6 +67,7 @@ const CLOSE_GRACE_MS = 1000
 export class RelayHub {
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
   private readonly connections = new Set<RelayConnection>()
+  private readonly perClient = new Map<string, number>()
   private readonly messages: RelayMessageStore
   private readonly options: Required<RelayOptions>
   // Ids of the irn_subscription requests the relay sends; large enough not to collide with a
@@ -90,13 +116,26 @@ export class RelayHub {
    *
    * @param socket - The socket.
    * @param clientId - The client's id (see `clientIdFromAuth`), or a random one.
+   * @param clientKey - Where it connects from (`clientKey` of its address), for the per-client cap.
    */
-  accept(socket: WebSocket, clientId: string): void {
+  accept(socket: WebSocket, clientId: string, clientKey = ''): void {
     if (this.closing) {
       socket.close(1001, 'Server shutting down')
       return
     }
-    const connection = new RelayConnection(socket, clientId)
+    if (this.connections.size >= this.options.maxConnections) {
+      socket.close(CLOSE_TRY_AGAIN_LATER, 'Too many connections')
+      return
+    }
+    const fromClient = this.perClient.get(clientKey) ?? 0
+    if (fromClient >= this.options.maxConnectionsPerClient) {
+      socket.close(CLOSE_TRY_AGAIN_LATER, 'Too many connections from this address')
+      return
+    }
+    this.perClient.set(clientKey, fromClient + 1)
+    const connection = new RelayConnection(socket, clientId, clientKey)
+    connection.publishTokens = this.options.publishesPerSecond
+    connection.publishRefilledAt = this.options.now()
     this.connections.add(connection)
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.onFrame(connection, toBuffer(data)))
     socket.on('pong', () => {
@@ -113,8 +152,9 @@ export class RelayHub {
    */
   subscribe(connection: RelayConnection, topics: readonly string[]): { ids: string[]; added: string[] } {
     const added = topics.filter(topic => !connection.topics.has(topic))
-    if (connection.topics.size + added.length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-      throw new JsonRpcError(RPC_ERROR.limit, `A connection may follow at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} topics`)
+    const most = this.options.maxSubscriptionsPerConnection
+    if (connection.topics.size + added.length > most) {
+      throw new JsonRpcError(RPC_ERROR.limit, `A connection may follow at most ${most} topics`)
     }
     for (const topic of added) {
       connection.topics.add(topic)
@@ -149,6 +189,7 @@ export class RelayHub {
    * client. Resolves once it is stored: an acknowledged message survives a restart.
    */
   async publish(sender: RelayConnection, params: PublishParams): Promise<void> {
+    this.takePublish(sender)
     const stored = await this.messages.save({ ...params, publisher: sender.clientId, publishedAt: Date.now() })
     // Undefined: the client retried a publish that was stored (and delivered) the first time.
     if (!stored) return
@@ -219,6 +260,16 @@ export class RelayHub {
     if (!queued) connection.error(frame.id, RPC_ERROR.busy, 'Too many requests in flight on this connection')
   }
 
+  /** Spends one publish of the sender's bucket, refilled at `publishesPerSecond`; throws when empty. */
+  private takePublish(sender: RelayConnection): void {
+    const rate = this.options.publishesPerSecond
+    const now = this.options.now()
+    sender.publishTokens = Math.min(rate, sender.publishTokens + ((now - sender.publishRefilledAt) / 1000) * rate)
+    sender.publishRefilledAt = now
+    if (sender.publishTokens < 1) throw new JsonRpcError(RPC_ERROR.limit, `Too many publishes: at most ${rate} a second`)
+    sender.publishTokens -= 1
+  }
+
   private fanOut(sender: RelayConnection, message: RelayMessage): void {
     const set = this.subscribers.get(message.topic)
     if (!set) return
@@ -247,6 +298,10 @@ export class RelayHub {
   }
 
   private drop(connection: RelayConnection): void {
+    if (!this.connections.has(connection)) return
+    const left = (this.perClient.get(connection.clientKey) ?? 1) - 1
+    if (left > 0) this.perClient.set(connection.clientKey, left)
+    else this.perClient.delete(connection.clientKey)
     connection.closed = true
     this.unsubscribe(connection, [...connection.topics])
     this.connections.delete(connection)

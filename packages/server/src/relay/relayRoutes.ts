@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import websocket, { type WebSocket } from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ProjectConfig } from '../config/ServerConfig.js'
+import { isOriginAllowed } from '../config/originMatches.js'
 import { ApiError } from '../http/ApiError.js'
+import { clientKey } from '../http/clientKey.js'
 import { clientIdFromAuth } from './clientIdFromAuth.js'
 import { MAX_FRAME_BYTES } from './parseRelayFrame.js'
 import type { RelayHub } from './RelayHub.js'
@@ -31,8 +33,9 @@ interface RelayQuery {
  * Mounts the WalletConnect relay: a WebSocket at {@link RELAY_PATH} and at `/`, which is where
  * the sign-client connects when `relayUrl` has no path (`ws://host:port?auth=…&projectId=…&ua=…`).
  *
- * The connection URL must name a configured project (`projectId`), else the socket is closed
- * with {@link CLOSE_UNKNOWN_PROJECT}. The client's id comes from its `auth` JWT (not verified),
+ * The connection URL must name a configured project (`projectId`), and a browser's `Origin` must
+ * be one of that project's `allowedOrigins`, else the socket is closed with
+ * {@link CLOSE_UNKNOWN_PROJECT}. The client's id comes from its `auth` JWT (not verified),
  * or is random. A plain HTTP GET of the relay path answers 426.
  *
  * Registers `@fastify/websocket` (which also closes upgrade requests to any other route).
@@ -54,11 +57,19 @@ export async function relayRoutes(app: FastifyInstance, hub: RelayHub, projects:
   const wsHandler = (socket: WebSocket, request: FastifyRequest): void => {
     const query = (request.query ?? {}) as RelayQuery
     const projectId = first(query.projectId)?.trim()
-    if (!projectId || !projects.has(projectId)) {
+    const project = projectId ? projects.get(projectId) : undefined
+    if (!project) {
       socket.close(CLOSE_UNKNOWN_PROJECT, projectId ? 'Unknown project id' : 'Missing projectId')
       return
     }
-    hub.accept(socket, clientIdFromAuth(first(query.auth)) ?? `anonymous:${randomUUID()}`)
+    // A browser says which page opened the socket; a page the project does not list may not use
+    // its relay (native wallets and servers send no Origin). Final: the client must not retry.
+    const origin = request.headers.origin
+    if (origin && !isOriginAllowed(origin, project.allowedOrigins)) {
+      socket.close(CLOSE_UNKNOWN_PROJECT, 'Origin not allowed for this project')
+      return
+    }
+    hub.accept(socket, clientIdFromAuth(first(query.auth)) ?? `anonymous:${randomUUID()}`, clientKey(request.ip))
   }
 
   for (const url of [RELAY_PATH, '/']) {

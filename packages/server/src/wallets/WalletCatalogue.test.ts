@@ -7,6 +7,9 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { CatalogueWalletSchema, loadWalletCatalogue } from './WalletCatalogue.js'
 
+// A fixed seed: every run tries the same inputs, so a failure reproduces and CI is never flaky.
+fc.configureGlobal({ seed: 20261123 })
+
 describe('bundled wallet catalogue', () => {
   const catalogue = loadWalletCatalogue()
 

@@ -2,6 +2,9 @@ import { expect } from 'chai'
 import fc from 'fast-check'
 import { safeWalletLink, walletBrowseUrl, walletConnectLink } from './links.js'
 
+// A fixed seed: every run tries the same inputs, so a failure reproduces and CI is never flaky.
+fc.configureGlobal({ seed: 20261123 })
+
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1'
 const ENC = encodeURIComponent(URI)
 

@@ -1,0 +1,258 @@
+// `npm run bench:server`: the self-hosted server under load, on 127.0.0.1. Starts the server in
+// its own process (so its RSS is its own) and a local anvil chain, and prints one table:
+// idle memory, the wallet directory on a 10,000-wallet catalogue, balances and the RPC proxy,
+// and the WalletConnect relay (10,000 idle sockets, then 500 pairs exchanging messages).
+// Every loop is bounded in count and time. Rate limits are off for the run (`rateLimits:
+// { enabled: false }`): this measures capacity, not the limits.
+//
+//   node bench/benchServer.mjs [--out .bench/server.json]
+import { spawn } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import WebSocket from 'ws'
+import { startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
+import { demoServerConfig } from '../packages/server/dist/index.js'
+
+const root = new URL('..', import.meta.url).pathname
+process.chdir(root)
+const outArg = process.argv.indexOf('--out')
+const OUT = outArg > 0 ? process.argv[outArg + 1] : '.bench/server.json'
+const CORES = availableParallelism()
+const IDLE_SOCKETS = 10_000
+const PAIRS = 500
+const MESSAGES = 10_000
+const CLIENT = 'projectId=demo&st=bench&sv=0'
+const rows = []
+const row = (what, value, target = '') => {
+  rows.push({ what, value, target })
+  console.log(`  ${what}: ${value}${target ? ` (target ${target})` : ''}`)
+}
+
+const fail = message => {
+  console.error(`bench:server: ${message}`)
+  process.exit(1)
+}
+
+/** Resident memory of a process in MB, from /proc. */
+const rssMb = pid => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Math.round(Number(match[1]) / 1024) : NaN
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+/** Runs `task` from `concurrency` loops until `ms` have passed; resolves to requests per second. */
+async function rps(task, concurrency, ms) {
+  const end = performance.now() + ms
+  let done = 0
+  let failed = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        if (await task()) done++
+        else failed++
+      }
+    })
+  )
+  if (failed > 0) fail(`${failed} requests failed during a throughput run`)
+  return Math.round(done / (ms / 1000))
+}
+
+/** A 10,000-wallet catalogue made from the sample one, names varied so searches hit a few. */
+function bigCatalogue(dir) {
+  const sample = JSON.parse(readFileSync('packages/server/src/data/wallets.json', 'utf8'))
+  const wallets = []
+  for (let i = 0; wallets.length < 10_000; i++) {
+    const base = sample.wallets[i % sample.wallets.length]
+    const n = Math.floor(i / sample.wallets.length)
+    wallets.push(
+      n === 0
+        ? base
+        : { ...base, id: createHash('sha256').update(`${base.id}-${n}`).digest('hex'), name: `${base.name} ${n}`, image_id: `${base.image_id}-${n}`, rdns: base.rdns ? `${base.rdns}${n}` : null }
+    )
+  }
+  const file = join(dir, 'wallets.json')
+  writeFileSync(file, JSON.stringify({ ...sample, wallets }))
+  return file
+}
+
+function startServer(options) {
+  const child = spawn(process.execPath, ['bench/serverChild.mjs', JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000)
+    child.stdout.on('data', chunk => {
+      out += chunk
+      const match = /ready (\S+)/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        resolve({ child, url: match[1], stop: () => new Promise(done => (child.on('exit', done), child.kill('SIGTERM'))) })
+      }
+    })
+    child.on('exit', code => reject(new Error(`server exited with ${code}`)))
+  })
+}
+
+const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
+
+/** A relay socket that answers the relay's pushes; `request` sends one JSON-RPC call. */
+function relaySocket(relayUrl, onPush) {
+  const socket = new WebSocket(`${relayUrl}?projectId=demo&auth=${randomBytes(8).toString('hex')}`)
+  const waiting = new Map()
+  let id = 0
+  socket.on('message', data => {
+    const frame = JSON.parse(data.toString())
+    if (frame.method === 'irn_subscription') {
+      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
+      onPush?.(frame.params.data)
+      return
+    }
+    const resolve = waiting.get(frame.id)
+    waiting.delete(frame.id)
+    resolve?.(frame)
+  })
+  const request = (method, params) =>
+    new Promise(resolve => {
+      const frameId = ++id
+      waiting.set(frameId, resolve)
+      socket.send(JSON.stringify({ id: frameId, jsonrpc: '2.0', method, params }))
+    })
+  const opened = new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  return { socket, request, opened }
+}
+
+const topic = () => randomBytes(32).toString('hex')
+
+console.log(`bench:server on ${CORES} cores (all figures on 127.0.0.1, one server process)`)
+const dir = mkdtempSync(join(tmpdir(), 'wm-bench-server-'))
+const devnet = await startDevnet()
+let server
+try {
+  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
+  config.rateLimits = { enabled: false }
+  config.history = { enabled: false }
+
+  // 1. Idle memory with the sample catalogue.
+  server = await startServer({ config, relay: true })
+  await waitMs(3000)
+  row('idle RSS, sample catalogue (MB)', rssMb(server.child.pid), '≤ 150')
+  await server.stop()
+
+  // 2. The rest on a 10,000-wallet catalogue, with generous relay caps.
+  config.walletsFile = bigCatalogue(dir)
+  server = await startServer({ config, relay: { maxConnections: 30_000, maxConnectionsPerClient: 30_000, publishesPerSecond: 100_000 } })
+  const base = server.url
+  await waitMs(2000)
+  row('idle RSS, 10,000-wallet catalogue (MB)', rssMb(server.child.pid))
+
+  const terms = ['salt', 'wallet', 'sample', 'dev', 'ar', 'x', 'moon 3', 'zz']
+  const latencies = []
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now()
+    const response = await fetch(`${base}/getWallets?${CLIENT}&page=1&entries=40&search=${encodeURIComponent(terms[i % terms.length])}`)
+    if (!response.ok) fail(`/getWallets search answered ${response.status}`)
+    await response.arrayBuffer()
+    latencies.push(performance.now() - started)
+  }
+  row('directory search p50 / p95 (ms)', `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)}`, 'p95 ≤ 50')
+  let page = 0
+  row(
+    'directory pages per second (10 concurrent)',
+    await rps(async () => (await fetch(`${base}/getWallets?${CLIENT}&page=${(page++ % 250) + 1}&entries=40`)).ok, 10, 3000)
+  )
+
+  const account = WALLET_ACCOUNT
+  row(
+    'balances per second (10 concurrent, 2 chains + tokens)',
+    await rps(async () => (await fetch(`${base}/v1/account/${account}/balance?${CLIENT}&currency=usd`)).ok, 10, 3000)
+  )
+  const rpcBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
+  row(
+    'RPC proxy calls per second (20 concurrent, eth_blockNumber)',
+    await rps(
+      async () => (await fetch(`${base}/v1/?chainId=eip155:31337&projectId=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody })).ok,
+      20,
+      3000
+    )
+  )
+
+  // 3. Relay: idle sockets, each subscribed to one topic.
+  const relayUrl = `${base.replace(/^http/, 'ws')}/relay`
+  const before = rssMb(server.child.pid)
+  const idle = []
+  for (let opened = 0; opened < IDLE_SOCKETS; opened += 500) {
+    const batch = Array.from({ length: 500 }, () => relaySocket(relayUrl))
+    await Promise.all(batch.map(s => s.opened))
+    await Promise.all(batch.map(s => s.request('irn_subscribe', { topic: topic() })))
+    idle.push(...batch)
+  }
+  await waitMs(2000)
+  const withSockets = rssMb(server.child.pid)
+  row(`RSS with ${IDLE_SOCKETS} idle relay sockets (MB)`, `${withSockets} (+${withSockets - before})`, '≤ 500')
+  for (const s of idle) s.socket.terminate()
+  await waitMs(1000)
+
+  // 4. Relay: pairs exchanging acknowledged publishes.
+  const sent = new Map()
+  const delays = []
+  let delivered = 0
+  const pairs = []
+  for (let i = 0; i < PAIRS; i += 100) {
+    const batch = Array.from({ length: 100 }, () => {
+      const t = topic()
+      const receiver = relaySocket(relayUrl, data => {
+        delivered++
+        const at = sent.get(data.message)
+        if (at !== undefined) delays.push(performance.now() - at)
+      })
+      return { t, sender: relaySocket(relayUrl), receiver }
+    })
+    await Promise.all(batch.flatMap(p => [p.sender.opened, p.receiver.opened]))
+    await Promise.all(batch.map(p => p.receiver.request('irn_subscribe', { topic: p.t })))
+    pairs.push(...batch)
+  }
+  const perPair = MESSAGES / PAIRS
+  const started = performance.now()
+  let failedPublishes = 0
+  await Promise.all(
+    pairs.map(async (p, index) => {
+      for (let m = 0; m < perPair; m++) {
+        const message = `${index}-${m}`
+        sent.set(message, performance.now())
+        const answer = await p.sender.request('irn_publish', { topic: p.t, message, ttl: 300, tag: 1 })
+        if (answer.error) failedPublishes++
+      }
+    })
+  )
+  const deadline = performance.now() + 30_000
+  while (delivered < MESSAGES && performance.now() < deadline) await waitMs(20)
+  const seconds = (performance.now() - started) / 1000
+  if (failedPublishes > 0) fail(`${failedPublishes} publishes were refused`)
+  row(`relay messages per second (${PAIRS} pairs, acknowledged publishes)`, Math.round(delivered / seconds), '≥ 5,000')
+  row('relay delivery p50 / p99 (ms)', `${percentile(delays, 50).toFixed(1)} / ${percentile(delays, 99).toFixed(1)}`)
+  row('relay deliveries / publishes', `${delivered} / ${MESSAGES}`, 'equal')
+  for (const p of pairs) {
+    p.sender.socket.terminate()
+    p.receiver.socket.terminate()
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+} finally {
+  await server?.stop()
+  await devnet.stop()
+  rmSync(dir, { recursive: true, force: true })
+}
+
+mkdirSync(dirname(OUT), { recursive: true })
+writeFileSync(OUT, JSON.stringify({ cores: CORES, at: new Date().toISOString(), rows }, null, 2))
+console.log(`\n| figure (${CORES} cores) | value | target |\n|---|---|---|`)
+for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} |`)
+process.exit(0)

@@ -1,0 +1,87 @@
+// The relay's bounds: sockets in all and per client address, topics per socket, publishes per
+// second, and browsers from pages the project does not list. Each refusal leaves others served.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { createHash, randomBytes } from 'node:crypto'
+import WebSocket from 'ws'
+import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { waitFor } from '../__fixtures__/http.js'
+import { connectRelayClient, type RelayClient } from '../__fixtures__/relayClient.js'
+import { CLOSE_TRY_AGAIN_LATER } from './RelayHub.js'
+import { CLOSE_UNKNOWN_PROJECT } from './relayRoutes.js'
+
+const topic = () => createHash('sha256').update(randomBytes(16)).digest('hex')
+
+/** Opens a raw socket and resolves with how the server closed it. */
+function closeOf(url: string, headers: Record<string, string> = {}): Promise<{ code: number; reason: string }> {
+  const socket = new WebSocket(url, { headers })
+  return new Promise(resolve => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+}
+
+describe('relay caps', () => {
+  let server: WalletModalServer
+  // The publish rate's clock stands still unless a test moves it.
+  let clock = 1_000_000
+  const clients: RelayClient[] = []
+  before(async () => {
+    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    config.history = { enabled: false }
+    // Behind one proxy hop, so tests name their clients in X-Forwarded-For.
+    server = await createServer({ config, trustProxy: 1, relay: { maxConnections: 6, maxConnectionsPerClient: 2, maxSubscriptionsPerConnection: 3, publishesPerSecond: 5, now: () => clock } })
+  })
+  after(async () => {
+    await Promise.all(clients.splice(0).map(c => c.close()))
+    await server?.close()
+  })
+  const connect = async (client: string) => {
+    const c = await connectRelayClient(server.relayUrl!, { projectId: 'demo' }, { 'x-forwarded-for': client })
+    clients.push(c)
+    return c
+  }
+
+  it('closes a third socket from one address with 1013, and still takes another address', async () => {
+    const first = await connect('198.51.100.1')
+    await connect('198.51.100.1')
+    const refused = await closeOf(`${server.relayUrl}?projectId=demo`, { 'x-forwarded-for': '198.51.100.1' })
+    assert.deepEqual(refused, { code: CLOSE_TRY_AGAIN_LATER, reason: 'Too many connections from this address' })
+    const other = await connect('198.51.100.2')
+    assert.equal(typeof (await other.request('irn_subscribe', { topic: topic() })), 'string')
+    // A socket that leaves makes room for its address again.
+    const open = server.relay!.connectionCount
+    await first.close()
+    clients.splice(clients.indexOf(first), 1)
+    await waitFor(() => server.relay!.connectionCount === open - 1, 5000, 'the server to drop the socket')
+    const again = await connect('198.51.100.1')
+    assert.equal(typeof (await again.request('irn_subscribe', { topic: topic() })), 'string')
+  })
+
+  it('closes sockets past the global cap with 1013', async () => {
+    while (server.relay!.connectionCount < 6) await connect(`198.51.100.${10 + server.relay!.connectionCount}`)
+    assert.deepEqual(await closeOf(`${server.relayUrl}?projectId=demo`, { 'x-forwarded-for': '198.51.100.99' }), { code: CLOSE_TRY_AGAIN_LATER, reason: 'Too many connections' })
+    await Promise.all(clients.splice(0).map(c => c.close()))
+    await waitFor(() => server.relay!.connectionCount === 0, 5000, 'the server to drop the sockets')
+  })
+
+  it('refuses a fourth topic on one socket, and a sixth publish within a second', async () => {
+    const c = await connect('198.51.100.30')
+    for (let i = 0; i < 3; i++) await c.request('irn_subscribe', { topic: topic() })
+    await assert.rejects(c.request('irn_subscribe', { topic: topic() }), /at most 3 topics/)
+    const t = topic()
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => c.request('irn_publish', { topic: t, message: `m${i}`, ttl: 300, tag: 1 })))
+    assert.deepEqual(outcomes.map(o => o.status), ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
+    assert.match(String((outcomes[5] as PromiseRejectedResult).reason?.message ?? (outcomes[5] as PromiseRejectedResult).reason), /Too many publishes: at most 5 a second/)
+    clock += 200
+    assert.equal(await c.request('irn_publish', { topic: t, message: 'later', ttl: 300, tag: 1 }), true, 'a fifth of a second buys one more')
+    await assert.rejects(c.request('irn_publish', { topic: t, message: 'too soon', ttl: 300, tag: 1 }), /Too many publishes/)
+  })
+
+  it('refuses a browser socket from a page the project does not list, and takes its own pages and non-browsers', async () => {
+    assert.deepEqual(await closeOf(`${server.relayUrl}?projectId=demo`, { origin: 'https://evil.example', 'x-forwarded-for': '198.51.100.40' }), {
+      code: CLOSE_UNKNOWN_PROJECT,
+      reason: 'Origin not allowed for this project'
+    })
+    const own = await connectRelayClient(server.relayUrl!, { projectId: 'demo' }, { origin: 'http://127.0.0.1:5173', 'x-forwarded-for': '198.51.100.41' })
+    clients.push(own)
+    assert.equal(typeof (await own.request('irn_subscribe', { topic: topic() })), 'string')
+  })
+})
