@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createServer, DEMO_ANALYTICS_READ_TOKEN, demoServerConfig, loadWalletCatalogue, MIGRATIONS, type WalletModalServer } from '../index.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
+import { openStore } from './openStore.js'
 import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
 
 const config = () =>
@@ -29,6 +30,18 @@ async function exerciseAndCheck(server: WalletModalServer, eventId: string): Pro
 async function storedEventIds(server: WalletModalServer): Promise<string[]> {
   return (await getJson(urlOf(server.url, '/e', { event: 'PERSIST' }), { headers: { authorization: `Bearer ${DEMO_ANALYTICS_READ_TOKEN}` } })).body.events.map((e: { eventId: string }) => e.eventId)
 }
+
+describe('PGlite memory', () => {
+  it('runs with small buffers: the defaults are sized for a database machine, not one Node process', async () => {
+    const store = await openStore({})
+    try {
+      const { rows } = await store.query<{ shared_buffers: string }>('SHOW shared_buffers')
+      assert.deepEqual(rows, [{ shared_buffers: '16MB' }])
+    } finally {
+      await store.close()
+    }
+  })
+})
 
 describe('PGlite data folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wm-server-data-'))
