@@ -111,8 +111,9 @@ test('connected on EVM, picking the Solana network -> SwitchActiveChain -> a Sol
     await dialog(page).getByRole('button', { name: 'Connect a Solana wallet' }).click()
     await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
     // Only Solana wallets are offered for this step.
-    const names = await dialog(page).locator('ul[aria-label="Wallets"] .wm-name').allTextContents()
-    assert.deepEqual(names, ['Devnet Solana'])
+    const rows = dialog(page).locator('ul[aria-label="Wallets"] .wm-name')
+    await rows.first().waitFor()
+    assert.deepEqual(await rows.allTextContents(), ['Devnet Solana'])
     await pickWallet(page, /^Devnet Solana/)
     const both = () => page.evaluate(() => ['eip155', 'solana'].map(ns => (window as any).walletModal.getAccount(ns).status))
     assert.deepEqual(await both(), ['connected', 'connected'])
@@ -141,7 +142,9 @@ test('namespace filter: with Solana unticked, no Solana wallet or network appear
     await page.keyboard.press('Escape')
     await page.locator('#networks').click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
+    // The heading can paint before the list: wait for its rows, then read them all.
+    const names = dialog(page).locator('ul[aria-label="Networks"] .wm-name')
+    await names.nth(2).waitFor()
     assert.equal(await dialog(page).getByRole('button', { name: /Solana Devnet/ }).count(), 0)
-    const networks = await dialog(page).locator('ul[aria-label="Networks"] .wm-name').allTextContents()
-    assert.deepEqual(networks, ['Devnet', 'Devnet 2', 'Bitcoin Regtest'])
+    assert.deepEqual(await names.allTextContents(), ['Devnet', 'Devnet 2', 'Bitcoin Regtest'])
   }))

@@ -148,6 +148,7 @@ test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the addr
     await heading(page, 'Receive')
     assert.equal(await dialog(page).getByTestId('receive-address').textContent(), me)
     assert.equal(await dialog(page).getByRole('img', { name: `QR code of your address ${me}` }).count(), 1)
+    await dialog(page).getByTestId('receive-network').nth(1).waitFor()
     assert.deepEqual(await dialog(page).getByTestId('receive-network').allTextContents(), ['Devnet', 'Devnet 2'])
     await dialog(page).getByRole('button', { name: /Copy address/ }).click()
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), me)

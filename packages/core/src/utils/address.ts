@@ -17,7 +17,9 @@ export function isEvmAddress(value: unknown): value is string {
 export function assertEvmChainId(value: unknown): number {
   const n = typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value) ? Number(value) : value
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n >= MAX_EVM_CHAIN_ID) {
-    throw new WalletModalError('INVALID_CHAIN_ID', { details: String(value) })
+    // String() itself throws for some objects (`{ toString: 0 }`): name anything else by its type.
+    const shown = typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value
+    throw new WalletModalError('INVALID_CHAIN_ID', { details: shown.slice(0, 100) })
   }
   return n
 }
