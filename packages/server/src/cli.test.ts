@@ -31,27 +31,15 @@ describe('wallet-modal-server CLI', () => {
   it('serves from a config file and stops cleanly on SIGTERM', async () => {
     const configFile = join(dir, 'config.json')
     writeFileSync(configFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
-    const cli = run(['--config', configFile, '--quiet', '--data-dir', join(dir, 'data'), '--trust-proxy', '127.0.0.1, ::1'], { PORT: '0' })
+    const cli = await startCliServer(['--config', configFile, '--data-dir', join(dir, 'data'), '--trust-proxy', '127.0.0.1, ::1'])
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(cli.output())}`)), 30_000)
-        cli.child.stdout.on('data', () => {
-          const match = cli.output().stdout.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-          if (match) {
-            clearTimeout(timer)
-            resolve(match[1]!)
-          }
-        })
-        cli.exited.then(code => reject(new Error(`exited ${code}: ${JSON.stringify(cli.output())}`)))
-      })
-      const { status, body } = await getJson(urlOf(url, '/getWallets', { page: 1, entries: 1 }))
+      const { status, body } = await getJson(urlOf(cli.url, '/getWallets', { page: 1, entries: 1 }))
       assert.equal(status, 200)
       assert.equal(body.data[0].name, 'Devnet Wallet')
       assert.match(cli.output().stdout, /storage: PGlite in .*data/)
     } finally {
-      cli.child.kill('SIGTERM')
+      assert.equal(await cli.stop(), 0)
     }
-    assert.equal(await cli.exited, 0)
     assert.match(cli.output().stdout, /SIGTERM, stopping/)
   })
 
