@@ -1,5 +1,8 @@
 // A bare JSON-RPC client of the relay for tests: requests with ids, the pushes it received, and
 // acknowledgements sent the way the sign-client sends them.
+import { createHash } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import WebSocket from 'ws'
 
 /** A JSON-RPC error answer. */
@@ -119,11 +122,33 @@ export async function connectRelayClient(relayUrl: string, query: Record<string,
   }
 }
 
+/** A WalletConnect client identity for tests: its relay `auth` token and the client id it proves. */
+export interface TestRelayIdentity {
+  /** The `auth` query parameter: a JWT signed as `@walletconnect/relay-auth` signs it. */
+  auth: string
+  /** The `did:key:` of its key: what subscription ids are derived from. */
+  clientId: string
+}
+
 /**
- * An unsigned JWT with the given issuer: the relay reads `iss` as the client id and does not
- * check signatures.
+ * A relay identity whose Ed25519 key is derived from `name` (the same name gives the same id,
+ * as a sign-client keeps its key across reconnects).
+ *
+ * @param name - Any label.
+ * @param claims - Claims to override (`exp`, `iat`, `iss`) to make a bad token.
  */
-export function fakeAuth(iss: string): string {
+export function relayIdentity(name: string, claims: Record<string, unknown> = {}): TestRelayIdentity {
+  const seed = createHash('sha256').update(`relay-identity:${name}`).digest()
+  const publicKey = ed25519.getPublicKey(seed)
+  const clientId = `did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...publicKey]))}`
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ iss, sub: 'test', aud: 'ws://test', iat: 0, exp: 4_000_000_000 })}.${Buffer.from('sig').toString('base64url')}`
+  const now = Math.floor(Date.now() / 1000)
+  const data = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ iss: clientId, sub: 'test', aud: 'ws://test', iat: now, exp: now + 86_400, ...claims })}`
+  const signature = Buffer.from(ed25519.sign(Buffer.from(data, 'ascii'), seed)).toString('base64url')
+  return { auth: `${data}.${signature}`, clientId }
+}
+
+/** The signed `auth` token of {@link relayIdentity}. */
+export function signedAuth(name: string): string {
+  return relayIdentity(name).auth
 }

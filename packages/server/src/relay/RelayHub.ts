@@ -115,7 +115,7 @@ export class RelayHub {
    * Takes over an accepted WebSocket: reads its frames, answers them, cleans up when it closes.
    *
    * @param socket - The socket.
-   * @param clientId - The client's id (see `clientIdFromAuth`), or a random one.
+   * @param clientId - The client's id (see `verifyRelayAuth`), or a random one.
    * @param clientKey - Where it connects from (`clientKey` of its address), for the per-client cap.
    */
   accept(socket: WebSocket, clientId: string, clientKey = ''): void {

@@ -9,11 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
-import { connectRelayClient, fakeAuth, type RelayClient } from '../__fixtures__/relayClient.js'
+import { connectRelayClient, signedAuth, relayIdentity, type RelayClient } from '../__fixtures__/relayClient.js'
 import { waitFor } from '../__fixtures__/http.js'
 import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
 
 const config = () => demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+/** The client id the named test identity proves with its signed auth token. */
+const idOf = (name: string) => relayIdentity(name).clientId
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 let topicCounter = 0
@@ -51,18 +53,18 @@ describe('relay protocol', () => {
 
   it('delivers stored messages to later subscribers, live ones to current subscribers, never to their sender', async () => {
     const topic = newTopic()
-    const alice = await connect({ auth: fakeAuth('did:key:alice') })
+    const alice = await connect({ auth: signedAuth('alice') })
     // Subscription ids are the sign-client's own: sha256(topic + clientId), clientId = JWT iss.
-    assert.equal(await alice.request('irn_subscribe', { topic }), sha256(topic + 'did:key:alice'))
+    assert.equal(await alice.request('irn_subscribe', { topic }), sha256(topic + idOf('alice')))
     assert.equal(await alice.request('irn_publish', { topic, message: 'from-alice', ttl: 300, tag: 1100, prompt: true }), true)
 
-    const bob = await connect({ auth: fakeAuth('did:key:bob') })
-    assert.equal(await bob.request('irn_subscribe', { topic }), sha256(topic + 'did:key:bob'))
+    const bob = await connect({ auth: signedAuth('bob') })
+    assert.equal(await bob.request('irn_subscribe', { topic }), sha256(topic + idOf('bob')))
     const [stored] = await bob.waitForPushes(1)
     assert.equal(stored!.topic, topic)
     assert.equal(stored!.message, 'from-alice')
     assert.equal(stored!.tag, 1100)
-    assert.equal(stored!.subscriptionId, sha256(topic + 'did:key:bob'))
+    assert.equal(stored!.subscriptionId, sha256(topic + idOf('bob')))
     assert.ok(Math.abs(stored!.publishedAt - Date.now()) < 10_000, 'publishedAt is a time in ms')
 
     assert.equal(await bob.request('irn_publish', { topic, message: 'from-bob', ttl: 300, tag: 1102 }), true)
@@ -70,8 +72,8 @@ describe('relay protocol', () => {
     assert.equal(live!.message, 'from-bob')
 
     // Alice comes back on a new socket: she gets Bob's message again, never her own.
-    const aliceAgain = await connect({ auth: fakeAuth('did:key:alice') })
-    assert.deepEqual(await aliceAgain.request('irn_batchSubscribe', { topics: [topic] }), [sha256(topic + 'did:key:alice')])
+    const aliceAgain = await connect({ auth: signedAuth('alice') })
+    assert.deepEqual(await aliceAgain.request('irn_batchSubscribe', { topics: [topic] }), [sha256(topic + idOf('alice'))])
     await aliceAgain.waitForPushes(1)
     await sleep(150)
     assert.deepEqual(aliceAgain.pushes.map(p => p.message), ['from-bob'])
@@ -108,13 +110,13 @@ describe('relay protocol', () => {
   it('unsubscribes (one or a batch), fetches stored messages on request, and keeps at most the per-topic limit', async () => {
     const [t1, t2] = [newTopic(), newTopic()]
     const sender = await connect()
-    const receiver = await connect({ auth: fakeAuth('did:key:receiver') })
-    assert.deepEqual(await receiver.request('irn_batchSubscribe', { topics: [t1, t2] }), [sha256(t1 + 'did:key:receiver'), sha256(t2 + 'did:key:receiver')])
-    assert.equal(await receiver.request('irn_unsubscribe', { topic: t1, id: sha256(t1 + 'did:key:receiver') }), true)
+    const receiver = await connect({ auth: signedAuth('receiver') })
+    assert.deepEqual(await receiver.request('irn_batchSubscribe', { topics: [t1, t2] }), [sha256(t1 + idOf('receiver')), sha256(t2 + idOf('receiver'))])
+    assert.equal(await receiver.request('irn_unsubscribe', { topic: t1, id: sha256(t1 + idOf('receiver')) }), true)
     await sender.request('irn_publish', { topic: t1, message: 't1-after-unsubscribe', ttl: 60 })
     await sender.request('irn_publish', { topic: t2, message: 't2-live', ttl: 60 })
     await receiver.waitForPushes(1)
-    assert.equal(await receiver.request('irn_batchUnsubscribe', { subscriptions: [{ topic: t2, id: sha256(t2 + 'did:key:receiver') }] }), true)
+    assert.equal(await receiver.request('irn_batchUnsubscribe', { subscriptions: [{ topic: t2, id: sha256(t2 + idOf('receiver')) }] }), true)
     await sender.request('irn_publish', { topic: t2, message: 't2-after-unsubscribe', ttl: 60 })
     await sleep(100)
     assert.deepEqual(receiver.pushes.map(p => p.message), ['t2-live'])
@@ -213,8 +215,22 @@ describe('relay protocol', () => {
     const unknown = await connectRelayClient(server.relayUrl!, { projectId: 'no-such-project' })
     assert.deepEqual(await unknown.closed, { code: 3000, reason: 'Unknown project id' })
     // An explicit undefined leaves the parameter out.
-    const missing = await connectRelayClient(server.relayUrl!, { projectId: undefined, auth: fakeAuth('did:key:x') })
+    const missing = await connectRelayClient(server.relayUrl!, { projectId: undefined, auth: signedAuth('x') })
     assert.deepEqual(await missing.closed, { code: 3000, reason: 'Missing projectId' })
+  })
+
+  it("closes a socket whose auth token does not verify (3000, final), so nobody takes another client's id", async () => {
+    const alice = relayIdentity('alice')
+    const forged = await connectRelayClient(server.relayUrl!, { auth: relayIdentity('mallory', { iss: alice.clientId }).auth })
+    assert.deepEqual(await forged.closed, { code: 3000, reason: 'Invalid auth: bad signature' })
+    const expired = await connectRelayClient(server.relayUrl!, { auth: relayIdentity('alice', { exp: 1 }).auth })
+    assert.deepEqual(await expired.closed, { code: 3000, reason: 'Invalid auth: expired' })
+    // The genuine key still gets in, and so does a client with no token (a random id).
+    const genuine = await connect({ auth: alice.auth })
+    const topic = newTopic()
+    assert.equal(await genuine.request('irn_subscribe', { topic }), sha256(topic + alice.clientId))
+    const anonymous = await connect()
+    assert.equal(typeof (await anonymous.request('irn_subscribe', { topic })), 'string')
   })
 
   it('drops sockets that stop answering pings and forgets their subscriptions', async () => {
@@ -259,7 +275,7 @@ describe('relay persistence', () => {
     const topic = newTopic()
     const first = await createServer({ config: config(), dataDir: dir })
     try {
-      const sender = await connectRelayClient(first.relayUrl!, { auth: fakeAuth('did:key:sender') })
+      const sender = await connectRelayClient(first.relayUrl!, { auth: signedAuth('sender') })
       await sender.request('irn_publish', { topic, message: 'survives', ttl: 3600, tag: 1108 })
       await sender.request('irn_publish', { topic, message: 'expires', ttl: 1 })
       await sender.close()
@@ -272,8 +288,8 @@ describe('relay persistence', () => {
       const rows = await second.store.query<{ message: string }>('SELECT message FROM relay_messages WHERE topic = $1', [topic])
       assert.deepEqual(rows.rows.map(r => r.message), ['survives'], 'expired row deleted at start')
       // The sender itself does not get its message back after the restart; someone else does.
-      const sender = await connectRelayClient(second.relayUrl!, { auth: fakeAuth('did:key:sender') })
-      const receiver = await connectRelayClient(second.relayUrl!, { auth: fakeAuth('did:key:receiver') })
+      const sender = await connectRelayClient(second.relayUrl!, { auth: signedAuth('sender') })
+      const receiver = await connectRelayClient(second.relayUrl!, { auth: signedAuth('receiver') })
       await sender.request('irn_subscribe', { topic })
       await receiver.request('irn_subscribe', { topic })
       const [push] = await receiver.waitForPushes(1)
@@ -303,7 +319,7 @@ describe('relay on a PostgreSQL server', { skip: postgres.ok ? false : `skipped:
     const topic = newTopic()
     const first = await createServer({ config: config(), databaseUrl: cluster.url, relay: { maxMessagesPerTopic: 3 } })
     try {
-      const sender = await connectRelayClient(first.relayUrl!, { auth: fakeAuth('did:key:pg-sender') })
+      const sender = await connectRelayClient(first.relayUrl!, { auth: signedAuth('pg-sender') })
       for (let i = 1; i <= 5; i++) await sender.request('irn_publish', { topic, message: `pg-${i}`, ttl: 600, tag: 1108 })
       await sender.request('irn_publish', { topic, message: 'pg-5', ttl: 600, tag: 1108 })
       await sender.close()
@@ -312,7 +328,7 @@ describe('relay on a PostgreSQL server', { skip: postgres.ok ? false : `skipped:
     }
     const second = await createServer({ config: config(), databaseUrl: cluster.url, relay: { maxMessagesPerTopic: 3 } })
     try {
-      const receiver = await connectRelayClient(second.relayUrl!, { auth: fakeAuth('did:key:pg-receiver') })
+      const receiver = await connectRelayClient(second.relayUrl!, { auth: signedAuth('pg-receiver') })
       await receiver.request('irn_batchSubscribe', { topics: [topic, newTopic()] })
       const pushes = await receiver.waitForPushes(3)
       assert.deepEqual(pushes.map(p => [p.message, p.tag]), [['pg-3', 1108], ['pg-4', 1108], ['pg-5', 1108]])

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
-import { connectRelayClient, fakeAuth, type RelayClient } from '../__fixtures__/relayClient.js'
+import { connectRelayClient, signedAuth, type RelayClient } from '../__fixtures__/relayClient.js'
 import { waitFor } from '../__fixtures__/http.js'
 
 const PAIRS = 200
@@ -37,8 +37,8 @@ async function exchange(relayUrl: string, round: number, index: number): Promise
   let wallet: RelayClient | undefined
   try {
     ;[dapp, wallet] = await Promise.all([
-      connectRelayClient(relayUrl, { auth: fakeAuth(`did:key:dapp-${round}-${index}`) }),
-      connectRelayClient(relayUrl, { auth: fakeAuth(`did:key:wallet-${round}-${index}`) })
+      connectRelayClient(relayUrl, { auth: signedAuth(`dapp-${round}-${index}`) }),
+      connectRelayClient(relayUrl, { auth: signedAuth(`wallet-${round}-${index}`) })
     ])
     await dapp.request('irn_subscribe', { topic })
     // The request is published before the wallet subscribes half of the time: stored delivery

@@ -5,9 +5,9 @@ import type { ProjectConfig } from '../config/ServerConfig.js'
 import { isOriginAllowed } from '../config/originMatches.js'
 import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
-import { clientIdFromAuth } from './clientIdFromAuth.js'
 import { MAX_FRAME_BYTES } from './parseRelayFrame.js'
 import type { RelayHub } from './RelayHub.js'
+import { verifyRelayAuth } from './verifyRelayAuth.js'
 
 /** The relay's path. The bare `/` is accepted too, for a `relayUrl` given without a path. */
 export const RELAY_PATH = '/relay'
@@ -35,8 +35,11 @@ interface RelayQuery {
  *
  * The connection URL must name a configured project (`projectId`), and a browser's `Origin` must
  * be one of that project's `allowedOrigins`, else the socket is closed with
- * {@link CLOSE_UNKNOWN_PROJECT}. The client's id comes from its `auth` JWT (not verified),
- * or is random. A plain HTTP GET of the relay path answers 426.
+ * {@link CLOSE_UNKNOWN_PROJECT}. The client's id is the key its `auth` JWT is signed with
+ * (`verifyRelayAuth`): a token that does not verify (forged, expired) closes the socket with the
+ * same code and the reason; a client without one gets a random id, which claims nothing (it only
+ * keeps the client's own messages from coming back to it). A plain HTTP GET of the relay path
+ * answers 426.
  *
  * Registers `@fastify/websocket` (which also closes upgrade requests to any other route).
  *
@@ -69,7 +72,18 @@ export async function relayRoutes(app: FastifyInstance, hub: RelayHub, projects:
       socket.close(CLOSE_UNKNOWN_PROJECT, 'Origin not allowed for this project')
       return
     }
-    hub.accept(socket, clientIdFromAuth(first(query.auth)) ?? `anonymous:${randomUUID()}`, clientKey(request.ip))
+    const auth = first(query.auth)
+    let clientId = `anonymous:${randomUUID()}`
+    if (auth !== undefined) {
+      const outcome = verifyRelayAuth(auth, Date.now() / 1000)
+      // Final as well: the sign-client signs a new token when it builds its next connection.
+      if (!outcome.ok) {
+        socket.close(CLOSE_UNKNOWN_PROJECT, `Invalid auth: ${outcome.reason}`)
+        return
+      }
+      clientId = outcome.clientId
+    }
+    hub.accept(socket, clientId, clientKey(request.ip))
   }
 
   for (const url of [RELAY_PATH, '/']) {

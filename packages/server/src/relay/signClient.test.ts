@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
-import { clientIdFromAuth } from './clientIdFromAuth.js'
+import { verifyRelayAuth } from './verifyRelayAuth.js'
 import { subscriptionId } from './subscriptionId.js'
 import { startSignClient, stopSignClient, type TestSignClient } from '../__fixtures__/signClients.js'
 import { waitFor } from '../__fixtures__/http.js'
@@ -96,7 +96,7 @@ describe('sign-clients through the relay', () => {
   it("hands out the subscription ids the SDK computes itself, from the client id in its auth JWT", async () => {
     for (const client of [dapp, wallet]) {
       const clientId = await client.core.crypto.getClientId()
-      assert.equal(clientIdFromAuth(await client.core.crypto.signJWT(server.relayUrl!)), clientId)
+      assert.deepEqual(verifyRelayAuth(await client.core.crypto.signJWT(server.relayUrl!), Date.now() / 1000), { ok: true, clientId })
       const subscriptions = [...client.core.relayer.subscriber.subscriptions.values()]
       assert.ok(subscriptions.length > 0)
       for (const { id, topic } of subscriptions) assert.equal(subscriptionId(topic, clientId), id)

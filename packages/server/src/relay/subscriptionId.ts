@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
  * already holds.
  *
  * @param topic - The topic.
- * @param clientId - The client's id (see `clientIdFromAuth`).
+ * @param clientId - The client's id (see `verifyRelayAuth`).
  */
 export function subscriptionId(topic: string, clientId: string): string {
   return createHash('sha256').update(topic + clientId, 'utf8').digest('hex')

@@ -1,0 +1,91 @@
+import { createPublicKey, verify } from 'node:crypto'
+import { base58 } from '@scure/base'
+
+const MAX_AUTH_LENGTH = 4096
+/** Multicodec prefix of an Ed25519 public key (varint 0xed), as in a `did:key:z6Mk…`. */
+const ED25519_MULTICODEC = [0xed, 0x01]
+/** Clock difference between client and relay tolerated on `iat`. */
+const CLOCK_SKEW_S = 60
+
+/** What {@link verifyRelayAuth} makes of an `auth` token. */
+export type RelayAuthOutcome = { ok: true; clientId: string } | { ok: false; reason: string }
+
+/**
+ * Checks the `auth` JWT a WalletConnect client puts in its relay URL and returns the client id
+ * it proves. The token (`@walletconnect/relay-auth`) is `header.payload.signature`, base64url
+ * each: header `{alg: 'EdDSA', typ: 'JWT'}`, payload `{iss, sub, aud, iat, exp}` where `iss` is
+ * `did:key:z…`, the base58btc multicodec form of the client's Ed25519 public key, and the
+ * signature is that key's, over the ASCII `header.payload`.
+ *
+ * The id is what the sign-client derives subscription ids from (`sha256(topic + clientId)`) and
+ * what the relay keeps a client's own messages away from it by; verifying the signature means
+ * nobody can take another client's id (and with it, that client's messages: the relay never
+ * delivers to the publishing id). `sub` and `aud` are not checked: the SDK makes `sub` up per
+ * process, and `aud` is the relay URL as the client spelled it (a proxy may rewrite it).
+ *
+ * Node's own Ed25519 does the check; no dependency is added.
+ *
+ * @param auth - The token.
+ * @param nowSeconds - The current time in seconds (for `exp` and `iat`).
+ * @returns The client id, or why the token is refused.
+ * @example
+ * ```ts
+ * const outcome = verifyRelayAuth(url.searchParams.get('auth') ?? '', Date.now() / 1000)
+ * if (!outcome.ok) socket.close(3000, `Invalid auth: ${outcome.reason}`)
+ * ```
+ */
+export function verifyRelayAuth(auth: string, nowSeconds: number): RelayAuthOutcome {
+  if (auth.length > MAX_AUTH_LENGTH) return refuse('too long')
+  const parts = auth.split('.')
+  if (parts.length !== 3) return refuse('not a JWT')
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
+  const header = decodeJson(headerPart)
+  const payload = decodeJson(payloadPart)
+  if (!header || header.alg !== 'EdDSA') return refuse('not an EdDSA JWT')
+  if (!payload) return refuse('unreadable claims')
+  const { iss, exp, iat } = payload
+  if (typeof iss !== 'string') return refuse('no issuer')
+  const publicKey = ed25519KeyOfDid(iss)
+  if (!publicKey) return refuse('issuer is not an Ed25519 did:key')
+  if (typeof exp !== 'number' || exp <= nowSeconds) return refuse('expired')
+  if (typeof iat === 'number' && iat > nowSeconds + CLOCK_SKEW_S) return refuse('issued in the future')
+  const signature = Buffer.from(signaturePart, 'base64url')
+  if (signature.length !== 64) return refuse('bad signature')
+  try {
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' })
+    if (!verify(null, Buffer.from(`${headerPart}.${payloadPart}`, 'ascii'), key, signature)) return refuse('bad signature')
+  } catch {
+    // Bytes that are no curve point.
+    return refuse('bad signature')
+  }
+  return { ok: true, clientId: iss }
+}
+
+/**
+ * The Ed25519 public key a `did:key:z…` names, or undefined.
+ *
+ * @param did - A decentralised identifier.
+ */
+export function ed25519KeyOfDid(did: string): Uint8Array | undefined {
+  if (!did.startsWith('did:key:z')) return undefined
+  try {
+    const bytes = base58.decode(did.slice('did:key:z'.length))
+    if (bytes.length !== 34 || bytes[0] !== ED25519_MULTICODEC[0] || bytes[1] !== ED25519_MULTICODEC[1]) return undefined
+    return bytes.slice(2)
+  } catch {
+    return undefined
+  }
+}
+
+function decodeJson(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function refuse(reason: string): RelayAuthOutcome {
+  return { ok: false, reason }
+}
