@@ -7,7 +7,8 @@
 //
 //   node bench/benchServer.mjs [--out .bench/server.json]
 import { spawn } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
+import { base58 } from '@scure/base'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -100,9 +101,20 @@ function startServer(options) {
 
 const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
 
+/** A relay `auth` token as @walletconnect/relay-auth signs it, for a fresh Ed25519 key. */
+function relayAuth() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x, 'base64url')
+  const iss = `did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...raw]))}`
+  const part = value => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  const data = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ iss, sub: 'bench', aud: 'ws://bench', iat: now, exp: now + 3600 })}`
+  return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`
+}
+
 /** A relay socket that answers the relay's pushes; `request` sends one JSON-RPC call. */
 function relaySocket(relayUrl, onPush) {
-  const socket = new WebSocket(`${relayUrl}?projectId=demo&auth=${randomBytes(8).toString('hex')}`)
+  const socket = new WebSocket(`${relayUrl}?projectId=demo&auth=${relayAuth()}`)
   const waiting = new Map()
   let id = 0
   socket.on('message', data => {

@@ -25,6 +25,13 @@ export interface Store extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Applies the migrations not yet applied; resolves to the ids it applied. */
   migrate(): Promise<number[]>
+  /**
+   * Calls `onPayload` with each `NOTIFY` on `channel`, from any process using the database, on a
+   * connection of its own that is re-opened when it drops (notifications sent while it is down
+   * are lost). Resolves, once listening, to a function that stops. Only on a PostgreSQL server:
+   * nothing else can share an embedded database.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   /** Closes the database (flushes PGlite's files). Safe to call more than once. */
   close(): Promise<void>
 }

@@ -33,6 +33,7 @@ export async function createPostgresStore(databaseUrl: string): Promise<Store> {
     }
   })
   let closed: Promise<void> | undefined
+  const listeners = new Set<() => Promise<void>>()
   const store: Store = {
     kind: 'postgres',
     ...wrap(pool),
@@ -51,10 +52,60 @@ export async function createPostgresStore(databaseUrl: string): Promise<Store> {
       }
     },
     migrate: () => runMigrations(store.transaction),
+    async listen(channel, onPayload) {
+      const stop = await listenOn(databaseUrl, channel, onPayload)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    },
     close() {
-      closed ??= pool.end()
+      closed ??= Promise.all([...listeners].map(stop => stop())).then(() => pool.end())
       return closed
     }
   }
   return store
+}
+
+/** Pause before a dropped LISTEN connection is opened again. */
+const RELISTEN_DELAY_MS = 1000
+
+/**
+ * Opens a connection that runs `LISTEN channel` and hands each notification's payload on;
+ * re-opens it (after {@link RELISTEN_DELAY_MS}) when the server drops it.
+ */
+async function listenOn(databaseUrl: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 })
+    const reopen = () => {
+      next.removeAllListeners()
+      next.on('error', () => {})
+      void next.end().catch(() => {})
+      if (stopped || client !== next) return
+      client = undefined
+      retry = setTimeout(() => void open().catch(reopen), RELISTEN_DELAY_MS)
+      retry.unref()
+    }
+    client = next
+    next.on('notification', message => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    next.on('error', reopen)
+    next.on('end', reopen)
+    await next.connect()
+    await next.query(`LISTEN ${channel}`)
+  }
+  await open()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const last = client
+    client = undefined
+    await last?.end().catch(() => {})
+  }
 }

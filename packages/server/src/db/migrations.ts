@@ -211,5 +211,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_events_received_at ON analytics_events (received_at);
       CREATE INDEX relay_messages_published_at ON relay_messages (published_at);
     `
+  },
+  {
+    id: 8,
+    name: 'relay storage per project',
+    sql: `
+      -- Each relay message records the project whose socket published it and its size, so the
+      -- relay can bound stored bytes per topic, per project and in all without reading the text.
+      ALTER TABLE relay_messages ADD COLUMN project_id text;
+      ALTER TABLE relay_messages ADD COLUMN bytes integer NOT NULL DEFAULT 0;
+      UPDATE relay_messages SET bytes = octet_length(message);
+    `
   }
 ]

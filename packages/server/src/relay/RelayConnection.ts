@@ -43,11 +43,13 @@ export class RelayConnection {
    * @param socket - The WebSocket.
    * @param clientId - The client's id (from its auth JWT, or random).
    * @param clientKey - Where it connects from (an IPv4 address or IPv6 /64), for per-client caps.
+   * @param projectId - The project in its connection URL (what it stores is counted to it).
    */
   constructor(
     readonly socket: WebSocket,
     readonly clientId: string,
-    readonly clientKey = ''
+    readonly clientKey = '',
+    readonly projectId = ''
   ) {}
 
   /** The subscription id of `topic` for this client. */

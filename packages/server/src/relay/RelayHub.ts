@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import type { WebSocket } from '@fastify/websocket'
-import type { Queryable } from '../db/Store.js'
+import type { Queryable, Store } from '../db/Store.js'
 import { JsonRpcError, RPC_ERROR } from './JsonRpcError.js'
 import { parseRelayFrame } from './parseRelayFrame.js'
+import { readRelayAnnouncement, RELAY_CHANNEL, relayAnnouncements } from './relayAnnouncements.js'
 import { RelayConnection } from './RelayConnection.js'
 import { RelayMessageStore, type RelayMessage } from './RelayMessageStore.js'
 import type { PublishParams } from './relayParams.js'
 import { RELAY_METHODS } from './relayMethods.js'
+import { RelayStorageBudget } from './RelayStorageBudget.js'
+import { RelayWriter } from './RelayWriter.js'
 
 /** Tuning of the relay (createServer's `relay` option). */
 export interface RelayOptions {
@@ -16,6 +20,14 @@ export interface RelayOptions {
   heartbeatMs?: number
   /** Messages kept per topic; the oldest go first (default 500). */
   maxMessagesPerTopic?: number
+  /** Bytes of messages kept per topic; the oldest go first (default 2 MiB; the newest message always stays). */
+  maxBytesPerTopic?: number
+  /** Bytes of messages stored in all; beyond, publishes are refused until some expire (default 1 GiB). */
+  maxStoredBytes?: number
+  /** Bytes of messages stored per project (the publishing socket's; default 256 MiB). */
+  maxStoredBytesPerProject?: number
+  /** How often the stored bytes are measured in the database (default 10 s; see `RelayStorageBudget`). */
+  usageIntervalMs?: number
   /** How often expired messages are deleted (default 60 s; also once at start). */
   pruneIntervalMs?: number
   /** Open sockets in all (default 20,000; 10,000 idle ones cost about 40 MB). */
@@ -34,6 +46,10 @@ export interface RelayOptions {
 export const RELAY_DEFAULTS: Required<RelayOptions> = {
   heartbeatMs: 20_000,
   maxMessagesPerTopic: 500,
+  maxBytesPerTopic: 2 * 1024 * 1024,
+  maxStoredBytes: 1024 * 1024 * 1024,
+  maxStoredBytesPerProject: 256 * 1024 * 1024,
+  usageIntervalMs: 10_000,
   pruneIntervalMs: 60_000,
   maxConnections: 20_000,
   maxConnectionsPerClient: 200,
@@ -61,15 +77,25 @@ const CLOSE_GRACE_MS = 1000
  * The WalletConnect relay: which socket follows which topic, fan-out of published messages to
  * the other subscribers, the stored backlog for late subscribers, and the heartbeat.
  *
- * Live fan-out happens in this process only; several servers sharing one PostgreSQL database
- * share the stored messages (a client gets them when it subscribes), not each other's sockets.
+ * Several server processes on one PostgreSQL database act as one relay: each stores what its
+ * sockets publish and announces it (`NOTIFY`, see `relayAnnouncements`); the others read the
+ * announced messages their own sockets follow and push them. On the embedded database there is
+ * one process.
  */
 export class RelayHub {
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
   private readonly connections = new Set<RelayConnection>()
   private readonly perClient = new Map<string, number>()
   private readonly messages: RelayMessageStore
+  private readonly writer: RelayWriter
+  private readonly budget: RelayStorageBudget
   private readonly options: Required<RelayOptions>
+  // Tells this process's announcements from the others'.
+  private readonly instanceId = randomUUID()
+  private stopListening: (() => Promise<void>) | undefined
+  // Announced messages are pushed one announcement after the other, in the order they came.
+  private incoming: Promise<void> = Promise.resolve()
+  private usageTimer: NodeJS.Timeout | undefined
   // Ids of the irn_subscription requests the relay sends; large enough not to collide with a
   // restarted server's recent ones in a client that is still acknowledging.
   private nextPushId = Date.now() * 1000
@@ -79,12 +105,25 @@ export class RelayHub {
   private closing: Promise<void> | undefined
 
   /**
-   * @param db - Where messages are kept (the server's store).
+   * @param db - Where messages are kept (the server's store; with `listen`, a PostgreSQL server
+   *   that other processes may share).
    * @param options - See {@link RelayOptions}.
    */
-  constructor(db: Queryable, options: RelayOptions = {}) {
+  constructor(
+    private readonly db: Queryable & Pick<Store, 'listen'>,
+    options: RelayOptions = {}
+  ) {
     this.options = { ...RELAY_DEFAULTS, ...options }
-    this.messages = new RelayMessageStore(db, this.options.maxMessagesPerTopic)
+    this.messages = new RelayMessageStore(db)
+    this.budget = new RelayStorageBudget(this.options)
+    this.writer = new RelayWriter(this.messages, { maxMessages: this.options.maxMessagesPerTopic, maxBytes: this.options.maxBytesPerTopic }, stored =>
+      this.onStored(stored)
+    )
+  }
+
+  /** Bytes of messages stored, as this process last measured them plus what it stored since. */
+  get storedBytes(): number {
+    return this.budget.total
   }
 
   /** Open sockets. */
@@ -97,9 +136,20 @@ export class RelayHub {
     return this.subscribers.size
   }
 
-  /** Deletes the messages that expired while the server was down, then starts the timers. */
+  /**
+   * Deletes the messages that expired while the server was down, measures what is stored,
+   * listens to the other processes' announcements (on PostgreSQL), then starts the timers.
+   */
   async start(): Promise<void> {
     await this.messages.deleteExpired()
+    await this.measureUsage()
+    if (this.db.listen) this.stopListening = await this.db.listen(RELAY_CHANNEL, payload => this.onAnnouncement(payload))
+    this.usageTimer = setInterval(() => {
+      this.measureUsage().catch(error => {
+        if (!this.closing) console.error('wallet-modal-server: relay: measuring stored bytes failed:', error)
+      })
+    }, this.options.usageIntervalMs)
+    this.usageTimer.unref()
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs)
     this.pruner = setInterval(() => {
       this.pruning = this.messages.deleteExpired().catch(error => {
@@ -117,8 +167,9 @@ export class RelayHub {
    * @param socket - The socket.
    * @param clientId - The client's id (see `verifyRelayAuth`), or a random one.
    * @param clientKey - Where it connects from (`clientKey` of its address), for the per-client cap.
+   * @param projectId - The project in its connection URL: what it stores counts toward it.
    */
-  accept(socket: WebSocket, clientId: string, clientKey = ''): void {
+  accept(socket: WebSocket, clientId: string, clientKey = '', projectId = ''): void {
     if (this.closing) {
       socket.close(1001, 'Server shutting down')
       return
@@ -133,7 +184,7 @@ export class RelayHub {
       return
     }
     this.perClient.set(clientKey, fromClient + 1)
-    const connection = new RelayConnection(socket, clientId, clientKey)
+    const connection = new RelayConnection(socket, clientId, clientKey, projectId)
     connection.publishTokens = this.options.publishesPerSecond
     connection.publishRefilledAt = this.options.now()
     this.connections.add(connection)
@@ -186,14 +237,16 @@ export class RelayHub {
 
   /**
    * Stores a message, then pushes it to every subscriber of its topic except the sender's
-   * client. Resolves once it is stored: an acknowledged message survives a restart.
+   * client, here and (through the announcement) on the other server processes. Resolves once it
+   * is stored: an acknowledged message survives a restart. A client that retries a publish that
+   * was stored the first time gets the same answer and nobody gets the message twice.
+   *
+   * @throws {JsonRpcError} When the socket publishes too fast, or the storage is full.
    */
   async publish(sender: RelayConnection, params: PublishParams): Promise<void> {
     this.takePublish(sender)
-    const stored = await this.messages.save({ ...params, publisher: sender.clientId, publishedAt: Date.now() })
-    // Undefined: the client retried a publish that was stored (and delivered) the first time.
-    if (!stored) return
-    this.fanOut(sender, stored)
+    this.budget.take(sender.projectId, Buffer.byteLength(params.message))
+    await this.writer.write({ ...params, publisher: sender.clientId, publishedAt: Date.now(), projectId: sender.projectId })
   }
 
   /** The stored messages of `topics` that the connection did not publish (`irn_batchFetchMessages`). */
@@ -212,12 +265,14 @@ export class RelayHub {
     this.closing ??= (async () => {
       clearInterval(this.heartbeat)
       clearInterval(this.pruner)
+      clearInterval(this.usageTimer)
+      await this.stopListening?.().catch(() => undefined)
       const connections = [...this.connections]
       for (const connection of connections) {
         connection.closed = true
         connection.socket.close(1001, 'Server shutting down')
       }
-      await Promise.all([...connections.map(c => c.idle()), this.pruning])
+      await Promise.all([...connections.map(c => c.idle()), this.pruning, this.writer.idle(), this.incoming])
       await Promise.race([
         Promise.all(connections.map(c => closed(c.socket))),
         new Promise(resolve => setTimeout(resolve, CLOSE_GRACE_MS).unref())
@@ -270,12 +325,43 @@ export class RelayHub {
     sender.publishTokens -= 1
   }
 
-  private fanOut(sender: RelayConnection, message: RelayMessage): void {
+  /** Written messages: pushed here, then announced to the other processes. */
+  private async onStored(messages: RelayMessage[]): Promise<void> {
+    for (const message of messages) this.fanOut(message)
+    if (!this.db.listen || messages.length === 0) return
+    try {
+      await this.db.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [RELAY_CHANNEL, relayAnnouncements(this.instanceId, messages)])
+    } catch (error) {
+      // Stored all the same: the other processes' subscribers get them when they subscribe again.
+      if (!this.closing) console.error('wallet-modal-server: relay: announcing messages failed:', error)
+    }
+  }
+
+  /** Another process stored messages: push those that sockets here follow. */
+  private onAnnouncement(payload: string): void {
+    const announcement = readRelayAnnouncement(payload)
+    if (!announcement || announcement.from === this.instanceId || this.closing) return
+    const ids = announcement.messages.filter(([, topic]) => this.subscribers.has(topic)).map(([id]) => id)
+    if (ids.length === 0) return
+    this.incoming = this.incoming
+      .then(async () => {
+        for (const message of await this.messages.byIds(ids)) this.fanOut(message)
+      })
+      .catch(error => {
+        if (!this.closing) console.error('wallet-modal-server: relay: reading announced messages failed:', error)
+      })
+  }
+
+  private async measureUsage(): Promise<void> {
+    this.budget.measure(await this.messages.usage())
+  }
+
+  private fanOut(message: RelayMessage): void {
     const set = this.subscribers.get(message.topic)
     if (!set) return
     for (const connection of set) {
       // Never back to the sender, nor to another socket of the same client (a reconnect).
-      if (connection === sender || connection.clientId === sender.clientId) continue
+      if (connection.clientId === message.publisher) continue
       connection.deliver(message, this.nextPushId++)
     }
   }

@@ -11,9 +11,11 @@ export interface RelayMessage {
   tag: number
   /** Milliseconds since the epoch. */
   publishedAt: number
+  /** Client id of the sender: the relay never hands a message back to it. */
+  publisher: string
 }
 
-/** A message to store: see {@link RelayMessageStore.save}. */
+/** A message to store: see {@link RelayMessageStore.saveAll}. */
 export interface NewRelayMessage {
   topic: string
   message: string
@@ -24,49 +26,97 @@ export interface NewRelayMessage {
   publisher: string
   /** Milliseconds since the epoch. */
   publishedAt: number
+  /** The project whose socket published it: stored bytes are counted per project. */
+  projectId: string
 }
+
+/** How much a topic may keep; the oldest messages go first (see {@link RelayMessageStore.trim}). */
+export interface TopicBounds {
+  /** Messages kept per topic. */
+  maxMessages: number
+  /** Bytes of message text kept per topic (the newest message is always kept). */
+  maxBytes: number
+}
+
+/** Stored bytes of relay messages: in all, and per project (see {@link RelayMessageStore.usage}). */
+export interface RelayUsage {
+  total: number
+  byProject: Map<string, number>
+}
+
+const MESSAGE_COLUMNS = `id::float8 AS id, topic, message, tag, publisher,
+  round(extract(epoch FROM published_at) * 1000)::float8 AS "publishedAt"`
 
 /**
  * The relay's mailbox in the database (`relay_messages`): published messages kept until their
- * TTL, so a client that subscribes later (or after a server restart) still receives them.
+ * TTL, so a client that subscribes later (or after a server restart, or on another server
+ * process) still receives them.
  */
 export class RelayMessageStore {
-  /**
-   * @param db - The server's store.
-   * @param maxPerTopic - Messages kept per topic; older ones are dropped first.
-   */
-  constructor(
-    private readonly db: Queryable,
-    private readonly maxPerTopic: number
-  ) {}
+  /** @param db - The server's store. */
+  constructor(private readonly db: Queryable) {}
 
   /**
-   * Stores a message, dropping the topic's oldest ones beyond the limit, in one statement.
+   * Stores messages in one statement (the relay writes what arrived while the previous write
+   * ran together: one round trip for hundreds of publishes).
    *
-   * @returns The stored message, or undefined when the same message was already stored on the
-   *   topic (a publish the client retried): it must not be delivered twice.
+   * @returns For each input, in order, the stored message, or undefined when the same message
+   *   was already stored on its topic (a publish the client retried, or the same one twice in
+   *   the batch): it must not be delivered twice.
    */
-  async save(input: NewRelayMessage): Promise<RelayMessage | undefined> {
-    const hash = createHash('sha256').update(input.topic).update('\n').update(input.message).digest('hex')
-    // The DELETE sees the table as it was before the INSERT (one snapshot per statement), so it
-    // keeps maxPerTopic - 1 older rows; it only runs when something was inserted.
-    const result = await this.db.query<{ id: number }>(
-      `WITH inserted AS (
-         INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash)
-         VALUES ($1, $2, $3::int, $4, to_timestamp($5::float8 / 1000), to_timestamp($5::float8 / 1000) + make_interval(secs => $6::float8), $7)
-         ON CONFLICT (hash) DO NOTHING
-         RETURNING id
-       ), trimmed AS (
-         DELETE FROM relay_messages
-         WHERE EXISTS (SELECT 1 FROM inserted)
-           AND id IN (SELECT id FROM relay_messages WHERE topic = $1 ORDER BY id DESC OFFSET $8::int)
-       )
-       SELECT id::float8 AS id FROM inserted`,
-      [input.topic, input.message, input.tag, input.publisher, input.publishedAt, input.ttl, hash, this.maxPerTopic - 1]
+  async saveAll(inputs: readonly NewRelayMessage[]): Promise<Array<RelayMessage | undefined>> {
+    if (inputs.length === 0) return []
+    const hashes = inputs.map(input => createHash('sha256').update(input.topic).update('\n').update(input.message).digest('hex'))
+    const result = await this.db.query<{ id: number; hash: string }>(
+      `INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash, project_id, bytes)
+       SELECT topic, message, tag, publisher, to_timestamp(published_ms / 1000), to_timestamp(published_ms / 1000) + make_interval(secs => ttl),
+              hash, project_id, octet_length(message)
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[])
+            WITH ORDINALITY AS input(topic, message, tag, publisher, published_ms, ttl, hash, project_id, n)
+       ORDER BY n
+       ON CONFLICT (hash) DO NOTHING
+       RETURNING id::float8 AS id, hash`,
+      [
+        inputs.map(i => i.topic),
+        inputs.map(i => i.message),
+        inputs.map(i => i.tag),
+        inputs.map(i => i.publisher),
+        inputs.map(i => i.publishedAt),
+        inputs.map(i => i.ttl),
+        hashes,
+        inputs.map(i => i.projectId)
+      ]
     )
-    const row = result.rows[0]
-    if (!row) return undefined
-    return { id: row.id, topic: input.topic, message: input.message, tag: input.tag, publishedAt: input.publishedAt }
+    const ids = new Map(result.rows.map(row => [row.hash, row.id]))
+    return inputs.map((input, index) => {
+      const hash = hashes[index]!
+      const id = ids.get(hash)
+      // A hash is claimed once: a second copy in the same batch is a duplicate too.
+      if (id === undefined) return undefined
+      ids.delete(hash)
+      return { id, topic: input.topic, message: input.message, tag: input.tag, publishedAt: input.publishedAt, publisher: input.publisher }
+    })
+  }
+
+  /**
+   * Drops the oldest messages of `topics` beyond their bounds.
+   *
+   * @param topics - Topics that just received messages.
+   * @param bounds - How much a topic keeps.
+   */
+  async trim(topics: readonly string[], bounds: TopicBounds): Promise<void> {
+    if (topics.length === 0) return
+    await this.db.query(
+      `DELETE FROM relay_messages WHERE id IN (
+         SELECT id FROM (
+           SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS kept
+           FROM relay_messages WHERE topic = ANY($1::text[])
+           WINDOW newest AS (PARTITION BY topic ORDER BY id DESC)
+         ) ranked
+         WHERE position > $2::int OR (position > 1 AND kept > $3::float8)
+       )`,
+      [topics, bounds.maxMessages, bounds.maxBytes]
+    )
   }
 
   /**
@@ -79,8 +129,7 @@ export class RelayMessageStore {
   async unexpired(topics: readonly string[], reader: string, limit: number): Promise<RelayMessage[]> {
     if (topics.length === 0) return []
     const result = await this.db.query<RelayMessage>(
-      `SELECT id::float8 AS id, topic, message, tag,
-              round(extract(epoch FROM published_at) * 1000)::float8 AS "publishedAt"
+      `SELECT ${MESSAGE_COLUMNS}
        FROM relay_messages
        WHERE topic = ANY($1::text[]) AND expires_at > now() AND publisher <> $2
        ORDER BY id
@@ -88,6 +137,31 @@ export class RelayMessageStore {
       [topics, reader, limit]
     )
     return result.rows
+  }
+
+  /**
+   * Messages by id (those still stored), oldest first: what another server process announced.
+   *
+   * @param ids - Row ids.
+   */
+  async byIds(ids: readonly number[]): Promise<RelayMessage[]> {
+    if (ids.length === 0) return []
+    const result = await this.db.query<RelayMessage>(`SELECT ${MESSAGE_COLUMNS} FROM relay_messages WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids])
+    return result.rows
+  }
+
+  /** Bytes of message text stored, in all and per project (messages stored before projects were recorded count in the total only). */
+  async usage(): Promise<RelayUsage> {
+    const result = await this.db.query<{ project_id: string | null; bytes: number }>(
+      'SELECT project_id, sum(bytes)::float8 AS bytes FROM relay_messages GROUP BY project_id'
+    )
+    const byProject = new Map<string, number>()
+    let total = 0
+    for (const row of result.rows) {
+      total += row.bytes
+      if (row.project_id !== null) byProject.set(row.project_id, row.bytes)
+    }
+    return { total, byProject }
   }
 
   /** Deletes expired messages; resolves to how many. */

@@ -85,3 +85,56 @@ describe('relay caps', () => {
     assert.equal(typeof (await own.request('irn_subscribe', { topic: topic() })), 'string')
   })
 })
+
+describe('relay storage bounds', () => {
+  const servers: WalletModalServer[] = []
+  const clients: RelayClient[] = []
+  after(async () => {
+    await Promise.all(clients.splice(0).map(c => c.close()))
+    await Promise.all(servers.map(s => s.close()))
+  })
+  const start = async (relay: Parameters<typeof createServer>[0]['relay']) => {
+    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    config.history = { enabled: false }
+    config.projects.push({ id: 'second', allowedOrigins: [] })
+    const server = await createServer({ config, relay })
+    servers.push(server)
+    return server
+  }
+  const connect = async (server: WalletModalServer, projectId = 'demo') => {
+    const c = await connectRelayClient(server.relayUrl!, { projectId })
+    clients.push(c)
+    return c
+  }
+  const kb = (label: string) => label.padEnd(1000, '.')
+
+  it('keeps the newest messages of a topic within its byte bound, and records the project and size of each', async () => {
+    const server = await start({ maxBytesPerTopic: 3000 })
+    const sender = await connect(server)
+    const t = topic()
+    for (let i = 1; i <= 5; i++) await sender.request('irn_publish', { topic: t, message: kb(`m${i}`), ttl: 300, tag: 1 })
+    const { rows } = await server.store.query<{ project_id: string; bytes: number }>('SELECT project_id, bytes FROM relay_messages WHERE topic = $1', [t])
+    assert.deepEqual(rows, [1, 2, 3].map(() => ({ project_id: 'demo', bytes: 1000 })))
+    const receiver = await connect(server)
+    await receiver.request('irn_subscribe', { topic: t })
+    assert.deepEqual((await receiver.waitForPushes(3)).map(p => p.message.slice(0, 2)), ['m3', 'm4', 'm5'])
+  })
+
+  it("refuses publishes past a project's share and past the relay's total, and takes them again once messages expire", async () => {
+    const server = await start({ maxStoredBytesPerProject: 5000, maxStoredBytes: 8000, usageIntervalMs: 50, pruneIntervalMs: 50 })
+    const demo = await connect(server, 'demo')
+    // Short-lived: they make room again when they expire.
+    for (let i = 0; i < 5; i++) await demo.request('irn_publish', { topic: topic(), message: kb(`d${i}`), ttl: 1, tag: 1 })
+    await assert.rejects(demo.request('irn_publish', { topic: topic(), message: kb('d5'), ttl: 300, tag: 1 }), /This project's relay storage is full: try again later/)
+
+    const second = await connect(server, 'second')
+    for (let i = 0; i < 3; i++) await second.request('irn_publish', { topic: topic(), message: kb(`s${i}`), ttl: 300, tag: 1 })
+    await assert.rejects(second.request('irn_publish', { topic: topic(), message: kb('s3'), ttl: 300, tag: 1 }), /^Error: Relay storage is full: try again later$/)
+    // Subscribing and reading still work while storage is full.
+    const t = topic()
+    assert.equal(typeof (await demo.request('irn_subscribe', { topic: t })), 'string')
+
+    await waitFor(() => server.relay!.storedBytes === 3000, 10_000, "demo's messages to expire and the usage to be measured again")
+    assert.equal(await demo.request('irn_publish', { topic: t, message: kb('after'), ttl: 300, tag: 1 }), true)
+  })
+})

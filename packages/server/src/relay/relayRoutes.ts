@@ -83,7 +83,7 @@ export async function relayRoutes(app: FastifyInstance, hub: RelayHub, projects:
       }
       clientId = outcome.clientId
     }
-    hub.accept(socket, clientId, clientKey(request.ip))
+    hub.accept(socket, clientId, clientKey(request.ip), project.id)
   }
 
   for (const url of [RELAY_PATH, '/']) {

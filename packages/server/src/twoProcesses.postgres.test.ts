@@ -1,17 +1,20 @@
 // Two server processes on one PostgreSQL are one service to a client: the rate limits count
-// across both, and a sign-in nonce issued by one is spent on the other.
+// across both, a sign-in nonce issued by one is spent on the other, and a WalletConnect dapp on
+// one relay and a wallet on the other pair and exchange requests (fan-out through NOTIFY).
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { toHex, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { WALLET_PRIVATE_KEY } from '../../../devnet/src/index.js'
-import { demoServerConfig } from '../index.js'
-import { CLIENT, postJson, urlOf } from '../__fixtures__/http.js'
-import { startCliServer, type CliServer } from '../__fixtures__/startCliServer.js'
-import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
+import { WALLET_PRIVATE_KEY } from '../../devnet/src/index.js'
+import { demoServerConfig } from './index.js'
+import { CLIENT, postJson, urlOf } from './__fixtures__/http.js'
+import { startCliServer, type CliServer } from './__fixtures__/startCliServer.js'
+import { postgresAvailability, startPostgres, type TestPostgres } from './__fixtures__/startPostgres.js'
+import { startSignClient, stopSignClient, type TestSignClient } from './__fixtures__/signClients.js'
 
 const postgres = postgresAvailability()
 const wallet = privateKeyToAccount(WALLET_PRIVATE_KEY)
@@ -79,5 +82,35 @@ describe('two server processes on one PostgreSQL', { skip: postgres.ok ? false :
     assert.equal(opened.body.session?.address, wallet.address)
     const replay = await signIn(a!.url)
     assert.deepEqual([replay.status, replay.body.reason], [409, 'Nonce already used'])
+  })
+
+  it('pairs a dapp on one process with a wallet on the other: proposal, approval, personal_sign and ping', { timeout: 60_000 }, async () => {
+    const [a, b] = servers
+    const relayOf = (server: CliServer) => `${server.url.replace(/^http/, 'ws')}/relay`
+    const CHAIN = 'eip155:31337'
+    const REQUESTED = { eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['accountsChanged', 'chainChanged'] } }
+    let dapp: TestSignClient | undefined
+    let phone: TestSignClient | undefined
+    try {
+      ;[dapp, phone] = await Promise.all([startSignClient('dapp', relayOf(a!)), startSignClient('wallet', relayOf(b!))])
+      const walletClient = phone
+      walletClient.on('session_proposal', async ({ id }) => {
+        await walletClient.approve({ id, namespaces: { eip155: { ...REQUESTED.eip155, accounts: [`${CHAIN}:${wallet.address}`] } } })
+      })
+      walletClient.on('session_request', async ({ id, topic, params }) => {
+        const [message] = params.request.params as [Hex, string]
+        await walletClient.respond({ topic, response: { id, jsonrpc: '2.0', result: await wallet.signMessage({ message: { raw: message } }) } })
+      })
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: REQUESTED })
+      await walletClient.pair({ uri: uri! })
+      const session = await approval()
+      assert.deepEqual(session.namespaces.eip155?.accounts, [`${CHAIN}:${wallet.address}`])
+      const message = toHex('Across two relay processes')
+      const signature = await dapp.request<Hex>({ topic: session.topic, chainId: CHAIN, request: { method: 'personal_sign', params: [message, wallet.address] } })
+      assert.equal(await verifyMessage({ address: wallet.address, message: { raw: message }, signature }), true)
+      await dapp.ping({ topic: session.topic })
+    } finally {
+      await Promise.all([stopSignClient(dapp), stopSignClient(phone)])
+    }
   })
 })
