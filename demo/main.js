@@ -71,12 +71,32 @@ $('sign-out').addEventListener('click', async () => {
   try {
     await modal.signOut()
     $('signed-in').textContent = 'signed out (the next connect asks again)'
+    void askBackend()
   } catch (e) {
     $('signed-in').textContent = e.shortMessage ?? e.message ?? String(e)
   }
 })
 $('signed-in').textContent = siwx ? `not yet (sign-in ${siwxMode})` : 'sign-in off (open with ?siwx=optional or ?siwx=required)'
+// What the demo site's own backend (GET /api/me on this page's server) makes of the visitor: it
+// believes only the wallet-modal server's answer about the session token the page sends.
+async function askBackend() {
+  if (!siwx) return
+  const account = modal.getAccount()
+  const network = modal.getNetwork()?.caipNetworkId
+  const [session] = account.isConnected && network ? await siwx.getSessions(network, account.address).catch(() => []) : []
+  try {
+    const response = await fetch('/api/me', { headers: session?.token ? { authorization: `Bearer ${session.token}` } : {}, signal: AbortSignal.timeout(8000) })
+    const body = await response.json()
+    $('backend-sees').textContent = body.signedIn
+      ? `${body.address} on ${body.chainId}, until ${new Date(body.expiresAt).toLocaleString()}`
+      : `not signed in (${body.reason ?? response.status})`
+  } catch {
+    $('backend-sees').textContent = 'the backend did not answer'
+  }
+}
+$('backend-sees').textContent = siwx ? 'not signed in' : '–'
 modal.subscribeEvents(e => {
+  if (e.type === 'SIWX_AUTH_SUCCESS' || e.type === 'DISCONNECT_SUCCESS') void askBackend()
   if (e.type === 'SIWX_AUTH_SUCCESS') $('signed-in').textContent = `yes, ${e.data.address} on ${e.data.caipNetworkId}`
   if (e.type === 'SIWX_AUTH_ERROR') $('signed-in').textContent = `no: ${e.data.message}`
   if (e.type === 'DISCONNECT_SUCCESS' && siwx) $('signed-in').textContent = 'no (disconnected)'

@@ -190,6 +190,20 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
       }
     })
   }
+  // The demo site's own backend: it trusts a visitor's sign-in only through the wallet-modal
+  // server's answer about the session token the page sends (what a real site's API does).
+  if (options.serviceUrl) {
+    const serverUrl = options.serviceUrl
+    app.get('/api/me', async (request, reply) => {
+      const { verifySessionToken } = await import('@wallet-modal/server')
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1]
+      // "Who am I" answers nobody with 200 (a protected route of a real site would say 401).
+      if (!token) return { signedIn: false, reason: 'no session token' }
+      const check = await verifySessionToken({ serverUrl, projectId: 'demo', token })
+      if (!check.ok) return { signedIn: false, reason: check.reason }
+      return { signedIn: true, address: check.address, chainId: check.chainId, expiresAt: check.expiresAt }
+    })
+  }
   app.get('/devnet.json', async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`)))
   )

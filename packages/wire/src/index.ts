@@ -73,7 +73,11 @@ export {
   SignatureSchema,
   SignInBodySchema,
   SignInSchema,
+  SessionTokenSchema,
+  VerifyTokenBodySchema,
+  VerifiedTokenSchema,
   type ListedSession,
   type Nonce,
-  type Session
+  type Session,
+  type VerifiedToken
 } from './sessionEndpoints.js'

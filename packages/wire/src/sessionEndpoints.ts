@@ -52,11 +52,18 @@ export const SessionSchema = v.object({
 /** A sign-in session. */
 export type Session = v.InferOutput<typeof SessionSchema>
 
-/** `POST /v1/sessions` answer. */
-export const SignInSchema = v.object({ session: SessionSchema })
+/** A session token: `wms_` and 43 base64url characters (32 random bytes). */
+export const SessionTokenSchema = v.pipe(v.string(), v.regex(/^wms_[A-Za-z0-9_-]{43}$/))
 
-/** A session as `GET /v1/sessions/{address}` lists it: without its signature. */
-export const ListedSessionSchema = v.omit(SessionSchema, ['signature'])
+/**
+ * `POST /v1/sessions` answer: the session, and its token, which is given out this once (the
+ * server keeps only its hash). The token is the credential: it lists the account's sessions and
+ * a site's backend verifies it (`POST /v1/sessions/verify`) until `tokenExpiresAt`.
+ */
+export const SignInSchema = v.object({ session: SessionSchema, token: SessionTokenSchema, tokenExpiresAt: IsoTimeSchema })
+
+/** A session as `GET /v1/sessions/{address}` lists it to a token holder: without its message and signature. */
+export const ListedSessionSchema = v.omit(SessionSchema, ['signature', 'message'])
 /** A listed session. */
 export type ListedSession = v.InferOutput<typeof ListedSessionSchema>
 
@@ -72,13 +79,32 @@ export const RevokeBodySchema = v.strictObject({ pci: v.pipe(v.string(), v.regex
 /** `POST /v1/sessions/{address}/revoke` answer (the same when it was already revoked). */
 export const RevokedSchema = v.object({ revoked: v.literal(true) })
 
+/** Body of `POST /v1/sessions/verify`: a session token, as a site's backend received it from its page. */
+export const VerifyTokenBodySchema = v.strictObject({ token: v.pipe(v.string(), v.maxLength(200)) })
+/** `POST /v1/sessions/verify` answer for a live token (anything else is 401). */
+export const VerifiedTokenSchema = v.object({
+  valid: v.literal(true),
+  sessionId: v.string(),
+  projectId: v.string(),
+  /** The signed-in account, as written in the message. */
+  address: v.string(),
+  /** CAIP-2 id of the chain signed in on. */
+  chainId: v.string(),
+  /** When the token stops being accepted. */
+  expiresAt: IsoTimeSchema
+})
+/** What a live token stands for. */
+export type VerifiedToken = v.InferOutput<typeof VerifiedTokenSchema>
+
 /**
  * The sign-in session calls, each with `projectId`, `st` and `sv`: `nonce` (no body is read),
- * `signIn`, `sessions` (list) and `revoke`.
+ * `signIn`, `sessions` (list; needs `Authorization: Bearer <token>` of a session of that address),
+ * `revoke`, and `verify` (for a site's backend).
  */
 export const sessionEndpoints = {
   nonce: defineEndpoint({ method: 'POST', path: '/v1/sessions/nonce', query: ClientParamsSchema, response: NonceSchema }),
   signIn: defineEndpoint({ method: 'POST', path: '/v1/sessions', query: ClientParamsSchema, body: SignInBodySchema, response: SignInSchema }),
   sessions: defineEndpoint({ method: 'GET', path: '/v1/sessions/:address', params: SessionAddressParamsSchema, query: SessionsQuerySchema, response: SessionListSchema }),
-  revoke: defineEndpoint({ method: 'POST', path: '/v1/sessions/:address/revoke', params: SessionAddressParamsSchema, query: ClientParamsSchema, body: RevokeBodySchema, response: RevokedSchema })
+  revoke: defineEndpoint({ method: 'POST', path: '/v1/sessions/:address/revoke', params: SessionAddressParamsSchema, query: ClientParamsSchema, body: RevokeBodySchema, response: RevokedSchema }),
+  verify: defineEndpoint({ method: 'POST', path: '/v1/sessions/verify', query: ClientParamsSchema, body: VerifyTokenBodySchema, response: VerifiedTokenSchema })
 } as const

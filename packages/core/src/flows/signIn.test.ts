@@ -10,9 +10,18 @@ import { walletFeatures } from './walletFeatures.js'
 import { cancelSignIn, signIn } from './signIn.js'
 import { formatSIWXMessage } from '../siwx/formatSIWXMessage.js'
 import { createLocalSIWX } from '../siwx/createLocalSIWX.js'
-import { createServiceSIWX } from '../siwx/createServiceSIWX.js'
+import { createServiceSIWX, SERVICE_SIWX_KEY } from '../siwx/createServiceSIWX.js'
 import type { SIWXConfig } from '../siwx/SIWXConfig.js'
 import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+
+/** Lists the wallet's sessions on the service with a session token, as a site's page or backend would. */
+async function listWithToken(info: DevnetInfo, token: string): Promise<{ status: number; ids: string[] }> {
+  const response = await fetch(new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl), {
+    headers: { authorization: `Bearer ${token}` }
+  })
+  const body = (await response.json()) as { sessions?: { id: string }[] }
+  return { status: response.status, ids: (body.sessions ?? []).map(x => x.id) }
+}
 
 describe('SIWX messages', () => {
   const fields = {
@@ -108,14 +117,23 @@ describe('sign-in flow (devnet)', () => {
     expect(core.getAccount().isConnected).to.equal(false)
   })
 
-  it('service-backed: the server keeps the session; a reload asks nothing; revoking makes the next connect ask again', async () => {
+  /** Connects with a service-backed SIWX on fresh storage and signs in; resolves with the stored session. */
+  async function signedInThroughService() {
     const storage = memoryStorage()
     const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage })
     const core = await connectWith(siwx)
     await onSignIn(core)
     await signIn(core)
-    const listed = await (await fetch(new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl))).json()
-    expect(listed.sessions.length, 'the server lists the session').to.be.greaterThan(0)
+    const [mine] = await siwx.getSessions('eip155:31337', info.walletAccount)
+    return { storage, siwx, core, mine }
+  }
+
+  it('service-backed: the server keeps the session; a reload asks nothing; revoking makes the next connect ask again', async () => {
+    const { storage, siwx, mine } = await signedInThroughService()
+    expect(mine!.token, 'the service issued a token').to.match(/^wms_/)
+    const listed = await listWithToken(info, mine!.token!)
+    expect(listed.status).to.equal(200)
+    expect(listed.ids, 'the server lists the session to its token').to.include(mine!.id)
 
     // A second page on the same storage: reconnect finds the session, no prompt.
     made!.stop()
@@ -124,11 +142,29 @@ describe('sign-in flow (devnet)', () => {
     expect(made.core.router.state.view === 'SIWXSignMessage' && made.core.modal.state.open, 'no prompt').to.equal(false)
 
     await made.core.signOut()
-    const after = await (await fetch(new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl))).json()
-    expect(after.sessions.length).to.equal(listed.sessions.length - 1)
+    expect((await listWithToken(info, mine!.token!)).status, 'signing out ended the session: its token stopped working').to.equal(401)
     made.stop()
     made = await connectedDevnetCore(info, { extra: { siwx: createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage }) } })
     await onSignIn(made.core)
+  })
+
+  it('drops a stored session the service does not confirm with its token (revoked elsewhere, or a token made up in storage)', async () => {
+    const { storage, siwx, mine } = await signedInThroughService()
+    // Storage edited by hand (or by a script on the page): a made-up token confirms nothing.
+    const stored = JSON.parse(storage.getItem(SERVICE_SIWX_KEY)!) as { token: string }[]
+    storage.setItem(SERVICE_SIWX_KEY, JSON.stringify(stored.map(x => ({ ...x, token: `wms_${'A'.repeat(43)}` }))))
+    expect(await siwx.getSessions('eip155:31337', info.walletAccount)).to.deep.equal([])
+    expect(JSON.parse(storage.getItem(SERVICE_SIWX_KEY)!)).to.deep.equal([])
+    // The real session, revoked on the service by another tab: dropped here too.
+    storage.setItem(SERVICE_SIWX_KEY, JSON.stringify(stored))
+    expect((await siwx.getSessions('eip155:31337', info.walletAccount)).map(x => x.id)).to.deep.equal([mine!.id])
+    const revoked = await fetch(new URL(`/v1/sessions/${info.walletAccount}/revoke?projectId=demo&st=test&sv=test`, info.serviceUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pci: mine!.id, signature: mine!.signature })
+    })
+    expect(revoked.status).to.equal(200)
+    expect(await siwx.getSessions('eip155:31337', info.walletAccount)).to.deep.equal([])
   })
 
   it("a failing session service shows its reason in the view, which stays for another try", async () => {
@@ -153,11 +189,10 @@ describe('sign-in flow (devnet)', () => {
     const core = await connectWith(siwx)
     await onSignIn(core)
     await signIn(core)
-    const url = new URL(`/v1/sessions/${info.walletAccount}?projectId=demo&st=test&sv=test&chainId=eip155:31337`, info.serviceUrl)
     const [mine] = await siwx.getSessions('eip155:31337', info.walletAccount)
-    expect(((await (await fetch(url)).json()).sessions as { id: string }[]).map(x => x.id)).to.include(mine!.id)
+    expect((await listWithToken(info, mine!.token!)).ids).to.include(mine!.id)
     await core.disconnect()
-    expect(((await (await fetch(url)).json()).sessions as { id: string }[]).map(x => x.id)).to.not.include(mine!.id)
+    expect((await listWithToken(info, mine!.token!)).status).to.equal(401)
 
     made!.stop()
     const hanging: SIWXConfig = { ...createLocalSIWX({ storage: memoryStorage() }), setSessions: () => new Promise(() => {}) }

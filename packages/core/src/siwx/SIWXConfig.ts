@@ -29,6 +29,12 @@ export interface SIWXSession {
   signature: string
   /** The session's id where a service keeps sessions. */
   id?: string
+  /**
+   * The session's token where a service keeps sessions (`createServiceSIWX`): the credential a
+   * site's backend verifies (`verifySessionToken` of `@wallet-modal/server`). Send it to your own
+   * backend only, as `Authorization: Bearer <token>`.
+   */
+  token?: string
 }
 
 /**

@@ -82,7 +82,8 @@ const HistorySchema = v.object({
 const retentionDays = v.pipe(v.number(), v.minValue(0.0001), v.maxValue(3650))
 
 const SessionsSchema = v.object({
-  noncesPerMinute: v.optional(boundedInteger(1, 100_000))
+  noncesPerMinute: v.optional(boundedInteger(1, 100_000)),
+  maxLifetimeDays: v.optional(v.pipe(v.number(), v.minValue(0.0001), v.maxValue(366)))
 })
 
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
@@ -226,6 +227,11 @@ export interface SessionsConfig {
    * one is a row in the database, so a script asking in a loop is answered 429 instead.
    */
   noncesPerMinute?: number
+  /**
+   * Longest a session token is accepted, in days (default 30; fractions allowed; at most 366),
+   * even when the signed message sets a later expiry or none.
+   */
+  maxLifetimeDays?: number
 }
 
 /** Everything the server serves that is not read live from a chain. */

@@ -222,5 +222,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE relay_messages ADD COLUMN bytes integer NOT NULL DEFAULT 0;
       UPDATE relay_messages SET bytes = octet_length(message);
     `
+  },
+  {
+    id: 9,
+    name: 'session tokens',
+    sql: `
+      -- A sign-in session is a credential: the server hands its holder an opaque token once and
+      -- keeps only its SHA-256 (a copy of the table lets nobody act as a visitor). token_expires_at
+      -- is the earlier of the message's expiry and the configured longest lifetime. Sessions from
+      -- before this migration have no token: their holders sign in again.
+      ALTER TABLE siwx_sessions ADD COLUMN token_hash text;
+      ALTER TABLE siwx_sessions ADD COLUMN token_expires_at timestamptz;
+      CREATE UNIQUE INDEX siwx_sessions_token_hash ON siwx_sessions (token_hash) WHERE token_hash IS NOT NULL;
+    `
   }
 ]

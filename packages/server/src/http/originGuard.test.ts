@@ -27,8 +27,12 @@ describe('origin guard', () => {
     assert.equal(own.status, 200)
     const backend = await postJson(urlOf(server.url, '/v1/sessions/nonce'), {})
     assert.equal(backend.status, 200)
+    // Past the origin guard, the session list asks for its token (401, not 403).
     const sessions = await fetch(urlOf(server.url, `/v1/sessions/${ACCOUNT}`), { headers: { origin: DEMO_ORIGIN } })
-    assert.equal(sessions.status, 200)
+    assert.equal(sessions.status, 401)
+    // A site's backend verifying a token sends no Origin and is served.
+    const verify = await postJson(urlOf(server.url, '/v1/sessions/verify'), { token: 'wms_x' })
+    assert.deepEqual([verify.status, verify.body.reason], [401, 'Invalid or expired session token'])
   })
 
   it('leaves public reads and the analytics sink open to any origin', async () => {

@@ -56,6 +56,7 @@ const ROUTE_GROUPS: Readonly<Record<string, RateLimitGroup>> = {
   '/v1/sessions': 'sessions',
   '/v1/sessions/:address': 'sessions',
   '/v1/sessions/:address/revoke': 'sessions',
+  '/v1/sessions/verify': 'sessions',
   '/e': 'analytics'
 }
 

@@ -14,6 +14,7 @@ import { WALLET_ACCOUNT, WALLET_PRIVATE_KEY, encodeBase58, startDevnet, type Dev
 import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../../devnet/src/bitcoin/index.js'
 import { createServer, demoServerConfig, SIWX_NONCE_LENGTH, type ListedSiwxSession, type SiwxSession, type WalletModalServer } from '../index.js'
 import { CLIENT, getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
+import { addressKey } from '../siwx/SiwxSessions.js'
 
 /** Anvil account 2's well-known development key: "another key" than the wallet's. */
 const OTHER_PRIVATE_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
@@ -58,10 +59,19 @@ describe('sign-in sessions (devnet)', () => {
   /** An EIP-4361 message of the wallet account to the demo site, on devnet chain 31337. */
   const siwe = (nonce: string, fields: Partial<SiweMessage> = {}): string =>
     createSiweMessage({ ...SITE, address: wallet.address, chainId: 31337, nonce, version: '1', issuedAt: new Date(), statement: 'Sign in to the demo', ...fields })
-  const signIn = (message: string, signature: string, projectId = 'demo') =>
-    postJson<OrError<{ session: SiwxSession }>>(urlOf(server.url, '/v1/sessions', {}, clientOf(projectId)), { message, signature })
-  const listed = async (address: string, params: Record<string, string> = {}, projectId = 'demo'): Promise<ListedSiwxSession[]> => {
-    const { status, body } = await getJson<OrError<{ sessions: ListedSiwxSession[] }>>(urlOf(server.url, `/v1/sessions/${address}`, params, clientOf(projectId)))
+  /** The newest live token of each address (by its lookup form), as sign-ins handed them out. */
+  const tokens = new Map<string, string>()
+  const signIn = async (message: string, signature: string, projectId = 'demo') => {
+    const answer = await postJson<OrError<{ session: SiwxSession; token: string; tokenExpiresAt: string }>>(urlOf(server.url, '/v1/sessions', {}, clientOf(projectId)), { message, signature })
+    if (answer.status === 200 && projectId === 'demo') tokens.set(addressKey(answer.body.session.address), answer.body.token)
+    return answer
+  }
+  const list = (address: string, params: Record<string, string> = {}, token = tokens.get(addressKey(address)), projectId = 'demo') =>
+    getJson<OrError<{ sessions: ListedSiwxSession[] }>>(urlOf(server.url, `/v1/sessions/${address}`, params, clientOf(projectId)), {
+      headers: token ? { authorization: `Bearer ${token}` } : {}
+    })
+  const listed = async (address: string, params: Record<string, string> = {}): Promise<ListedSiwxSession[]> => {
+    const { status, body } = await list(address, params)
     assert.equal(status, 200, JSON.stringify(body))
     return body.sessions
   }
@@ -105,7 +115,7 @@ describe('sign-in sessions (devnet)', () => {
     refused(await postJson(urlOf(server.url, '/v1/sessions/nonce', {}, { st: 'test', sv: '0' }), {}), 400, 'Missing required query parameter: projectId')
   })
 
-  it('a valid EVM sign-in opens a session that GET lists, without its signature', async () => {
+  it('a valid EVM sign-in opens a session and issues its token, which lists it, without message or signature', async () => {
     const message = siwe(await newNonce(), { expirationTime: new Date(Date.now() + 60 * MINUTE), resources: ['https://docs.example/terms'] })
     const signature = await wallet.signMessage({ message })
     const { status, body } = await signIn(message, signature)
@@ -123,17 +133,49 @@ describe('sign-in sessions (devnet)', () => {
     assert.ok(session.expirationTime && Date.parse(session.expirationTime) > Date.now())
     assert.ok(Math.abs(Date.parse(session.issuedAt) - Date.now()) < MINUTE)
 
-    // Any address case; the chain filter; the signature (the revocation secret) never listed.
-    const { signature: _secret, ...expected } = session
+    // The token: random, given out once, valid until the message's expiry (before the 30-day cap).
+    assert.match(body.token, /^wms_[A-Za-z0-9_-]{43}$/)
+    assert.equal(body.tokenExpiresAt, session.expirationTime)
+    const stored = await server.store.query<{ token_hash: string }>('SELECT token_hash FROM siwx_sessions WHERE id = $1', [session.id])
+    assert.match(stored.rows[0]!.token_hash, /^[0-9a-f]{64}$/)
+    assert.equal(JSON.stringify(stored.rows).includes(body.token), false, 'only its hash is kept')
+
+    // Any address case; the chain filter; neither the message nor the signature is ever listed.
+    const { signature: _secret, message: _message, ...expected } = session
     for (const address of [WALLET_ACCOUNT, WALLET_ACCOUNT.toLowerCase()]) {
       const sessions = await listed(address)
       assert.deepEqual(sessions.find(s => s.id === session.id), expected)
-      assert.ok(sessions.every(s => !('signature' in s)))
+      assert.ok(sessions.every(s => !('signature' in s) && !('message' in s)))
     }
     assert.ok((await listed(WALLET_ACCOUNT, { chainId: 'eip155:31337' })).some(s => s.id === session.id))
     assert.deepEqual(await listed(WALLET_ACCOUNT, { chainId: 'eip155:31338' }), [])
-    // Sessions belong to their project.
-    assert.deepEqual(await listed(WALLET_ACCOUNT, {}, SHOP.projectId), [])
+  })
+
+  it('lists sessions only to the holder of a live token of that address and project', async () => {
+    // This test revokes its session: the other tests keep listing with the token they had.
+    const earlier = tokens.get(addressKey(WALLET_ACCOUNT))
+    const message = siwe(await newNonce())
+    const { body } = await signIn(message, await wallet.signMessage({ message }))
+    const token = body.token
+    assert.equal((await list(WALLET_ACCOUNT, {}, token)).status, 200)
+    const invalid = { error: 'unauthorized', reason: 'Invalid or expired session token' }
+    for (const [address, header, projectId] of [
+      [WALLET_ACCOUNT, '', 'demo'],
+      [WALLET_ACCOUNT, `wms_${randomBytes(32).toString('base64url')}`, 'demo'],
+      [WALLET_ACCOUNT, `${token}x`, 'demo'],
+      [other.address, token, 'demo'],
+      [WALLET_ACCOUNT, token, SHOP.projectId]
+    ] as const) {
+      const refusal = await list(address, {}, header, projectId)
+      assert.deepEqual([refusal.status, refusal.body], [401, invalid], `${address} ${header} ${projectId}`)
+    }
+    // A token in another form of header is no token.
+    const basic = await getJson(urlOf(server.url, `/v1/sessions/${WALLET_ACCOUNT}`, {}, CLIENT), { headers: { authorization: `Basic ${token}` } })
+    assert.equal(basic.status, 401)
+    // Revoked: the token stops working at once.
+    assert.deepEqual((await revoke(WALLET_ACCOUNT, { pci: body.session.id, signature: await wallet.signMessage({ message }) })).body, { revoked: true })
+    assert.equal((await list(WALLET_ACCOUNT, {}, token)).status, 401)
+    if (earlier) tokens.set(addressKey(WALLET_ACCOUNT), earlier)
   })
 
   it('lists the newest session first and a message without statement or expiry works too', async () => {
@@ -248,6 +290,7 @@ describe('sign-in sessions (devnet)', () => {
 
   describe('revocation', () => {
     it('ends a session given its signature; a wrong one, address or id is refused', async () => {
+      const earlier = tokens.get(addressKey(WALLET_ACCOUNT))!
       const message = siwe(await newNonce())
       const signature = await wallet.signMessage({ message })
       const { body } = await signIn(message, signature)
@@ -267,6 +310,8 @@ describe('sign-in sessions (devnet)', () => {
       const done = await revoke(WALLET_ACCOUNT.toLowerCase(), { pci: id, signature: signature.toUpperCase().replace(/^0X/, '0x') })
       assert.equal(done.status, 200, JSON.stringify(done.body))
       assert.deepEqual(done.body, { revoked: true })
+      // Seen through another live session's token (its own stopped working).
+      tokens.set(addressKey(WALLET_ACCOUNT), earlier)
       assert.ok(!(await listed(WALLET_ACCOUNT)).some(s => s.id === id))
       // A retry after a lost answer hears the same.
       assert.deepEqual((await revoke(WALLET_ACCOUNT, { pci: id, signature })).body, { revoked: true })
@@ -379,8 +424,8 @@ describe('sign-in sessions (devnet)', () => {
       const retryAfter = Number(third.headers.get('retry-after'))
       assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter))
       assert.deepEqual(await third.json(), { error: 'rate_limited', reason: `Too many sign-in requests; try again in ${retryAfter} s` })
-      // Only nonces are limited: the rest of the service still answers.
-      assert.equal((await getJson(urlOf(limited.url, `/v1/sessions/${WALLET_ACCOUNT}`))).status, 200)
+      // Only nonces are limited: the rest of the service still answers (here: no token, 401).
+      assert.equal((await getJson(urlOf(limited.url, `/v1/sessions/${WALLET_ACCOUNT}`))).status, 401)
     } finally {
       await limited.close()
     }

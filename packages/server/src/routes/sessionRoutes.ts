@@ -5,7 +5,7 @@ import { serveEndpoint } from '../http/serveEndpoint.js'
 import { checkSiwxMessage } from '../siwx/checkSiwxMessage.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
 import { SiwxNonces, type NonceOutcome } from '../siwx/SiwxNonces.js'
-import { addressKey, sameSignature, SiwxSessions } from '../siwx/SiwxSessions.js'
+import { addressKey, SESSION_MAX_LIFETIME_DAYS, sameSignature, SiwxSessions } from '../siwx/SiwxSessions.js'
 import { verifySiwxSignature } from '../siwx/verifySiwxSignature.js'
 import type { RouteContext } from './RouteContext.js'
 
@@ -28,11 +28,16 @@ const NONCE_REFUSALS: Record<Exclude<NonceOutcome, 'consumed'>, [number, string]
  *   for 5 minutes; a client (an IPv4 address, an IPv6 /64; see `trustProxy`) asking more than
  *   `sessions.noncesPerMinute` times a minute is answered 429 with `Retry-After` (the `nonce`
  *   group of `http/rateLimits.ts`);
- * - `POST /v1/sessions` `{ message, signature }` → `{ session }`: checks the signed message
- *   (format, chain, domain and URI against the project's allowed origins, dates, nonce,
- *   signature) and stores the session it opens;
- * - `GET /v1/sessions/{address}?chainId=` → `{ sessions }`: the project's live sessions of an
- *   address, newest first, without their signatures;
+ * - `POST /v1/sessions` `{ message, signature }` → `{ session, token, tokenExpiresAt }`: checks
+ *   the signed message (format, chain, domain and URI against the project's allowed origins,
+ *   dates, nonce, signature), stores the session it opens and issues its token (random, kept
+ *   hashed, valid until the message's expiry or `sessions.maxLifetimeDays`, whichever is first);
+ * - `GET /v1/sessions/{address}?chainId=` with `Authorization: Bearer <token>` → `{ sessions }`:
+ *   the project's live sessions of the address, newest first, without message and signature, to
+ *   the holder of a live token of that address and project (anyone else: 401);
+ * - `POST /v1/sessions/verify` `{ token }` → `{ valid, sessionId, projectId, address, chainId,
+ *   expiresAt }`: what a site's backend asks (`verifySessionToken`); 401 for a forged, expired,
+ *   revoked or other project's token;
  * - `POST /v1/sessions/{address}/revoke` `{ pci, signature }` → `{ revoked: true }`: ends a
  *   session; the caller proves it is theirs with the sign-in signature, which only the signer
  *   and the site hold (no second wallet prompt).
@@ -64,12 +69,23 @@ export function sessionRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const outcome = await nonces.consume(project.id, message.nonce)
     if (outcome !== 'consumed') throw new ApiError(...NONCE_REFUSALS[outcome])
     if (!(await verifySiwxSignature(message, text, signature, chain, ctx.upstreamTimeoutMs))) throw new ApiError(400, 'Invalid signature')
-    return { session: await sessions.add(project.id, message, text, signature) }
+    return sessions.add(project.id, message, text, signature, (ctx.config.sessions?.maxLifetimeDays ?? SESSION_MAX_LIFETIME_DAYS) * 86_400_000)
   })
 
-  serveEndpoint(app, sessionEndpoints.sessions, {}, async request => ({
-    sessions: await sessions.list(request.project!.id, request.params.address, request.query.chainId)
-  }))
+  serveEndpoint(app, sessionEndpoints.sessions, {}, async request => {
+    const project = request.project!
+    const holder = await sessions.byToken(bearerToken(request.headers.authorization) ?? '')
+    if (!holder || holder.projectId !== project.id || holder.addressKey !== addressKey(request.params.address)) throw invalidToken()
+    return { sessions: await sessions.list(project.id, request.params.address, request.query.chainId) }
+  })
+
+  serveEndpoint(app, sessionEndpoints.verify, {}, async request => {
+    const holder = await sessions.byToken(request.body.token)
+    // Another project's token is refused like a forged one: a site only trusts its own sign-ins.
+    if (!holder || holder.projectId !== request.project!.id) throw invalidToken()
+    const { addressKey: _key, ...verified } = holder
+    return { valid: true as const, ...verified }
+  })
 
   serveEndpoint(app, sessionEndpoints.revoke, {}, async request => {
     const project = request.project!
@@ -82,4 +98,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: RouteContext): void {
     await sessions.revoke(project.id, pci)
     return { revoked: true as const }
   })
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer ([^\s]+)$/i.exec(header ?? '')
+  return match?.[1]
+}
+
+function invalidToken(): ApiError {
+  return new ApiError(401, 'Invalid or expired session token', 'unauthorized')
 }

@@ -8,8 +8,28 @@ import type { SiwxMessage } from './SiwxMessage.js'
 /** A sign-in session, as `POST /v1/sessions` answers it (the wire contract's `Session`). */
 export type SiwxSession = Session
 
-/** A session as listed by `GET /v1/sessions/{address}`: without its signature. */
+/** A session as listed by `GET /v1/sessions/{address}`: without its message and signature. */
 export type ListedSiwxSession = ListedSession
+
+/** What a session token stands for (see {@link SiwxSessions.byToken}). */
+export interface SessionTokenHolder {
+  sessionId: string
+  projectId: string
+  address: string
+  /** The address in the form it is looked up by (see {@link addressKey}). */
+  addressKey: string
+  chainId: string
+  /** When the token stops being accepted (ISO 8601). */
+  expiresAt: string
+}
+
+/** Prefix of a session token: it tells a leaked one apart in logs and secret scanners. */
+export const SESSION_TOKEN_PREFIX = 'wms_'
+
+/** Default of `sessions.maxLifetimeDays`. */
+export const SESSION_MAX_LIFETIME_DAYS = 30
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A stored session with what revocation checks. */
 export interface StoredSiwxSession extends SiwxSession {
@@ -83,12 +103,17 @@ export class SiwxSessions {
    * @param message - The parsed message.
    * @param text - The message as signed.
    * @param signature - Its signature, as submitted.
+   * @param maxLifetimeMs - Longest the session's token is accepted.
+   * @returns The session, its token (given out this once; only its hash is kept) and when the
+   *   token expires.
    */
-  async add(projectId: string, message: SiwxMessage, text: string, signature: string): Promise<SiwxSession> {
+  async add(projectId: string, message: SiwxMessage, text: string, signature: string, maxLifetimeMs = SESSION_MAX_LIFETIME_DAYS * 86_400_000): Promise<{ session: SiwxSession; token: string; tokenExpiresAt: string }> {
     const id = randomBytes(16).toString('hex')
+    const token = SESSION_TOKEN_PREFIX + randomBytes(32).toString('base64url')
+    const tokenExpiresMs = Math.min(Date.now() + maxLifetimeMs, message.expirationTime?.getTime() ?? Infinity)
     const { rows } = await this.db.query<SessionRow>(
-      `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, expiration_time, message, signature)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::float8 / 1000), to_timestamp($10::float8 / 1000), $11, $12)
+      `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, expiration_time, message, signature, token_hash, token_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::float8 / 1000), to_timestamp($10::float8 / 1000), $11, $12, $13, to_timestamp($14::float8 / 1000))
        RETURNING ${COLUMNS}`,
       [
         id,
@@ -102,14 +127,44 @@ export class SiwxSessions {
         message.issuedAt.getTime(),
         message.expirationTime?.getTime() ?? null,
         text,
-        signature
+        signature,
+        hashToken(token),
+        tokenExpiresMs
       ]
     )
-    return toSession(rows[0]!)
+    return { session: toSession(rows[0]!), token, tokenExpiresAt: new Date(tokenExpiresMs).toISOString() }
   }
 
   /**
-   * A project's live sessions of an address (not revoked, not expired), newest first.
+   * The live session a token stands for: not revoked, neither it nor its message expired;
+   * undefined for anything else (a forged, expired, revoked or unknown token look the same).
+   *
+   * @param token - A token as {@link SiwxSessions.add} issued it.
+   */
+  async byToken(token: string): Promise<SessionTokenHolder | undefined> {
+    if (!token.startsWith(SESSION_TOKEN_PREFIX) || token.length > 100) return undefined
+    const { rows } = await this.db.query<{ id: string; project_id: string; address: string; address_key: string; chain_id: string; expires_ms: number }>(
+      `SELECT id, project_id, address, address_key, chain_id, (extract(epoch FROM token_expires_at) * 1000)::float8 AS expires_ms
+       FROM siwx_sessions
+       WHERE token_hash = $1 AND revoked_at IS NULL AND token_expires_at > now()
+         AND (expiration_time IS NULL OR expiration_time > now())`,
+      [hashToken(token)]
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    return {
+      sessionId: row.id,
+      projectId: row.project_id,
+      address: row.address,
+      addressKey: row.address_key,
+      chainId: row.chain_id,
+      expiresAt: new Date(Math.round(row.expires_ms)).toISOString()
+    }
+  }
+
+  /**
+   * A project's live sessions of an address (not revoked, not expired), newest first, without
+   * their message and signature.
    *
    * @param projectId - The project.
    * @param address - The account (0x and bech32 addresses in any case).
@@ -124,7 +179,8 @@ export class SiwxSessions {
       [projectId, addressKey(address), chainId ?? null]
     )
     return rows.map(row => {
-      const { signature: _secret, ...listed } = toSession(row)
+      // What the visitor signed and its signature stay with the visitor.
+      const { signature: _secret, message: _message, ...listed } = toSession(row)
       return listed
     })
   }

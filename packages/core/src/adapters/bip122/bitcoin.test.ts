@@ -79,12 +79,13 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     expect(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: session!.message, signature: session!.signature, network: 'Regtest' })).to.equal(true)
     expect(core.modal.state.open).to.equal(false)
     const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
-    const listed = await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${BITCOIN_NETWORKS.regtest}`, info.serviceUrl))).json()
+    // The session's token lists it on the server.
+    const list = () => fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${BITCOIN_NETWORKS.regtest}`, info.serviceUrl), { headers: { authorization: `Bearer ${session!.token}` } })
+    const listed = await (await list()).json()
     expect(listed.sessions.map((s: { id: string }) => s.id)).to.include(session!.id)
-    // Signing out revokes it on the server too.
+    // Signing out revokes it on the server too: the token stops working.
     await siwx.setSessions([])
-    const after = await (await fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test`, info.serviceUrl))).json()
-    expect(after.sessions.map((s: { id: string }) => s.id)).not.to.include(session!.id)
+    expect((await list()).status).to.equal(401)
   })
 
   it('a wallet on none of the site’s Bitcoin networks -> the spec’s error; a declined request -> Connection rejected', async () => {

@@ -156,7 +156,11 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     const [session] = await siwx.getSessions(info.solana.caipNetworkId, info.solana.walletAddress)
     expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Solana account:`)
     expect(ed25519.verify(base58.decode(session!.signature), new TextEncoder().encode(session!.message), base58.decode(info.solana.walletAddress))).to.equal(true)
-    const listed = await (await fetch(new URL(`/v1/sessions/${info.solana.walletAddress}?projectId=demo&st=test&sv=test&chainId=${info.solana.caipNetworkId}`, info.serviceUrl))).json()
+    const listed = await (
+      await fetch(new URL(`/v1/sessions/${info.solana.walletAddress}?projectId=demo&st=test&sv=test&chainId=${info.solana.caipNetworkId}`, info.serviceUrl), {
+        headers: { authorization: `Bearer ${session!.token}` }
+      })
+    ).json()
     expect(listed.sessions.map((s: { id: string }) => s.id)).to.include(session!.id)
   })
 
