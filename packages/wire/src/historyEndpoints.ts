@@ -12,7 +12,13 @@ export const TransactionTransferSchema = v.object({
       v.object({
         name: v.optional(v.nullable(v.string())),
         symbol: v.optional(v.nullable(v.string())),
-        icon: v.optional(v.nullable(v.object({ url: v.optional(v.nullable(v.string())) })))
+        icon: v.optional(v.nullable(v.object({ url: v.optional(v.nullable(v.string())) }))),
+        /**
+         * `verified: false`: a token the server's operator did not list. Anyone can deploy a token
+         * named like a real one and send it to an address ("address poisoning"); the modal treats
+         * a transaction made only of such transfers as spam.
+         */
+        flags: v.optional(v.nullable(v.object({ verified: v.optional(v.boolean(), true) })))
       })
     )
   ),

@@ -46,6 +46,14 @@ describe('activity rules (spec §5)', () => {
     expect(filterTransactions([spam, partly, other, tx({ id: 'ok' })], 'eip155:31337').map(t => t.id)).to.deep.equal(['partly', 'ok'])
   })
 
+  it('drops a look-alike token transfer the server marks unverified, unless the transaction moved something verified too', () => {
+    const fake = { fungible_info: { name: 'Tether USD', symbol: 'USDT', flags: { verified: false } }, quantity: { numeric: '0' } }
+    const poisoning = tx({ id: 'poisoning', transfers: [fake] })
+    const mixed = tx({ id: 'mixed', transfers: [fake, { fungible_info: { symbol: 'ETH' }, quantity: { numeric: '1' } }] })
+    const listed = tx({ id: 'listed', transfers: [{ fungible_info: { symbol: 'USDT', flags: { verified: true } }, quantity: { numeric: '5' } }] })
+    expect(filterTransactions([poisoning, mixed, listed], 'eip155:31337').map(t => t.id)).to.deep.equal(['mixed', 'listed'])
+  })
+
   it('signs: plus for receive/deposit/borrow/claim, minus for withdraw/repay/burn, else by direction; 3 decimals', () => {
     const t = { quantity: { numeric: '1' } }
     for (const op of ['receive', 'deposit', 'borrow', 'claim']) expect(transferSign(op, { ...t, direction: 'out' }), op).to.equal('+')

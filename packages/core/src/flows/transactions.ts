@@ -9,9 +9,13 @@ import { namespaceSupports } from '../adapters/namespaces.js'
 const PLUS_OPERATIONS = ['receive', 'deposit', 'borrow', 'claim']
 const MINUS_OPERATIONS = ['withdraw', 'repay', 'burn']
 
-/** Spec §5: a transaction whose transfers are all flagged spam is dropped. */
+/**
+ * Spec §5: a transaction whose transfers are all flagged spam is dropped. A transfer of a token
+ * the server marks unverified (`fungible_info.flags.verified: false`: not listed by its operator)
+ * counts as spam: that is what a look-alike "address poisoning" transfer is.
+ */
 export function isSpamTransaction(tx: Transaction): boolean {
-  return tx.transfers.length > 0 && tx.transfers.every(t => t.nft_info?.flags?.is_spam === true)
+  return tx.transfers.length > 0 && tx.transfers.every(t => t.nft_info?.flags?.is_spam === true || t.fungible_info?.flags?.verified === false)
 }
 
 /** Keeps the transactions of one chain (CAIP-2), spam dropped (spec §5). */

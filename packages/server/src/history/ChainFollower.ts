@@ -10,7 +10,8 @@ import { TokenInfoCache, UNKNOWN_TOKEN } from './TokenInfoCache.js'
  * Indexes one eip155 chain, a step at a time: each {@link run} checks that the chain still holds
  * the last stored block, then stores the next blocks (at most `batchBlocks`). A chain that was
  * restarted from genesis (a devnet: same numbers, other hashes, or a head below the stored block)
- * has its rows dropped and is indexed again from its start block (`historyFromBlock`, default 0).
+ * has its rows dropped and is indexed again from its start block (`historyFromBlock`; by default
+ * 0 on a devnet on this machine and the head elsewhere, see {@link defaultHistoryStart}).
  */
 export class ChainFollower {
   /** CAIP-2 id. */
@@ -88,7 +89,8 @@ export class ChainFollower {
     ])
     if (headNumber > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('eth_blockNumber failed: not a block number')
     const head = Number(headNumber)
-    const start = this.chain.historyFromBlock === 'latest' ? head : (this.chain.historyFromBlock ?? 0)
+    const startAt = this.chain.historyFromBlock ?? defaultHistoryStart(this.chain.rpcUrl)
+    const start = startAt === 'latest' ? head : startAt
     if (stored) {
       const hash = storedBlock?.hash
       if (head < stored.blockNumber || typeof hash !== 'string' || hash.toLowerCase() !== stored.blockHash) {
@@ -124,4 +126,16 @@ export class ChainFollower {
     this.progress = progress
     return to < head
   }
+}
+
+/**
+ * Where indexing starts on a chain whose `historyFromBlock` is not set: block 0 on a devnet (a
+ * node on this machine, whose whole history is short and is what a developer wants to see), the
+ * head anywhere else (a public chain would take days to read from genesis).
+ *
+ * @param rpcUrl - The chain's node.
+ */
+export function defaultHistoryStart(rpcUrl: string): 0 | 'latest' {
+  const host = new URL(rpcUrl).hostname
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host) ? 0 : 'latest'
 }

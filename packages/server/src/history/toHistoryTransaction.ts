@@ -11,6 +11,8 @@ export interface HistoryTransfer {
     symbol: string
     /** Absent for tokens this server has no image of. */
     icon?: { url: string }
+    /** Present on tokens the operator did not list (`verified: false`): the modal drops them as spam. */
+    flags?: { verified: false }
   }
   /** `out`: the account sent it; `in`: received it; `self`: both. */
   direction: 'in' | 'out' | 'self'
@@ -107,8 +109,9 @@ function toTransfer(row: StoredActivity, account: string, chain: ChainConfig, pr
   }
   const numeric = formatUnits(row.amount, info.decimals)
   const icon = iconUrl(info.symbol, info.iconUrl)
+  const unlisted = row.tokenAddress !== null && !chain.tokens?.some(token => token.address.toLowerCase() === row.tokenAddress)
   return {
-    fungible_info: { name: info.name, symbol: info.symbol, ...(icon ? { icon: { url: icon } } : {}) },
+    fungible_info: { name: info.name, symbol: info.symbol, ...(icon ? { icon: { url: icon } } : {}), ...(unlisted ? { flags: { verified: false as const } } : {}) },
     direction: row.from === account ? (row.to === account ? 'self' : 'out') : 'in',
     quantity: { numeric },
     ...(price === undefined ? {} : { value: Number(numeric) * price, price })
