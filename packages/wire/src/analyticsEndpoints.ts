@@ -5,6 +5,9 @@ import { defineEndpoint } from './Endpoint.js'
 /** Largest accepted event body in bytes, stack trace included. */
 export const MAX_EVENT_BYTES = 64 * 1024
 
+/** Longest field of an error report, in characters (longer ones are refused; the modal clips to these). */
+export const ERROR_REPORT_LIMITS = { errorType: 200, errorMessage: 5000, stackTrace: 50_000, url: 2048, domain: 255 } as const
+
 /**
  * The data of an analytics event (`props`): the event name, its kind (`track`, `error`), the
  * connected address, and for errors their type, message and stack trace. Events carry their own
@@ -15,9 +18,9 @@ export const EventPropsSchema = v.looseObject({
   event: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   address: v.optional(v.pipe(v.string(), v.maxLength(200))),
   properties: v.optional(v.record(v.string(), v.unknown())),
-  errorType: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  errorMessage: v.optional(v.pipe(v.string(), v.maxLength(5000))),
-  stackTrace: v.optional(v.pipe(v.string(), v.maxLength(50_000)))
+  errorType: v.optional(v.pipe(v.string(), v.maxLength(ERROR_REPORT_LIMITS.errorType))),
+  errorMessage: v.optional(v.pipe(v.string(), v.maxLength(ERROR_REPORT_LIMITS.errorMessage))),
+  stackTrace: v.optional(v.pipe(v.string(), v.maxLength(ERROR_REPORT_LIMITS.stackTrace)))
 })
 
 /** Body of `POST /e` (spec §7): an analytics event or an error report. Nothing else is accepted. */
@@ -25,9 +28,9 @@ export const AnalyticsEventSchema = v.strictObject({
   /** Random id; an event sent again with the same id is stored once. */
   eventId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   /** The page's URL. */
-  url: v.pipe(v.string(), v.maxLength(2048)),
+  url: v.pipe(v.string(), v.maxLength(ERROR_REPORT_LIMITS.url)),
   /** The page's host name. */
-  domain: v.pipe(v.string(), v.maxLength(255)),
+  domain: v.pipe(v.string(), v.maxLength(ERROR_REPORT_LIMITS.domain)),
   /** When it happened, in ms since 1970 (the client's clock). */
   timestamp: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000_000)),
   props: EventPropsSchema

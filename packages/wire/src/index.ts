@@ -24,7 +24,7 @@ export {
   type WalletPage,
   type WalletsQuery
 } from './directoryEndpoints.js'
-export { analyticsEndpoints, AnalyticsEventSchema, EventAcceptedSchema, EventPropsSchema, MAX_EVENT_BYTES, type AnalyticsEvent } from './analyticsEndpoints.js'
+export { analyticsEndpoints, AnalyticsEventSchema, EventAcceptedSchema, EventPropsSchema, ERROR_REPORT_LIMITS, MAX_EVENT_BYTES, type AnalyticsEvent } from './analyticsEndpoints.js'
 export {
   blockchainEndpoints,
   BalanceParamsSchema,

@@ -102,7 +102,7 @@ export async function serverRequests(serviceUrl: string, path: string): Promise<
  * Analytics events the server stored for a project, newest first. Read through the test server
  * (from Node): the service rightly refuses this read to a page of another origin (CORS).
  */
-export async function storedEvents(_serviceUrl: string, projectId: string, event?: string): Promise<{ props: { event: string; type?: string; errorType?: string } }[]> {
+export async function storedEvents(_serviceUrl: string, projectId: string, event?: string): Promise<{ props: { event: string; type?: string; errorType?: string; errorMessage?: string; stackTrace?: string } }[]> {
   const u = new URL('/__events', location.origin)
   u.searchParams.set('projectId', projectId)
   if (event) u.searchParams.set('event', event)

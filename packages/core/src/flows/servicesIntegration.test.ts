@@ -7,6 +7,7 @@ import { connectExternal } from './connect.js'
 import { fetchTokenBalances } from './balances.js'
 import { fetchFeaturedAndRecommended, fetchNextWalletsPage, searchWallets } from './walletLists.js'
 import { initServices } from './services.js'
+import { reportError } from './telemetry.js'
 import { announceDevnetWallet, createDevnetWallet, devnetNetworks, faultHits, getDevnet, memoryStorage, rpc, serverRequests, setFault, storedEvents, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import type { WalletModalOptions } from '../controllers/OptionsController.js'
 
@@ -215,5 +216,15 @@ describe('core with the wallet-modal server (devnet)', () => {
     off.close()
     await new Promise(r => setTimeout(r, 300))
     expect((await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length).to.equal(opened + 1)
+  })
+
+  it('clips an error report longer than the sink takes, so it is stored instead of refused whole', async () => {
+    const c = await make()
+    await c.servicesReady
+    await reportError(c, 'HUGE_ERROR', 'm'.repeat(20_000), 's'.repeat(80_000))
+    const report = await waitFor(async () => (await storedEvents(info.serviceUrl, 'demo', 'ERROR')).find(e => e.props.errorType === 'HUGE_ERROR'), 3000, 'the report')
+    expect((report.props.errorMessage as string).length).to.equal(5000)
+    expect(report.props.errorMessage as string).to.match(/^m+…$/)
+    expect((report.props.stackTrace as string).length).to.equal(50_000)
   })
 })
