@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  ERROR_REPORT_LIMITS,
   analyticsEndpoints,
   blockchainEndpoints,
   directoryEndpoints,
@@ -146,11 +147,27 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
       for (const [name, value] of Object.entries(encodeQuery(query))) u.searchParams.set(name, value)
       return u.href
     },
+    /** Sends an event; fields longer than the sink takes are clipped, so a huge error report is stored rather than refused whole. */
     async sendEvent(event: AnalyticsEvent): Promise<void> {
-      await http.post(urlOf(urls.analyticsUrl, analyticsEndpoints.sendEvent), event, withQuery({}, { retries: 1 }))
+      await http.post(urlOf(urls.analyticsUrl, analyticsEndpoints.sendEvent), clipEvent(event), withQuery({}, { retries: 1 }))
     }
   }
 }
 
 /** The service client's type. */
 export type ServiceClient = ReturnType<typeof createServiceClient>
+
+/** Cuts text to `max` characters, marking the cut. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/** An event with its page and error fields within `ERROR_REPORT_LIMITS`. */
+function clipEvent(event: AnalyticsEvent): AnalyticsEvent {
+  const props = { ...event.props }
+  for (const field of ['errorType', 'errorMessage', 'stackTrace'] as const) {
+    const value = props[field]
+    if (typeof value === 'string') props[field] = clip(value, ERROR_REPORT_LIMITS[field])
+  }
+  return { ...event, url: clip(event.url, ERROR_REPORT_LIMITS.url), domain: clip(event.domain, ERROR_REPORT_LIMITS.domain), props }
+}

@@ -1,25 +1,14 @@
 import type { Core } from '../createCore.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
-import { ERROR_REPORT_LIMITS } from '@wallet-modal/wire'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 
 function randomId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`
 }
 
-/** Cuts text to `max` characters, marking the cut (the sink refuses longer fields whole). */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
-}
-
 function base() {
   const loc = globalThis.location
-  return {
-    eventId: randomId(),
-    url: clip(loc?.href ?? '', ERROR_REPORT_LIMITS.url),
-    domain: clip(loc?.hostname ?? '', ERROR_REPORT_LIMITS.domain),
-    timestamp: Date.now()
-  }
+  return { eventId: randomId(), url: loc?.href ?? '', domain: loc?.hostname ?? '', timestamp: Date.now() }
 }
 
 /** Sends one analytics event (spec §7 `POST /e`) when the site and the project allow it. Never throws. */
@@ -35,21 +24,13 @@ export async function trackEvent(core: Core, event: string, properties?: Record<
 
 /**
  * Reports an error (spec §8): at most 5 per 60 s, only when analytics is allowed. Never throws.
- * Fields longer than the sink takes (`ERROR_REPORT_LIMITS`) are clipped, so a huge message or
- * stack still gets reported.
+ * Fields longer than the sink takes are clipped on the way out (`ServiceClient.sendEvent`).
  */
 export async function reportError(core: Core, errorType: string, errorMessage: string, stackTrace?: string): Promise<void> {
   const api = await core.loadServices()
   if (!api || !core.telemetry.isEnabled() || !core.telemetry.takeErrorReportSlot()) return
   try {
-    const props = {
-      type: 'error',
-      event: 'ERROR',
-      errorType: clip(errorType, ERROR_REPORT_LIMITS.errorType),
-      errorMessage: clip(errorMessage, ERROR_REPORT_LIMITS.errorMessage),
-      ...(stackTrace === undefined ? {} : { stackTrace: clip(stackTrace, ERROR_REPORT_LIMITS.stackTrace) })
-    }
-    await api.sendEvent({ ...base(), props })
+    await api.sendEvent({ ...base(), props: { type: 'error', event: 'ERROR', errorType, errorMessage, stackTrace } })
   } catch (err) {
     console.warn('[wallet-modal] error report not sent', err)
   }
