@@ -15,6 +15,8 @@ import { dirname, join } from 'node:path'
 import WebSocket from 'ws'
 import { startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
 import { demoServerConfig } from '../packages/server/dist/index.js'
+// The test fixture that runs a throw-away PostgreSQL cluster (this script runs under tsx for it).
+import { postgresAvailability, startPostgres } from '../packages/server/src/__fixtures__/startPostgres.ts'
 
 const root = new URL('..', import.meta.url).pathname
 process.chdir(root)
@@ -101,6 +103,14 @@ function startServer(options) {
 
 const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
 
+/** `promise`, or a rejection naming `what` after `ms`: a stuck step fails the bench instead of hanging it. */
+const within = (promise, ms, what) => {
+  let timer
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)))]).finally(() =>
+    clearTimeout(timer)
+  )
+}
+
 /** A relay `auth` token as @walletconnect/relay-auth signs it, for a fresh Ed25519 key. */
 function relayAuth() {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
@@ -138,6 +148,11 @@ function relaySocket(relayUrl, onPush) {
     socket.once('open', resolve)
     socket.once('error', reject)
   })
+  // A socket the server closes answers its pending requests with the close code and reason.
+  socket.on('close', (code, reason) => {
+    for (const resolve of waiting.values()) resolve({ error: { message: `socket closed: ${code} ${reason}` } })
+    waiting.clear()
+  })
   return { socket, request, opened }
 }
 
@@ -157,6 +172,23 @@ try {
   await waitMs(3000)
   row('idle RSS, sample catalogue (MB)', rssMb(server.child.pid), '≤ 150')
   await server.stop()
+
+  // 1b. The same on a PostgreSQL server (DATABASE_URL) instead of the embedded database, when
+  // this machine has PostgreSQL's binaries (`npm test` installs them).
+  const postgres = postgresAvailability()
+  if (postgres.ok) {
+    const cluster = await startPostgres(postgres.bin)
+    try {
+      server = await startServer({ config, relay: true, databaseUrl: cluster.url })
+      await waitMs(3000)
+      row('idle RSS on PostgreSQL, sample catalogue (MB)', rssMb(server.child.pid), '≤ 150')
+      await server.stop()
+    } finally {
+      await cluster.stop()
+    }
+  } else {
+    row('idle RSS on PostgreSQL, sample catalogue (MB)', `not measured (${postgres.reason})`, '≤ 150')
+  }
 
   // 2. The rest on a 10,000-wallet catalogue, with generous relay caps.
   config.walletsFile = bigCatalogue(dir)
@@ -202,8 +234,10 @@ try {
   const idle = []
   for (let opened = 0; opened < IDLE_SOCKETS; opened += 500) {
     const batch = Array.from({ length: 500 }, () => relaySocket(relayUrl))
-    await Promise.all(batch.map(s => s.opened))
-    await Promise.all(batch.map(s => s.request('irn_subscribe', { topic: topic() })))
+    await within(Promise.all(batch.map(s => s.opened)), 60_000, `opening idle sockets ${opened}-${opened + 499}`)
+    const answers = await within(Promise.all(batch.map(s => s.request('irn_subscribe', { topic: topic() }))), 60_000, `subscribing idle sockets ${opened}-${opened + 499}`)
+    const refused = answers.find(a => a.error)
+    if (refused) fail(`an idle socket was refused: ${refused.error.message}`)
     idle.push(...batch)
   }
   await waitMs(2000)
@@ -227,14 +261,14 @@ try {
       })
       return { t, sender: relaySocket(relayUrl), receiver }
     })
-    await Promise.all(batch.flatMap(p => [p.sender.opened, p.receiver.opened]))
-    await Promise.all(batch.map(p => p.receiver.request('irn_subscribe', { topic: p.t })))
+    await within(Promise.all(batch.flatMap(p => [p.sender.opened, p.receiver.opened])), 60_000, 'opening pair sockets')
+    await within(Promise.all(batch.map(p => p.receiver.request('irn_subscribe', { topic: p.t }))), 60_000, 'subscribing receivers')
     pairs.push(...batch)
   }
   const perPair = MESSAGES / PAIRS
   const started = performance.now()
   let failedPublishes = 0
-  await Promise.all(
+  await within(Promise.all(
     pairs.map(async (p, index) => {
       for (let m = 0; m < perPair; m++) {
         const message = `${index}-${m}`
@@ -243,7 +277,7 @@ try {
         if (answer.error) failedPublishes++
       }
     })
-  )
+  ), 120_000, 'the publishes')
   const deadline = performance.now() + 30_000
   while (delivered < MESSAGES && performance.now() < deadline) await waitMs(20)
   const seconds = (performance.now() - started) / 1000
