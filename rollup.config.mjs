@@ -149,6 +149,23 @@ const configs = [
     onwarn: quiet
   },
   {
+    // The embedded wallet's secure site (served by the server on its own origin): one script
+    // for its pages and their stylesheet, next to the server's files.
+    name: 'secure-site',
+    input: { 'secure-site': 'packages/server/src/embedded/site/secureSite.ts' },
+    output: { dir: 'packages/server/dist/secure-site', format: 'es', sourcemap: false },
+    plugins: [
+      ...browserPlugins(),
+      {
+        name: 'secure-site-css',
+        generateBundle() {
+          this.emitFile({ type: 'asset', fileName: 'secure-site.css', source: readFileSync('packages/server/src/embedded/site/secure-site.css', 'utf8') })
+        }
+      }
+    ],
+    onwarn: quiet
+  },
+  {
     name: 'devnet',
     input: { cli: 'packages/devnet/src/cli.ts', index: 'packages/devnet/src/index.ts' },
     external: externalOf([...depsOf('devnet'), '@wallet-modal/server', 'solc']),

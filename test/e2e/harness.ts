@@ -16,13 +16,17 @@ export interface Harness {
   rpc: Record<number, string>
   /** The WalletConnect dev wallet on the server's relay. */
   wcWallet?: import('../../packages/devnet/src/walletconnect/createWalletConnectDevWallet.js').WalletConnectDevWallet
+  /** The devnet's mail sink (e-mail login codes). */
+  mail?: import('../../packages/devnet/src/mail/startMailSink.js').MailSink
+  /** The embedded wallet's secure site. */
+  secureSiteUrl?: string
   browser: Browser
   stop(): Promise<void>
 }
 
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
-export async function startHarness(opts: { enableFaults?: boolean } = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults })
+export async function startHarness(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string } = {}): Promise<Harness> {
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -33,6 +37,8 @@ export async function startHarness(opts: { enableFaults?: boolean } = {}): Promi
     serviceUrl: all.services?.url,
     rpc,
     wcWallet: all.wcWallet,
+    mail: all.mail,
+    secureSiteUrl: all.services?.secureSiteUrl,
     browser,
     async stop() {
       await browser.close().catch(() => {})
@@ -50,10 +56,10 @@ export async function startHarness(opts: { enableFaults?: boolean } = {}): Promi
  * harness goes in `setUp`, which runs in the same hook: on node 20 a file's top-level `before`
  * hooks start as they are registered, side by side, so a second hook would not wait for this one.
  */
-export function harnessPerFile(opts: { enableFaults?: boolean; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
+export function harnessPerFile(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
   let started: Harness | undefined
   before(async () => {
-    started = await startHarness({ enableFaults: opts.enableFaults })
+    started = await startHarness({ enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl })
     await opts.setUp?.(started)
   })
   after(async () => {

@@ -11,13 +11,15 @@ import { startAll } from './startAll.js'
 
 const port = parsePort(process.env.PORT, 5173, 'PORT')
 const servicePort = parsePort(process.env.SERVICE_PORT, 8787, 'SERVICE_PORT')
+const securePort = parsePort(process.env.SECURE_PORT, 8788, 'SECURE_PORT')
+const mailPort = parsePort(process.env.MAIL_PORT, 2525, 'MAIL_PORT')
 const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
 const paths = devnetPaths()
 
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({ port, basePort, servicePort, securePort, mailPort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -38,6 +40,8 @@ const lines = [
   '',
   `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
   ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),
+  ...(services.services?.secureSiteUrl ? [`  Secure site:     ${services.services.secureSiteUrl}  (e-mail wallet: keys, codes and approvals live on this origin)`] : []),
+  ...(services.mail ? [`  Mailbox:         ${url}/mailbox/   (e-mail login codes and device links arrive here; SMTP ${services.mail.smtpUrl})`] : []),
   '',
   '  Chains:',
   ...devnet.chains.map(

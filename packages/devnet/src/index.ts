@@ -99,3 +99,4 @@ export {
   type DevnetSolanaWalletOptions,
   type DevnetSolanaWalletFeatures
 } from './solana/wallet/createDevnetSolanaWallet.js'
+export { startMailSink, codeOf, linkOf, type MailSink, type SunkMail } from './mail/startMailSink.js'

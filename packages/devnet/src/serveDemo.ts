@@ -9,6 +9,8 @@ import { rpcProxy } from './server/rpcProxy.js'
 import { securityHeaders } from './server/securityHeaders.js'
 import type { DevnetChain, DevnetSolana } from './startDevnet.js'
 import { WC_WALLET_API_PREFIX, wcWalletApi, type WcWalletControl } from './walletconnect/wcWalletApi.js'
+import { MAILBOX_CSS, mailboxPage } from './mail/mailboxPage.js'
+import type { MailSink } from './mail/startMailSink.js'
 
 /** Options of {@link serveDemo}. */
 export interface ServeDemoOptions {
@@ -43,6 +45,10 @@ export interface ServeDemoOptions {
   wcWallet?: WcWalletControl
   /** Folder of the wallet's control page (default: packages/devnet/wc-wallet). */
   wcWalletDir?: string
+  /** The local mail sink shown at `/mailbox/` (e-mail login codes). Without it the page does not exist. */
+  mailbox?: Pick<MailSink, 'messages'>
+  /** The embedded wallet's secure site: its origin is allowed in the page's `frame-src`. */
+  secureSiteUrl?: string
 }
 
 /** The running demo server. */
@@ -110,7 +116,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
   const solana = options.devnet.solana
   const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
-  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [])
+  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [], options.secureSiteUrl ? new URL(options.secureSiteUrl).origin : undefined)
 
   // forceCloseConnections: keep-alive connections (browsers, fetch) would otherwise hold close() open.
   const app = Fastify({
@@ -189,6 +195,12 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
         return sendText(reply, 502, 'The wallet-modal server did not answer')
       }
     })
+  }
+  const mailbox = options.mailbox
+  if (mailbox) {
+    app.get('/mailbox/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(mailboxPage(mailbox.messages())))
+    app.get('/mailbox/mailbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(MAILBOX_CSS))
+    app.get('/mailbox/messages.json', async () => mailbox.messages())
   }
   // The demo site's own backend: it trusts a visitor's sign-in only through the wallet-modal
   // server's answer about the session token the page sends (what a real site's API does).

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { startMailSink, type MailSink } from './mail/startMailSink.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
@@ -7,6 +10,8 @@ export interface ServiceServer {
   readonly url: string
   /** Its WalletConnect relay (`ws://.../relay`); undefined when the relay is off. */
   readonly relayUrl?: string
+  /** The embedded wallet's secure site, when it runs. */
+  readonly secureSiteUrl?: string
   close(): Promise<void>
 }
 
@@ -24,21 +29,60 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   withoutServices?: boolean
   /** Start no WalletConnect dev wallet even though the services (and their relay) run. */
   withoutWcWallet?: boolean
+  /** Port of the embedded wallet's secure site (default: a free one). */
+  securePort?: number
+  /** Port of the local SMTP sink (default: a free one). */
+  mailPort?: number
+  /**
+   * The SMTP server the secure site sends through (default: the devnet's own sink). Tests point
+   * it at a closed port to see e-mail fail.
+   */
+  smtpUrl?: string
+}
+
+/**
+ * The key-encryption key of the embedded wallet in dev mode: `WALLET_MODAL_KEK` when set, else one
+ * made once and kept next to the server's data (so keys sealed before a restart still open), or
+ * only in memory without a data folder. Says so, once, when it makes one.
+ */
+async function devKek(dataDir: string | undefined): Promise<{ kek: string; made?: string }> {
+  const { KeyVault, KEK_ENV } = await import('@wallet-modal/server')
+  const fromEnv = process.env[KEK_ENV]?.trim()
+  if (fromEnv) return { kek: fromEnv }
+  if (!dataDir) return { kek: KeyVault.generateKek(), made: 'in memory' }
+  const file = join(dirname(dataDir), 'dev-kek')
+  if (existsSync(file)) return { kek: readFileSync(file, 'utf8').trim() }
+  mkdirSync(dirname(file), { recursive: true })
+  const kek = KeyVault.generateKek()
+  writeFileSync(file, kek, { mode: 0o600 })
+  return { kek, made: file }
 }
 
 /**
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions): Promise<ServiceServer> {
-  const { createServer, demoServerConfig } = await import('@wallet-modal/server')
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string): Promise<ServiceServer> {
+  const { createServer, demoServerConfig, KeyVault } = await import('@wallet-modal/server')
+  const { kek, made } = await devKek(options.serviceDataDir)
+  if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
   const config = demoServerConfig({
     chains: devnet.chains,
     tokens: devnet.tokens,
     solana: devnet.solana,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
-  return createServer({ port: options.servicePort ?? 0, config, dataDir: options.serviceDataDir, enableFaults: options.enableFaults })
+  return createServer({
+    port: options.servicePort ?? 0,
+    config,
+    dataDir: options.serviceDataDir,
+    enableFaults: options.enableFaults,
+    secureSite: {
+      port: options.securePort ?? 0,
+      mail: { smtpUrl, from: 'Devnet Wallet <wallet@devnet.local>' },
+      vault: new KeyVault(Buffer.from(kek, /^[0-9a-fA-F]{64}$/.test(kek) ? 'hex' : 'base64'))
+    }
+  })
 }
 
 /**
@@ -73,6 +117,8 @@ export interface AllServices {
    * undefined without services, with `withoutWcWallet`, or if it could not start.
    */
   readonly wcWallet?: WalletConnectDevWallet
+  /** The local SMTP sink the secure site sends to (its messages: the demo's `/mailbox/`). */
+  readonly mail?: MailSink
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -84,21 +130,26 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, smtpUrl, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
+  let mail: MailSink | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
   try {
-    if (!withoutServices) services = await startServices(devnet, options)
+    if (!withoutServices) {
+      mail = await startMailSink(mailPort ?? 0)
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl)
+    }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
     // show the page's analytics at /analytics.json.
     const analyticsReadToken = services ? (await import('@wallet-modal/server')).DEMO_ANALYTICS_READ_TOKEN : undefined
-    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken })
+    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken, mailbox: mail, secureSiteUrl: services?.secureSiteUrl })
   } catch (error) {
     await wcWallet?.close()
     await services?.close()
+    await mail?.close()
     await devnet.stop()
     throw error
   }
@@ -108,6 +159,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     server,
     services,
     wcWallet,
+    mail,
     url: server.url,
     stop: () =>
       (stopping ??= (async () => {
@@ -116,6 +168,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         // vanish and scheduling reconnects.
         await wcWallet?.close()
         await services?.close()
+        await mail?.close()
         await devnet.stop()
       })())
   }

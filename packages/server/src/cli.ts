@@ -23,6 +23,14 @@ const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--
   --trust-proxy    Believe X-Forwarded-For from this many proxy hops, or from these proxy
                    addresses/CIDRs (comma-separated); per-client limits count by it.
   --quiet          Do not print one line per request.
+  --secure-port    Run the embedded (e-mail) wallet's secure site on this port: its own origin.
+                   Needs --smtp-url and WALLET_MODAL_KEK (the key-encryption key of the
+                   users' keys: 32 bytes, base64 or hex; keep it outside the database).
+  --secure-public-url  The secure site's external URL (its own host) behind a proxy.
+  --smtp-url       SMTP server the secure site sends codes through (smtp:// or smtps://).
+  --mail-from      Sender of its e-mail (default "Wallet <wallet@localhost>").
+  --dev            Dev mode: without WALLET_MODAL_KEK, make a throw-away key (keys sealed
+                   with it do not open after a restart). Never in production.
   --enable-faults  Mount the test-only fault API (/__faults): it answers loopback clients only
                    (127.0.0.0/8, ::1; behind --trust-proxy, the client the proxy names).
                    Never in production.
@@ -60,6 +68,11 @@ function parse() {
       'trust-proxy': { type: 'string' },
       quiet: { type: 'boolean' },
       'enable-faults': { type: 'boolean' },
+      'secure-port': { type: 'string' },
+      'secure-public-url': { type: 'string' },
+      'smtp-url': { type: 'string' },
+      'mail-from': { type: 'string' },
+      dev: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' }
     },
     strict: true
@@ -91,6 +104,27 @@ if (args.values.memory && args.values['data-dir']) fail('--memory and --data-dir
 // Persistent unless told otherwise: an operator who forgets a flag must not lose sessions and
 // events at the next restart.
 const dataDir = args.values.memory ? undefined : (args.values['data-dir'] ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR)
+let secureSite: import('./embedded/SecureSite.js').SecureSiteOptions | undefined
+if (args.values['secure-port'] !== undefined) {
+  const smtpUrl = args.values['smtp-url']
+  if (!smtpUrl || !/^smtps?:\/\//.test(smtpUrl)) fail('--secure-port needs --smtp-url smtp://... (where the login codes are sent)')
+  const { KeyVault, KEK_ENV } = await import('./embedded/KeyVault.js')
+  let vault: InstanceType<typeof KeyVault>
+  try {
+    vault = KeyVault.fromEnv(process.env)
+  } catch (error) {
+    // Outside dev mode the server refuses to start without the operator's key.
+    if (!args.values.dev) fail(error instanceof Error ? error.message : String(error))
+    console.warn(`wallet-modal-server: dev mode: no ${KEK_ENV}, using a throw-away key-encryption key`)
+    vault = new KeyVault(Buffer.from(KeyVault.generateKek(), 'base64'))
+  }
+  secureSite = {
+    port: parsePort(args.values['secure-port']),
+    publicUrl: args.values['secure-public-url'],
+    mail: { smtpUrl, from: args.values['mail-from'] ?? 'Wallet <wallet@localhost>' },
+    vault
+  }
+}
 let server: WalletModalServer
 try {
   // Loaded only now: argument and config errors are reported without loading the database.
@@ -104,7 +138,8 @@ try {
     publicUrl: args.values['public-url'],
     trustProxy: trustProxyOf(args.values['trust-proxy']),
     logger: !args.values.quiet,
-    enableFaults: args.values['enable-faults'] ?? false
+    enableFaults: args.values['enable-faults'] ?? false,
+    secureSite
   })
 } catch (error) {
   console.error(`wallet-modal-server: could not start: ${error instanceof Error ? error.message : String(error)}`)
@@ -114,6 +149,7 @@ try {
 const storage = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir ? `PGlite in ${resolve(dataDir)}` : 'PGlite in memory (nothing survives a restart)'
 console.log(`wallet-modal-server listening on ${server.url}`)
 if (server.relayUrl) console.log(`  WalletConnect relay: ${server.relayUrl}`)
+if (server.secureSiteUrl) console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}`)
 console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
 
 let stopping = false

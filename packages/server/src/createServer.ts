@@ -30,6 +30,7 @@ import { sessionRoutes } from './routes/sessionRoutes.js'
 import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
 import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
 import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
+import { startSecureSite, type SecureSite, type SecureSiteOptions } from './embedded/SecureSite.js'
 import { seedWallets } from './wallets/seedWallets.js'
 
 /** Default of {@link CreateServerOptions.requestTimeoutMs}: time a client has to send a whole request. */
@@ -95,6 +96,11 @@ export interface CreateServerOptions {
    * on by default; false leaves it out, an object tunes it.
    */
   relay?: boolean | RelayOptions
+  /**
+   * The embedded (e-mail) wallet's secure site, on its own port (its own origin): off unless
+   * given. See {@link SecureSiteOptions}; its URL is {@link WalletModalServer.secureSiteUrl}.
+   */
+  secureSite?: SecureSiteOptions
 }
 
 /** A running server, as returned by {@link createServer}. */
@@ -118,6 +124,10 @@ export interface WalletModalServer {
    * when `history.enabled` is false.
    */
   history?: ChainIndexer
+  /** The secure site's origin (embedded wallet), when it runs. */
+  secureSiteUrl?: string
+  /** The secure site itself (for tests and tooling). */
+  secureSite?: SecureSite
 }
 
 /**
@@ -148,7 +158,26 @@ export async function createServer(options: CreateServerOptions): Promise<Wallet
 
 async function listen(options: CreateServerOptions, config: ServerConfig, store: Store): Promise<WalletModalServer> {
   const projects = new Map(config.projects.map(p => [p.id, p]))
+  const secureSite = options.secureSite
+    ? await startSecureSite(options.secureSite, { store, config, projects, host: options.host ?? '127.0.0.1', upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS })
+    : undefined
+  try {
+    return await listenMain(options, config, store, projects, secureSite)
+  } catch (error) {
+    await secureSite?.close()
+    throw error
+  }
+}
+
+async function listenMain(
+  options: CreateServerOptions,
+  config: ServerConfig,
+  store: Store,
+  projects: Map<string, ServerConfig['projects'][number]>,
+  secureSite: SecureSite | undefined
+): Promise<WalletModalServer> {
   const ctx: RouteContext = {
+    secureSiteUrl: secureSite?.url,
     config,
     store,
     chains: new Map(config.chains.map(c => [c.caipNetworkId, c])),
@@ -257,8 +286,11 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
     relayUrl: relay ? `ws://${urlHost}:${port}${RELAY_PATH}` : undefined,
     relay,
     history,
+    secureSiteUrl: secureSite?.url,
+    secureSite,
     close() {
       closing ??= (async () => {
+        await secureSite?.close()
         await app.close()
         await requestLog.close()
         await store.close()

@@ -59,3 +59,7 @@ export { RELAY_DEFAULTS, type RelayHub, type RelayOptions } from './relay/RelayH
 export { RELAY_PATH, CLOSE_UNKNOWN_PROJECT } from './relay/relayRoutes.js'
 export { MAX_FRAME_BYTES } from './relay/parseRelayFrame.js'
 export type { ErrorBody } from './http/ApiError.js'
+export { KeyVault, KEK_ENV } from './embedded/KeyVault.js'
+export { startSecureSite, type SecureSite, type SecureSiteOptions } from './embedded/SecureSite.js'
+export { EmbeddedAccounts, OTP_TTL_MS, OTP_MAX_ATTEMPTS, OTP_RESEND_MS, type EmbeddedAccount } from './embedded/EmbeddedAccounts.js'
+export { createMailer, MAIL_TIMEOUT_MS, type MailConfig, type Mailer } from './embedded/Mailer.js'

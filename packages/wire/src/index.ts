@@ -81,3 +81,24 @@ export {
   type Session,
   type VerifiedToken
 } from './sessionEndpoints.js'
+export {
+  AccountTypeSchema,
+  ConnectEmailActionSchema,
+  EMBEDDED_APPROVAL_METHODS,
+  EMBEDDED_SAFE_METHODS,
+  EmailSchema,
+  EmbeddedUserSchema,
+  FRAME_REQUESTS,
+  FRAME_RESPONSES,
+  FrameMessageSchema,
+  FrameRequestSchema,
+  SendCallsParamsSchema,
+  UpdateEmailActionSchema,
+  classifyEmbeddedMethod,
+  type EmbeddedUser,
+  type FrameMessage,
+  type FrameRequest,
+  type FrameRequestPayload,
+  type FrameRequestType,
+  type FrameResponse
+} from './embeddedMessages.js'

@@ -83,6 +83,12 @@ export interface WalletModalOptions {
    */
   relayUrl?: string
   /**
+   * The embedded wallet's secure site (its origin), for e-mail login. Default: the one the
+   * project's remote `email` feature names, when the services run one. Sites with a CSP allow it
+   * in `frame-src`.
+   */
+  secureSiteUrl?: string
+  /**
    * Chain adapters for wallets in this browser (extensions, announced wallets, Wallet Standard
    * and sats-connect wallets). `[]` is universal-provider mode: WalletConnect only, and opening
    * shows its QR code (spec §2). Default: every namespace (each is used only when the site lists
@@ -192,6 +198,7 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
     features: { ...DEFAULT_FEATURES, ...options.features },
     adapters: resolveAdapters(options.adapters),
     relayUrl: resolveRelayUrl(options),
+    secureSiteUrl: serviceUrl(options.secureSiteUrl, 'secureSiteUrl'),
     services: resolveServices(options)
   }
 }

@@ -7,5 +7,7 @@ export const ALERTS: Record<AlertCode, { title: string; description: string; var
   PROJECT_ID_NOT_CONFIGURED: { title: 'Project ID Not Configured', description: 'The project id is not known to the configured services.', variant: 'error' },
   RATE_LIMITED: { title: 'Rate Limited', description: 'The configuration service is rate limiting this site. Some features may be missing; try again later.', variant: 'warning' },
   SERVER_ERROR: { title: 'Server Error', description: 'The configuration service failed to answer. Some features may be missing.', variant: 'warning' },
+  IFRAME_LOAD_FAILED: { title: 'Login Unavailable', description: 'The secure login frame did not load (iframe_load_failed). Check your connection and try again.', variant: 'error' },
+  IFRAME_REQUEST_TIMEOUT: { title: 'Login Timed Out', description: 'The secure login frame stopped answering (iframe_request_timeout). Try again.', variant: 'error' },
   MULTI_WALLET_NOT_ENABLED: { title: 'Multi-Wallet Not Enabled', description: 'Enable multi-wallet in the project configuration to use several wallets at once.', variant: 'info' }
 }

@@ -43,6 +43,10 @@ export interface CoreRuntime {
   imagesPreloaded: boolean
   /** The WalletConnect client, once something needed it (loaded on demand). */
   walletConnect?: Promise<WalletConnectClient>
+  /** The embedded wallet's state, made when e-mail login is first used (flows/embeddedState.ts). */
+  embeddedState?: import('../controllers/EmbeddedController.js').EmbeddedController
+  /** The embedded wallet (its frame and connectors), once e-mail login or a restore needed it. */
+  embedded?: Promise<import('../adapters/embedded/createEmbeddedWallet.js').EmbeddedWallet>
   /** Adds a discovered connector (every adapter's discovery reports here). */
   addConnector(connector: Connector): void
   /** Calls `cb` for every connector added from now on; returns the unsubscribe. */

@@ -54,7 +54,20 @@ export const ERROR_MESSAGES = {
   // sign-in (SIWX)
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   SIWX_CONFLICT: 'siweConfig and siwx options cannot both be set',
-  SIWX_FAILED: 'Sign-in failed'
+  SIWX_FAILED: 'Sign-in failed',
+  // embedded wallet (e-mail login, spec §8)
+  AUTH_CONNECTOR_NOT_FOUND: 'No auth connector found',
+  NOT_CONNECTED_EMAIL: 'Not connected to email or social',
+  AUTH_INIT_FAILED: 'A problem occurred while trying initialize authentication',
+  EMAIL_DEPENDENCY_FAILED: 'Unable to load email login dependency',
+  EMAIL_COOLDOWN: 'Please try again after N seconds',
+  INVALID_EMAIL: 'Invalid email',
+  FRAME_ERROR: 'An error occurred',
+  SOMETHING_WENT_WRONG: 'Something went wrong',
+  RPC_NOT_ALLOWED: 'Requested RPC call is not allowed',
+  ACTION_NOT_ALLOWED: 'Action not allowed',
+  IFRAME_LOAD_FAILED: 'iframe_load_failed',
+  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout'
 } as const
 
 /** A stable error code of wallet-modal. */

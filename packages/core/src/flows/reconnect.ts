@@ -7,6 +7,7 @@ import { applyConnectedAccount, guardUnsupportedNetwork } from './accountState.j
 import { followWallet } from './walletListeners.js'
 import { discoveredAdapter } from './adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
@@ -76,6 +77,12 @@ async function restore(core: Core, ns: WiredNamespace, id: string): Promise<Rest
     return import('./walletConnect.js')
       .then(m => m.restoreWalletConnect(core))
       .catch(err => void console.warn('[wallet-modal] WalletConnect session not restored', err))
+  }
+  if (isAuthConnectorId(id)) {
+    // The embedded wallet: its secure frame (a chunk of its own) says whether its session lives.
+    return import('./embedded.js')
+      .then(m => m.restoreEmbedded(core, ns))
+      .catch(err => void console.warn('[wallet-modal] e-mail wallet not restored', err))
   }
   const adapter = await discoveredAdapter(core, ns)
   // Wallets register themselves when their script has run (some only after fetching their

@@ -235,5 +235,58 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE siwx_sessions ADD COLUMN token_expires_at timestamptz;
       CREATE UNIQUE INDEX siwx_sessions_token_hash ON siwx_sessions (token_hash) WHERE token_hash IS NOT NULL;
     `
+  },
+  {
+    id: 10,
+    name: 'embedded wallet',
+    sql: `
+      -- The embedded (e-mail) wallet of the secure site. A user is keyed by their e-mail address
+      -- (lower-case); their keys are sealed by KeyVault (AES-256-GCM under the operator's KEK,
+      -- bound to the user and namespace): no column holds a plaintext key.
+      CREATE TABLE embedded_users (
+        id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE embedded_keys (
+        user_id text NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        namespace text NOT NULL,
+        address text NOT NULL,
+        sealed_key text NOT NULL,
+        PRIMARY KEY (user_id, namespace)
+      );
+      -- One-time codes: only an HMAC of the code is kept; a code dies after its expiry or its
+      -- last allowed wrong try. purpose: login, update-primary, update-secondary.
+      CREATE TABLE embedded_otps (
+        email text NOT NULL,
+        purpose text NOT NULL,
+        code_hash text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        new_email text,
+        PRIMARY KEY (email, purpose)
+      );
+      -- Devices (a random id the secure site keeps in its own storage) a user approved; a new
+      -- one is approved from a link e-mailed to the address (approval_hash is that link's token).
+      CREATE TABLE embedded_devices (
+        email text NOT NULL,
+        device_hash text NOT NULL,
+        approved_at timestamptz,
+        approval_hash text,
+        approval_expires_at timestamptz,
+        PRIMARY KEY (email, device_hash)
+      );
+      -- Sessions of the secure frame: the token lives only in the secure origin's storage; the
+      -- server keeps its SHA-256. Signing out deletes the row.
+      CREATE TABLE embedded_sessions (
+        token_hash text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX embedded_sessions_expires_at ON embedded_sessions (expires_at);
+      CREATE INDEX embedded_otps_expires_at ON embedded_otps (expires_at);
+    `
   }
 ]

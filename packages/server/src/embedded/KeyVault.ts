@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
 
 /** The environment variable an operator puts the key-encryption key in. */
 export const KEK_ENV = 'WALLET_MODAL_KEK'
@@ -61,6 +61,19 @@ export class KeyVault {
     cipher.setAAD(Buffer.from(context, 'utf8'))
     const body = Buffer.concat([cipher.update(secret), cipher.final(), cipher.getAuthTag()])
     return [FORMAT, this.fingerprint, iv.toString('base64url'), body.toString('base64url')].join('.')
+  }
+
+  /**
+   * A keyed digest (HMAC-SHA-256 under a key derived from the KEK, hex) of `data`: how one-time
+   * codes and device ids are stored, so a copy of the database cannot try the million codes
+   * offline.
+   *
+   * @param label - What the digest is for (separates uses of the same data).
+   * @param data - What to digest.
+   */
+  mac(label: string, data: string): string {
+    const key = createHmac('sha256', this.kek).update(`wallet-modal mac ${label}`).digest()
+    return createHmac('sha256', key).update(data, 'utf8').digest('hex')
   }
 
   /**

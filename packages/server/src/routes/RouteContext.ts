@@ -14,4 +14,6 @@ export interface RouteContext {
   publicUrl?: string
   /** Upstream RPC timeout. */
   upstreamTimeoutMs: number
+  /** The secure site's origin (embedded wallet), when it runs: told to the modal in the `email` feature. */
+  secureSiteUrl?: string
 }

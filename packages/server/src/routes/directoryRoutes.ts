@@ -27,7 +27,13 @@ export function directoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
   })
 
   serveEndpoint(app, directoryEndpoints.projectConfig, {}, async request => ({
-    features: (request.project?.features ?? []).map(f => ({ id: f.id, isEnabled: f.isEnabled, config: f.config ?? null }))
+    features: (request.project?.features ?? []).map(f =>
+      // E-mail login needs the secure site: the modal learns its origin here; without one running
+      // the feature is off, whatever the project says.
+      f.id === 'email'
+        ? { id: f.id, isEnabled: f.isEnabled && !!ctx.secureSiteUrl, config: f.isEnabled && ctx.secureSiteUrl ? { secureSiteUrl: ctx.secureSiteUrl } : null }
+        : { id: f.id, isEnabled: f.isEnabled, config: f.config ?? null }
+    )
   }))
 
   serveEndpoint(app, directoryEndpoints.allowedOrigins, {}, async request => ({ allowedOrigins: request.project?.allowedOrigins ?? [] }))

@@ -130,6 +130,10 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-details dt { color: var(--_wm-fg-2); }
 .wm-details dd { margin: 0; font-weight: 600; }
 .wm-button-row { display: flex; gap: 8px; }
+.wm-secure-frame { display: block; width: 100%; border: 0; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg); }
+.wm-divider { display: flex; align-items: center; gap: 8px; color: var(--_wm-fg-2); width: 100%; margin: 4px 0; }
+.wm-divider::before, .wm-divider::after { content: ''; flex: 1; border-top: 1px solid var(--_wm-border); }
+.wm-auth-name { margin: 0; font-weight: 600; }
 .wm-button-row .wm-button { flex: 1; }
 .wm-receive-address { font-family: ui-monospace, monospace; word-break: break-all; text-align: center; margin: 4px 0; }
 .wm-chips { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }

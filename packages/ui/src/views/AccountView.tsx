@@ -8,7 +8,8 @@ import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { TokenList } from '../components/TokenList.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { safeImageUrl } from '@wallet-modal/core/internal'
+import { isAuthConnectorId, safeImageUrl } from '@wallet-modal/core/internal'
+import { EmbeddedAccountName, EmbeddedAccountRows } from '../components/EmbeddedAccountRows.js'
 
 /** The view, label and icon of each wallet feature button (on-ramp and swaps come with their views). */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
@@ -23,6 +24,7 @@ export function AccountView() {
   const bc = useSnapshot(core.blockchainApi.state)
   const { account, network } = chain.namespaces[chain.activeNamespace]
   const address = account.address ?? ''
+  const embedded = isAuthConnectorId(account.connectorId)
   const copyText = async (text: string, done: string) => {
     try {
       await navigator.clipboard.writeText(text)
@@ -51,6 +53,7 @@ export function AccountView() {
   return (
     <div className="wm-center">
       {identityAvatar ? <img className="wm-avatar" src={identityAvatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
+      {embedded ? <EmbeddedAccountName /> : null}
       <div className="wm-address-row">
         <span title={address} data-testid="account-address">
           {identityName ?? shortenAddress(address)}
@@ -99,6 +102,7 @@ export function AccountView() {
             </button>
           </li>
         ) : null}
+        {embedded ? <EmbeddedAccountRows /> : null}
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />

@@ -1,14 +1,16 @@
-import { useEffect } from 'react'
+import { Fragment, useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { chooseConnector, connectRows, namespaceLabel, fetchFeaturedAndRecommended, type Connector } from '@wallet-modal/core/internal'
+import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, type Connector } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
 import { ListItem } from '../components/ListItem.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
+import { EmailField } from '../components/EmailField.js'
 
 /**
- * Connect: the groups of wallets in the connector type order (WalletConnect, recent, installed,
- * featured, external, recommended), then 'All Wallets' with the directory's count.
+ * Connect: the connect methods in spec §2's order (wallets, e-mail): the groups of wallets in the
+ * connector type order (WalletConnect, recent, installed, featured, external, recommended), then
+ * 'All Wallets' with the directory's count; the e-mail entry when e-mail login is on.
  */
 export function ConnectView() {
   const core = useCore()
@@ -19,6 +21,8 @@ export function ConnectView() {
   // From SwitchActiveChain: only wallets of the target network's family.
   const only = useSnapshot(core.router.state).data?.network?.chainNamespace
   const rows = connectRows(core, only)
+  // Reached from SwitchActiveChain (wallets of one family): wallets only.
+  const methods = only ? ['wallet'] : connectMethodsOrder(core, rows)
   const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {
@@ -36,7 +40,7 @@ export function ConnectView() {
           : connector.type === 'WALLET_CONNECT'
             ? 'QR code'
             : undefined
-  return (
+  const wallets = (
     <>
       {rows.length === 0 ? (
         <div className="wm-center">
@@ -66,6 +70,16 @@ export function ConnectView() {
           <ListItem name="All Wallets" tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined} onClick={() => core.router.push('AllWallets')} />
         </ul>
       ) : null}
+    </>
+  )
+  return (
+    <>
+      {methods.map((m, i) => (
+        <Fragment key={m}>
+          {i > 0 ? <p className="wm-divider">or</p> : null}
+          {m === 'email' ? <EmailField /> : wallets}
+        </Fragment>
+      ))}
     </>
   )
 }

@@ -21,6 +21,10 @@ const WalletSendPreviewView = lazyComponent(() => import('./WalletSendPreviewVie
 const WalletReceiveView = lazyComponent(() => import('./WalletReceiveView.js').then(m => m.WalletReceiveView))
 const TransactionsView = lazyComponent(() => import('./TransactionsView.js').then(m => m.TransactionsView))
 const SIWXSignMessageView = lazyComponent(() => import('./SIWXSignMessageView.js').then(m => m.SIWXSignMessageView))
+const EmailLoginView = lazyComponent(() => import('./EmailLoginView.js').then(m => m.EmailLoginView))
+const ApproveTransactionView = lazyComponent(() => import('./ApproveTransactionView.js').then(m => m.ApproveTransactionView))
+const UpdateEmailWalletView = lazyComponent(() => import('./UpdateEmailWalletView.js').then(m => m.UpdateEmailWalletView))
+const ExportWalletView = lazyComponent(() => import('./ExportWalletView.js').then(m => m.ExportWalletView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -34,7 +38,7 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect'] },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin'] },
   AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
   ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
   ConnectingMultiChain: { title: d => d?.connector?.name ?? 'Choose a chain', component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
@@ -51,7 +55,11 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   Transactions: { title: () => 'Activity', component: TransactionsView },
   Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },
   SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
-  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] }
+  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] },
+  EmailLogin: { title: () => 'Continue with e-mail', component: EmailLoginView },
+  UpdateEmailWallet: { title: () => 'Change e-mail', component: UpdateEmailWalletView },
+  ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
+  ExportWallet: { title: () => 'Export private keys', component: ExportWalletView }
 }
 
 /** Fetches the code of the views likely to follow `view` (failures are retried when shown). */

@@ -1,6 +1,7 @@
 import { isEvmAddress } from '../../utils/address.js'
 import type { Eip1193Provider } from '../../types/connector.js'
 import type { WcSession, WcSignClient } from './types.js'
+import { ProviderEvents } from '../ProviderEvents.js'
 
 type Listener = (...args: any[]) => void
 
@@ -42,8 +43,7 @@ function parseChainId(value: unknown): number | undefined {
  * `eth_accounts` / `eth_chainId` locally; wallet events and a deleted or expired session come out
  * as `accountsChanged`, `chainChanged` and `disconnect`.
  */
-export class WalletConnectProvider implements Eip1193Provider {
-  private readonly listeners = new Map<string, Set<Listener>>()
+export class WalletConnectProvider extends ProviderEvents implements Eip1193Provider {
   private chainId: number
   private closed = false
   private readonly offs: (() => void)[] = []
@@ -53,6 +53,7 @@ export class WalletConnectProvider implements Eip1193Provider {
     public session: WcSession,
     preferredChainId?: number
   ) {
+    super('WalletConnect')
     const chains = sessionChainIds(session)
     this.chainId = preferredChainId && chains.includes(preferredChainId) ? preferredChainId : (chains[0] ?? preferredChainId ?? 1)
     this.follow('session_event', ({ topic, params }) => {
@@ -113,18 +114,6 @@ export class WalletConnectProvider implements Eip1193Provider {
     }
   }
 
-  on(event: string, listener: Listener): this {
-    let set = this.listeners.get(event)
-    if (!set) this.listeners.set(event, (set = new Set()))
-    set.add(listener)
-    return this
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    this.listeners.get(event)?.delete(listener)
-    return this
-  }
-
   /** Ends the session on both sides (the wallet receives `session_delete`). */
   async disconnect(): Promise<void> {
     if (this.closed) return
@@ -151,16 +140,6 @@ export class WalletConnectProvider implements Eip1193Provider {
     if (!id || id === this.chainId) return
     this.chainId = id
     this.emit('chainChanged', `0x${id.toString(16)}`)
-  }
-
-  private emit(event: string, ...args: unknown[]): void {
-    for (const l of [...(this.listeners.get(event) ?? [])]) {
-      try {
-        l(...args)
-      } catch (err) {
-        console.warn('[wallet-modal] a WalletConnect listener threw', err)
-      }
-    }
   }
 
   private follow(event: string, listener: Listener): void {

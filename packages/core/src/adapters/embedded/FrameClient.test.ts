@@ -1,0 +1,183 @@
+import { expect } from 'chai'
+import { isWalletModalError } from '../../errors/WalletModalError.js'
+import type { Lifetime } from '../../utils/lifetime.js'
+import { FrameClient } from './FrameClient.js'
+
+/**
+ * A lifetime whose timers run only when the test moves its clock: the frame's 500 ms, 20 s and
+ * 120 s are checked without waiting for them.
+ */
+function fakeClockLifetime() {
+  const controller = new AbortController()
+  let now = 0
+  let timers: { at: number; fn: () => void }[] = []
+  const life: Lifetime & { advance(ms: number): void } = {
+    signal: controller.signal,
+    setTimeout(fn, ms) {
+      const t = { at: now + ms, fn }
+      timers.push(t)
+      return () => void (timers = timers.filter(x => x !== t))
+    },
+    setInterval: () => () => {},
+    sleep: () => Promise.resolve(),
+    onEnd(fn) {
+      controller.signal.addEventListener('abort', fn, { once: true })
+      return () => controller.signal.removeEventListener('abort', fn)
+    },
+    end: () => controller.abort(),
+    advance(ms) {
+      now += ms
+      const due = timers.filter(t => t.at <= now)
+      timers = timers.filter(t => t.at > now)
+      for (const t of due) t.fn()
+    }
+  }
+  return life
+}
+
+const settle = () => new Promise(r => setTimeout(r, 0))
+
+/** Runs `code` as a script inside the (same-origin, in this test) frame: a stand-in secure site speaking the real protocol. */
+async function inFrame(frame: HTMLIFrameElement, code: string): Promise<void> {
+  if (frame.contentDocument?.readyState !== 'complete' || frame.contentWindow?.location.href === 'about:blank') {
+    await new Promise(resolve => frame.addEventListener('load', resolve, { once: true }))
+  }
+  const script = frame.contentDocument!.createElement('script')
+  script.textContent = code
+  frame.contentDocument!.body.append(script)
+}
+
+describe('FrameClient (the modal side of the frame protocol)', () => {
+  let life: ReturnType<typeof fakeClockLifetime>
+  let failures: string[]
+  let approvals: { id: string; method: string }[]
+  let client: FrameClient | undefined
+
+  const make = (secureSiteUrl: string) =>
+    (client = new FrameClient({
+      secureSiteUrl,
+      projectId: 'test',
+      lifetime: life,
+      themeMode: 'light',
+      onApproval: r => approvals.push(r),
+      onSettled: () => {},
+      onEscape: () => {},
+      onFailure: code => failures.push(code)
+    }))
+
+  beforeEach(() => {
+    life = fakeClockLifetime()
+    failures = []
+    approvals = []
+  })
+  afterEach(() => {
+    life.end()
+    client = undefined
+  })
+
+  it('adds one hidden frame on the secure origin, told the page origin, and removes it with the core', () => {
+    const c = make('http://127.0.0.1:9')
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-wallet-modal-frame]')!
+    expect(frame).to.equal(c.iframe)
+    const src = new URL(frame.src)
+    expect(src.origin).to.equal('http://127.0.0.1:9')
+    expect(src.searchParams.get('origin')).to.equal(location.origin)
+    expect(frame.getAttribute('aria-hidden')).to.equal('true')
+    expect(frame.parentElement).to.equal(document.body)
+    expect(document.head.querySelector('iframe')).to.equal(null)
+    life.end()
+    expect(document.querySelector('iframe[data-wallet-modal-frame]')).to.equal(null)
+  })
+
+  it('a frame that never loads fails every request after 20 s with iframe_load_failed (fake clock)', async () => {
+    const c = make('http://127.0.0.1:9')
+    let outcome: unknown = 'pending'
+    c.request('IS_CONNECTED', {}).then(
+      () => (outcome = 'resolved'),
+      e => (outcome = e)
+    )
+    life.advance(19_999)
+    await settle()
+    expect(outcome).to.equal('pending')
+    life.advance(1)
+    await settle()
+    expect(isWalletModalError(outcome, 'IFRAME_LOAD_FAILED'), String(outcome)).to.equal(true)
+    expect(failures).to.deep.equal(['IFRAME_LOAD_FAILED'])
+    const later = await c.request('GET_CHAIN_ID', {}).catch(e => e)
+    expect(isWalletModalError(later, 'IFRAME_LOAD_FAILED')).to.equal(true)
+  })
+
+  it('ignores a "ready" from any window but its frame (the page posting to itself)', async () => {
+    const c = make(location.origin)
+    let ready = false
+    void c.ready.then(() => (ready = true))
+    window.postMessage({ wm: 'frame', kind: 'ready' }, '*')
+    window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*')
+    await settle()
+    life.advance(500)
+    await settle()
+    expect(ready).to.equal(false)
+    expect(approvals).to.deep.equal([])
+  })
+
+  it('is ready 500 ms after the frame says so; correlates answers by id; validates them; errors carry the frame words or "An error occurred"', async () => {
+    const c = make(location.origin)
+    // The stand-in frame answers CONNECT_EMAIL with VERIFY_OTP, GET_CHAIN_ID with a malformed
+    // answer, SIGN_OUT with an error without words, and asks approval for RPC requests.
+    await inFrame(
+      c.iframe,
+      `addEventListener('message', e => {
+        const m = e.data
+        if (m.type === 'CONNECT_EMAIL') parent.postMessage({ wm: 'frame', kind: 'success', id: m.id, type: m.type, payload: { action: 'VERIFY_OTP' } }, '*')
+        if (m.type === 'GET_CHAIN_ID') parent.postMessage({ wm: 'frame', kind: 'success', id: m.id, type: m.type, payload: { chainId: { not: 'valid' } } }, '*')
+        if (m.type === 'SIGN_OUT') parent.postMessage({ wm: 'frame', kind: 'error', id: m.id, type: m.type }, '*')
+        if (m.type === 'IS_CONNECTED') parent.postMessage({ wm: 'frame', kind: 'error', id: m.id, type: m.type, message: 'Not connected to email or social', code: 4100 }, '*')
+        if (m.type === 'RPC_REQUEST') parent.postMessage({ wm: 'frame', kind: 'approval', id: m.id, method: m.payload.method }, '*')
+        // An answer to an id nobody asked with is dropped.
+        parent.postMessage({ wm: 'frame', kind: 'success', id: 'nobody-asked-1', type: 'CONNECT_EMAIL', payload: { action: 'CONNECT' } }, '*')
+      })
+      parent.postMessage({ wm: 'frame', kind: 'ready' }, '*')`
+    )
+    let ready = false
+    void c.ready.then(() => (ready = true))
+    await new Promise(r => setTimeout(r, 20))
+    expect(ready).to.equal(false)
+    life.advance(500)
+    await settle()
+    expect(ready).to.equal(true)
+
+    expect(await c.request('CONNECT_EMAIL', { email: 'a@example.com' })).to.deep.equal({ action: 'VERIFY_OTP' })
+    const malformed = await c.request('GET_CHAIN_ID', {}).catch(e => e)
+    expect((malformed as Error).message).to.equal('An error occurred')
+    const wordless = await c.request('SIGN_OUT', {}).catch(e => e)
+    expect((wordless as Error).message).to.equal('An error occurred')
+    const worded = await c.request('IS_CONNECTED', {}).catch(e => e)
+    expect([(worded as Error).message, (worded as { code?: number }).code]).to.deep.equal(['Not connected to email or social', 4100])
+
+    // An RPC request waits for the person: no timeout of its own; an abort rejects it.
+    const rpc = c.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', '0x0'] }).catch(e => e)
+    await new Promise(r => setTimeout(r, 20))
+    expect(approvals.map(a => a.method)).to.deep.equal(['personal_sign'])
+    life.advance(200_000)
+    c.abortAll()
+    expect(isWalletModalError(await rpc, 'REQUEST_ABORTED')).to.equal(true)
+    expect((await rpc).message).to.equal('Request was aborted')
+  })
+
+  it('a connect request unanswered for 120 s fails everything with iframe_request_timeout (fake clock)', async () => {
+    const c = make(location.origin)
+    await inFrame(c.iframe, `parent.postMessage({ wm: 'frame', kind: 'ready' }, '*')`)
+    await new Promise(r => setTimeout(r, 20))
+    life.advance(500)
+    await c.ready
+    const connect = c.request('CONNECT_OTP', {}).catch(e => e)
+    const other = c.request('GET_USER', {}).catch(e => e)
+    await settle()
+    life.advance(119_999)
+    await settle()
+    life.advance(1)
+    expect(isWalletModalError(await connect, 'IFRAME_REQUEST_TIMEOUT')).to.equal(true)
+    expect(isWalletModalError(await other, 'IFRAME_REQUEST_TIMEOUT')).to.equal(true)
+    expect(failures).to.include('IFRAME_REQUEST_TIMEOUT')
+  })
+})

@@ -1,0 +1,72 @@
+import { base58, base64 } from '@scure/base'
+import type { CaipNetwork } from '../../types/network.js'
+import type { FrameClient } from './FrameClient.js'
+
+/** A Wallet Standard account of the embedded wallet. */
+interface Account {
+  address: string
+  publicKey: Uint8Array
+  chains: readonly string[]
+  features: readonly string[]
+}
+
+const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
+
+/**
+ * The embedded wallet as a Wallet Standard wallet: what the solana adapter connects, signs and
+ * sends with, as with any Solana wallet. Its chains are the site's Solana networks (CAIP-2 ids,
+ * which the secure site knows its chains by). Every signature is approved by the person in the
+ * secure approval frame.
+ */
+export function embeddedSolanaWallet(frame: FrameClient, networks: readonly CaipNetwork[], icon: string, hooks: { onSignOut(): void }) {
+  const chains = networks.map(n => n.caipNetworkId)
+  const wallet = {
+    version: '1.0.0' as const,
+    name: 'Email',
+    icon,
+    chains,
+    accounts: [] as Account[],
+    features: {
+      'standard:connect': {
+        version: '1.0.0',
+        async connect() {
+          const user = await frame.request('GET_USER', {})
+          const address = user.accounts.find(a => a.namespace === 'solana')?.address
+          wallet.accounts = address ? [{ address, publicKey: base58.decode(address), chains, features: FEATURES }] : []
+          return { accounts: wallet.accounts }
+        }
+      },
+      'standard:disconnect': {
+        version: '1.0.0',
+        async disconnect() {
+          await frame.request('SIGN_OUT', {})
+          wallet.accounts = []
+          hooks.onSignOut()
+        }
+      },
+      'standard:events': { version: '1.0.0', on: () => () => {} },
+      'solana:signMessage': {
+        version: '1.0.0',
+        async signMessage({ message, account }: { message: Uint8Array; account: Account }) {
+          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signMessage', params: { message: base58.encode(message), pubkey: account.address }, chainId: chains[0] })
+          return [{ signedMessage: message, signature: base58.decode((result as { signature: string }).signature) }]
+        }
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        async signTransaction({ transaction, chain }: { transaction: Uint8Array; chain?: string }) {
+          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: base64.encode(transaction) }, chainId: chain ?? chains[0] })
+          return [{ signedTransaction: base64.decode((result as { transaction: string }).transaction) }]
+        }
+      },
+      'solana:signAndSendTransaction': {
+        version: '1.0.0',
+        async signAndSendTransaction({ transaction, chain }: { transaction: Uint8Array; chain?: string }) {
+          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signAndSendTransaction', params: { transaction: base64.encode(transaction) }, chainId: chain ?? chains[0] })
+          return [{ signature: base58.decode((result as { signature: string }).signature) }]
+        }
+      }
+    }
+  }
+  return wallet
+}

@@ -1,0 +1,60 @@
+import { proxy } from 'valtio/vanilla'
+
+/** Where an e-mail login stands (EmailLogin view). */
+export type EmailLoginStep = 'idle' | 'sending' | 'device' | 'otp' | 'connecting'
+
+/** Where a change of e-mail address stands (UpdateEmailWallet view). */
+export type UpdateEmailStep = 'email' | 'sending' | 'primary' | 'secondary' | 'done'
+
+/** The embedded wallet's state: login progress, the logged-in user, pending approval. */
+export interface EmbeddedState {
+  /** The address being logged in with. */
+  email?: string
+  step: EmailLoginStep
+  /** When a code was last asked for (ms), for spec §5's 30 s between codes. */
+  lastEmailAt?: number
+  /** The last failure, in words to show. */
+  error?: string
+  /** The logged-in user's e-mail (the auth name Account shows). */
+  authEmail?: string
+  /** A social username (part 2), shown instead of the e-mail when present. */
+  userName?: string
+  /** The signing request waiting in ApproveTransaction. */
+  approval?: { id: string; method: string }
+  /** The change of address in progress. */
+  update: { step: UpdateEmailStep; newEmail?: string; error?: string }
+}
+
+/**
+ * The embedded wallet's controller: a valtio proxy the e-mail views read. Made on first use
+ * (flows/embeddedState.ts), so a site whose visitors never use e-mail login never builds it.
+ */
+export function createEmbeddedController() {
+  const state = proxy<EmbeddedState>({ step: 'idle', update: { step: 'email' } })
+  return {
+    state,
+    setStep(step: EmailLoginStep, error?: string): void {
+      state.step = step
+      state.error = error
+    },
+    setEmail(email: string | undefined): void {
+      state.email = email
+    },
+    markSent(at: number): void {
+      state.lastEmailAt = at
+    },
+    setUser(user: { email?: string; userName?: string } | undefined): void {
+      state.authEmail = user?.email
+      state.userName = user?.userName
+    },
+    setApproval(approval: { id: string; method: string } | undefined): void {
+      state.approval = approval
+    },
+    setUpdate(update: EmbeddedState['update']): void {
+      state.update = update
+    }
+  }
+}
+
+/** The embedded wallet controller's type. */
+export type EmbeddedController = ReturnType<typeof createEmbeddedController>

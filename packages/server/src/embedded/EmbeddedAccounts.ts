@@ -1,0 +1,255 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import type { Store } from '../db/Store.js'
+import { ApiError } from '../http/ApiError.js'
+import type { KeyVault } from './KeyVault.js'
+
+/** How long a one-time code lives. */
+export const OTP_TTL_MS = 10 * 60_000
+/** Wrong tries a code survives; the next one kills it and a new code is needed. */
+export const OTP_MAX_ATTEMPTS = 5
+/** Spec §5: a new code only 30 s after the last one to the same address. */
+export const OTP_RESEND_MS = 30_000
+/** How long a device-approval link works. */
+export const DEVICE_LINK_TTL_MS = 30 * 60_000
+/** How long a secure-frame session lasts. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000
+
+/** What a one-time code is for. */
+export type OtpPurpose = 'login' | 'update-primary' | 'update-secondary'
+
+/** An embedded-wallet user and their addresses. */
+export interface EmbeddedAccount {
+  id: string
+  email: string
+  /** EVM address (checksummed) and Solana address (base58). */
+  addresses: { eip155: string; solana: string }
+}
+
+/** The user's private keys, opened from the vault for one signing. */
+export interface OpenedKeys {
+  eip155: `0x${string}`
+  /** The Ed25519 seed (32 bytes). */
+  solana: Uint8Array
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+const keyContext = (userId: string, namespace: string) => `embedded:${userId}:${namespace}`
+
+/**
+ * The embedded wallet's accounts, codes, devices and sessions in the database. Keys are made
+ * here on a user's first successful login (an EVM key with viem, an Ed25519 Solana key with
+ * noble) and stored only sealed by the {@link KeyVault}; codes and device ids are stored as keyed
+ * digests; session tokens as SHA-256.
+ *
+ * @example
+ * ```ts
+ * const accounts = new EmbeddedAccounts(store, KeyVault.fromEnv(process.env))
+ * const code = await accounts.issueOtp('a@example.com', 'login')
+ * ```
+ */
+export class EmbeddedAccounts {
+  constructor(
+    private readonly store: Store,
+    private readonly vault: KeyVault,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  /** The user with this e-mail address (any case), if they ever logged in. */
+  async findByEmail(email: string): Promise<EmbeddedAccount | undefined> {
+    const { rows } = await this.store.query<{ id: string }>('SELECT id FROM embedded_users WHERE email = $1', [email.toLowerCase()])
+    return rows[0] ? this.byId(rows[0].id) : undefined
+  }
+
+  /** The user with this id and their addresses. */
+  async byId(id: string): Promise<EmbeddedAccount | undefined> {
+    const { rows } = await this.store.query<{ email: string; namespace: string; address: string }>(
+      'SELECT u.email, k.namespace, k.address FROM embedded_users u JOIN embedded_keys k ON k.user_id = u.id WHERE u.id = $1',
+      [id]
+    )
+    const evm = rows.find(r => r.namespace === 'eip155')
+    const sol = rows.find(r => r.namespace === 'solana')
+    if (!evm || !sol) return undefined
+    return { id, email: evm.email, addresses: { eip155: evm.address, solana: sol.address } }
+  }
+
+  /**
+   * A new 6-digit code for `email`, replacing any earlier one. Refused within 30 s of the last
+   * one (429 'Please try again after N seconds').
+   *
+   * @param newEmail - For `update-primary`: the address the person is moving to.
+   */
+  async issueOtp(email: string, purpose: OtpPurpose, newEmail?: string): Promise<string> {
+    const key = email.toLowerCase()
+    const { rows } = await this.store.query<{ sent_ms: number }>(
+      'SELECT (extract(epoch FROM sent_at) * 1000)::float8 AS sent_ms FROM embedded_otps WHERE email = $1 AND purpose = $2',
+      [key, purpose]
+    )
+    const wait = rows[0] ? rows[0].sent_ms + OTP_RESEND_MS - this.now() : 0
+    if (wait > 0) throw new ApiError(429, `Please try again after ${Math.ceil(wait / 1000)} seconds`)
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    await this.store.query(
+      `INSERT INTO embedded_otps (email, purpose, code_hash, attempts, sent_at, expires_at, new_email)
+       VALUES ($1, $2, $3, 0, to_timestamp($4 / 1000.0), to_timestamp($5 / 1000.0), $6)
+       ON CONFLICT (email, purpose) DO UPDATE SET code_hash = $3, attempts = 0, sent_at = to_timestamp($4 / 1000.0), expires_at = to_timestamp($5 / 1000.0), new_email = $6`,
+      [key, purpose, this.vault.mac('otp', `${key}|${purpose}|${code}`), this.now(), this.now() + OTP_TTL_MS, newEmail?.toLowerCase() ?? null]
+    )
+    return code
+  }
+
+  /** Forgets a code that could not be sent (so a failed send leaves nothing behind, and no cooldown). */
+  async dropOtp(email: string, purpose: OtpPurpose): Promise<void> {
+    await this.store.query('DELETE FROM embedded_otps WHERE email = $1 AND purpose = $2', [email.toLowerCase(), purpose])
+  }
+
+  /**
+   * Checks a code: right once, then it is used up. Wrong: 400 'Invalid code' (the 5th wrong try
+   * kills it); expired or none: 400 with what to do.
+   * @returns the address an e-mail change moves to, for `update-primary`
+   */
+  async checkOtp(email: string, purpose: OtpPurpose, code: string): Promise<{ newEmail?: string }> {
+    const key = email.toLowerCase()
+    // The transaction decides and records (a wrong try counts even though the call fails); the
+    // error is thrown after it commits.
+    const outcome = await this.store.transaction(async tx => {
+      const { rows } = await tx.query<{ code_hash: string; attempts: number; expires_ms: number; new_email: string | null }>(
+        `SELECT code_hash, attempts::int AS attempts, (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms, new_email
+         FROM embedded_otps WHERE email = $1 AND purpose = $2 FOR UPDATE`,
+        [key, purpose]
+      )
+      const row = rows[0]
+      if (!row || !row.code_hash) return { error: 'No code was sent to this address, or it was used: ask for a new code' }
+      // A dead code keeps its row, so the 30 s between sends still holds after it.
+      const kill = () => tx.query("UPDATE embedded_otps SET code_hash = '' WHERE email = $1 AND purpose = $2", [key, purpose])
+      if (row.expires_ms <= this.now()) {
+        await kill()
+        return { error: 'This code has expired: ask for a new code' }
+      }
+      if (!/^\d{6}$/.test(code) || this.vault.mac('otp', `${key}|${purpose}|${code}`) !== row.code_hash) {
+        if (row.attempts + 1 >= OTP_MAX_ATTEMPTS) {
+          await kill()
+          return { error: 'Too many wrong codes: ask for a new code' }
+        }
+        await tx.query('UPDATE embedded_otps SET attempts = attempts + 1 WHERE email = $1 AND purpose = $2', [key, purpose])
+        return { error: `Invalid code: ${OTP_MAX_ATTEMPTS - row.attempts - 1} tries left` }
+      }
+      // Used: gone, so the next login (another device) may ask for a code at once.
+      await tx.query('DELETE FROM embedded_otps WHERE email = $1 AND purpose = $2', [key, purpose])
+      return { newEmail: row.new_email ?? undefined }
+    })
+    if ('error' in outcome) throw new ApiError(400, outcome.error!)
+    return outcome.newEmail ? { newEmail: outcome.newEmail } : {}
+  }
+
+  /** Whether this device was approved for this address (by a login on it, or a link). */
+  async deviceApproved(email: string, deviceId: string): Promise<boolean> {
+    const { rows } = await this.store.query('SELECT 1 FROM embedded_devices WHERE email = $1 AND device_hash = $2 AND approved_at IS NOT NULL', [
+      email.toLowerCase(),
+      this.vault.mac('device', deviceId)
+    ])
+    return rows.length > 0
+  }
+
+  /** Records a device waiting for approval; returns the token of the link that approves it. */
+  async requestDevice(email: string, deviceId: string): Promise<string> {
+    const token = randomBytes(24).toString('base64url')
+    await this.store.query(
+      `INSERT INTO embedded_devices (email, device_hash, approval_hash, approval_expires_at) VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))
+       ON CONFLICT (email, device_hash) DO UPDATE SET approval_hash = $3, approval_expires_at = to_timestamp($4 / 1000.0)`,
+      [email.toLowerCase(), this.vault.mac('device', deviceId), sha256(token), this.now() + DEVICE_LINK_TTL_MS]
+    )
+    return token
+  }
+
+  /** Approves the device a link was sent for; the address it was for, or undefined (unknown or expired link). */
+  async approveDevice(token: string): Promise<string | undefined> {
+    const { rows } = await this.store.query<{ email: string }>(
+      `UPDATE embedded_devices SET approved_at = now(), approval_hash = NULL
+       WHERE approval_hash = $1 AND approval_expires_at > to_timestamp($2 / 1000.0) RETURNING email`,
+      [sha256(token), this.now()]
+    )
+    return rows[0]?.email
+  }
+
+  /** Marks a device approved (a correct code was entered on it). */
+  async trustDevice(email: string, deviceId: string): Promise<void> {
+    await this.store.query(
+      `INSERT INTO embedded_devices (email, device_hash, approved_at) VALUES ($1, $2, now())
+       ON CONFLICT (email, device_hash) DO UPDATE SET approved_at = now(), approval_hash = NULL`,
+      [email.toLowerCase(), this.vault.mac('device', deviceId)]
+    )
+  }
+
+  /**
+   * The account of `email`, made on the first login: one EVM and one Solana key, generated here,
+   * sealed, stored in one transaction with the user (all or nothing).
+   */
+  async loginOrCreate(email: string): Promise<EmbeddedAccount> {
+    const existing = await this.findByEmail(email)
+    if (existing) return existing
+    const id = randomBytes(16).toString('hex')
+    const evmKey = generatePrivateKey()
+    const solKey = ed25519.utils.randomPrivateKey()
+    const addresses = { eip155: privateKeyToAddress(evmKey), solana: base58.encode(ed25519.getPublicKey(solKey)) }
+    await this.store.transaction(async tx => {
+      await tx.query('INSERT INTO embedded_users (id, email) VALUES ($1, $2)', [id, email.toLowerCase()])
+      await tx.query('INSERT INTO embedded_keys (user_id, namespace, address, sealed_key) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)', [
+        id,
+        'eip155',
+        addresses.eip155,
+        this.vault.seal(Buffer.from(evmKey.slice(2), 'hex'), keyContext(id, 'eip155')),
+        'solana',
+        addresses.solana,
+        this.vault.seal(solKey, keyContext(id, 'solana'))
+      ])
+    })
+    return { id, email: email.toLowerCase(), addresses }
+  }
+
+  /** Opens a user's keys for one signing (or the owner's export); they are not kept. */
+  async openKeys(userId: string): Promise<OpenedKeys> {
+    const { rows } = await this.store.query<{ namespace: string; sealed_key: string }>('SELECT namespace, sealed_key FROM embedded_keys WHERE user_id = $1', [userId])
+    const evm = rows.find(r => r.namespace === 'eip155')
+    const sol = rows.find(r => r.namespace === 'solana')
+    if (!evm || !sol) throw new ApiError(404, 'No keys for this account')
+    return {
+      eip155: `0x${Buffer.from(this.vault.open(evm.sealed_key, keyContext(userId, 'eip155'))).toString('hex')}`,
+      solana: this.vault.open(sol.sealed_key, keyContext(userId, 'solana'))
+    }
+  }
+
+  /** Moves an account to another e-mail address (refused when that address has an account). */
+  async changeEmail(userId: string, newEmail: string): Promise<void> {
+    const taken = await this.findByEmail(newEmail)
+    if (taken) throw new ApiError(409, 'This e-mail address already has a wallet')
+    await this.store.query('UPDATE embedded_users SET email = $2 WHERE id = $1', [userId, newEmail.toLowerCase()])
+  }
+
+  /** A new session for the user: the token (only its SHA-256 is stored). */
+  async createSession(userId: string): Promise<string> {
+    const token = `wme_${randomBytes(32).toString('base64url')}`
+    await this.store.query('INSERT INTO embedded_sessions (token_hash, user_id, expires_at) VALUES ($1, $2, to_timestamp($3 / 1000.0))', [
+      sha256(token),
+      userId,
+      this.now() + SESSION_TTL_MS
+    ])
+    return token
+  }
+
+  /** The user a session token belongs to, while it lasts. */
+  async sessionAccount(token: string): Promise<EmbeddedAccount | undefined> {
+    if (!/^wme_[A-Za-z0-9_-]{43}$/.test(token)) return undefined
+    const { rows } = await this.store.query<{ user_id: string }>('SELECT user_id FROM embedded_sessions WHERE token_hash = $1 AND expires_at > to_timestamp($2 / 1000.0)', [
+      sha256(token),
+      this.now()
+    ])
+    return rows[0] ? this.byId(rows[0].user_id) : undefined
+  }
+
+  /** Ends a session (sign-out). */
+  async endSession(token: string): Promise<void> {
+    await this.store.query('DELETE FROM embedded_sessions WHERE token_hash = $1', [sha256(token)])
+  }
+}

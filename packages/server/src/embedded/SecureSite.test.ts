@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { codeOf, findFreePort, linkOf, startDevnet, startMailSink, type Devnet, type MailSink } from '../../../devnet/src/index.js'
+import { createServer, demoServerConfig, KeyVault, type WalletModalServer } from '../index.js'
+import { useStarted } from '../__fixtures__/useStarted.js'
+
+/** The secure site's API as its own pages call it: same origin, JSON, bearer session. */
+function client(site: string, token?: string) {
+  return async (path: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const response = await fetch(`${site}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { origin: site, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
+  }
+}
+
+interface Started {
+  devnet: Devnet
+  mail: MailSink
+  server: WalletModalServer
+  site: string
+  close(): Promise<void>
+}
+
+async function start(): Promise<Started> {
+  const [devnet, mail] = await Promise.all([startDevnet(), startMailSink()])
+  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, origins: ['http://127.0.0.1:*'] })
+  const server = await createServer({
+    config,
+    secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(7)), mailsPerTenMinutes: 1000 }
+  })
+  return {
+    devnet,
+    mail,
+    server,
+    site: server.secureSiteUrl!,
+    async close() {
+      await server.close()
+      await mail.close()
+      await devnet.stop()
+    }
+  }
+}
+
+const DEVICE = 'device-aaaaaaaaaaaaaaaa'
+
+async function login(s: Started, email: string, device = DEVICE): Promise<string> {
+  const since = s.mail.lastId()
+  const api = client(s.site)
+  const started = await api('/api/email/start', { email, deviceId: device, projectId: 'demo' })
+  assert.equal(started.json.action, 'VERIFY_OTP')
+  const code = codeOf(await s.mail.waitFor(email, { since }))!
+  const verified = await api('/api/email/verify', { email, otp: code, deviceId: device })
+  assert.equal(verified.status, 200, JSON.stringify(verified.json))
+  return verified.json.token
+}
+
+describe('secure site', () => {
+  const s = useStarted(start, x => x.close())
+
+  it('logs in by e-mail code, makes an EVM and a Solana account once, and keeps no plaintext key', async () => {
+    const token = await login(s, 'Ada@Example.com')
+    const me = await client(s.site, token)('/api/user')
+    assert.equal(me.json.email, 'ada@example.com')
+    assert.match(me.json.addresses.eip155, /^0x[0-9a-fA-F]{40}$/)
+    assert.match(me.json.addresses.solana, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    // The same person again (after the resend wait is irrelevant: a new address has none) gets the same addresses.
+    const exported = await client(s.site, token)('/api/export', {})
+    const rows = await s.server.store.query<{ sealed_key: string; address: string }>('SELECT sealed_key, address FROM embedded_keys')
+    const dump = JSON.stringify((await s.server.store.query('SELECT * FROM embedded_keys')).rows) + JSON.stringify((await s.server.store.query('SELECT * FROM embedded_otps')).rows)
+    assert.ok(rows.rows.length >= 2)
+    assert.ok(!dump.includes(exported.json.eip155.slice(2)), 'the EVM key is not stored in plaintext')
+    assert.ok(!dump.toLowerCase().includes(exported.json.eip155.slice(2).toLowerCase()))
+    assert.ok(!dump.includes(exported.json.solana), 'the Solana key is not stored in plaintext')
+    assert.ok(rows.rows.every(r => r.sealed_key.startsWith('v1.')))
+  })
+
+  it('signs a message viem verifies and sends ETH after the approval (the server signs; the chain moves)', async () => {
+    const token = await login(s, 'signer@example.com')
+    const api = client(s.site, token)
+    const me = (await api('/api/user')).json
+    const message = 'hello from the secure site'
+    const signed = await api('/api/sign', { chainId: 31337, method: 'personal_sign', params: [message, me.addresses.eip155] })
+    assert.equal(await verifyMessage({ address: me.addresses.eip155, message, signature: signed.json.result }), true)
+
+    // Fund the new account from the devnet's first account, then send 0.5 ETH away.
+    const rpc = s.devnet.chains[0]!.rpcUrl
+    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] }) })
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const chain = createPublicClient({ transport: http(rpc) })
+    const before = await chain.getBalance({ address: to })
+    const described = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }] })
+    assert.deepEqual(described.json.rows.find((r: { label: string }) => r.label === 'Amount'), { label: 'Amount', value: '0.5 ETH' })
+    assert.ok(described.json.rows.some((r: { label: string }) => r.label.startsWith('Network fee')))
+    const sent = await api('/api/sign', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }] })
+    assert.match(sent.json.result, /^0x[0-9a-f]{64}$/)
+    await chain.waitForTransactionReceipt({ hash: sent.json.result })
+    assert.equal((await chain.getBalance({ address: to })) - before, parseEther('0.5'))
+  })
+
+  it('refuses methods outside spec §6 and calls without a session', async () => {
+    const token = await login(s, 'refused@example.com')
+    const api = client(s.site, token)
+    assert.equal((await api('/api/sign', { chainId: 31337, method: 'eth_sign', params: [] })).json.reason, 'Requested RPC call is not allowed')
+    assert.equal((await api('/api/rpc', { chainId: 31337, method: 'anvil_setBalance', params: [] })).status, 403)
+    assert.equal((await client(s.site)('/api/user')).status, 401)
+    assert.equal((await client(s.site)('/api/user')).json.reason, 'Not connected to email or social')
+    // Another origin's page cannot use the API even with a token.
+    assert.equal((await api('/api/user', undefined, { origin: 'http://127.0.0.1:1' })).status, 403)
+  })
+
+  it('5 wrong codes kill the code; an expired or resent-too-early code is refused with what to do', async () => {
+    const api = client(s.site)
+    const email = 'wrong@example.com'
+    const since = s.mail.lastId()
+    await api('/api/email/start', { email, deviceId: DEVICE, projectId: 'demo' })
+    const code = codeOf(await s.mail.waitFor(email, { since }))!
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 4; i++) assert.match((await api('/api/email/verify', { email, otp: wrong, deviceId: DEVICE })).json.reason, /^Invalid code/)
+    assert.equal((await api('/api/email/verify', { email, otp: wrong, deviceId: DEVICE })).json.reason, 'Too many wrong codes: ask for a new code')
+    // The right code no longer works either.
+    assert.match((await api('/api/email/verify', { email, otp: code, deviceId: DEVICE })).json.reason, /ask for a new code/)
+    // A new code within 30 s is refused with the spec's words.
+    const again = await api('/api/email/start', { email, deviceId: DEVICE, projectId: 'demo' })
+    assert.equal(again.status, 429)
+    assert.match(again.json.reason, /^Please try again after ([1-9]|[12]\d|30) seconds$/)
+    // Expired: a fresh code whose stored expiry is moved into the past.
+    const late = 'late@example.com'
+    const since2 = s.mail.lastId()
+    await api('/api/email/start', { email: late, deviceId: DEVICE, projectId: 'demo' })
+    const lateCode = codeOf(await s.mail.waitFor(late, { since: since2 }))!
+    await s.server.store.query("UPDATE embedded_otps SET expires_at = now() - interval '1 second' WHERE email = $1", [late])
+    assert.equal((await api('/api/email/verify', { email: late, otp: lateCode, deviceId: DEVICE })).json.reason, 'This code has expired: ask for a new code')
+  })
+
+  it('a known address on a new device is approved from an e-mailed link before the code', async () => {
+    const email = 'devices@example.com'
+    await login(s, email)
+    const api = client(s.site)
+    const other = 'device-bbbbbbbbbbbbbbbb'
+    const since = s.mail.lastId()
+    assert.equal((await api('/api/email/start', { email, deviceId: other, projectId: 'demo' })).json.action, 'VERIFY_DEVICE')
+    assert.equal((await api('/api/device/status', { email, deviceId: other })).json.approved, false)
+    const link = linkOf(await s.mail.waitFor(email, { since }))!
+    assert.ok(link.startsWith(`${s.site}/device?token=`))
+    // Opening the link alone approves nothing (mail scanners fetch links).
+    await fetch(link)
+    assert.equal((await api('/api/device/status', { email, deviceId: other })).json.approved, false)
+    const approved = await fetch(`${s.site}/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${new URL(link).searchParams.get('token')}` })
+    assert.equal(approved.status, 200)
+    assert.match(await approved.text(), /Device approved/)
+    assert.equal((await api('/api/device/status', { email, deviceId: other })).json.approved, true)
+    // The link works once.
+    const reused = await fetch(`${s.site}/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${new URL(link).searchParams.get('token')}` })
+    assert.equal(reused.status, 400)
+  })
+
+  it('serves its pages only to the project\'s origins, with frame-ancestors and no inline script', async () => {
+    const ok = await fetch(`${s.site}/frame?projectId=demo&origin=${encodeURIComponent('http://127.0.0.1:5173')}`)
+    assert.equal(ok.status, 200)
+    const csp = ok.headers.get('content-security-policy') ?? ''
+    assert.match(csp, /frame-ancestors http:\/\/127\.0\.0\.1:\*/)
+    assert.match(csp, /script-src 'self'/)
+    assert.ok(!(await ok.text()).match(/<script>(?!<)/))
+    assert.equal((await fetch(`${s.site}/frame?projectId=demo&origin=${encodeURIComponent('https://evil.example')}`)).status, 403)
+    assert.equal((await fetch(`${s.site}/frame?projectId=nope&origin=${encodeURIComponent('http://127.0.0.1:5173')}`)).status, 403)
+  })
+
+  it('the project configuration tells the modal where the secure site is', async () => {
+    const r = await fetch(`${s.server.url}/appkit/v1/config?projectId=demo&st=wallet-modal&sv=test`)
+    const { features } = (await r.json()) as { features: { id: string; isEnabled: boolean; config: unknown }[] }
+    assert.deepEqual(features.find(f => f.id === 'email'), { id: 'email', isEnabled: true, config: { secureSiteUrl: s.site } })
+  })
+
+  it('a failed send leaves nothing behind and says why (SMTP down)', async () => {
+    const port = await findFreePort()
+    const devnetConfig = demoServerConfig({ chains: s.devnet.chains, tokens: s.devnet.tokens, origins: ['http://127.0.0.1:*'] })
+    const down = await createServer({ config: devnetConfig, secureSite: { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'w@x.y' }, vault: new KeyVault(new Uint8Array(32).fill(1)) } })
+    try {
+      const r = await client(down.secureSiteUrl!)('/api/email/start', { email: 'nomail@example.com', deviceId: DEVICE, projectId: 'demo' })
+      assert.equal(r.status, 503)
+      assert.match(r.json.reason, /^Could not send the e-mail: /)
+      const left = await down.store.query('SELECT (SELECT count(*) FROM embedded_otps)::int AS otps, (SELECT count(*) FROM embedded_users)::int AS users')
+      assert.deepEqual(left.rows[0], { otps: 0, users: 0 })
+      // No cooldown either: the next try may send at once.
+      const retry = await client(down.secureSiteUrl!)('/api/email/start', { email: 'nomail@example.com', deviceId: DEVICE, projectId: 'demo' })
+      assert.equal(retry.status, 503)
+    } finally {
+      await down.close()
+    }
+  })
+
+  it('a restart keeps every account: the same login gets the same addresses; another KEK opens nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wm-secure-'))
+    const config = demoServerConfig({ chains: s.devnet.chains, tokens: s.devnet.tokens, origins: ['http://127.0.0.1:*'] })
+    const kek = new Uint8Array(32).fill(9)
+    const start = (key: Uint8Array) =>
+      createServer({ config, dataDir, secureSite: { mail: { smtpUrl: s.mail.smtpUrl, from: 'w@x.y' }, vault: new KeyVault(key), mailsPerTenMinutes: 1000 } })
+    const email = 'restart@example.com'
+    const loginOn = async (server: WalletModalServer) => {
+      const since = s.mail.lastId()
+      const api = client(server.secureSiteUrl!)
+      await api('/api/email/start', { email, deviceId: DEVICE, projectId: 'demo' })
+      const code = codeOf(await s.mail.waitFor(email, { since }))!
+      const token = (await api('/api/email/verify', { email, otp: code, deviceId: DEVICE })).json.token as string
+      return { token, user: (await client(server.secureSiteUrl!, token)('/api/user')).json }
+    }
+    try {
+      const first = await start(kek)
+      const before = await loginOn(first).finally(() => first.close())
+      const second = await start(kek)
+      try {
+        // The old session still works after the restart, and a new login lands on the same account.
+        assert.deepEqual((await client(second.secureSiteUrl!, before.token)('/api/user')).json.addresses, before.user.addresses)
+        await second.store.query('UPDATE embedded_otps SET sent_at = now() - interval \'1 minute\'')
+        const again = await loginOn(second)
+        assert.deepEqual(again.user.addresses, before.user.addresses)
+        const signed = await client(second.secureSiteUrl!, again.token)('/api/sign', { chainId: 31337, method: 'personal_sign', params: ['after a restart', again.user.addresses.eip155] })
+        assert.equal(await verifyMessage({ address: again.user.addresses.eip155, message: 'after a restart', signature: signed.json.result }), true)
+      } finally {
+        await second.close()
+      }
+      // Started with another key-encryption key: the stored keys do not open, and it says why.
+      const wrong = await start(new Uint8Array(32).fill(10))
+      try {
+        const r = await client(wrong.secureSiteUrl!, before.token)('/api/sign', { chainId: 31337, method: 'personal_sign', params: ['x', before.user.addresses.eip155] })
+        assert.equal(r.status, 500)
+      } finally {
+        await wrong.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,355 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import rateLimit from '@fastify/rate-limit'
+import { base58 } from '@scure/base'
+import { ed25519 } from '@noble/curves/ed25519'
+import { classifyEmbeddedMethod, EmailSchema } from '@wallet-modal/wire'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import * as v from 'valibot'
+import type { ChainConfig, ProjectConfig, ServerConfig } from '../config/ServerConfig.js'
+import { isOriginAllowed } from '../config/originMatches.js'
+import type { Store } from '../db/Store.js'
+import { upstreamRpc } from '../chain/upstreamRpc.js'
+import { ApiError } from '../http/ApiError.js'
+import { clientKey } from '../http/clientKey.js'
+import { installErrorHandlers } from '../http/installErrorHandlers.js'
+import { describeRequest } from './describeRequest.js'
+import { EmbeddedAccounts, type EmbeddedAccount } from './EmbeddedAccounts.js'
+import type { KeyVault } from './KeyVault.js'
+import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
+import { renderSecurePage } from './securePages.js'
+import { signEmbeddedRequest } from './signEmbeddedRequest.js'
+
+/** Options of the secure site (the embedded wallet's origin), part of `createServer`'s options. */
+export interface SecureSiteOptions {
+  /** TCP port of the secure site's own origin (default: a free one). */
+  port?: number
+  /** Its external base URL when behind a proxy (its own host in production). */
+  publicUrl?: string
+  /** Where its e-mail goes out (codes, device approvals). */
+  mail: MailConfig
+  /** Seals the users' keys; see {@link KeyVault.fromEnv}. */
+  vault: KeyVault
+  /** Requests one client may make per minute (default 300). */
+  requestsPerMinute?: number
+  /** E-mails (codes, links) one client may trigger per 10 minutes (default 20). */
+  mailsPerTenMinutes?: number
+}
+
+/** What the secure site needs from the server that runs it. */
+export interface SecureSiteContext {
+  store: Store
+  config: ServerConfig
+  projects: ReadonlyMap<string, ProjectConfig>
+  host: string
+  upstreamTimeoutMs: number
+}
+
+/** The running secure site. */
+export interface SecureSite {
+  /** Its origin, e.g. `http://127.0.0.1:8788`. */
+  url: string
+  /** The accounts it keeps (for tests and tooling). */
+  accounts: EmbeddedAccounts
+  close(): Promise<void>
+}
+
+/** The secure site's browser script and stylesheet, built by rollup next to the server's files. */
+function findAssets(): { js: string; css: string } | undefined {
+  for (const dir of ['./secure-site/', '../../dist/secure-site/']) {
+    const js = fileURLToPath(new URL(`${dir}secure-site.js`, import.meta.url))
+    const css = fileURLToPath(new URL(`${dir}secure-site.css`, import.meta.url))
+    if (existsSync(js) && existsSync(css)) return { js: readFileSync(js, 'utf8'), css: readFileSync(css, 'utf8') }
+  }
+  return undefined
+}
+
+const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'deviceId: 16-64 URL-safe characters'))
+const OtpSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits'))
+const ChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.maxLength(60))])
+const RpcSchema = v.object({ chainId: ChainIdSchema, method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()) })
+
+const BODIES = {
+  start: v.object({ email: EmailSchema, deviceId: DeviceIdSchema, projectId: v.pipe(v.string(), v.maxLength(100)) }),
+  device: v.object({ email: EmailSchema, deviceId: DeviceIdSchema }),
+  verify: v.object({ email: EmailSchema, otp: OtpSchema, deviceId: DeviceIdSchema }),
+  update: v.object({ email: EmailSchema }),
+  primary: v.object({ otp: OtpSchema }),
+  secondary: v.object({ email: EmailSchema, otp: OtpSchema }),
+  rpc: RpcSchema
+}
+
+function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, body)
+  if (!result.success) throw new ApiError(400, result.issues[0]?.message ?? 'Invalid request')
+  return result.output
+}
+
+/** The user as the frame protocol describes them (spec §3 Embedded-wallet user). */
+function userOf(account: EmbeddedAccount) {
+  return {
+    email: account.email,
+    addresses: account.addresses,
+    preferredAccountType: 'eoa' as const,
+    smartAccountDeployed: false
+  }
+}
+
+/**
+ * Starts the secure site: the embedded wallet's own origin (own port; own host in production),
+ * the only place its keys are used. It serves the frame the modal loads (protocol, code entry,
+ * approval, key export pages) and their JSON API; the site's page never sees a key, a code or a
+ * session token.
+ *
+ * - Pages carry a CSP with `frame-ancestors` set to the project's allowed origins and no inline
+ *   script; the page origin the frame talks to must be one of them.
+ * - The API takes the session as a bearer token the frame keeps in its own origin's storage, and
+ *   refuses requests whose `Origin` is not the secure site (no CORS, no cookies: nothing ambient
+ *   a page elsewhere could ride on).
+ * - Codes: 6 digits, stored as keyed digests, 10 minutes, 5 tries, 30 s between sends; e-mail
+ *   by SMTP; a new device of a known address is approved from an e-mailed link.
+ *
+ * @param options - Port, mail, vault and limits.
+ * @param ctx - The server's store, configuration and projects.
+ */
+export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSiteContext): Promise<SecureSite> {
+  const accounts = new EmbeddedAccounts(ctx.store, options.vault)
+  const mailer: Mailer = createMailer(options.mail)
+  const assets = findAssets()
+  const chains = new Map(ctx.config.chains.map(c => [c.caipNetworkId, c]))
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, requestTimeout: 30_000 })
+  installErrorHandlers(app)
+  let origin = ''
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'onRequest',
+    max: options.requestsPerMinute ?? 300,
+    timeWindow: 60_000,
+    keyGenerator: request => clientKey(request.ip),
+    errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`)
+  })
+  const mailLimit = { rateLimit: { max: options.mailsPerTenMinutes ?? 20, timeWindow: 600_000, keyGenerator: (r: FastifyRequest) => `mail|${clientKey(r.ip)}` } }
+
+  const securityHeaders = (reply: FastifyReply, ancestors: string) =>
+    reply
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+
+  // The API: same-origin calls of the secure site's own script only.
+  app.addHook('onRequest', async request => {
+    if (!request.url.startsWith('/api/')) return
+    const from = request.headers.origin
+    if (from !== undefined && from !== origin) throw new ApiError(403, 'The secure site answers its own pages only')
+  })
+
+  async function sessionOf(request: FastifyRequest): Promise<{ token: string; account: EmbeddedAccount }> {
+    const header = request.headers.authorization ?? ''
+    const token = header.startsWith('Bearer ') ? header.slice(7) : ''
+    const account = token ? await accounts.sessionAccount(token) : undefined
+    if (!account) throw new ApiError(401, 'Not connected to email or social')
+    return { token, account }
+  }
+
+  const chainOf = (chainId: string | number): ChainConfig => {
+    const id = typeof chainId === 'number' || /^\d+$/.test(chainId) ? `eip155:${chainId}` : chainId
+    const chain = chains.get(id)
+    if (!chain) throw new ApiError(400, `Network ${id} is not served here`)
+    return chain
+  }
+
+  async function sendCode(email: string, purpose: 'login' | 'update-primary' | 'update-secondary', newEmail?: string) {
+    const code = await accounts.issueOtp(email, purpose, newEmail)
+    try {
+      await mailer.send({
+        to: email,
+        subject: `${code} is your wallet code`,
+        text: `Your code is ${code}.\n\nIt works for 10 minutes. If you did not ask for it, ignore this e-mail: nobody can use your wallet without it.`
+      })
+    } catch (error) {
+      await accounts.dropOtp(email, purpose)
+      throw new ApiError(503, (error as Error).message)
+    }
+  }
+
+  /** The page's origin a frame talks to: one of the project's allowed origins, or the page is refused. */
+  function pageOrigin(query: Record<string, string | undefined>): { project: ProjectConfig; parent: string } {
+    const project = ctx.projects.get(query.projectId ?? '')
+    if (!project) throw new ApiError(403, 'Unknown project')
+    const parent = query.origin ?? ''
+    let normal = ''
+    try {
+      normal = new URL(parent).origin
+    } catch {
+      // refused below
+    }
+    if (!normal || normal !== parent || !isOriginAllowed(parent, project.allowedOrigins)) throw new ApiError(403, 'Origin not allowed for this project')
+    return { project, parent }
+  }
+
+  for (const page of ['frame', 'otp', 'approve', 'export'] as const) {
+    app.get(`/${page}`, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>
+      const { project, parent } = pageOrigin(query)
+      if (!assets) throw new ApiError(503, 'The secure site is not built: run npm run build')
+      const data: Record<string, string> = { origin: parent, project: project.id, theme: query.theme === 'dark' ? 'dark' : 'light' }
+      for (const key of ['email', 'purpose', 'id'] as const) if (query[key]) data[key] = String(query[key]).slice(0, 254)
+      securityHeaders(reply, project.allowedOrigins.join(' ')).type('text/html; charset=utf-8')
+      return renderSecurePage(page, data)
+    })
+  }
+  app.get('/assets/secure-site.js', async (_request, reply) => {
+    if (!assets) throw new ApiError(404, 'Not built')
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(assets.js)
+  })
+  app.get('/assets/secure-site.css', async (_request, reply) => {
+    if (!assets) throw new ApiError(404, 'Not built')
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(assets.css)
+  })
+
+  // The link in a device e-mail: a page with a button (a GET alone approves nothing, so mail
+  // scanners that fetch links cannot approve a device).
+  app.get('/device', async (request, reply) => {
+    const token = String((request.query as { token?: string }).token ?? '').slice(0, 100)
+    securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
+    return renderSecurePage('device', {}, { title: 'Approve this device', text: 'Someone is logging in to your wallet on a new device. Approve it only if it is you.', form: { action: '/device', token, button: 'Approve device' } })
+  })
+  app.post('/device', { config: mailLimit }, async (request, reply) => {
+    const token = String((request.body as { token?: string } | undefined)?.token ?? '')
+    const email = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await accounts.approveDevice(token) : undefined
+    securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
+    if (!email) reply.code(400)
+    return renderSecurePage(
+      'message',
+      {},
+      email
+        ? { title: 'Device approved', text: 'Go back to the site: the login continues there.' }
+        : { title: 'This link does not work', text: 'It expired or was used. Start the login again to get a new one.' }
+    )
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))))
+  })
+
+  app.post('/api/email/start', { config: mailLimit }, async request => {
+    const { email, deviceId, projectId } = parse(BODIES.start, request.body)
+    if (!ctx.projects.has(projectId)) throw new ApiError(403, 'Unknown project')
+    const user = await accounts.findByEmail(email)
+    if (user && !(await accounts.deviceApproved(email, deviceId))) {
+      const token = await accounts.requestDevice(email, deviceId)
+      try {
+        await mailer.send({
+          to: email,
+          subject: 'Approve your new device',
+          text: `Someone is logging in to your wallet on a new device.\n\nIf it is you, approve it here:\n${origin}/device?token=${token}\n\nThe link works for 30 minutes. If it is not you, ignore this e-mail.`
+        })
+      } catch (error) {
+        throw new ApiError(503, (error as Error).message)
+      }
+      return { action: 'VERIFY_DEVICE' }
+    }
+    await sendCode(email, 'login')
+    return { action: 'VERIFY_OTP' }
+  })
+
+  app.post('/api/device/status', async request => {
+    const { email, deviceId } = parse(BODIES.device, request.body)
+    return { approved: await accounts.deviceApproved(email, deviceId) }
+  })
+
+  app.post('/api/email/verify', async request => {
+    const { email, otp, deviceId } = parse(BODIES.verify, request.body)
+    await accounts.checkOtp(email, 'login', otp)
+    const account = await accounts.loginOrCreate(email)
+    await accounts.trustDevice(email, deviceId)
+    return { token: await accounts.createSession(account.id), user: userOf(account) }
+  })
+
+  app.get('/api/user', async request => userOf((await sessionOf(request)).account))
+
+  app.post('/api/signout', async request => {
+    const { token } = await sessionOf(request)
+    await accounts.endSession(token)
+    return {}
+  })
+
+  app.post('/api/rpc', async request => {
+    await sessionOf(request)
+    const { chainId, method, params } = parse(BODIES.rpc, request.body)
+    if (classifyEmbeddedMethod(method) !== 'safe') throw new ApiError(403, 'Requested RPC call is not allowed')
+    const chain = chainOf(chainId)
+    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params: (params ?? []) as unknown[] }, ctx.upstreamTimeoutMs)) as {
+      result?: unknown
+      error?: { message?: string; code?: number }
+    }
+    if (answer.error) throw new ApiError(502, answer.error.message ?? 'The network answered with an error')
+    return { result: answer.result ?? null }
+  })
+
+  app.post('/api/describe', async request => {
+    await sessionOf(request)
+    const { chainId, method, params } = parse(BODIES.rpc, request.body)
+    if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
+    return describeRequest({ method, params, chain: chainOf(chainId) }, ctx.upstreamTimeoutMs)
+  })
+
+  app.post('/api/sign', async request => {
+    const { account } = await sessionOf(request)
+    const { chainId, method, params } = parse(BODIES.rpc, request.body)
+    if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
+    const keys = await accounts.openKeys(account.id)
+    try {
+      return { result: await signEmbeddedRequest({ method, params, chain: chainOf(chainId) }, keys, ctx.upstreamTimeoutMs) }
+    } finally {
+      keys.solana.fill(0)
+    }
+  })
+
+  app.post('/api/export', async request => {
+    const { account } = await sessionOf(request)
+    const keys = await accounts.openKeys(account.id)
+    // Solana wallets import the 64-byte secret key (seed then public key), base58.
+    const solana = base58.encode(new Uint8Array([...keys.solana, ...ed25519.getPublicKey(keys.solana)]))
+    keys.solana.fill(0)
+    return { eip155: keys.eip155, solana }
+  })
+
+  app.post('/api/email/update', { config: mailLimit }, async request => {
+    const { account } = await sessionOf(request)
+    const { email } = parse(BODIES.update, request.body)
+    if (email.toLowerCase() === account.email) throw new ApiError(400, 'This is already your e-mail address')
+    if (await accounts.findByEmail(email)) throw new ApiError(409, 'This e-mail address already has a wallet')
+    await sendCode(account.email, 'update-primary', email)
+    return { action: 'VERIFY_PRIMARY_OTP' }
+  })
+
+  app.post('/api/email/update/primary', { config: mailLimit }, async request => {
+    const { account } = await sessionOf(request)
+    const { otp } = parse(BODIES.primary, request.body)
+    const { newEmail } = await accounts.checkOtp(account.email, 'update-primary', otp)
+    if (!newEmail) throw new ApiError(400, 'Start the change of address again')
+    await sendCode(newEmail, 'update-secondary', `user:${account.id}`)
+    return { action: 'VERIFY_SECONDARY_OTP', email: newEmail }
+  })
+
+  app.post('/api/email/update/secondary', async request => {
+    const { account } = await sessionOf(request)
+    const { email, otp } = parse(BODIES.secondary, request.body)
+    const { newEmail: owner } = await accounts.checkOtp(email, 'update-secondary', otp)
+    if (owner !== `user:${account.id}`) throw new ApiError(400, 'This code is for another account')
+    await accounts.changeEmail(account.id, email)
+    return { email: email.toLowerCase() }
+  })
+
+  app.addHook('onClose', async () => mailer.close())
+  await app.listen({ port: options.port ?? 0, host: ctx.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  origin = options.publicUrl?.replace(/\/$/, '') ?? `http://${ctx.host.includes(':') ? `[${ctx.host}]` : ctx.host}:${port}`
+  return { url: origin, accounts, close: () => app.close() }
+}

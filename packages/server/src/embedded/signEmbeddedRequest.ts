@@ -1,0 +1,141 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58, base64 } from '@scure/base'
+import { createWalletClient, http, isHex, type Hex, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { ChainConfig } from '../config/ServerConfig.js'
+import { upstreamRpc } from '../chain/upstreamRpc.js'
+import { ApiError } from '../http/ApiError.js'
+import type { OpenedKeys } from './EmbeddedAccounts.js'
+
+/** A signing request the person approved in the secure frame. */
+export interface SigningRequest {
+  method: string
+  params: unknown
+  /** The chain it is for (CAIP-2). */
+  chain: ChainConfig
+}
+
+const bad = (reason: string): never => {
+  throw new ApiError(400, reason)
+}
+
+const asArray = (params: unknown): unknown[] => (Array.isArray(params) ? params : bad('params must be an array'))
+
+/** A message given as 0x-hex is signed as its bytes, anything else as UTF-8 text (as wallets do). */
+const messageOf = (value: unknown) => (typeof value !== 'string' ? bad('the message must be a string') : isHex(value) ? { raw: value } : value)
+
+const quantity = (value: unknown, field: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) bad(`${field} must be a hex quantity`)
+  return BigInt(value as string)
+}
+
+/** Reads the compact-u16 at `offset` of a Solana wire structure. */
+function compactU16(bytes: Uint8Array, offset: number): [value: number, size: number] {
+  let value = 0
+  for (let i = 0; i < 3; i++) {
+    const byte = bytes[offset + i]
+    if (byte === undefined) bad('truncated transaction')
+    value |= (byte! & 0x7f) << (7 * i)
+    if (!(byte! & 0x80)) return [value, i + 1]
+  }
+  return bad('malformed transaction')
+}
+
+/**
+ * Signs a serialized Solana transaction (legacy or versioned) with the account's key: the
+ * signature goes into the slot of the account's position among the required signers.
+ */
+export function signSolanaTransaction(serialized: Uint8Array, seed: Uint8Array): Uint8Array {
+  const publicKey = ed25519.getPublicKey(seed)
+  const [count, countSize] = compactU16(serialized, 0)
+  const messageStart = countSize + count * 64
+  const message = serialized.subarray(messageStart)
+  // A versioned message starts with 0x80 | version before its header.
+  const headerAt = message[0]! & 0x80 ? 1 : 0
+  const required = message[headerAt]
+  if (required === undefined || required !== count) bad('the transaction does not match its signature count')
+  const [keyCount, keyCountSize] = compactU16(message, headerAt + 3)
+  const keysAt = headerAt + 3 + keyCountSize
+  let slot = -1
+  for (let i = 0; i < Math.min(required!, keyCount); i++) {
+    const key = message.subarray(keysAt + i * 32, keysAt + (i + 1) * 32)
+    if (key.length === 32 && key.every((b, j) => b === publicKey[j])) slot = i
+  }
+  if (slot < 0) bad('this account is not a signer of the transaction')
+  const signed = new Uint8Array(serialized)
+  signed.set(ed25519.sign(message, seed), countSize + slot * 64)
+  return signed
+}
+
+/**
+ * Performs a signing or sending request with the user's keys, after the person approved it
+ * inside the secure frame (spec §6): `personal_sign`, `eth_signTypedData_v4`,
+ * `eth_sendTransaction` (filled and broadcast to the chain's node), `solana_signMessage`,
+ * `solana_signTransaction`, `solana_signAndSendTransaction`. The others of spec §6's list need a
+ * smart account (ERC-4337 / EIP-5792) and are refused until those land.
+ *
+ * @param request - The method, its params and the chain.
+ * @param keys - The user's opened keys (dropped by the caller afterwards).
+ * @param timeoutMs - Time the chain's node gets for each call.
+ * @returns What the RPC method returns.
+ */
+export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedKeys, timeoutMs: number): Promise<unknown> {
+  const { method, params, chain } = request
+  if (method.startsWith('solana_')) {
+    if (!chain.caipNetworkId.startsWith('solana:')) bad(`${method} is for a Solana network`)
+    const p = (params ?? {}) as { message?: unknown; transaction?: unknown }
+    if (method === 'solana_signMessage') {
+      if (typeof p.message !== 'string') bad('message must be base58')
+      return { signature: base58.encode(ed25519.sign(base58.decode(p.message as string), keys.solana)) }
+    }
+    if (typeof p.transaction !== 'string') bad('transaction must be base64')
+    const signed = signSolanaTransaction(base64.decode(p.transaction as string), keys.solana)
+    if (method === 'solana_signTransaction') return { transaction: base64.encode(signed) }
+    if (method === 'solana_signAndSendTransaction') {
+      const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [base64.encode(signed), { encoding: 'base64' }] }, timeoutMs)) as {
+        result?: string
+        error?: { message?: string }
+      }
+      if (typeof answer.result !== 'string') throw new ApiError(502, `The network refused the transaction: ${answer.error?.message ?? 'no signature'}`)
+      return { signature: answer.result }
+    }
+    return bad(`${method} is not supported`)
+  }
+  if (!chain.caipNetworkId.startsWith('eip155:')) bad(`${method} is for an EVM network`)
+  const account = privateKeyToAccount(keys.eip155)
+  if (method === 'personal_sign') return account.signMessage({ message: messageOf(asArray(params)[0]) })
+  if (method === 'eth_signTypedData_v4') {
+    const raw = asArray(params)[1]
+    let typed: { domain?: unknown; types?: Record<string, unknown>; primaryType?: unknown; message?: unknown }
+    try {
+      typed = typeof raw === 'string' ? JSON.parse(raw) : (raw as typeof typed)
+    } catch {
+      return bad('typed data must be JSON')
+    }
+    if (!typed?.types || typeof typed.primaryType !== 'string') bad('typed data needs types and primaryType')
+    const { EIP712Domain: _domain, ...types } = typed.types!
+    return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as TypedDataDefinition)
+  }
+  if (method === 'eth_sendTransaction') {
+    const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string; gas?: string }
+    if (!tx || typeof tx !== 'object') bad('a transaction object is needed')
+    if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
+    if (tx.to !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(tx.to)) bad('to must be an address')
+    if (tx.data !== undefined && !isHex(tx.data)) bad('data must be hex')
+    const client = createWalletClient({ account, transport: http(chain.rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
+    try {
+      return await client.sendTransaction({
+        chain: null,
+        to: tx.to as Hex | undefined,
+        value: quantity(tx.value, 'value'),
+        data: tx.data as Hex | undefined,
+        gas: quantity(tx.gas, 'gas')
+      })
+    } catch (error) {
+      const e = error as { shortMessage?: string; message?: string }
+      throw new ApiError(502, `The network refused the transaction: ${e.shortMessage ?? e.message ?? 'unknown reason'}`)
+    }
+  }
+  return bad(`${method} needs a smart account, which this wallet does not have yet`)
+}

@@ -1,0 +1,29 @@
+import { h, render } from './dom.js'
+import { api } from './secureApi.js'
+
+/**
+ * Export of the private keys to their owner, inside the secure site: the keys are fetched and
+ * shown here only, after an explicit click, never sent to the site's page.
+ */
+export function runExportFrame(): void {
+  const reveal = h('button', { type: 'button', class: 'primary' }, 'Reveal private keys')
+  const status = h('p', { class: 'status', role: 'status' })
+  reveal.addEventListener('click', async () => {
+    reveal.disabled = true
+    try {
+      const keys = await api<{ eip155: string; solana: string }>('/api/export', {})
+      render(
+        h('p', { class: 'warning' }, 'Anyone with these keys controls your wallet. Never share them.'),
+        h('h2', {}, 'EVM private key'),
+        h('code', { class: 'key', id: 'evm-key' }, keys.eip155),
+        h('h2', {}, 'Solana secret key'),
+        h('code', { class: 'key', id: 'solana-key' }, keys.solana)
+      )
+    } catch (error) {
+      status.textContent = (error as Error).message
+      status.className = 'status error'
+      reveal.disabled = false
+    }
+  })
+  render(h('p', { class: 'warning' }, 'Your keys are shown here, on the wallet’s own site, and nowhere else. Anyone who sees them controls your wallet.'), reveal, status)
+}

@@ -1,0 +1,262 @@
+import { classifyEmbeddedMethod, FRAME_REQUESTS, FrameRequestSchema, type FrameRequestType } from '@wallet-modal/wire'
+import * as v from 'valibot'
+import { api, channel, deviceId, sessionToken, setSessionToken, type ChannelMessage } from './secureApi.js'
+
+/** What GET /api/user answers. */
+interface SecureUser {
+  email: string
+  addresses: { eip155: string; solana: string }
+  preferredAccountType: 'eoa' | 'smartAccount'
+  smartAccountDeployed: boolean
+}
+
+/** Error with an EIP-1193 code, answered to the modal as `{ message, code }`. */
+class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number
+  ) {
+    super(message)
+  }
+}
+
+/** Longest wait of a request for something the person does elsewhere (a link, a code, an approval). */
+const PERSON_WAIT_MS = 120_000
+
+/**
+ * The protocol frame: the hidden iframe the modal talks to. It answers only its parent, on the
+ * exact origin the secure site checked against the project (`data-origin`), and only messages
+ * from `window.parent` on that origin that pass the protocol's schemas. It never takes a code or
+ * an approval from the page: those come from the secure site's own frames over a same-origin
+ * BroadcastChannel.
+ */
+export function runMainFrame(parentOrigin: string, projectId: string): void {
+  const bus = channel()
+  let chainId: string | number = 1
+  let user: SecureUser | undefined
+  let pendingEmail = ''
+  let theme = document.documentElement.className
+  const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; resolve(v: unknown): void; reject(e: Error): void }>()
+  const waiters = new Set<(m: ChannelMessage) => void>()
+
+  const post = (message: Record<string, unknown>) => window.parent.postMessage({ wm: 'frame', ...message }, parentOrigin)
+
+  bus.onmessage = (event: MessageEvent<ChannelMessage>) => {
+    const m = event.data
+    if (!m || typeof m !== 'object') return
+    if (m.type === 'approval-hello') {
+      const a = approvals.get(m.id)
+      if (a) bus.postMessage({ type: 'approval-request', id: m.id, method: a.method, params: a.params, chainId: a.chainId } satisfies ChannelMessage)
+      return
+    }
+    if (m.type === 'escape') return post({ kind: 'escape' })
+    if (m.type === 'approval-result' || m.type === 'approval-declined') {
+      const a = approvals.get(m.id)
+      if (!a) return
+      approvals.delete(m.id)
+      if (m.type === 'approval-result') a.resolve(m.result)
+      else a.reject(new FrameError('Signature declined', 4001))
+      return
+    }
+    for (const w of [...waiters]) w(m)
+  }
+
+  /** Waits for a message of the secure pages, up to {@link PERSON_WAIT_MS}. */
+  function waitFor<T extends ChannelMessage['type']>(type: T, what: string): Promise<Extract<ChannelMessage, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => (waiters.delete(w), reject(new FrameError(`Timed out waiting for ${what}`))), PERSON_WAIT_MS)
+      const w = (m: ChannelMessage) => {
+        if (m.type !== type) return
+        clearTimeout(timer)
+        waiters.delete(w)
+        resolve(m as Extract<ChannelMessage, { type: T }>)
+      }
+      waiters.add(w)
+    })
+  }
+
+  async function loadUser(): Promise<SecureUser | undefined> {
+    if (!sessionToken()) return (user = undefined)
+    try {
+      user = await api<SecureUser>('/api/user')
+    } catch (error) {
+      if ((error as { status?: number }).status === 401) user = undefined
+      else throw error
+    }
+    return user
+  }
+
+  const evmChain = () => (typeof chainId === 'number' ? chainId : /^eip155:\d+$/.test(chainId) ? Number(chainId.slice(7)) : undefined)
+
+  function describeUser(u: SecureUser, wanted?: string | number) {
+    if (wanted !== undefined) chainId = wanted
+    const solana = typeof chainId === 'string' && chainId.startsWith('solana:')
+    return {
+      email: u.email,
+      address: solana ? u.addresses.solana : u.addresses.eip155,
+      chainId,
+      accounts: [
+        { address: u.addresses.eip155, type: 'eoa' as const, namespace: 'eip155' as const },
+        { address: u.addresses.solana, type: 'eoa' as const, namespace: 'solana' as const }
+      ],
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false
+    }
+  }
+
+  async function requireUser(): Promise<SecureUser> {
+    const u = user ?? (await loadUser())
+    if (!u) throw new FrameError('Not connected to email or social', 4100)
+    return u
+  }
+
+  async function rpc(payload: { method: string; params?: unknown; chainId?: string | number }, id: string): Promise<unknown> {
+    const u = await requireUser()
+    const target = payload.chainId ?? chainId
+    switch (classifyEmbeddedMethod(payload.method)) {
+      case 'account':
+        switch (payload.method) {
+          case 'eth_accounts':
+          case 'eth_requestAccounts':
+            return [u.addresses.eip155]
+          case 'solana_requestAccounts':
+          case 'solana_getAccounts':
+            return [{ address: u.addresses.solana }]
+          case 'eth_chainId':
+            return `0x${(evmChain() ?? 1).toString(16)}`
+          case 'net_version':
+            return String(evmChain() ?? 1)
+          case 'wallet_switchEthereumChain': {
+            const hex = (payload.params as [{ chainId?: string }] | undefined)?.[0]?.chainId
+            if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) throw new FrameError('Invalid chainId', -32602)
+            chainId = Number.parseInt(hex, 16)
+            return null
+          }
+          default:
+            return {}
+        }
+      case 'safe':
+        return (await api<{ result: unknown }>('/api/rpc', { chainId: target, method: payload.method, params: payload.params ?? [] })).result
+      case 'approve':
+        return new Promise((resolve, reject) => {
+          approvals.set(id, { method: payload.method, params: payload.params, chainId: target, resolve, reject })
+          post({ kind: 'approval', id, method: payload.method })
+        })
+      default:
+        throw new FrameError('Requested RPC call is not allowed', 4200)
+    }
+  }
+
+  const handlers: { [T in FrameRequestType]: (payload: v.InferOutput<(typeof FRAME_REQUESTS)[T]>, id: string) => Promise<unknown> } = {
+    async SWITCH_NETWORK(p) {
+      chainId = p.chainId
+      return { chainId }
+    },
+    async CONNECT_EMAIL(p) {
+      pendingEmail = p.email.toLowerCase()
+      const u = await loadUser()
+      if (u && u.email === pendingEmail) return { action: 'CONNECT' }
+      return api('/api/email/start', { email: pendingEmail, deviceId: deviceId(), projectId })
+    },
+    async CONNECT_DEVICE() {
+      const until = Date.now() + PERSON_WAIT_MS
+      while (Date.now() < until) {
+        const { approved } = await api<{ approved: boolean }>('/api/device/status', { email: pendingEmail, deviceId: deviceId() })
+        if (approved) {
+          await api('/api/email/start', { email: pendingEmail, deviceId: deviceId(), projectId })
+          return {}
+        }
+        await new Promise(r => setTimeout(r, 1000))
+      }
+      throw new FrameError('The device was not approved in time')
+    },
+    async CONNECT_OTP() {
+      const u = await loadUser()
+      if (!u || u.email !== pendingEmail) await waitFor('login', 'the code')
+      user = undefined
+      return describeUser(await requireUser())
+    },
+    async GET_USER(p) {
+      return describeUser(await requireUser(), p.chainId)
+    },
+    async SIGN_OUT() {
+      // Forgotten here first, so a second sign-out (each namespace disconnects) has nothing to end.
+      const token = sessionToken()
+      setSessionToken(null)
+      user = undefined
+      if (token) await api('/api/signout', {}, token).catch(() => undefined)
+      return {}
+    },
+    async IS_CONNECTED() {
+      return { isConnected: !!(await loadUser()) }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId }
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: [] }
+    },
+    async INIT_SMART_ACCOUNT() {
+      throw new FrameError('This application might not support Smart Accounts')
+    },
+    async SET_PREFERRED_ACCOUNT(p) {
+      if (p.type !== 'eoa') throw new FrameError('This application might not support Smart Accounts')
+      return { type: 'eoa', address: (await requireUser()).addresses.eip155 }
+    },
+    RPC_REQUEST: (p, id) => rpc(p, id).then(result => ({ result })),
+    async UPDATE_EMAIL(p) {
+      await requireUser()
+      return api('/api/email/update', { email: p.email })
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP() {
+      await waitFor('update-primary', 'the code')
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP() {
+      const m = await waitFor('update-secondary', 'the code')
+      await loadUser()
+      return { email: m.email }
+    },
+    async SYNC_THEME(p) {
+      theme = p.themeMode
+      document.documentElement.className = theme
+      return {}
+    },
+    async SYNC_DAPP_DATA() {
+      return {}
+    },
+    async RELOAD() {
+      setTimeout(() => location.reload(), 0)
+      return {}
+    },
+    async ABORT_RPC() {
+      for (const [id, a] of approvals) {
+        a.reject(new FrameError('Request was aborted'))
+        bus.postMessage({ type: 'approval-aborted', id } satisfies ChannelMessage)
+      }
+      approvals.clear()
+      return {}
+    }
+  }
+
+  window.addEventListener('message', event => {
+    // Only the page that embeds this frame, on the origin the server checked.
+    if (event.origin !== parentOrigin || event.source !== window.parent) return
+    const envelope = v.safeParse(FrameRequestSchema, event.data)
+    if (!envelope.success) return
+    const { id, type } = envelope.output
+    const payload = v.safeParse(FRAME_REQUESTS[type], envelope.output.payload ?? {})
+    if (!payload.success) {
+      post({ kind: 'error', id, type, message: payload.issues[0]?.message ?? 'Invalid request' })
+      return
+    }
+    ;(handlers[type] as (p: unknown, id: string) => Promise<unknown>)(payload.output, id).then(
+      result => post({ kind: 'success', id, type, payload: result ?? {} }),
+      (error: unknown) => {
+        const e = error as { message?: unknown; code?: unknown }
+        post({ kind: 'error', id, type, message: typeof e?.message === 'string' ? e.message.slice(0, 500) : 'An error occurred', ...(typeof e?.code === 'number' ? { code: e.code } : {}) })
+      }
+    )
+  })
+  post({ kind: 'ready' })
+}

@@ -1,0 +1,23 @@
+// The secure site's one script: each page says what it is in `data-page` (see securePages.ts).
+import { runApproveFrame } from './approveFrame.js'
+import { runExportFrame } from './exportFrame.js'
+import { runMainFrame } from './mainFrame.js'
+import { runOtpFrame } from './otpFrame.js'
+import { forwardEscape } from './secureApi.js'
+
+const data = document.body.dataset
+if (data.page !== 'frame') forwardEscape()
+switch (data.page) {
+  case 'frame':
+    runMainFrame(data.origin ?? '', data.project ?? '')
+    break
+  case 'otp':
+    runOtpFrame(data.email ?? '', data.purpose ?? 'login', data.project ?? '')
+    break
+  case 'approve':
+    runApproveFrame(data.id ?? '')
+    break
+  case 'export':
+    runExportFrame()
+    break
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import { useSnapshot } from 'valtio/react'
+import { emailLogin, embeddedState } from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+
+/**
+ * The e-mail entry on Connect (spec §2 connect methods): an address, then EmailLogin. The flow
+ * checks it and the 30 s between codes; its words show here when it refuses.
+ */
+export function EmailField() {
+  const core = useCore()
+  const st = embeddedState(core)
+  const { step, error } = useSnapshot(st.state)
+  const [email, setEmail] = useState(st.state.email ?? '')
+  const busy = step === 'sending'
+  return (
+    <form
+      className="wm-field wm-full"
+      noValidate
+      onSubmit={e => {
+        e.preventDefault()
+        void emailLogin(core, email)
+      }}
+    >
+      <label htmlFor="wm-email">Continue with e-mail</label>
+      <div className="wm-input-row">
+        <input
+          id="wm-email"
+          className="wm-search"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          maxLength={254}
+          spellCheck={false}
+          aria-invalid={step === 'idle' && !!error}
+          aria-describedby={step === 'idle' && error ? 'wm-email-error' : undefined}
+          onChange={e => setEmail(e.target.value)}
+          data-testid="email-input"
+        />
+        <button type="submit" className="wm-button" part="button" disabled={busy || !email.trim()} data-testid="email-submit">
+          Continue
+        </button>
+      </div>
+      {step === 'idle' && error ? (
+        <p id="wm-email-error" className="wm-error-text" role="alert" data-testid="email-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}

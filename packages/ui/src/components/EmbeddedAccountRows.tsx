@@ -1,0 +1,37 @@
+import { useSnapshot } from 'valtio/react'
+import { authName, embeddedState } from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { ChevronIcon } from './Icons.js'
+
+/** Account's lines for the e-mail wallet: the auth name (spec §5), change of address, key export. */
+export function EmbeddedAccountName() {
+  const core = useCore()
+  const { authEmail, userName } = useSnapshot(embeddedState(core).state)
+  const name = authName({ email: authEmail, userName })
+  return name ? (
+    <p className="wm-auth-name" title={authEmail} data-testid="account-auth-name">
+      {name}
+    </p>
+  ) : null
+}
+
+/** The e-mail wallet's settings on Account. */
+export function EmbeddedAccountRows() {
+  const core = useCore()
+  return (
+    <>
+      <li>
+        <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('UpdateEmailWallet')} data-testid="open-update-email">
+          <span className="wm-name">Change e-mail</span>
+          <ChevronIcon />
+        </button>
+      </li>
+      <li>
+        <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('ExportWallet')} data-testid="open-export">
+          <span className="wm-name">Export private keys</span>
+          <ChevronIcon />
+        </button>
+      </li>
+    </>
+  )
+}

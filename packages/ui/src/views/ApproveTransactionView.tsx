@@ -1,0 +1,17 @@
+import { useSnapshot } from 'valtio/react'
+import { embeddedState, securePageUrl } from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { SecureFrame } from '../components/SecureFrame.js'
+
+/**
+ * ApproveTransaction (spec §2, §6): the secure site draws the request and its Approve button in
+ * its own frame, so the site's script cannot approve on the person's behalf. Closing the modal
+ * aborts the request.
+ */
+export function ApproveTransactionView() {
+  const core = useCore()
+  const { approval } = useSnapshot(embeddedState(core).state)
+  const src = approval ? securePageUrl(core, 'approve', { id: approval.id }) : undefined
+  if (!approval || !src) return <p className="wm-muted">Nothing is waiting for your approval.</p>
+  return <SecureFrame key={approval.id} src={src} title="Approve the request" height={360} testId="approve-frame" />
+}

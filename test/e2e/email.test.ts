@@ -1,0 +1,255 @@
+// E-mail login on the demo, as a newcomer does it: an address on Connect, the code read on the
+// devnet's mailbox page, typed into the secure site's frame; then approving inside that frame,
+// the Solana account, a reload, and signing out. The secure site is another origin (its own
+// port): these tests also try, from the page, to read and to approve what only it may.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { FrameLocator, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { connectButton, dialog, harnessPerFile, heading, rpc, withPage, type Harness } from './harness.js'
+
+const h = harnessPerFile()
+
+let counter = 0
+/** A fresh address per test: a newcomer every time. */
+const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`
+
+/** Reads the newest code for `email` from the demo's mailbox page, as a person would. */
+async function codeFromMailbox(h: Harness, page: Page, email: string): Promise<string> {
+  const mailbox = await page.context().newPage()
+  try {
+    await mailbox.goto(`${h.url}/mailbox/`)
+    const mail = mailbox.locator(`article[data-to="${email}"]`).first()
+    // The page refreshes itself every 3 s; the mail is usually there at once.
+    await mail.waitFor({ timeout: 15_000 })
+    const subject = (await mail.locator('strong').textContent()) ?? ''
+    const code = /(\d{6})/.exec(subject)?.[1]
+    assert.ok(code, `a code in "${subject}"`)
+    return code
+  } finally {
+    await mailbox.close()
+  }
+}
+
+const otpFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
+const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()
+
+/** Connect → e-mail → code from the mailbox → connected. Resolves with the ms from typing the code to connected. */
+async function loginByEmail(h: Harness, page: Page, email: string): Promise<number> {
+  await connectButton(page, 'Connect Wallet').click()
+  await heading(page, 'Connect Wallet')
+  await dialog(page).getByTestId('email-input').fill(email)
+  await dialog(page).getByTestId('email-submit').click()
+  await heading(page, 'Continue with e-mail')
+  await otpFrame(page).locator('input#otp').waitFor()
+  const code = await codeFromMailbox(h, page, email)
+  const started = Date.now()
+  await otpFrame(page).locator('input#otp').fill(code)
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
+  return Date.now() - started
+}
+
+describe('e-mail login (embedded wallet)', () => {
+  it('a newcomer logs in by e-mail, sends ETH and signs after approving in the secure frame, sees the Solana account, stays connected over a reload, signs out', async () => {
+    const email = newEmail('newcomer')
+    await withPage(h, '/', async ({ page }) => {
+      const ms = await loginByEmail(h, page, email)
+      console.log(`# e-mail code entered -> connected: ${ms} ms`)
+      assert.ok(ms <= 2000, `code -> connected in ${ms} ms`)
+      const account = await page.evaluate(() => (window as any).walletModal.getAccount())
+      assert.match(account.address, /^0x[0-9a-fA-F]{40}$/)
+      assert.equal(account.caipAddress, `eip155:31337:${account.address}`)
+      assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 0n, 'a fresh address')
+
+      // Account shows the e-mail as the auth name.
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      assert.equal(await dialog(page).getByTestId('account-auth-name').textContent(), email.length > 30 ? `${email.slice(0, 30)}…` : email)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+
+      // Fund it (the devnet's faucet), then the demo's "Send 0.01": approved inside the frame.
+      await rpc(h.rpc[31337]!, 'anvil_setBalance', [account.address, '0xde0b6b3a7640000'])
+      // The demo's "Send 0.01" pays the devnet's third account.
+      const to = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+      const before = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [to, 'latest']))
+      await page.locator('#send').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByText('0.01 ETH').waitFor()
+      await approveFrame(page).getByText('Network fee (estimated)').waitFor()
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await page.locator('#sent').filter({ hasText: /^0x[0-9a-f]{64}/ }).waitFor()
+      await dialog(page).waitFor({ state: 'detached' })
+      const after = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [to, 'latest']))
+      assert.equal(after - before, 10n ** 16n, 'the receiver got 0.01 ETH')
+
+      // Sign a message: the frame shows its text; viem verifies the signature.
+      await page.locator('#sign').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+      const signature = (await page.locator('#signature').textContent()) as `0x${string}`
+      assert.equal(await verifyMessage({ address: account.address, message: 'Hello from the wallet-modal demo', signature }), true)
+
+      // The Solana account of the same login.
+      const solana = await page.evaluate(() => (window as any).walletModal.getAccount('solana'))
+      assert.equal(solana.status, 'connected')
+      assert.match(solana.address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      await dialog(page).getByRole('button', { name: /^Network: Devnet\. Switch network/ }).click()
+      await heading(page, 'Choose Network')
+      await dialog(page).getByRole('button', { name: /Solana/ }).first().click()
+      await page.waitForFunction(() => (window as any).walletModal.getState().activeChain === 'solana')
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().address), solana.address)
+
+      // A reload restores the login without a prompt.
+      await page.reload()
+      await page.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount('eip155').address), account.address)
+
+      // Sign out (Disconnect): the frame's session ends; a reload stays disconnected.
+      await page.locator('#disconnect').click()
+      await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'disconnected')
+      await page.reload()
+      await connectButton(page, 'Connect Wallet').waitFor()
+      await page.waitForFunction(() => (window as any).walletModal.ready !== undefined)
+      await page.evaluate(() => (window as any).walletModal.ready)
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount('eip155').status), 'disconnected')
+    })
+  })
+
+  it('the page cannot read the key or the session, cannot approve by script, and forged messages are ignored', async () => {
+    const email = newEmail('guarded')
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, email)
+      // Nothing of the session or a key in the page's own storage.
+      const pageStorage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie)
+      assert.ok(!/wme_/.test(pageStorage), 'no session token in the page')
+      // The frames are another origin: their documents and storage are out of reach.
+      const reach = await page.evaluate(() => {
+        const frame = document.querySelector('iframe[data-wallet-modal-frame]') as HTMLIFrameElement
+        let storage = 'readable'
+        try {
+          void frame.contentWindow!.localStorage
+        } catch {
+          storage = 'blocked'
+        }
+        return { document: frame.contentDocument === null, storage }
+      })
+      assert.deepEqual(reach, { document: true, storage: 'blocked' })
+
+      // A forged "approval" event posted by the page to itself opens nothing.
+      await page.evaluate(() => window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*'))
+      // A real request: ApproveTransaction opens with the secure site's buttons.
+      await page.locator('#sign').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+      // The page tries to approve: forged protocol and channel messages to every frame, and a
+      // click through the frame's document.
+      const tried = await page.evaluate(() => {
+        const frames = [...document.querySelectorAll('iframe')].concat([...(document.querySelector('wallet-modal')!.shadowRoot!.querySelectorAll('iframe') as NodeListOf<HTMLIFrameElement>)])
+        for (const f of frames) {
+          for (const m of [
+            { type: 'approval-result', id: 'x', result: '0xdead' },
+            { wm: 'frame', kind: 'success', id: 'aaaaaaaaaaaa', type: 'RPC_REQUEST', payload: { result: '0xdead' } },
+            { type: 'approval-declined', id: 'aaaaaaaaaaaa' }
+          ])
+            f.contentWindow!.postMessage(m, '*')
+        }
+        const approve = frames.find(f => f.dataset.testid === 'approve-frame')!
+        return approve.contentDocument === null ? 'no document' : 'document'
+      })
+      assert.equal(tried, 'no document')
+      // Still waiting for the person: no signature, the Approve button still there.
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+      assert.doesNotMatch((await page.locator('#signature').textContent()) ?? '', /^0x/)
+      // The person declines: the site's call fails with 'Signature declined'.
+      await approveFrame(page).getByRole('button', { name: 'Cancel' }).click()
+      await page.locator('#signature').filter({ hasText: 'Not signed: Signature declined' }).waitFor()
+      await dialog(page).waitFor({ state: 'detached' })
+    }, { checkErrors: false })
+  })
+
+  it('a method outside spec §6 is refused: logged, and "Action not allowed" shows', async () => {
+    const email = newEmail('refused')
+    await withPage(
+      h,
+      '/',
+      async ({ page, errors }) => {
+        await loginByEmail(h, page, email)
+        // The notice shows in the modal: open it, then the site asks for a method outside §6.
+        await connectButton(page).click()
+        await heading(page, 'Account')
+        const started = Date.now()
+        const refusal = await page.evaluate(() =>
+          (window as any).walletModal
+            .getWalletProvider()
+            .request({ method: 'eth_sign', params: [] })
+            .then(
+              () => 'resolved',
+              (e: { message: string; code: number }) => `${e.code} ${e.message}`
+            )
+        )
+        assert.equal(refusal, '4200 Requested RPC call is not allowed')
+        await page.locator('wallet-modal').getByText('Action not allowed').waitFor()
+        assert.ok(Date.now() - started >= 300)
+        assert.ok(errors.some(e => e.includes('Requested RPC call is not allowed')))
+      },
+      { checkErrors: false }
+    )
+  })
+
+  it('a known address on a new browser approves the device from the e-mailed link first', async () => {
+    const email = newEmail('twodevices')
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, email)
+    })
+    // Another browser (a fresh context: no device id, no session).
+    await withPage(h, '/', async ({ page }) => {
+      await connectButton(page, 'Connect Wallet').click()
+      await dialog(page).getByTestId('email-input').fill(email)
+      const since = h.mail!.lastId()
+      await dialog(page).getByTestId('email-submit').click()
+      await dialog(page).getByTestId('email-login-status').filter({ hasText: 'This device is new' }).waitFor()
+      const mail = await h.mail!.waitFor(email, { since, match: m => /device\?token=/.test(m.text) })
+      const link = /(http:\/\/\S+\/device\?token=\S+)/.exec(mail.text)![1]!
+      const tab = await page.context().newPage()
+      await tab.goto(link)
+      await tab.getByRole('button', { name: 'Approve device' }).click()
+      await tab.getByRole('heading', { name: 'Device approved' }).waitFor()
+      await tab.close()
+      await otpFrame(page).locator('input#otp').waitFor()
+      const code = /(\d{6})/.exec((await h.mail!.waitFor(email, { since: mail.id, match: m => /code/.test(m.subject) })).subject)![1]!
+      await otpFrame(page).locator('input#otp').fill(code)
+      await dialog(page).waitFor({ state: 'detached' })
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+    })
+  })
+
+  it('wrong codes say so in the frame; a second code before 30 s is refused with the spec words', async () => {
+    const email = newEmail('wrong')
+    await withPage(h, '/', async ({ page, errors }) => {
+      await connectButton(page, 'Connect Wallet').click()
+      await dialog(page).getByTestId('email-input').fill(email)
+      await dialog(page).getByTestId('email-submit').click()
+      const code = await codeFromMailbox(h, page, email)
+      const wrong = code === '000000' ? '111111' : '000000'
+      await otpFrame(page).locator('input#otp').fill(wrong)
+      await otpFrame(page).getByText('Invalid code: 4 tries left').waitFor()
+      await otpFrame(page).getByRole('button', { name: 'Resend code' }).click()
+      await otpFrame(page).getByText(/^Please try again after \d+ seconds$/).waitFor()
+      // Back on Connect, the same request again within 30 s: the modal refuses before sending.
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      await connectButton(page, 'Connect Wallet').click()
+      await dialog(page).getByTestId('email-input').fill(newEmail('other'))
+      await dialog(page).getByTestId('email-submit').click()
+      await dialog(page).getByTestId('email-error').filter({ hasText: /^Please try again after \d+ seconds$/ }).waitFor()
+      // The browser logs the refused calls of the frame (wrong code 400, early resend 429): nothing else.
+      assert.deepEqual(errors.filter(e => !/status of (400|429)/.test(e)), [])
+    }, { checkErrors: false })
+  })
+})
