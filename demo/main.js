@@ -112,6 +112,24 @@ $('sign').addEventListener('click', async () => {
     $('signature').textContent = `Not signed: ${e.shortMessage ?? e.message ?? e}`
   }
 })
+// The devnet's faucet: 1 ETH more for the connected EVM account (a fresh e-mail account has none),
+// through the demo server's RPC proxy to anvil.
+$('faucet').addEventListener('click', async () => {
+  const { address, namespace } = modal.getAccount()
+  const network = modal.getNetwork()
+  if (namespace !== 'eip155' || !address || !network) return void ($('sent').textContent = 'Connect an EVM account first')
+  const call = (method, params) =>
+    fetch(`/rpc/${network.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+      .then(r => r.json())
+      .then(j => j.result)
+  try {
+    const balance = BigInt(await call('eth_getBalance', [address, 'latest']))
+    await call('anvil_setBalance', [address, `0x${(balance + 10n ** 18n).toString(16)}`])
+    $('sent').textContent = `Added 1 test ETH to ${address} on ${network.name}`
+  } catch (e) {
+    $('sent').textContent = `Faucet failed: ${e.message ?? e}`
+  }
+})
 // Sends a little of the active network's coin to a second devnet account (EVM and Solana).
 const RECEIVERS = { eip155: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', solana: devnet.solana?.receiverAddress }
 $('send').addEventListener('click', async () => {

@@ -34,10 +34,28 @@ async function codeFromMailbox(h: Harness, page: Page, email: string): Promise<s
 const otpFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
 const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()
 
+/**
+ * Waits for the e-mail entry on Connect (it appears once the project's configuration names the
+ * secure site); if it does not, fails with what the page knew.
+ */
+async function emailInput(page: Page): Promise<void> {
+  try {
+    await dialog(page).getByTestId('email-input').waitFor({ timeout: 15_000 })
+  } catch {
+    const seen = await page.evaluate(() => ({
+      requests: performance.getEntriesByType('resource').map(e => e.name.replace(/\?.*/, '')).filter(n => /config|origins/.test(n)),
+      loaded: document.readyState,
+      dialog: (document.querySelector('wallet-modal')?.shadowRoot?.textContent ?? '').slice(0, 300)
+    }))
+    assert.fail(`no e-mail entry on Connect: ${JSON.stringify(seen)}`)
+  }
+}
+
 /** Connect → e-mail → code from the mailbox → connected. Resolves with the ms from typing the code to connected. */
 async function loginByEmail(h: Harness, page: Page, email: string): Promise<number> {
   await connectButton(page, 'Connect Wallet').click()
   await heading(page, 'Connect Wallet')
+  await emailInput(page)
   await dialog(page).getByTestId('email-input').fill(email)
   await dialog(page).getByTestId('email-submit').click()
   await heading(page, 'Continue with e-mail')
@@ -69,8 +87,10 @@ describe('e-mail login (embedded wallet)', () => {
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
 
-      // Fund it (the devnet's faucet), then the demo's "Send 0.01": approved inside the frame.
-      await rpc(h.rpc[31337]!, 'anvil_setBalance', [account.address, '0xde0b6b3a7640000'])
+      // Fund it with the demo's faucet button, then the demo's "Send 0.01": approved inside the frame.
+      await page.locator('#faucet').click()
+      await page.locator('#sent').filter({ hasText: /^Added 1 test ETH/ }).waitFor()
+      assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 10n ** 18n)
       // The demo's "Send 0.01" pays the devnet's third account.
       const to = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
       const before = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [to, 'latest']))
@@ -248,8 +268,71 @@ describe('e-mail login (embedded wallet)', () => {
       await dialog(page).getByTestId('email-input').fill(newEmail('other'))
       await dialog(page).getByTestId('email-submit').click()
       await dialog(page).getByTestId('email-error').filter({ hasText: /^Please try again after \d+ seconds$/ }).waitFor()
+      // The first address again: back to typing the code already sent (no new one), which connects.
+      await dialog(page).getByTestId('email-input').fill(email)
+      await dialog(page).getByTestId('email-submit').click()
+      await otpFrame(page).locator('input#otp').fill(code)
+      await dialog(page).waitFor({ state: 'detached' })
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+      assert.equal(h.mail!.messages(email).length, 1, 'one code was sent')
       // The browser logs the refused calls of the frame (wrong code 400, early resend 429): nothing else.
       assert.deepEqual(errors.filter(e => !/status of (400|429)/.test(e)), [])
     }, { checkErrors: false })
+  })
+
+  it('changes the e-mail (a code from each address, typed in the frame) and shows the keys only inside the secure frame', async () => {
+    const email = newEmail('mover')
+    const moved = newEmail('moved')
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, email)
+      const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      await dialog(page).getByTestId('open-update-email').click()
+      await heading(page, 'Change e-mail')
+      const since = h.mail!.lastId()
+      await dialog(page).getByLabel('New e-mail address').fill(moved)
+      await dialog(page).getByRole('button', { name: 'Continue' }).click()
+      const frame = dialog(page).locator('iframe[data-testid="update-otp-frame"]').contentFrame()
+      const first = /(\d{6})/.exec((await h.mail!.waitFor(email, { since })).subject)![1]!
+      await frame.locator('input#otp').fill(first)
+      const second = /(\d{6})/.exec((await h.mail!.waitFor(moved, { since })).subject)![1]!
+      await dialog(page).getByText(`Now enter the code we sent to ${moved}.`).waitFor()
+      await frame.locator('input#otp').fill(second)
+      await dialog(page).getByTestId('update-email-done').waitFor()
+      await dialog(page).getByRole('button', { name: 'Done' }).click()
+      await heading(page, 'Account')
+      assert.equal(await dialog(page).getByTestId('account-auth-name').textContent(), moved.length > 30 ? `${moved.slice(0, 30)}…` : moved)
+
+      // Export: the keys appear in the secure frame; the page cannot read them.
+      await dialog(page).getByTestId('open-export').click()
+      await heading(page, 'Export private keys')
+      const exportFrame = dialog(page).locator('iframe[data-testid="export-frame"]').contentFrame()
+      await exportFrame.getByRole('button', { name: 'Reveal private keys' }).click()
+      const key = (await exportFrame.locator('#evm-key').textContent())!
+      assert.match(key, /^0x[0-9a-f]{64}$/)
+      const { privateKeyToAddress } = await import('viem/accounts')
+      assert.equal(privateKeyToAddress(key as `0x${string}`), address, 'the exported key is the account\'s')
+      const pageText = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('wallet-modal')!.shadowRoot!.innerHTML ?? ''))
+      assert.ok(!pageText.includes(key.slice(2)), 'the key is not in the page')
+    })
+    // The new address logs in to the same account.
+    await withPage(h, '/', async ({ page }) => {
+      const since = h.mail!.lastId()
+      await connectButton(page, 'Connect Wallet').click()
+      await dialog(page).getByTestId('email-input').fill(moved)
+      await dialog(page).getByTestId('email-submit').click()
+      // A new browser for a known address: the device link first.
+      const link = /(http:\/\/\S+\/device\?token=\S+)/.exec((await h.mail!.waitFor(moved, { since, match: m => /device\?token=/.test(m.text) })).text)![1]!
+      const tab = await page.context().newPage()
+      await tab.goto(link)
+      await tab.getByRole('button', { name: 'Approve device' }).click()
+      await tab.getByRole('heading', { name: 'Device approved' }).waitFor()
+      await tab.close()
+      const code = /(\d{6})/.exec((await h.mail!.waitFor(moved, { since, match: m => /code/.test(m.subject) })).subject)![1]!
+      await otpFrame(page).locator('input#otp').fill(code)
+      await dialog(page).waitFor({ state: 'detached' })
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+    })
   })
 })

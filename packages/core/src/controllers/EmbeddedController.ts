@@ -15,6 +15,8 @@ export interface EmbeddedState {
   lastEmailAt?: number
   /** The last failure, in words to show. */
   error?: string
+  /** Counts login attempts: a cancelled attempt's late answers are recognised and dropped. */
+  attempt: number
   /** The logged-in user's e-mail (the auth name Account shows). */
   authEmail?: string
   /** A social username (part 2), shown instead of the e-mail when present. */
@@ -30,12 +32,16 @@ export interface EmbeddedState {
  * (flows/embeddedState.ts), so a site whose visitors never use e-mail login never builds it.
  */
 export function createEmbeddedController() {
-  const state = proxy<EmbeddedState>({ step: 'idle', update: { step: 'email' } })
+  const state = proxy<EmbeddedState>({ step: 'idle', attempt: 0, update: { step: 'email' } })
   return {
     state,
     setStep(step: EmailLoginStep, error?: string): void {
       state.step = step
       state.error = error
+    },
+    /** Starts a new attempt (or ends the current one): returns its number. */
+    nextAttempt(): number {
+      return ++state.attempt
     },
     setEmail(email: string | undefined): void {
       state.email = email

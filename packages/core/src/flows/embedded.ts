@@ -76,9 +76,12 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
     )
     .catch(() => undefined)
   const stopTheme = subscribe(core.theme.state, () => void syncTheme())
-  // Closing the modal while a signature waits aborts it (the site's call rejects).
+  // Closing the modal while a signature waits aborts it (the site's call rejects); a login in
+  // progress is abandoned (its code stays valid in the mailbox for the next try).
   const stopModal = subscribe(core.modal.state, () => {
-    if (!core.modal.state.open && st.state.approval) void wallet.frame.request('ABORT_RPC', {}).catch(() => undefined)
+    if (core.modal.state.open) return
+    if (st.state.approval) void wallet.frame.request('ABORT_RPC', {}).catch(() => undefined)
+    if (st.state.step === 'sending' || st.state.step === 'device' || st.state.step === 'otp') abandonLogin(core)
   })
   lifetime.signal.addEventListener('abort', () => (stopTheme(), stopModal()), { once: true })
   return wallet
@@ -167,12 +170,19 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
     return undefined
   }
   const wait = (st.state.lastEmailAt ?? -Infinity) + EMAIL_COOLDOWN_MS - Date.now()
+  const sameAddress = st.state.email?.toLowerCase() === parsed.output.toLowerCase()
+  if (wait > 0 && sameAddress && st.state.step === 'idle') {
+    // The code just sent to this address is still valid: back to typing it, no new code.
+    return resumeCodeEntry(core)
+  }
   if (wait > 0) {
     // Spec §5: N is the rounded-up remaining seconds.
     const e = new WalletModalError('EMAIL_COOLDOWN', { shortMessage: `Please try again after ${Math.ceil(wait / 1000)} seconds` })
     st.setStep(st.state.step === 'otp' || st.state.step === 'device' ? st.state.step : 'idle', e.shortMessage)
     return undefined
   }
+  const attempt = st.nextAttempt()
+  const live = () => st.state.attempt === attempt
   st.setEmail(parsed.output)
   st.setStep('sending')
   if (core.router.state.view !== 'EmailLogin') core.router.push('EmailLogin')
@@ -181,15 +191,20 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
     wallet = await ensureEmbedded(core)
     const { action } = await wallet.frame.request('CONNECT_EMAIL', { email: parsed.output })
     if (action !== 'CONNECT') st.markSent(Date.now())
+    if (!live()) return undefined
     if (action === 'VERIFY_DEVICE') {
       st.setStep('device')
       await wallet.frame.request('CONNECT_DEVICE', {})
+      if (!live()) return undefined
     }
     if (action !== 'CONNECT') {
       st.setStep('otp')
       await wallet.frame.request('CONNECT_OTP', {})
+      if (!live()) return undefined
     }
   } catch (err) {
+    // Abandoned meanwhile (modal closed, Try again): nothing to report.
+    if (!live()) return undefined
     const e = toWalletModalError(err, 'FRAME_ERROR')
     // The frame's own words (e.g. the server's 'Please try again after N seconds') are the message.
     st.setStep('idle', e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage)
@@ -199,11 +214,35 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
   return finishLogin(core, wallet).catch(() => undefined)
 }
 
-/** Leaves EmailLogin: back to Connect, the login forgotten (its code stays valid in the mailbox). */
-export function cancelEmailLogin(core: Core): void {
+/** Back to the code entry of the login abandoned a moment ago (modal closed), without a new code. */
+async function resumeCodeEntry(core: Core): Promise<string | undefined> {
   const st = embeddedState(core)
+  const attempt = st.nextAttempt()
+  st.setStep('otp')
+  if (core.router.state.view !== 'EmailLogin') core.router.push('EmailLogin')
+  try {
+    const wallet = await ensureEmbedded(core)
+    await wallet.frame.request('CONNECT_OTP', {})
+    if (st.state.attempt !== attempt) return undefined
+    return await finishLogin(core, wallet).catch(() => undefined)
+  } catch (err) {
+    if (st.state.attempt !== attempt) return undefined
+    st.setStep('idle', toWalletModalError(err, 'FRAME_ERROR').shortMessage)
+    return undefined
+  }
+}
+
+/** Ends the login in progress without an error: its pending frame requests are aborted and their answers dropped. */
+function abandonLogin(core: Core): void {
+  const st = embeddedState(core)
+  st.nextAttempt()
   st.setStep('idle')
   core.runtime.embedded?.then(w => w.frame.abortAll()).catch(() => undefined)
+}
+
+/** Leaves EmailLogin: back to Connect, the login forgotten (its code stays valid in the mailbox). */
+export function cancelEmailLogin(core: Core): void {
+  abandonLogin(core)
   if (!core.router.goBackTo('Connect')) core.router.reset('Connect')
 }
 
