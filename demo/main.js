@@ -112,17 +112,21 @@ $('sign').addEventListener('click', async () => {
     $('signature').textContent = `Not signed: ${e.shortMessage ?? e.message ?? e}`
   }
 })
-// The devnet's faucet: 1 ETH more for the connected EVM account (a fresh e-mail account has none),
-// through the demo server's RPC proxy to anvil.
+// The devnet's faucet: 1 ETH (or SOL) more for the connected account (a fresh e-mail account has
+// none), through the demo server's RPC proxy to anvil or the local Solana network.
 $('faucet').addEventListener('click', async () => {
   const { address, namespace } = modal.getAccount()
   const network = modal.getNetwork()
-  if (namespace !== 'eip155' || !address || !network) return void ($('sent').textContent = 'Connect an EVM account first')
+  if ((namespace !== 'eip155' && namespace !== 'solana') || !address || !network) return void ($('sent').textContent = 'Connect an EVM or Solana account first')
   const call = (method, params) =>
-    fetch(`/rpc/${network.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    fetch(`/rpc/${namespace === 'solana' ? 'solana' : network.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
       .then(r => r.json())
       .then(j => j.result)
   try {
+    if (namespace === 'solana') {
+      await call('requestAirdrop', [address, 1_000_000_000])
+      return void ($('sent').textContent = `Added 1 test SOL to ${address} on ${network.name}`)
+    }
     const balance = BigInt(await call('eth_getBalance', [address, 'latest']))
     await call('anvil_setBalance', [address, `0x${(balance + 10n ** 18n).toString(16)}`])
     $('sent').textContent = `Added 1 test ETH to ${address} on ${network.name}`

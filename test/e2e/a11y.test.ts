@@ -156,3 +156,34 @@ test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its e
     await page.evaluate(() => (window as any).walletModal.setThemeMode('dark'))
     await audit(page, 'Sign In with an error (dark)')
   }))
+
+test('no axe violations on the e-mail entry, EmailLogin with the secure site\'s code frame (light and dark) and ApproveTransaction', () =>
+  withPage(h, '/', async ({ page }) => {
+    const email = `a11y-${Date.now().toString(36)}@example.com`
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
+      await connectButton(page).click()
+      await dialog(page).getByTestId('email-input').waitFor()
+      await audit(page, `Connect with the e-mail entry (${theme})`)
+      await dialog(page).getByTestId('email-input').fill(email)
+      await dialog(page).getByTestId('email-submit').click()
+      await dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame().locator('input#otp').waitFor()
+      await audit(page, `EmailLogin code entry (${theme})`)
+      if (theme === 'light') {
+        await page.keyboard.press('Escape')
+        await dialog(page).waitFor({ state: 'detached' })
+        continue
+      }
+      // Logged in: the approval drawn by the secure site.
+      const code = await (async () => {
+        const r = await fetch(`${h.url}/mailbox/messages.json`)
+        const mails = (await r.json()) as { to: string[]; subject: string }[]
+        return /(\d{6})/.exec(mails.find(m => m.to.includes(email))!.subject)![1]!
+      })()
+      await dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame().locator('input#otp').fill(code)
+      await dialog(page).waitFor({ state: 'detached' })
+      await page.locator('#sign').click()
+      await dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame().getByRole('button', { name: 'Approve' }).waitFor()
+      await audit(page, `ApproveTransaction (${theme})`)
+    }
+  }))

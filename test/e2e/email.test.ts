@@ -124,6 +124,26 @@ describe('e-mail login (embedded wallet)', () => {
       await dialog(page).getByRole('button', { name: /Solana/ }).first().click()
       await page.waitForFunction(() => (window as any).walletModal.getState().activeChain === 'solana')
       assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().address), solana.address)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      // On Solana too: fund it, then Send 0.01 SOL, approved in the frame (the server signs and sends).
+      await page.locator('#faucet').click()
+      await page.locator('#sent').filter({ hasText: /^Added 1 test SOL/ }).waitFor()
+      await page.locator('#send').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByText('Send a Solana transaction').waitFor()
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,90} \(0\.01 to / }).waitFor({ timeout: 15_000 })
+      // And a Solana message, verified with the account's public key.
+      await page.locator('#sign').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await page.locator('#signature').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90}$/ }).waitFor()
+      const { ed25519 } = await import('@noble/curves/ed25519')
+      const { base58 } = await import('@scure/base')
+      const solSig = base58.decode((await page.locator('#signature').textContent())!)
+      assert.equal(ed25519.verify(solSig, new TextEncoder().encode('Hello from the wallet-modal demo'), base58.decode(solana.address)), true)
 
       // A reload restores the login without a prompt.
       await page.reload()
@@ -200,6 +220,12 @@ describe('e-mail login (embedded wallet)', () => {
       '/',
       async ({ page, errors }) => {
         await loginByEmail(h, page, email)
+        // Switching network inside the wallet's own chain list (the frame follows; the account stays).
+        const address = await page.evaluate(() => (window as any).walletModal.getAccount().address)
+        await page.locator('#switch-2').click()
+        await page.waitForFunction(() => (window as any).walletModal.getNetwork()?.id === 31338)
+        assert.equal(await page.evaluate(() => (window as any).walletModal.getWalletProvider().request({ method: 'eth_chainId' })), '0x7a6a')
+        assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().address), address)
         // The notice shows in the modal: open it, then the site asks for a method outside §6.
         await connectButton(page).click()
         await heading(page, 'Account')

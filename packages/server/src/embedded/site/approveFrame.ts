@@ -16,12 +16,12 @@ interface Description {
  */
 export function runApproveFrame(id: string): void {
   const bus = channel()
-  render(h('p', { class: 'status', role: 'status' }, 'Loading the request…'))
+  render(h('h1', { class: 'sr-only' }, 'Approve the request'), h('p', { class: 'status', role: 'status' }, 'Loading the request…'))
   let handled = false
 
   bus.onmessage = async (event: MessageEvent<ChannelMessage>) => {
     const m = event.data
-    if (m?.type === 'approval-aborted' && m.id === id) return render(h('p', { class: 'status error', role: 'alert' }, 'Request was aborted'))
+    if (m?.type === 'approval-aborted' && m.id === id) return render(h('h1', { class: 'sr-only' }, 'Approve the request'), h('p', { class: 'status error', role: 'alert' }, 'Request was aborted'))
     if (m?.type !== 'approval-request' || m.id !== id || handled) return
     handled = true
     let description: Description

@@ -13,6 +13,7 @@ export function runExportFrame(): void {
     try {
       const keys = await api<{ eip155: string; solana: string }>('/api/export', {})
       render(
+        h('h1', { class: 'sr-only' }, 'Export private keys'),
         h('p', { class: 'warning' }, 'Anyone with these keys controls your wallet. Never share them.'),
         h('h2', {}, 'EVM private key'),
         h('code', { class: 'key', id: 'evm-key' }, keys.eip155),
@@ -25,5 +26,5 @@ export function runExportFrame(): void {
       reveal.disabled = false
     }
   })
-  render(h('p', { class: 'warning' }, 'Your keys are shown here, on the wallet’s own site, and nowhere else. Anyone who sees them controls your wallet.'), reveal, status)
+  render(h('h1', { class: 'sr-only' }, 'Export private keys'), h('p', { class: 'warning' }, 'Your keys are shown here, on the wallet’s own site, and nowhere else. Anyone who sees them controls your wallet.'), reveal, status)
 }

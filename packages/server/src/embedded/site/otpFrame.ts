@@ -34,7 +34,7 @@ export function runOtpFrame(email: string, purpose: string, projectId: string): 
     status,
     submit
   )
-  const done = (text: string) => render(h('p', { class: 'done', role: 'status' }, text))
+  const done = (text: string) => render(h('h1', { class: 'sr-only' }, 'Enter your code'), h('p', { class: 'done', role: 'status' }, text))
   let busy = false
 
   async function check() {
@@ -97,6 +97,6 @@ export function runOtpFrame(email: string, purpose: string, projectId: string): 
       status.className = 'status error'
     }
   })
-  render(form, ...(purpose === 'login' ? [resend] : []))
+  render(h('h1', { class: 'sr-only' }, 'Enter your code'), form, ...(purpose === 'login' ? [resend] : []))
   input.focus()
 }
