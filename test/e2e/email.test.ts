@@ -132,6 +132,10 @@ describe('e-mail login (embedded wallet)', () => {
       await page.locator('#send').click()
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Send a Solana transaction').waitFor()
+      // What will be signed, decoded by the secure site: the amount and the demo's Solana receiver.
+      await approveFrame(page).getByText('0.01 SOL', { exact: true }).waitFor()
+      const solanaReceiver = await page.evaluate(() => fetch('/devnet.json').then(r => r.json()).then(d => d.solana.receiverAddress as string))
+      await approveFrame(page).getByText(solanaReceiver, { exact: true }).waitFor()
       await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
       await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,90} \(0\.01 to / }).waitFor({ timeout: 15_000 })
       // And a Solana message, verified with the account's public key.
@@ -359,6 +363,22 @@ describe('e-mail login (embedded wallet)', () => {
       await otpFrame(page).locator('input#otp').fill(code)
       await dialog(page).waitFor({ state: 'detached' })
       assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+    })
+  })
+
+  it('signing out in one tab ends the e-mail connection in the other tabs of that browser', async () => {
+    const email = newEmail('tabs')
+    await withPage(h, '/', async ({ page, context }) => {
+      await loginByEmail(h, page, email)
+      const other = await context.newPage()
+      await other.goto(h.url + '/')
+      // The second tab restores the same session (one browser, one secure-site storage).
+      await other.waitForFunction(() => (window as any).walletModal?.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
+      await page.locator('#disconnect').click()
+      await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'disconnected')
+      await other.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected', undefined, { timeout: 15_000 })
+      await other.waitForFunction(() => (window as any).walletModal.getAccount('solana').status === 'disconnected')
+      await other.close()
     })
   })
 })

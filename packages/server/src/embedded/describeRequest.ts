@@ -1,7 +1,8 @@
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { decodeFunctionData, erc20Abi, formatEther, formatUnits, hexToString, isHex, type Hex } from 'viem'
 import { createChainClient } from '../chain/createChainClient.js'
 import type { SigningRequest } from './signEmbeddedRequest.js'
+import { parseSolanaTransaction } from './parseSolanaTransaction.js'
 
 /** What the approval frame shows a person before they sign: plain text only, never HTML. */
 export interface RequestDescription {
@@ -74,6 +75,33 @@ async function describeTransaction(request: SigningRequest, timeoutMs: number): 
   return { title: erc20?.fn === 'approve' ? 'Approve token spending' : 'Send a transaction', rows }
 }
 
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
+const u64 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset + at, 8).getBigUint64(0, true)
+
+/** A Solana transaction in words: its transfers of SOL and of tokens decoded, the fee per signature. */
+function describeSolanaTransaction(request: SigningRequest): RequestDescription {
+  const symbol = request.chain.nativeCurrency.symbol
+  const rows: RequestDescription['rows'] = [{ label: 'Network', value: request.chain.name }]
+  try {
+    const tx = parseSolanaTransaction(base64.decode(String((request.params as { transaction?: unknown })?.transaction ?? '')))
+    const key = (i: number | undefined) => (i !== undefined && tx.keys[i] ? base58.encode(tx.keys[i]) : 'an account from a lookup table')
+    for (const ix of tx.instructions) {
+      const program = key(ix.programIndex)
+      if (program === SYSTEM_PROGRAM && ix.data.length >= 12 && new DataView(ix.data.buffer, ix.data.byteOffset, 4).getUint32(0, true) === 2) {
+        rows.push({ label: 'Send', value: `${formatUnits(u64(ix.data, 4), 9)} ${symbol}` }, { label: 'To', value: key(ix.accounts[1]) })
+      } else if (TOKEN_PROGRAMS.has(program) && ix.data[0] === 12 && ix.data.length >= 10) {
+        // transferChecked: amount, decimals; accounts: source, mint, destination, owner.
+        rows.push({ label: 'Send tokens', value: `${formatUnits(u64(ix.data, 1), ix.data[9]!)} of mint ${key(ix.accounts[1])}` }, { label: 'To token account', value: key(ix.accounts[2]) })
+      } else rows.push({ label: 'Program', value: program })
+    }
+    rows.push({ label: 'Network fee', value: `${formatUnits(5000n * BigInt(tx.requiredSignatures), 9)} ${symbol}` })
+  } catch {
+    rows.push({ label: 'Details', value: 'This transaction could not be read; signing refuses it too.' })
+  }
+  return { title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction', rows }
+}
+
 /**
  * Describes a signing request in human terms for the approval frame (spec §6): a message's text;
  * typed data's domain and fields; a transaction's network, receiver, amount and fee, with ERC-20
@@ -116,13 +144,7 @@ export async function describeRequest(request: SigningRequest, timeoutMs: number
     }
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':
-      return {
-        title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction',
-        rows: [
-          { label: 'Network', value: request.chain.name },
-          { label: 'Network fee', value: `0.000005 ${request.chain.nativeCurrency.symbol} per signature` }
-        ]
-      }
+      return describeSolanaTransaction(request)
     default:
       return { title: `Approve ${request.method}`, rows: [{ label: 'Network', value: request.chain.name }] }
   }

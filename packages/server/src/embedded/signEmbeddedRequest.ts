@@ -6,6 +6,7 @@ import type { ChainConfig } from '../config/ServerConfig.js'
 import { upstreamRpc } from '../chain/upstreamRpc.js'
 import { ApiError } from '../http/ApiError.js'
 import type { OpenedKeys } from './EmbeddedAccounts.js'
+import { parseSolanaTransaction } from './parseSolanaTransaction.js'
 
 /** A signing request the person approved in the secure frame. */
 export interface SigningRequest {
@@ -30,41 +31,18 @@ const quantity = (value: unknown, field: string): bigint | undefined => {
   return BigInt(value as string)
 }
 
-/** Reads the compact-u16 at `offset` of a Solana wire structure. */
-function compactU16(bytes: Uint8Array, offset: number): [value: number, size: number] {
-  let value = 0
-  for (let i = 0; i < 3; i++) {
-    const byte = bytes[offset + i]
-    if (byte === undefined) bad('truncated transaction')
-    value |= (byte! & 0x7f) << (7 * i)
-    if (!(byte! & 0x80)) return [value, i + 1]
-  }
-  return bad('malformed transaction')
-}
-
 /**
  * Signs a serialized Solana transaction (legacy or versioned) with the account's key: the
  * signature goes into the slot of the account's position among the required signers.
  */
 export function signSolanaTransaction(serialized: Uint8Array, seed: Uint8Array): Uint8Array {
   const publicKey = ed25519.getPublicKey(seed)
-  const [count, countSize] = compactU16(serialized, 0)
-  const messageStart = countSize + count * 64
-  const message = serialized.subarray(messageStart)
-  // A versioned message starts with 0x80 | version before its header.
-  const headerAt = message[0]! & 0x80 ? 1 : 0
-  const required = message[headerAt]
-  if (required === undefined || required !== count) bad('the transaction does not match its signature count')
-  const [keyCount, keyCountSize] = compactU16(message, headerAt + 3)
-  const keysAt = headerAt + 3 + keyCountSize
-  let slot = -1
-  for (let i = 0; i < Math.min(required!, keyCount); i++) {
-    const key = message.subarray(keysAt + i * 32, keysAt + (i + 1) * 32)
-    if (key.length === 32 && key.every((b, j) => b === publicKey[j])) slot = i
-  }
+  const tx = parseSolanaTransaction(serialized)
+  if (tx.requiredSignatures !== tx.signatureCount) bad('the transaction does not match its signature count')
+  const slot = tx.keys.slice(0, tx.requiredSignatures).findIndex(key => key.every((b, j) => b === publicKey[j]))
   if (slot < 0) bad('this account is not a signer of the transaction')
   const signed = new Uint8Array(serialized)
-  signed.set(ed25519.sign(message, seed), countSize + slot * 64)
+  signed.set(ed25519.sign(tx.message, seed), tx.signaturesAt + slot * 64)
   return signed
 }
 

@@ -53,6 +53,11 @@ export class EmbeddedProvider extends ProviderEvents implements Eip1193Provider 
     return result
   }
 
+  /** The session ended in the secure site: the adapter's `disconnect` listeners hear it (EIP-1193 4900). */
+  signedOut(): void {
+    this.emit('disconnect', { code: 4900, message: 'Signed out of the e-mail wallet' })
+  }
+
   /** The network the wallet is on (set by connect, restore and switches). */
   setChainId(id: number): void {
     this.chainId = id

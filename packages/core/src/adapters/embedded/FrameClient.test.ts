@@ -52,6 +52,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
   let failures: string[]
   let approvals: { id: string; method: string }[]
   let client: FrameClient | undefined
+  let signedOut = 0
 
   const make = (secureSiteUrl: string) =>
     (client = new FrameClient({
@@ -62,6 +63,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
       onApproval: r => approvals.push(r),
       onSettled: () => {},
       onEscape: () => {},
+      onSignedOut: () => void signedOut++,
       onFailure: code => failures.push(code)
     }))
 
@@ -69,6 +71,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     life = fakeClockLifetime()
     failures = []
     approvals = []
+    signedOut = 0
   })
   afterEach(() => {
     life.end()
@@ -113,11 +116,13 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     void c.ready.then(() => (ready = true))
     window.postMessage({ wm: 'frame', kind: 'ready' }, '*')
     window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*')
+    window.postMessage({ wm: 'frame', kind: 'signedOut' }, '*')
     await settle()
     life.advance(500)
     await settle()
     expect(ready).to.equal(false)
     expect(approvals).to.deep.equal([])
+    expect(signedOut).to.equal(0)
   })
 
   it('is ready 500 ms after the frame says so; correlates answers by id; validates them; errors carry the frame words or "An error occurred"', async () => {

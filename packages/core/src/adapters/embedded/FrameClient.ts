@@ -29,6 +29,8 @@ export interface FrameClientOptions {
   onSettled(id: string, ok: boolean, message?: string): void
   /** Escape was pressed inside a secure frame. */
   onEscape(): void
+  /** The session ended in the secure site (signed out in another tab, expired). */
+  onSignedOut(): void
   /** The frame never loaded (iframe_load_failed) or stopped answering (iframe_request_timeout). */
   onFailure(code: 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT'): void
 }
@@ -104,6 +106,7 @@ export class FrameClient {
             lifetime.setTimeout(resolve, FRAME_READY_DELAY_MS)
           } else if (m.kind === 'approval') options.onApproval({ id: m.id, method: m.method })
           else if (m.kind === 'escape') options.onEscape()
+          else if (m.kind === 'signedOut') options.onSignedOut()
           else if (m.kind === 'success' || m.kind === 'error') this.settle(m)
         },
         { signal: lifetime.signal }

@@ -22,7 +22,7 @@ export interface EmbeddedWallet {
 }
 
 /** Options of {@link createEmbeddedWallet}. */
-export interface EmbeddedWalletOptions extends Omit<FrameClientOptions, 'lifetime'> {
+export interface EmbeddedWalletOptions extends Omit<FrameClientOptions, 'lifetime' | 'onSignedOut'> {
   lifetime: Lifetime
   /** The site's networks by namespace. */
   networksOf(ns: WiredNamespace): CaipNetwork[]
@@ -38,7 +38,16 @@ export interface EmbeddedWalletOptions extends Omit<FrameClientOptions, 'lifetim
  * adapters connect, sign and send with it as with any wallet.
  */
 export function createEmbeddedWallet(options: EmbeddedWalletOptions): EmbeddedWallet {
-  const frame = new FrameClient(options)
+  const solanaWallets: ReturnType<typeof embeddedSolanaWallet>[] = []
+  const frame = new FrameClient({
+    ...options,
+    onSignedOut() {
+      // Ended elsewhere: each namespace's connection hears its wallet leave.
+      provider.signedOut()
+      for (const w of solanaWallets) w.signedOut()
+      options.onSignOut()
+    }
+  })
   const provider = new EmbeddedProvider(frame, { onRefused: options.onRefused, onSignOut: options.onSignOut })
   const connectors: EmbeddedWallet['connectors'] = {}
   for (const ns of EMBEDDED_NAMESPACES) {
@@ -50,8 +59,12 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions): EmbeddedWa
       type: 'AUTH',
       chain: ns,
       imageUrl: EMAIL_ICON,
-      ...(ns === 'eip155' ? { provider } : { handle: embeddedSolanaWallet(frame, networks, EMAIL_ICON, { onSignOut: options.onSignOut }) })
+      ...(ns === 'eip155' ? { provider } : { handle: addSolanaWallet(embeddedSolanaWallet(frame, networks, EMAIL_ICON, { onSignOut: options.onSignOut })) })
     }
+  }
+  function addSolanaWallet<T extends ReturnType<typeof embeddedSolanaWallet>>(w: T): T {
+    solanaWallets.push(w)
+    return w
   }
   return {
     frame,

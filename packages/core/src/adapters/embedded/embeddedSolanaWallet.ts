@@ -20,6 +20,7 @@ const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAn
  */
 export function embeddedSolanaWallet(frame: FrameClient, networks: readonly CaipNetwork[], icon: string, hooks: { onSignOut(): void }) {
   const chains = networks.map(n => n.caipNetworkId)
+  const listeners = new Set<(props: { accounts?: readonly Account[] }) => void>()
   const wallet = {
     version: '1.0.0' as const,
     name: 'Email',
@@ -44,7 +45,13 @@ export function embeddedSolanaWallet(frame: FrameClient, networks: readonly Caip
           hooks.onSignOut()
         }
       },
-      'standard:events': { version: '1.0.0', on: () => () => {} },
+      'standard:events': {
+        version: '1.0.0',
+        on(_event: 'change', listener: (props: { accounts?: readonly Account[] }) => void) {
+          listeners.add(listener)
+          return () => void listeners.delete(listener)
+        }
+      },
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage({ message, account }: { message: Uint8Array; account: Account }) {
@@ -68,5 +75,11 @@ export function embeddedSolanaWallet(frame: FrameClient, networks: readonly Caip
       }
     }
   }
-  return wallet
+  return Object.assign(wallet, {
+    /** The session ended in the secure site: Wallet Standard's "no accounts" change. */
+    signedOut() {
+      wallet.accounts = []
+      for (const l of [...listeners]) l({ accounts: [] })
+    }
+  })
 }

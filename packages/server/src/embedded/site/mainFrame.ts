@@ -50,6 +50,11 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       return
     }
     if (m.type === 'escape') return post({ kind: 'escape' })
+    if (m.type === 'signed-out') {
+      // Signed out in another tab, or the session ended: the page's connection ends too.
+      user = undefined
+      return post({ kind: 'signedOut' })
+    }
     if (m.type === 'approval-result' || m.type === 'approval-declined') {
       const a = approvals.get(m.id)
       if (!a) return
@@ -184,7 +189,11 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       const token = sessionToken()
       setSessionToken(null)
       user = undefined
-      if (token) await api('/api/signout', {}, token).catch(() => undefined)
+      if (token) {
+        await api('/api/signout', {}, token).catch(() => undefined)
+        // The other tabs' frames (not this one: a channel does not hear itself) tell their pages.
+        bus.postMessage({ type: 'signed-out' } satisfies ChannelMessage)
+      }
       return {}
     },
     async IS_CONNECTED() {

@@ -62,7 +62,11 @@ export async function api<T = Record<string, unknown>>(path: string, body?: unkn
     // reported below
   }
   if (!response.ok) {
-    if (response.status === 401) setSessionToken(null)
+    if (response.status === 401 && token) {
+      // The session ended (signed out elsewhere, expired): every frame of this browser hears it.
+      setSessionToken(null)
+      channel().postMessage({ type: 'signed-out' } satisfies ChannelMessage)
+    }
     throw new SecureApiError(typeof json.reason === 'string' ? json.reason : `The wallet service answered ${response.status}`, response.status)
   }
   return json as T
@@ -82,6 +86,7 @@ export type ChannelMessage =
   | { type: 'approval-declined'; id: string }
   | { type: 'approval-aborted'; id: string }
   | { type: 'escape' }
+  | { type: 'signed-out' }
 
 /**
  * Escape inside a secure frame closes the modal, as it does anywhere else in it: the frame's
