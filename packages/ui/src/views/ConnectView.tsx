@@ -21,8 +21,11 @@ export function ConnectView() {
   // From SwitchActiveChain: only wallets of the target network's family.
   const only = useSnapshot(core.router.state).data?.network?.chainNamespace
   const rows = connectRows(core, only)
+  // Read through the snapshot so Connect re-renders when the project's configuration (which
+  // names the secure site) arrives after the view: valtio re-renders on properties read here.
+  const emailFeature = features.email
   // Reached from SwitchActiveChain (wallets of one family): wallets only.
-  const methods = only ? ['wallet'] : connectMethodsOrder(core, rows)
+  const methods = only || !emailFeature ? ['wallet'] : connectMethodsOrder(core, rows)
   const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {

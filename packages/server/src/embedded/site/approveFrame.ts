@@ -1,6 +1,9 @@
 import { h, render } from './dom.js'
 import { api, channel, type ChannelMessage } from './secureApi.js'
 
+/** Approve stays disabled this long after the request shows: a click aimed at something else cannot land on it. */
+const APPROVE_DELAY_MS = 600
+
 /** What POST /api/describe answers. */
 interface Description {
   title: string
@@ -35,7 +38,17 @@ export function runApproveFrame(id: string): void {
     const approve = h('button', { type: 'button', class: 'primary', id: 'approve' }, 'Approve')
     const cancel = h('button', { type: 'button', id: 'cancel' }, 'Cancel')
     const status = h('p', { class: 'status', role: 'status' })
+    // Approve is live only after a short delay, so a click aimed at what was there before (a
+    // decoy the page swapped the modal in under) cannot land on it. Focus starts on Cancel.
+    let settled = false
+    let busy = false
+    const refresh = () => {
+      approve.disabled = busy || !settled
+    }
+    approve.disabled = true
+    setTimeout(() => ((settled = true), refresh()), APPROVE_DELAY_MS)
     approve.addEventListener('click', async () => {
+      busy = true
       approve.disabled = cancel.disabled = true
       status.textContent = 'Signing…'
       try {
@@ -43,9 +56,11 @@ export function runApproveFrame(id: string): void {
         status.textContent = 'Done'
         bus.postMessage({ type: 'approval-result', id, result } satisfies ChannelMessage)
       } catch (error) {
+        busy = false
+        cancel.disabled = false
+        refresh()
         status.textContent = (error as Error).message
         status.className = 'status error'
-        approve.disabled = cancel.disabled = false
       }
     })
     cancel.addEventListener('click', () => {
@@ -59,7 +74,7 @@ export function runApproveFrame(id: string): void {
       status,
       h('div', { class: 'actions' }, cancel, approve)
     )
-    approve.focus()
+    cancel.focus()
   }
   bus.postMessage({ type: 'approval-hello', id } satisfies ChannelMessage)
 }
