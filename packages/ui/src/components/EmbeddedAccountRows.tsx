@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { authName, embeddedState } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { ChevronIcon } from './Icons.js'
+import { ChevronIcon, KeyIcon, MailIcon } from './Icons.js'
 
 /** Account's lines for the e-mail wallet: the auth name (spec §5), change of address, key export. */
 export function EmbeddedAccountName() {
@@ -22,12 +22,18 @@ export function EmbeddedAccountRows() {
     <>
       <li>
         <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('UpdateEmailWallet')} data-testid="open-update-email">
+          <span className="wm-image wm-image-placeholder" aria-hidden="true">
+            <MailIcon />
+          </span>
           <span className="wm-name">Change e-mail</span>
           <ChevronIcon />
         </button>
       </li>
       <li>
         <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('ExportWallet')} data-testid="open-export">
+          <span className="wm-image wm-image-placeholder" aria-hidden="true">
+            <KeyIcon />
+          </span>
           <span className="wm-name">Export private keys</span>
           <ChevronIcon />
         </button>

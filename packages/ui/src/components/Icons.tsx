@@ -25,3 +25,7 @@ export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
 export const ReceiveIcon = svg('M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10')
 /** A clock: Activity. */
 export const ActivityIcon = svg('M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 1 0 0-11zM8 5v3.2l2 1.3')
+/** An envelope (the e-mail wallet's address). */
+export const MailIcon = svg('M2.5 4h11v8h-11zM2.5 4.5 8 9l5.5-4.5')
+/** A key (private key export). */
+export const KeyIcon = svg('M6 10a3 3 0 1 1 0-.01zM8.6 8.6 13.5 3.7M11.5 5.7l1.5 1.5')

@@ -27,9 +27,7 @@ export function EmailLoginView() {
     const src = securePageUrl(core, 'otp', { email, purpose: 'login' })
     return (
       <div className="wm-center">
-        <p className="wm-muted">
-          We sent a code to <strong>{email}</strong>.
-        </p>
+        {/* The frame says where the code went; the modal adds nothing the code entry repeats. */}
         {src ? <SecureFrame src={src} title="Enter your code" height={190} testId="otp-frame" /> : null}
         {error ? (
           <p className="wm-error-text" role="alert">
