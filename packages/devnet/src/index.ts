@@ -100,3 +100,5 @@ export {
   type DevnetSolanaWalletFeatures
 } from './solana/wallet/createDevnetSolanaWallet.js'
 export { startMailSink, codeOf, linkOf, type MailSink, type SunkMail } from './mail/startMailSink.js'
+export { startOidcProvider, DEVNET_SOCIALS, DEVNET_SOCIAL_USERS, type DevnetOidcProvider, type DevnetSocial, type DevnetSocialUser, type OidcProviderOptions } from './oidc/startOidcProvider.js'
+export { followOidcLogin } from './oidc/followOidcLogin.js'

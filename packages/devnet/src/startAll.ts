@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { findFreePort } from './freePort.js'
 import { startMailSink, type MailSink } from './mail/startMailSink.js'
+import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oidc/startOidcProvider.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
@@ -33,6 +35,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   securePort?: number
   /** Port of the local SMTP sink (default: a free one). */
   mailPort?: number
+  /** Port of the local OpenID provider standing in for the social logins (default: a free one). */
+  oidcPort?: number
   /**
    * The SMTP server the secure site sends through (default: the devnet's own sink). Tests point
    * it at a closed port to see e-mail fail.
@@ -62,7 +66,7 @@ async function devKek(dataDir: string | undefined): Promise<{ kek: string; made?
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string): Promise<ServiceServer> {
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, securePort: number): Promise<ServiceServer> {
   const { createServer, demoServerConfig, KeyVault } = await import('@wallet-modal/server')
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -78,8 +82,10 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     dataDir: options.serviceDataDir,
     enableFaults: options.enableFaults,
     secureSite: {
-      port: options.securePort ?? 0,
+      port: securePort,
       mail: { smtpUrl, from: 'Devnet Wallet <wallet@devnet.local>' },
+      // Every social login goes to the local OpenID provider (one client per social).
+      socials: Object.fromEntries(DEVNET_SOCIALS.map(social => [social, { ...oidc.clients[social], issuer: oidc.issuer }])),
       vault: new KeyVault(Buffer.from(kek, /^[0-9a-fA-F]{64}$/.test(kek) ? 'hex' : 'base64'))
     }
   })
@@ -119,6 +125,8 @@ export interface AllServices {
   readonly wcWallet?: WalletConnectDevWallet
   /** The local SMTP sink the secure site sends to (its messages: the demo's `/mailbox/`). */
   readonly mail?: MailSink
+  /** The local OpenID provider the secure site's social logins go to. */
+  readonly oidc?: DevnetOidcProvider
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -130,16 +138,20 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, smtpUrl, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, smtpUrl, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
+  let oidc: DevnetOidcProvider | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
   try {
     if (!withoutServices) {
       mail = await startMailSink(mailPort ?? 0)
-      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl)
+      // The provider must know the secure site's callback before the secure site starts.
+      const port = securePort || (await findFreePort())
+      oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, port)
     }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
@@ -149,6 +161,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
   } catch (error) {
     await wcWallet?.close()
     await services?.close()
+    await oidc?.close()
     await mail?.close()
     await devnet.stop()
     throw error
@@ -160,6 +173,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     services,
     wcWallet,
     mail,
+    oidc,
     url: server.url,
     stop: () =>
       (stopping ??= (async () => {
@@ -168,6 +182,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         // vanish and scheduling reconnects.
         await wcWallet?.close()
         await services?.close()
+        await oidc?.close()
         await mail?.close()
         await devnet.stop()
       })())

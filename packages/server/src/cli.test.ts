@@ -64,19 +64,21 @@ describe('wallet-modal-server CLI', () => {
   it('refuses to run the secure site without WALLET_MODAL_KEK (outside --dev) or without an SMTP server', async () => {
     const goodFile = join(dir, 'good-secure.json')
     writeFileSync(goodFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
-    const [noKek, noSmtp, shortKek] = [
+    const [noKek, noSmtp, shortKek, halfSocial] = [
       run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: '' }),
       run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0']),
-      run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'abcd' })
+      run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'abcd' }),
+      run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'a'.repeat(64), SOCIAL_GOOGLE_CLIENT_ID: 'id' })
     ]
-    assert.deepEqual(await Promise.all([noKek.exited, noSmtp.exited, shortKek.exited]), [2, 2, 2])
+    assert.deepEqual(await Promise.all([noKek.exited, noSmtp.exited, shortKek.exited, halfSocial.exited]), [2, 2, 2, 2])
+    assert.match(halfSocial.output().stderr, /google login needs both SOCIAL_GOOGLE_CLIENT_ID and SOCIAL_GOOGLE_CLIENT_SECRET/)
     assert.match(noKek.output().stderr, /WALLET_MODAL_KEK is not set/)
     assert.match(noSmtp.output().stderr, /--secure-port needs --smtp-url/)
     assert.match(shortKek.output().stderr, /WALLET_MODAL_KEK must be 32 bytes/)
     // With the key, it starts and says where the secure site is.
     const cli = await startCliServer(['--config', goodFile, '--memory', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'a'.repeat(64) })
     try {
-      assert.match(cli.output().stdout, /Secure site \(e-mail wallet\): http:\/\/127\.0\.0\.1:\d+/)
+      assert.match(cli.output().stdout, /Secure site \(e-mail wallet\): http:\/\/127\.0\.0\.1:\d+; social logins: none configured/)
     } finally {
       assert.equal(await cli.stop(), 0)
     }

@@ -29,6 +29,10 @@ const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--
   --secure-public-url  The secure site's external URL (its own host) behind a proxy.
   --smtp-url       SMTP server the secure site sends codes through (smtp:// or smtps://).
   --mail-from      Sender of its e-mail (default "Wallet <wallet@localhost>").
+  SOCIAL_<P>_CLIENT_ID, SOCIAL_<P>_CLIENT_SECRET (P: GOOGLE, GITHUB, APPLE, FACEBOOK, X, DISCORD)
+                   Social logins on the secure site: the operator's app at each provider (its
+                   redirect URI: <secure site>/social/callback). Only these are offered.
+                   SOCIAL_<P>_ISSUER: another OpenID provider to use instead of the real one.
   --dev            Dev mode: without WALLET_MODAL_KEK, make a throw-away key (keys sealed
                    with it do not open after a restart). Never in production.
   --enable-faults  Mount the test-only fault API (/__faults): it answers loopback clients only
@@ -118,7 +122,15 @@ if (args.values['secure-port'] !== undefined) {
     console.warn(`wallet-modal-server: dev mode: no ${KEK_ENV}, using a throw-away key-encryption key`)
     vault = new KeyVault(Buffer.from(KeyVault.generateKek(), 'base64'))
   }
+  const { socialsFromEnv } = await import('./embedded/social/socialsFromEnv.js')
+  let socials: ReturnType<typeof socialsFromEnv>
+  try {
+    socials = socialsFromEnv(process.env)
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
   secureSite = {
+    socials,
     port: parsePort(args.values['secure-port']),
     publicUrl: args.values['secure-public-url'],
     mail: { smtpUrl, from: args.values['mail-from'] ?? 'Wallet <wallet@localhost>' },
@@ -149,7 +161,7 @@ try {
 const storage = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir ? `PGlite in ${resolve(dataDir)}` : 'PGlite in memory (nothing survives a restart)'
 console.log(`wallet-modal-server listening on ${server.url}`)
 if (server.relayUrl) console.log(`  WalletConnect relay: ${server.relayUrl}`)
-if (server.secureSiteUrl) console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}`)
+if (server.secureSiteUrl) console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}; social logins: ${server.secureSite?.socials.join(', ') || 'none configured'}`)
 console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
 
 let stopping = false

@@ -178,6 +178,7 @@ async function listenMain(
 ): Promise<WalletModalServer> {
   const ctx: RouteContext = {
     secureSiteUrl: secureSite?.url,
+    socials: secureSite?.socials ?? [],
     config,
     store,
     chains: new Map(config.chains.map(c => [c.caipNetworkId, c])),

@@ -16,6 +16,13 @@ export const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254, 'Invali
 /** An RPC request id correlating a request and its answer: random, printable. */
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/))
 
+/** Spec §5: the social providers of the embedded wallet (Farcaster has a flow of its own). */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** One of {@link SOCIAL_PROVIDERS}. */
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** Spec §5: a social provider must be one of the six. */
+export const SocialProviderSchema = v.picklist(SOCIAL_PROVIDERS, 'Unknown social provider')
+
 /** Spec §5: the connect-email result. */
 export const ConnectEmailActionSchema = v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'])
 /** Spec §5: the update-email result. */
@@ -32,6 +39,8 @@ export const EmbeddedUserSchema = v.object({
   chainId: ChainIdSchema,
   accounts: v.array(v.object({ address: v.string(), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })),
   userName: v.optional(v.string()),
+  /** The social provider the person logged in with (absent for e-mail). */
+  provider: v.optional(SocialProviderSchema),
   preferredAccountType: AccountTypeSchema,
   smartAccountDeployed: v.boolean()
 })
@@ -55,6 +64,8 @@ export const FRAME_REQUESTS = {
   CONNECT_EMAIL: v.object({ email: EmailSchema }),
   CONNECT_DEVICE: v.object({}),
   CONNECT_OTP: v.object({}),
+  GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProviderSchema }),
+  CONNECT_SOCIAL: v.object({ uri: v.pipe(v.string(), v.maxLength(2000), v.url()) }),
   GET_USER: v.object({ chainId: v.optional(ChainIdSchema), preferredAccountType: v.optional(AccountTypeSchema) }),
   SIGN_OUT: v.object({}),
   IS_CONNECTED: v.object({}),
@@ -83,6 +94,8 @@ export const FRAME_RESPONSES = {
   CONNECT_EMAIL: v.object({ action: ConnectEmailActionSchema }),
   CONNECT_DEVICE: v.object({}),
   CONNECT_OTP: EmbeddedUserSchema,
+  GET_SOCIAL_REDIRECT_URI: v.object({ uri: v.pipe(v.string(), v.maxLength(4000), v.url()) }),
+  CONNECT_SOCIAL: EmbeddedUserSchema,
   GET_USER: EmbeddedUserSchema,
   SIGN_OUT: v.object({}),
   IS_CONNECTED: v.object({ isConnected: v.boolean() }),
@@ -125,6 +138,16 @@ export const FrameMessageSchema = v.variant('kind', [
   v.object({ wm: v.literal('frame'), kind: v.literal('signedOut') }),
   // Escape was pressed inside one of the secure site's frames (the modal closes, as with its own keys).
   v.object({ wm: v.literal('frame'), kind: v.literal('escape') })
+])
+
+/**
+ * What the secure site's social callback page (in the popup) posts to the page that opened it:
+ * the result URI the secure frame completes the login with, or the reason it failed. The page
+ * takes it only from the secure origin and from its own popup.
+ */
+export const SocialResultMessageSchema = v.union([
+  v.object({ wm: v.literal('social'), resultUri: v.pipe(v.string(), v.maxLength(2000), v.url()) }),
+  v.object({ wm: v.literal('social'), error: v.pipe(v.string(), v.maxLength(300)) })
 ])
 
 /** A message from the frame, validated. */

@@ -93,6 +93,9 @@ export {
   FrameMessageSchema,
   FrameRequestSchema,
   SendCallsParamsSchema,
+  SOCIAL_PROVIDERS,
+  SocialProviderSchema,
+  SocialResultMessageSchema,
   UpdateEmailActionSchema,
   classifyEmbeddedMethod,
   type EmbeddedUser,
@@ -100,5 +103,6 @@ export {
   type FrameRequest,
   type FrameRequestPayload,
   type FrameRequestType,
-  type FrameResponse
+  type FrameResponse,
+  type SocialProvider
 } from './embeddedMessages.js'

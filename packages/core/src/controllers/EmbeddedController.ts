@@ -6,6 +6,9 @@ export type EmailLoginStep = 'idle' | 'sending' | 'device' | 'otp' | 'connecting
 /** Where a change of e-mail address stands (UpdateEmailWallet view). */
 export type UpdateEmailStep = 'email' | 'sending' | 'primary' | 'secondary' | 'done'
 
+/** Spec §4 social login states (idle before and after). */
+export type SocialLoginStep = 'idle' | 'started' | 'requested' | 'error'
+
 /** The embedded wallet's state: login progress, the logged-in user, pending approval. */
 export interface EmbeddedState {
   /** The address being logged in with. */
@@ -19,8 +22,12 @@ export interface EmbeddedState {
   attempt: number
   /** The logged-in user's e-mail (the auth name Account shows). */
   authEmail?: string
-  /** A social username (part 2), shown instead of the e-mail when present. */
+  /** A social username, shown instead of the e-mail when present. */
   userName?: string
+  /** The social provider the user logged in with (absent for e-mail). */
+  provider?: string
+  /** The social login in progress (ConnectingSocial view). */
+  social: { provider?: string; step: SocialLoginStep; error?: string }
   /** The signing request waiting in ApproveTransaction. */
   approval?: { id: string; method: string }
   /** The change of address in progress. */
@@ -32,7 +39,7 @@ export interface EmbeddedState {
  * (flows/embeddedState.ts), so a site whose visitors never use e-mail login never builds it.
  */
 export function createEmbeddedController() {
-  const state = proxy<EmbeddedState>({ step: 'idle', attempt: 0, update: { step: 'email' } })
+  const state = proxy<EmbeddedState>({ step: 'idle', attempt: 0, update: { step: 'email' }, social: { step: 'idle' } })
   return {
     state,
     setStep(step: EmailLoginStep, error?: string): void {
@@ -49,12 +56,16 @@ export function createEmbeddedController() {
     markSent(at: number): void {
       state.lastEmailAt = at
     },
-    setUser(user: { email?: string; userName?: string } | undefined): void {
+    setUser(user: { email?: string; userName?: string; provider?: string } | undefined): void {
       state.authEmail = user?.email
       state.userName = user?.userName
+      state.provider = user?.provider
     },
     setApproval(approval: { id: string; method: string } | undefined): void {
       state.approval = approval
+    },
+    setSocial(social: EmbeddedState['social']): void {
+      state.social = social
     },
     setUpdate(update: EmbeddedState['update']): void {
       state.update = update

@@ -12,6 +12,11 @@ export type ModalEvent =
   | { type: 'SIWX_AUTH_SUCCESS'; data: { address: string; caipNetworkId: string } }
   | { type: 'SIWX_AUTH_ERROR'; data: { code: string; message: string } }
   | { type: 'ERROR'; data: { code: string; message: string } }
+  // Spec §4 social login states; errors are tracked as events, not error reports.
+  | { type: 'SOCIAL_LOGIN_STARTED'; data: { provider: string } }
+  | { type: 'SOCIAL_LOGIN_REQUEST_USER_DATA'; data: { provider: string } }
+  | { type: 'SOCIAL_LOGIN_SUCCESS'; data: { provider: string } }
+  | { type: 'SOCIAL_LOGIN_ERROR'; data: { provider: string; code: string; message: string } }
 
 /** A listener of modal events. */
 export type ModalEventListener = (event: ModalEvent & { timestamp: number }) => void

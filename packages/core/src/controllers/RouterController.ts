@@ -13,7 +13,7 @@ export type ViewId =
   | 'SwitchActiveChain'
   | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
   | 'SIWXSignMessage'
-  | 'EmailLogin' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
+  | 'EmailLogin' | 'ConnectingSocial' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
 
 /** Data a view is opened with. */
@@ -22,6 +22,8 @@ export interface RouterData {
   network?: CaipNetwork
   /** A directory wallet (GetWallet, ConnectingWalletConnect). */
   wallet?: Wallet
+  /** The social provider of ConnectingSocial. */
+  social?: string
 }
 
 /** Navigation stack state. */

@@ -49,9 +49,11 @@ export function createSnackController() {
      */
     showError(error: string | Pick<WalletModalError, 'code' | 'shortMessage'>, fallback?: ErrorCode): void {
       if (typeof error === 'string') return show(error, 'error')
-      const words = ERROR_MESSAGES[error.code]
+      // Codes catalogued outside the first chunk (social login) are shown in their own words.
+      const catalogue = ERROR_MESSAGES as Record<string, string>
+      const words = catalogue[error.code] ?? error.shortMessage
       if (error.shortMessage === words) show(words, 'error')
-      else show(ERROR_MESSAGES[fallback ?? error.code], 'error', error.shortMessage)
+      else show(catalogue[fallback ?? error.code] ?? error.shortMessage, 'error', error.shortMessage)
     },
     hide(): void {
       clearTimeout(timer)

@@ -23,7 +23,8 @@ export class WalletModalError extends Error {
   readonly details?: string
 
   constructor(code: ErrorCode, options: WalletModalErrorOptions = {}) {
-    const shortMessage = options.shortMessage ?? ERROR_MESSAGES[code]
+    // Codes outside the first chunk's catalogue (social login) come with their words.
+    const shortMessage = options.shortMessage ?? (ERROR_MESSAGES as Record<string, string>)[code] ?? code
     super(options.details ? `${shortMessage}: ${options.details}` : shortMessage, { cause: options.cause })
     this.name = 'WalletModalError'
     this.code = code

@@ -70,5 +70,5 @@ export const ERROR_MESSAGES = {
   IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout'
 } as const
 
-/** A stable error code of wallet-modal. */
-export type ErrorCode = keyof typeof ERROR_MESSAGES
+/** A stable error code of wallet-modal (the social login's are catalogued in its own chunk). */
+export type ErrorCode = keyof typeof ERROR_MESSAGES | import('./socialCodes.js').SocialErrorCode

@@ -2,3 +2,4 @@ export { WalletModalError, isWalletModalError, toWalletModalError } from './Wall
 export type { WalletModalErrorOptions } from './WalletModalError.js'
 export { ERROR_MESSAGES } from './codes.js'
 export type { ErrorCode } from './codes.js'
+export { SOCIAL_ERROR_MESSAGES, type SocialErrorCode } from './socialCodes.js'

@@ -133,13 +133,13 @@ async function connectAll(core: Core, wallet: EmbeddedWallet): Promise<string> {
   return address
 }
 
-/** After a correct code (or a live session): the user's accounts become the modal's connections. */
-async function finishLogin(core: Core, wallet: EmbeddedWallet): Promise<string> {
+/** After a correct code, a social login (or a live session): the user's accounts become the modal's connections. */
+export async function finishLogin(core: Core, wallet: EmbeddedWallet): Promise<string> {
   const st = embeddedState(core)
   st.setStep('connecting')
   try {
     const user = await wallet.frame.request('GET_USER', {})
-    st.setUser({ email: user.email, userName: user.userName })
+    st.setUser({ email: user.email, userName: user.userName, provider: user.provider })
     const address = await connectAll(core, wallet)
     st.setStep('idle')
     st.setEmail(undefined)
@@ -264,7 +264,7 @@ export async function restoreEmbedded(core: Core, ns: WiredNamespace): Promise<R
   const { isConnected } = await wallet.frame.request('IS_CONNECTED', {})
   if (!isConnected) return undefined
   const user = await wallet.frame.request('GET_USER', {})
-  embeddedState(core).setUser({ email: user.email, userName: user.userName })
+  embeddedState(core).setUser({ email: user.email, userName: user.userName, provider: user.provider })
   const network = targetNetwork(core, ns)
   if (network) await wallet.prepareNetwork(network)
   const adapter = await discoveredAdapter(core, ns)
@@ -282,7 +282,7 @@ export async function startUpdateEmail(core: Core, newEmail: string): Promise<vo
   const parsed = v.safeParse(EmailSchema, newEmail)
   if (!parsed.success) return st.setUpdate({ step: 'email', error: new WalletModalError('INVALID_EMAIL').shortMessage })
   const wallet = core.runtime.embedded ? await core.runtime.embedded.catch(() => undefined) : undefined
-  if (!wallet || !st.state.authEmail) return st.setUpdate({ step: 'email', error: new WalletModalError('NOT_CONNECTED_EMAIL').shortMessage })
+  if (!wallet || !st.state.authEmail || st.state.provider) return st.setUpdate({ step: 'email', error: new WalletModalError('NOT_CONNECTED_EMAIL').shortMessage })
   st.setUpdate({ step: 'sending', newEmail: parsed.output })
   try {
     await wallet.frame.request('UPDATE_EMAIL', { email: parsed.output })

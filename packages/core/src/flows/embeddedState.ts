@@ -1,6 +1,6 @@
 import type { Core } from '../createCore.js'
 import { createEmbeddedController, type EmbeddedController } from '../controllers/EmbeddedController.js'
-import { isAuthConnectorId } from '../adapters/embedded/constants.js'
+import { isAuthConnectorId, SOCIAL_POPUP, SOCIAL_PROVIDERS, type SocialProvider } from '../adapters/embedded/constants.js'
 
 /** The embedded wallet's controller of this core, made on first use. */
 export function embeddedState(core: Core): EmbeddedController {
@@ -9,13 +9,13 @@ export function embeddedState(core: Core): EmbeddedController {
 
 /**
  * The secure site's origin: the site's `secureSiteUrl` option, else the one the project's remote
- * `email` feature names (the server that runs the secure site says where it is). Undefined when
- * e-mail login is off or no secure site is known.
+ * configuration names (the server that runs the secure site says where it is: in the `secureSite`
+ * feature, and in the `email` feature's configuration). Undefined when no secure site is known.
  */
 export function secureSiteUrlOf(core: Core): string | undefined {
-  if (!core.options.isEnabled('email')) return undefined
-  const remote = core.options.state.features.email as { secureSiteUrl?: unknown } | boolean | undefined
-  const url = core.options.state.secureSiteUrl ?? (typeof remote === 'object' && typeof remote?.secureSiteUrl === 'string' ? remote.secureSiteUrl : undefined)
+  const { features } = core.options.state
+  const named = (value: unknown, key: string) => (typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string' ? ((value as Record<string, string>)[key] as string) : undefined)
+  const url = core.options.state.secureSiteUrl ?? named(features.secureSite, 'url') ?? named(features.email, 'secureSiteUrl')
   if (!url) return undefined
   try {
     const u = new URL(url)
@@ -23,6 +23,20 @@ export function secureSiteUrlOf(core: Core): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Whether Connect offers e-mail login: its feature is on and a secure site is known. */
+export const emailOffered = (core: Core): boolean => core.options.isEnabled('email') && !!secureSiteUrlOf(core)
+
+/**
+ * The social providers Connect offers, in order: the `socials` feature's list (the project's
+ * remote one, already cut by the server to the providers its secure site is configured for; else
+ * the site's own), known providers only, once each, when a secure site is known.
+ */
+export function socialsOffered(core: Core): SocialProvider[] {
+  const list = core.options.state.features.socials
+  if (!Array.isArray(list) || !secureSiteUrlOf(core)) return []
+  return [...new Set(list.filter((s): s is SocialProvider => (SOCIAL_PROVIDERS as readonly unknown[]).includes(s)))]
 }
 
 /**
@@ -59,5 +73,33 @@ export function securePageUrl(core: Core, page: 'otp' | 'approve' | 'export', pa
 export const emailLogin = (core: Core, email: string): Promise<string | undefined> => import('./embedded.js').then(m => m.startEmailLogin(core, email))
 /** Leaves EmailLogin. See `cancelEmailLogin`. */
 export const leaveEmailLogin = (core: Core): Promise<void> => import('./embedded.js').then(m => m.cancelEmailLogin(core))
+/**
+ * Social login (spec §2, §4): opens the 600×800 popup at once, in the caller's click handler
+ * (popup blockers and iOS allow a popup only there), then loads the social flow (a chunk of its
+ * own) which sends the popup to the provider. See `startSocialLogin`.
+ */
+export function socialLogin(core: Core, provider: SocialProvider): Promise<string | undefined> {
+  const popup = openPopup()
+  return import('./social.js').then(
+    m => m.startSocialLogin(core, provider, popup),
+    error => {
+      popup?.close()
+      throw error
+    }
+  )
+}
+
+/** An empty popup, centred over the page; null when the browser blocked it. */
+function openPopup(): Window | null {
+  const { width, height } = SOCIAL_POPUP
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2))
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2))
+  try {
+    return window.open('', 'wm-social', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
+  } catch {
+    return null
+  }
+}
+
 /** Changes the wallet's e-mail address. See `startUpdateEmail`. */
 export const updateEmail = (core: Core, email: string): Promise<void> => import('./embedded.js').then(m => m.startUpdateEmail(core, email))

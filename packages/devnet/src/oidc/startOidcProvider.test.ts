@@ -1,42 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import * as client from 'openid-client'
+import { followOidcLogin } from './followOidcLogin.js'
 import { DEVNET_SOCIAL_USERS, startOidcProvider, type DevnetOidcProvider } from './startOidcProvider.js'
 
 const REDIRECT = 'http://127.0.0.1:1/social/callback'
 
-/** A browser's part of the code flow, with a cookie jar: follows redirects, picks `user` on the login page. */
-async function logIn(start: URL, user: string): Promise<URL> {
-  const jar = new Map<string, string>()
-  let url = start
-  for (let hop = 0; hop < 12; hop++) {
-    if (url.href.startsWith(REDIRECT)) return url
-    const isLogin = /\/interaction\/[^/]+\/login$/.test(url.pathname)
-    const res = await fetch(url, {
-      method: isLogin ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(isLogin ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      body: isLogin ? `user=${encodeURIComponent(user)}` : undefined
-    })
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';')
-      const [k, ...v] = pair!.split('=')
-      jar.set(k!.trim(), v.join('='))
-    }
-    const location = res.headers.get('location')
-    if (location) {
-      url = new URL(location, url)
-      continue
-    }
-    const html = await res.text()
-    assert.equal(res.status, 200, html)
-    // The login page: one button per test user, posting to the interaction.
-    const action = /action="([^"]+)"/.exec(html)?.[1]
-    assert.ok(action, `a login form in ${html.slice(0, 200)}`)
-    url = new URL(action!, url)
-  }
-  throw new Error('too many redirects')
-}
+const logIn = (start: URL, user: string) => followOidcLogin(start, user, REDIRECT)
 
 describe('the devnet OpenID provider (stand-in for the six socials)', () => {
   let oidc: DevnetOidcProvider

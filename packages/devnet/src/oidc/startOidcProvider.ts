@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import Provider from 'oidc-provider'
+import type { Adapter, AdapterPayload } from 'oidc-provider'
 
 /** The social providers the local OpenID provider stands in for (spec §1). */
 export const DEVNET_SOCIALS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -53,6 +53,66 @@ function loginPage(uid: string, client: string): string {
 <body><main><h1>Log in with ${escape(social)}</h1><p>The devnet's stand-in for ${escape(social)}: pick a test user.</p><ul>${buttons}</ul></main></body></html>`
 }
 
+/**
+ * The provider's storage: in this process's memory, by design (a stand-in's sessions need not
+ * outlive it). Written here so the library's "quick start adapter" warning does not fire.
+ */
+function memoryAdapter(): new (name: string) => Adapter {
+  const store = new Map<string, { payload: AdapterPayload; expires: number }>()
+  const live = (key: string) => {
+    const hit = store.get(key)
+    if (hit && hit.expires <= Date.now()) store.delete(key)
+    return store.get(key)?.payload
+  }
+  return class implements Adapter {
+    constructor(private readonly name: string) {}
+    private key(id: string) {
+      return `${this.name}:${id}`
+    }
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      store.set(this.key(id), { payload, expires: Date.now() + expiresIn * 1000 })
+      if (payload.uid) store.set(`${this.name}:uid:${payload.uid}`, { payload: { ...payload, jti: id }, expires: Date.now() + expiresIn * 1000 })
+    }
+    async find(id: string) {
+      return live(this.key(id))
+    }
+    async findByUid(uid: string) {
+      const hit = live(`${this.name}:uid:${uid}`)
+      return hit?.jti ? live(this.key(hit.jti)) : undefined
+    }
+    async findByUserCode() {
+      return undefined
+    }
+    async consume(id: string) {
+      const hit = live(this.key(id))
+      if (hit) hit.consumed = Math.floor(Date.now() / 1000)
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id))
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [k, v] of store) if (v.payload.grantId === grantId) store.delete(k)
+    }
+  }
+}
+
+/**
+ * Loads oidc-provider, whose import warns that Node 20 is not its supported runtime (it runs on
+ * it: tested here). That one line is kept out of the devnet's output.
+ */
+async function loadProvider(): Promise<typeof import('oidc-provider')> {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: Unsupported runtime')) return
+    warn(...args)
+  }
+  try {
+    return await import('oidc-provider')
+  } finally {
+    console.warn = warn
+  }
+}
+
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   let body = ''
   for await (const chunk of req) {
@@ -84,7 +144,17 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
   await new Promise<void>(resolve => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const clients = Object.fromEntries(DEVNET_SOCIALS.map(s => [s, { clientId: `devnet-${s}`, clientSecret: `devnet-${s}-secret` }])) as DevnetOidcProvider['clients']
+  const { default: Provider, interactionPolicy } = await loadProvider()
+  // The stand-in asks which test user on every login, as the picker is its point (a provider's
+  // remembered session would keep whoever logged in first).
+  const policy = interactionPolicy.base()
+  policy
+    .get('login')!
+    .checks.add(new interactionPolicy.Check('pick_test_user', 'the devnet asks which test user on every login', ctx => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)))
   const provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
+    // Short lives, set explicitly (the library asks for that): a login takes minutes at most.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     clients: DEVNET_SOCIALS.map(s => ({
       client_id: clients[s].clientId,
       client_secret: clients[s].clientSecret,
@@ -98,7 +168,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       const user = DEVNET_SOCIAL_USERS.find(u => u.sub === sub)
       if (!user) return undefined
@@ -109,6 +179,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
     }
   })
   const oidc = provider.callback()
+  const redirectOrigins = [...new Set(options.redirectUris.map(u => new URL(u).origin))].join(' ')
   handler = (req, res) => {
     const url = new URL(req.url ?? '/', issuer)
     const match = /^\/interaction\/([A-Za-z0-9_-]+)(\/login)?$/.exec(url.pathname)
@@ -130,7 +201,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
           if (!DEVNET_SOCIAL_USERS.some(u => u.sub === sub)) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Unknown test user')
           return void (await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false }))
         }
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'" })
+        // form-action covers the redirects that follow the form (Chromium checks each hop): the
+        // login ends at a client's redirect URI.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; form-action 'self' ${redirectOrigins}; frame-ancestors 'none'` })
         res.end(loginPage(details.uid, String(details.params.client_id ?? '')))
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`Login failed: ${(error as Error).message}`)

@@ -288,5 +288,42 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX embedded_sessions_expires_at ON embedded_sessions (expires_at);
       CREATE INDEX embedded_otps_expires_at ON embedded_otps (expires_at);
     `
+  },
+  {
+    id: 11,
+    name: 'embedded wallet social logins',
+    sql: `
+      -- Social logins (google, github, apple, facebook, x, discord). A social user has no login
+      -- e-mail: they are found by their identity, keyed by provider and subject (never by a name
+      -- or an e-mail the provider reports, which can change or be reused).
+      ALTER TABLE embedded_users ALTER COLUMN email DROP NOT NULL;
+      CREATE TABLE embedded_identities (
+        provider text NOT NULL,
+        subject text NOT NULL,
+        user_id text NOT NULL UNIQUE REFERENCES embedded_users (id) ON DELETE CASCADE,
+        username text,
+        email text,
+        PRIMARY KEY (provider, subject)
+      );
+      -- A social login in progress (10 minutes): the PKCE verifier and nonce of its authorization
+      -- request, found again by the SHA-256 of its state; the origin of the page that asked (the
+      -- result goes to it only); the SHA-256 of a secret only the asking secure frame holds
+      -- (binding), and of the one-time result code the popup hands back once the provider said who
+      -- the person is.
+      CREATE TABLE embedded_social_logins (
+        id text PRIMARY KEY,
+        provider text NOT NULL,
+        state_hash text NOT NULL UNIQUE,
+        code_verifier text,
+        nonce text,
+        origin text NOT NULL,
+        project_id text NOT NULL,
+        binding_hash text NOT NULL,
+        result_hash text,
+        user_id text REFERENCES embedded_users (id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX embedded_social_logins_expires_at ON embedded_social_logins (expires_at);
+    `
   }
 ]

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import type { Store } from '../db/Store.js'
 import { ApiError } from '../http/ApiError.js'
 import type { KeyVault } from './KeyVault.js'
+import type { SocialProfile } from './social/socialProviders.js'
 
 /** How long a one-time code lives. */
 export const OTP_TTL_MS = 10 * 60_000
@@ -23,9 +24,12 @@ export type OtpPurpose = 'login' | 'update-primary' | 'update-secondary'
 /** An embedded-wallet user and their addresses. */
 export interface EmbeddedAccount {
   id: string
-  email: string
+  /** The address an e-mail user logs in with; absent for a social user. */
+  email?: string
   /** EVM address (checksummed) and Solana address (base58). */
   addresses: { eip155: string; solana: string }
+  /** The social identity a social user logs in with, and what it last said about them. */
+  social?: { provider: string; username?: string; email?: string }
 }
 
 /** The user's private keys, opened from the vault for one signing. */
@@ -63,16 +67,22 @@ export class EmbeddedAccounts {
     return rows[0] ? this.byId(rows[0].id) : undefined
   }
 
-  /** The user with this id and their addresses. */
+  /** The user with this id and their addresses (and their social identity, if that is how they log in). */
   async byId(id: string): Promise<EmbeddedAccount | undefined> {
-    const { rows } = await this.store.query<{ email: string; namespace: string; address: string }>(
-      'SELECT u.email, k.namespace, k.address FROM embedded_users u JOIN embedded_keys k ON k.user_id = u.id WHERE u.id = $1',
+    const { rows } = await this.store.query<{ email: string | null; namespace: string; address: string; provider: string | null; username: string | null; social_email: string | null }>(
+      `SELECT u.email, k.namespace, k.address, i.provider, i.username, i.email AS social_email
+       FROM embedded_users u JOIN embedded_keys k ON k.user_id = u.id LEFT JOIN embedded_identities i ON i.user_id = u.id WHERE u.id = $1`,
       [id]
     )
     const evm = rows.find(r => r.namespace === 'eip155')
     const sol = rows.find(r => r.namespace === 'solana')
     if (!evm || !sol) return undefined
-    return { id, email: evm.email, addresses: { eip155: evm.address, solana: sol.address } }
+    return {
+      id,
+      ...(evm.email ? { email: evm.email } : {}),
+      addresses: { eip155: evm.address, solana: sol.address },
+      ...(evm.provider ? { social: { provider: evm.provider, username: evm.username ?? undefined, email: evm.social_email ?? undefined } } : {})
+    }
   }
 
   /**
@@ -189,12 +199,40 @@ export class EmbeddedAccounts {
   async loginOrCreate(email: string): Promise<EmbeddedAccount> {
     const existing = await this.findByEmail(email)
     if (existing) return existing
+    return this.create(email.toLowerCase(), undefined)
+  }
+
+  /**
+   * The account of a social identity (provider and subject), made on its first login like an
+   * e-mail user's; the username and e-mail the provider reports are refreshed on each login (they
+   * are shown, never used to find the account).
+   */
+  async loginOrCreateSocial(provider: string, profile: SocialProfile): Promise<EmbeddedAccount> {
+    const { rows } = await this.store.query<{ user_id: string }>(
+      'UPDATE embedded_identities SET username = $3, email = $4 WHERE provider = $1 AND subject = $2 RETURNING user_id',
+      [provider, profile.sub, profile.username ?? null, profile.email ?? null]
+    )
+    const known = rows[0] ? await this.byId(rows[0].user_id) : undefined
+    if (known) return known
+    try {
+      return await this.create(undefined, { provider, ...profile })
+    } catch (error) {
+      // Two first logins of one person at once: the other made the account.
+      const { rows: again } = await this.store.query<{ user_id: string }>('SELECT user_id FROM embedded_identities WHERE provider = $1 AND subject = $2', [provider, profile.sub])
+      const made = again[0] ? await this.byId(again[0].user_id) : undefined
+      if (made) return made
+      throw error
+    }
+  }
+
+  /** A new user with an EVM and a Solana key, sealed, stored in one transaction (all or nothing). */
+  private async create(email: string | undefined, identity: ({ provider: string } & SocialProfile) | undefined): Promise<EmbeddedAccount> {
     const id = randomBytes(16).toString('hex')
     const evmKey = generatePrivateKey()
     const solKey = ed25519.utils.randomPrivateKey()
     const addresses = { eip155: privateKeyToAddress(evmKey), solana: base58.encode(ed25519.getPublicKey(solKey)) }
     await this.store.transaction(async tx => {
-      await tx.query('INSERT INTO embedded_users (id, email) VALUES ($1, $2)', [id, email.toLowerCase()])
+      await tx.query('INSERT INTO embedded_users (id, email) VALUES ($1, $2)', [id, email ?? null])
       await tx.query('INSERT INTO embedded_keys (user_id, namespace, address, sealed_key) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)', [
         id,
         'eip155',
@@ -204,8 +242,23 @@ export class EmbeddedAccounts {
         addresses.solana,
         this.vault.seal(solKey, keyContext(id, 'solana'))
       ])
+      if (identity) {
+        await tx.query('INSERT INTO embedded_identities (provider, subject, user_id, username, email) VALUES ($1, $2, $3, $4, $5)', [
+          identity.provider,
+          identity.sub,
+          id,
+          identity.username ?? null,
+          identity.email ?? null
+        ])
+      }
     })
-    return { id, email: email.toLowerCase(), addresses }
+    solKey.fill(0)
+    return {
+      id,
+      ...(email ? { email } : {}),
+      addresses,
+      ...(identity ? { social: { provider: identity.provider, username: identity.username, email: identity.email } } : {})
+    }
   }
 
   /** Opens a user's keys for one signing (or the owner's export); they are not kept. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import rateLimit from '@fastify/rate-limit'
 import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
-import { classifyEmbeddedMethod, EmailSchema } from '@wallet-modal/wire'
+import { classifyEmbeddedMethod, EmailSchema, SocialProviderSchema, type SocialProvider } from '@wallet-modal/wire'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import type { ChainConfig, ProjectConfig, ServerConfig } from '../config/ServerConfig.js'
@@ -19,6 +19,8 @@ import type { KeyVault } from './KeyVault.js'
 import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
 import { signEmbeddedRequest } from './signEmbeddedRequest.js'
+import { SocialLogins } from './social/SocialLogins.js'
+import type { SocialClientConfig } from './social/socialProviders.js'
 
 /** Options of the secure site (the embedded wallet's origin), part of `createServer`'s options. */
 export interface SecureSiteOptions {
@@ -34,6 +36,12 @@ export interface SecureSiteOptions {
   requestsPerMinute?: number
   /** E-mails (codes, links) one client may trigger per 10 minutes (default 20). */
   mailsPerTenMinutes?: number
+  /**
+   * The social providers visitors may log in with: the operator's app (client id and secret) at
+   * each; only these are offered. The real providers' endpoints unless `issuer` or `endpoints`
+   * name others (the devnet's local OpenID provider).
+   */
+  socials?: Partial<Record<SocialProvider, SocialClientConfig>>
 }
 
 /** What the secure site needs from the server that runs it. */
@@ -51,6 +59,8 @@ export interface SecureSite {
   url: string
   /** The accounts it keeps (for tests and tooling). */
   accounts: EmbeddedAccounts
+  /** The social providers it is configured for (the modal offers these). */
+  socials: SocialProvider[]
   close(): Promise<void>
 }
 
@@ -76,7 +86,9 @@ const BODIES = {
   update: v.object({ email: EmailSchema }),
   primary: v.object({ otp: OtpSchema }),
   secondary: v.object({ email: EmailSchema, otp: OtpSchema }),
-  rpc: RpcSchema
+  rpc: RpcSchema,
+  socialStart: v.object({ provider: SocialProviderSchema, projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
+  socialComplete: v.object({ resultUri: v.pipe(v.string(), v.maxLength(2000)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) })
 }
 
 function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
@@ -88,7 +100,8 @@ function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutp
 /** The user as the frame protocol describes them (spec §3 Embedded-wallet user). */
 function userOf(account: EmbeddedAccount) {
   return {
-    email: account.email,
+    email: account.email ?? account.social?.email,
+    ...(account.social ? { provider: account.social.provider, userName: account.social.username } : {}),
     addresses: account.addresses,
     preferredAccountType: 'eoa' as const,
     smartAccountDeployed: false
@@ -114,6 +127,7 @@ function userOf(account: EmbeddedAccount) {
  */
 export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSiteContext): Promise<SecureSite> {
   const accounts = new EmbeddedAccounts(ctx.store, options.vault)
+  const social = new SocialLogins(ctx.store, accounts, options.socials ?? {}, () => origin)
   const mailer: Mailer = createMailer(options.mail)
   const assets = findAssets()
   const chains = new Map(ctx.config.chains.map(c => [c.caipNetworkId, c]))
@@ -322,6 +336,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.post('/api/email/update', { config: mailLimit }, async request => {
     const { account } = await sessionOf(request)
     const { email } = parse(BODIES.update, request.body)
+    if (!account.email) throw new ApiError(400, `This wallet logs in with ${account.social?.provider ?? 'a social account'}: it has no login e-mail to change`)
     if (email.toLowerCase() === account.email) throw new ApiError(400, 'This is already your e-mail address')
     if (await accounts.findByEmail(email)) throw new ApiError(409, 'This e-mail address already has a wallet')
     await sendCode(account.email, 'update-primary', email)
@@ -331,6 +346,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.post('/api/email/update/primary', { config: mailLimit }, async request => {
     const { account } = await sessionOf(request)
     const { otp } = parse(BODIES.primary, request.body)
+    if (!account.email) throw new ApiError(400, 'Not connected to email or social')
     const { newEmail } = await accounts.checkOtp(account.email, 'update-primary', otp)
     if (!newEmail) throw new ApiError(400, 'Start the change of address again')
     await sendCode(newEmail, 'update-secondary', `user:${account.id}`)
@@ -346,10 +362,43 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     return { email: email.toLowerCase() }
   })
 
+  // Social login (see SocialLogins): the frame starts it, the popup goes through the provider and
+  // comes back here, the frame completes it.
+  app.post('/api/social/start', async request => {
+    const { provider, projectId, origin: parent, binding } = parse(BODIES.socialStart, request.body)
+    // The result goes to this origin only: it must be one of the project's, as for the frame.
+    pageOrigin({ projectId, origin: parent })
+    return { uri: await social.start({ provider, projectId, origin: parent, binding }) }
+  })
+  const callback = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Apple posts its answer as a form; the others come back with a query.
+    const url = new URL(request.url, 'http://callback')
+    if (request.method === 'POST') for (const [k, val] of Object.entries((request.body ?? {}) as Record<string, string>)) url.searchParams.set(k, String(val).slice(0, 4000))
+    const outcome = await social.callback(url)
+    securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
+    if ('error' in outcome && !outcome.origin) reply.code(400)
+    return renderSecurePage(
+      'social',
+      { ...(outcome.origin ? { origin: outcome.origin } : {}), ...('resultUri' in outcome ? { result: outcome.resultUri } : { error: outcome.error }) },
+      'error' in outcome ? { title: 'The login did not complete', text: outcome.error } : { title: 'Logged in', text: 'You can close this window: the login continues on the site.' }
+    )
+  }
+  app.get('/social/callback', callback)
+  app.post('/social/callback', callback)
+  app.get('/social/result', async (_request, reply) => {
+    securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
+    return renderSecurePage('message', {}, { title: 'Go back to the site', text: 'The login continues on the site that opened this window.' })
+  })
+  app.post('/api/social/complete', async request => {
+    const { resultUri, binding } = parse(BODIES.socialComplete, request.body)
+    const account = await social.complete({ resultUri, binding })
+    return { token: await accounts.createSession(account.id), user: userOf(account) }
+  })
+
   app.addHook('onClose', async () => mailer.close())
   await app.listen({ port: options.port ?? 0, host: ctx.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   origin = options.publicUrl?.replace(/\/$/, '') ?? `http://${ctx.host.includes(':') ? `[${ctx.host}]` : ctx.host}:${port}`
-  return { url: origin, accounts, close: () => app.close() }
+  return { url: origin, accounts, socials: social.offered(), close: () => app.close() }
 }

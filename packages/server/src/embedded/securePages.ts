@@ -1,5 +1,5 @@
 /** The pages of the secure site; each is the same script, told what to be by `data-page`. */
-export type SecurePage = 'frame' | 'otp' | 'approve' | 'export' | 'device' | 'message'
+export type SecurePage = 'frame' | 'otp' | 'approve' | 'export' | 'device' | 'message' | 'social'
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -10,7 +10,8 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
  *
  * @param page - Which page the script renders.
  * @param data - Settings for the script (origin of the site's page, e-mail, request id...).
- * @param body - Static content (plain text, escaped here) for pages without script.
+ * @param body - Static content (plain text, escaped here): pages without script, and the social
+ *   callback (its script only posts the result to the page that opened the popup).
  */
 export function renderSecurePage(page: SecurePage, data: Record<string, string>, body?: { title: string; text: string; form?: { action: string; token: string; button: string } }): string {
   const attributes = Object.entries({ page, ...data })
@@ -31,7 +32,7 @@ export function renderSecurePage(page: SecurePage, data: Record<string, string>,
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(body?.title ?? 'Secure wallet')}</title>
 <link rel="stylesheet" href="/assets/secure-site.css">
-${body ? '' : '<script type="module" src="/assets/secure-site.js"></script>'}
+${body && page !== 'social' ? '' : '<script type="module" src="/assets/secure-site.js"></script>'}
 </head>
 <body${attributes}>${content}</body>
 </html>`

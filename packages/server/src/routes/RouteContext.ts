@@ -16,4 +16,6 @@ export interface RouteContext {
   upstreamTimeoutMs: number
   /** The secure site's origin (embedded wallet), when it runs: told to the modal in the `email` feature. */
   secureSiteUrl?: string
+  /** The social providers the secure site is configured for: the `socials` feature offers only these. */
+  socials?: readonly string[]
 }

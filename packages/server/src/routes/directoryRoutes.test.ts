@@ -137,10 +137,11 @@ describe('wallet directory and project configuration', () => {
       const { status, body } = await getJson(urlOf(server.url, '/appkit/v1/config'))
       assert.equal(status, 200)
       const byId = Object.fromEntries(body.features.map((f: { id: string }) => [f.id, f]))
-      // E-mail login needs the secure site, which this server does not run: reported off (with
-      // one running, it is on and names it: embedded/SecureSite.test.ts).
+      // E-mail and social logins need the secure site, which this server does not run: reported
+      // off (with one running, on, naming it and its providers: embedded/SecureSite.test.ts).
       assert.deepEqual(byId.email, { id: 'email', isEnabled: false, config: null })
-      assert.deepEqual(byId.socials.config, ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+      assert.deepEqual(byId.socials, { id: 'socials', isEnabled: false, config: null })
+      assert.equal(byId.secureSite, undefined)
       assert.equal(byId.swaps.isEnabled, true)
       assert.equal(byId.onramp.isEnabled, true)
       assert.equal(byId.activity.isEnabled, true)

@@ -6,8 +6,8 @@ import { ChevronIcon, KeyIcon, MailIcon } from './Icons.js'
 /** Account's lines for the e-mail wallet: the auth name (spec §5), change of address, key export. */
 export function EmbeddedAccountName() {
   const core = useCore()
-  const { authEmail, userName } = useSnapshot(embeddedState(core).state)
-  const name = authName({ email: authEmail, userName })
+  const { authEmail, userName, provider } = useSnapshot(embeddedState(core).state)
+  const name = authName({ email: authEmail, userName, provider })
   return name ? (
     <p className="wm-auth-name" title={authEmail} data-testid="account-auth-name">
       {name}
@@ -15,20 +15,23 @@ export function EmbeddedAccountName() {
   ) : null
 }
 
-/** The e-mail wallet's settings on Account. */
+/** The embedded wallet's settings on Account: change of e-mail (e-mail logins only), key export. */
 export function EmbeddedAccountRows() {
   const core = useCore()
+  const { provider } = useSnapshot(embeddedState(core).state)
   return (
     <>
-      <li>
-        <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('UpdateEmailWallet')} data-testid="open-update-email">
-          <span className="wm-image wm-image-placeholder" aria-hidden="true">
-            <MailIcon />
-          </span>
-          <span className="wm-name">Change e-mail</span>
-          <ChevronIcon />
-        </button>
-      </li>
+      {provider ? null : (
+        <li>
+          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('UpdateEmailWallet')} data-testid="open-update-email">
+            <span className="wm-image wm-image-placeholder" aria-hidden="true">
+              <MailIcon />
+            </span>
+            <span className="wm-name">Change e-mail</span>
+            <ChevronIcon />
+          </button>
+        </li>
+      )}
       <li>
         <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('ExportWallet')} data-testid="open-export">
           <span className="wm-image wm-image-placeholder" aria-hidden="true">

@@ -134,6 +134,14 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-divider { display: flex; align-items: center; gap: 8px; color: var(--_wm-fg-2); width: 100%; margin: 4px 0; }
 .wm-divider::before, .wm-divider::after { content: ''; flex: 1; border-top: 1px solid var(--_wm-border); }
 .wm-auth-name { margin: 0; font-weight: 600; }
+.wm-social-row { list-style: none; margin: 6px 0 0; padding: 0; display: flex; gap: 6px; }
+.wm-social-row li { flex: 1; }
+.wm-social-button {
+  width: 100%; min-height: 44px; display: flex; align-items: center; justify-content: center; cursor: pointer;
+  border: 0; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2); padding: 8px;
+}
+.wm-social-button:hover { filter: brightness(0.97); }
+.wm-social-button img { display: block; border-radius: calc(var(--_wm-radius) * 2); }
 .wm-button-row .wm-button { flex: 1; }
 .wm-receive-address { font-family: ui-monospace, monospace; word-break: break-all; text-align: center; margin: 4px 0; }
 .wm-chips { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }

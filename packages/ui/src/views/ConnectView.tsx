@@ -6,6 +6,7 @@ import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
 import { ListItem } from '../components/ListItem.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
 import { EmailField } from '../components/EmailField.js'
+import { SocialLogins } from '../components/SocialLogins.js'
 
 /**
  * Connect: the connect methods in spec §2's order (wallets, e-mail): the groups of wallets in the
@@ -22,10 +23,11 @@ export function ConnectView() {
   const only = useSnapshot(core.router.state).data?.network?.chainNamespace
   const rows = connectRows(core, only)
   // Read through the snapshot so Connect re-renders when the project's configuration (which
-  // names the secure site) arrives after the view: valtio re-renders on properties read here.
-  const emailFeature = features.email
+  // names the secure site and the socials) arrives after the view: valtio re-renders on
+  // properties read here.
+  const remote = [features.email, features.socials, features.secureSite, features.connectMethodsOrder]
   // Reached from SwitchActiveChain (wallets of one family): wallets only.
-  const methods = only || !emailFeature ? ['wallet'] : connectMethodsOrder(core, rows)
+  const methods = only || !remote.some(Boolean) ? ['wallet'] : connectMethodsOrder(core, rows)
   const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {
@@ -80,7 +82,7 @@ export function ConnectView() {
       {methods.map((m, i) => (
         <Fragment key={m}>
           {i > 0 ? <p className="wm-divider">or</p> : null}
-          {m === 'email' ? <EmailField /> : wallets}
+          {m === 'email' ? <EmailField /> : m === 'social' ? <SocialLogins /> : wallets}
         </Fragment>
       ))}
     </>

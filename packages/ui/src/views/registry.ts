@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import type { RouterData, ViewId } from '@wallet-modal/core/internal'
+import type { RouterData, SocialProvider, ViewId } from '@wallet-modal/core/internal'
+import { SOCIAL_LABELS } from '../components/socialIcons.js'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
 
@@ -22,6 +23,7 @@ const WalletReceiveView = lazyComponent(() => import('./WalletReceiveView.js').t
 const TransactionsView = lazyComponent(() => import('./TransactionsView.js').then(m => m.TransactionsView))
 const SIWXSignMessageView = lazyComponent(() => import('./SIWXSignMessageView.js').then(m => m.SIWXSignMessageView))
 const EmailLoginView = lazyComponent(() => import('./EmailLoginView.js').then(m => m.EmailLoginView))
+const ConnectingSocialView = lazyComponent(() => import('./ConnectingSocialView.js').then(m => m.ConnectingSocialView))
 const ApproveTransactionView = lazyComponent(() => import('./ApproveTransactionView.js').then(m => m.ApproveTransactionView))
 const UpdateEmailWalletView = lazyComponent(() => import('./UpdateEmailWalletView.js').then(m => m.UpdateEmailWalletView))
 const ExportWalletView = lazyComponent(() => import('./ExportWalletView.js').then(m => m.ExportWalletView))
@@ -38,7 +40,7 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin'] },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial'] },
   AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
   ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
   ConnectingMultiChain: { title: d => d?.connector?.name ?? 'Choose a chain', component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
@@ -57,6 +59,7 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
   UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] },
   EmailLogin: { title: () => 'Continue with e-mail', component: EmailLoginView },
+  ConnectingSocial: { title: d => `Log in with ${SOCIAL_LABELS[d?.social as SocialProvider] ?? 'a social account'}`, component: ConnectingSocialView },
   UpdateEmailWallet: { title: () => 'Change e-mail', component: UpdateEmailWalletView },
   ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
   ExportWallet: { title: () => 'Export private keys', component: ExportWalletView }

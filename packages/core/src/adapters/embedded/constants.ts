@@ -22,3 +22,12 @@ export const FRAME_REQUEST_TIMEOUT_MS = 120_000
 export const EMAIL_COOLDOWN_MS = 30_000
 /** Spec §6: 'Action not allowed' shows this long after a refused request. */
 export const ACTION_NOT_ALLOWED_DELAY_MS = 300
+
+/** Spec §1 / §5: the social providers of the embedded wallet, in the spec's order. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** One of {@link SOCIAL_PROVIDERS}. */
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** Spec §9: the social login popup's size. */
+export const SOCIAL_POPUP = { width: 600, height: 800 } as const
+/** Spec §4: how often the modal checks whether the popup was closed. */
+export const POPUP_CLOSED_CHECK_MS = 1000

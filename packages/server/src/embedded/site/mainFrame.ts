@@ -1,10 +1,14 @@
 import { classifyEmbeddedMethod, FRAME_REQUESTS, FrameRequestSchema, type FrameRequestType } from '@wallet-modal/wire'
 import * as v from 'valibot'
-import { api, channel, deviceId, sessionToken, setSessionToken, type ChannelMessage } from './secureApi.js'
+import { api, channel, deviceId, randomToken, sessionToken, setSessionToken, type ChannelMessage } from './secureApi.js'
 
 /** What GET /api/user answers. */
 interface SecureUser {
-  email: string
+  /** The login e-mail, or the e-mail a social provider reported. */
+  email?: string
+  /** The social provider and username of a social login. */
+  provider?: string
+  userName?: string
   addresses: { eip155: string; solana: string }
   preferredAccountType: 'eoa' | 'smartAccount'
   smartAccountDeployed: boolean
@@ -35,6 +39,9 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   let chainId: string | number = 1
   let user: SecureUser | undefined
   let pendingEmail = ''
+  // The secret binding a social login to this frame: the result URI the popup hands the page is
+  // useless without it, and it never leaves this origin.
+  let socialBinding = ''
   let theme = document.documentElement.className
   const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; resolve(v: unknown): void; reject(e: Error): void }>()
   const waiters = new Set<(m: ChannelMessage) => void>()
@@ -98,6 +105,8 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     const solana = typeof chainId === 'string' && chainId.startsWith('solana:')
     return {
       email: u.email,
+      ...(u.userName ? { userName: u.userName } : {}),
+      ...(u.provider ? { provider: u.provider } : {}),
       address: solana ? u.addresses.solana : u.addresses.eip155,
       chainId,
       accounts: [
@@ -160,7 +169,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     async CONNECT_EMAIL(p) {
       pendingEmail = p.email.toLowerCase()
       const u = await loadUser()
-      if (u && u.email === pendingEmail) return { action: 'CONNECT' }
+      if (u && !u.provider && u.email === pendingEmail) return { action: 'CONNECT' }
       return api('/api/email/start', { email: pendingEmail, deviceId: deviceId(), projectId })
     },
     async CONNECT_DEVICE() {
@@ -177,9 +186,22 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     },
     async CONNECT_OTP() {
       const u = await loadUser()
-      if (!u || u.email !== pendingEmail) await waitFor('login', 'the code')
+      if (!u || u.provider || u.email !== pendingEmail) await waitFor('login', 'the code')
       user = undefined
       return describeUser(await requireUser())
+    },
+    async GET_SOCIAL_REDIRECT_URI(p) {
+      socialBinding = randomToken()
+      return api<{ uri: string }>('/api/social/start', { provider: p.provider, projectId, origin: parentOrigin, binding: socialBinding })
+    },
+    async CONNECT_SOCIAL(p) {
+      if (!socialBinding) throw new FrameError('No social login was started here')
+      const binding = socialBinding
+      socialBinding = ''
+      const { token, user: u } = await api<{ token: string; user: SecureUser }>('/api/social/complete', { resultUri: p.uri, binding })
+      setSessionToken(token)
+      user = u
+      return describeUser(u)
     },
     async GET_USER(p) {
       return describeUser(await requireUser(), p.chainId)

@@ -15,12 +15,17 @@ export function setSessionToken(token: string | null): void {
   else localStorage.removeItem(SESSION_KEY)
 }
 
+/** 24 random bytes, base64url (32 characters). */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
 /** This browser's device id: random, made once, kept in the secure origin's storage. */
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_KEY)
   if (!id) {
-    const bytes = crypto.getRandomValues(new Uint8Array(24))
-    id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+    id = randomToken()
     localStorage.setItem(DEVICE_KEY, id)
   }
   return id

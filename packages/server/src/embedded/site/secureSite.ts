@@ -4,6 +4,7 @@ import { runExportFrame } from './exportFrame.js'
 import { runMainFrame } from './mainFrame.js'
 import { runOtpFrame } from './otpFrame.js'
 import { forwardEscape } from './secureApi.js'
+import { runSocialCallback } from './socialFrame.js'
 
 const data = document.body.dataset
 if (data.page !== 'frame') forwardEscape()
@@ -19,5 +20,8 @@ switch (data.page) {
     break
   case 'export':
     runExportFrame()
+    break
+  case 'social':
+    runSocialCallback(data.origin ?? '', data.result, data.error)
     break
 }

@@ -1,0 +1,40 @@
+import { useSnapshot } from 'valtio/react'
+import { socialLogin, socialsOffered, type SocialProvider } from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { ListItem } from './ListItem.js'
+import { SOCIAL_ICONS, SOCIAL_LABELS } from './socialIcons.js'
+
+/**
+ * Connect's social logins (spec §2 connect methods): the first provider as a full row
+ * ("Continue with Google"), the others as a row of icon buttons, in the configured order. Each
+ * opens the login popup straight from its click (popup blockers allow nothing else).
+ */
+export function SocialLogins() {
+  const core = useCore()
+  // Read through the snapshot: the providers come with the project's configuration, maybe after this view.
+  const features = useSnapshot(core.options.state.features)
+  void features.socials
+  void features.secureSite
+  const providers = socialsOffered(core)
+  if (providers.length === 0) return null
+  const [first, ...rest] = providers as [SocialProvider, ...SocialProvider[]]
+  const go = (p: SocialProvider) => () => void socialLogin(core, p)
+  return (
+    <div className="wm-full" data-testid="social-logins">
+      <ul className="wm-list">
+        <ListItem name={`Continue with ${SOCIAL_LABELS[first]}`} imageUrl={SOCIAL_ICONS[first]} onClick={go(first)} />
+      </ul>
+      {rest.length ? (
+        <ul className="wm-social-row" aria-label="More social logins">
+          {rest.map(p => (
+            <li key={p}>
+              <button type="button" className="wm-social-button" part="button" aria-label={`Continue with ${SOCIAL_LABELS[p]}`} title={SOCIAL_LABELS[p]} onClick={go(p)}>
+                <img src={SOCIAL_ICONS[p]} alt="" width={28} height={28} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
