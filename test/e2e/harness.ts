@@ -25,8 +25,8 @@ export interface Harness {
 }
 
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
-export async function startHarness(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string } = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl })
+export async function startHarness(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; socialProvidersDown?: boolean } = {}): Promise<Harness> {
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -56,10 +56,10 @@ export async function startHarness(opts: { enableFaults?: boolean; serviceDataDi
  * harness goes in `setUp`, which runs in the same hook: on node 20 a file's top-level `before`
  * hooks start as they are registered, side by side, so a second hook would not wait for this one.
  */
-export function harnessPerFile(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
+export function harnessPerFile(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; socialProvidersDown?: boolean; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
   let started: Harness | undefined
   before(async () => {
-    started = await startHarness({ enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl })
+    started = await startHarness({ enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown })
     await opts.setUp?.(started)
   })
   after(async () => {

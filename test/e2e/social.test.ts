@@ -149,4 +149,23 @@ describe('social login (embedded wallet)', () => {
       assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
     })
   })
+
+  it('Farcaster: the QR link opened by the devnet\'s stand-in for the app, approved as a test account, connects and shows the Farcaster username', async () => {
+    await withPage(h, '/', async ({ page, context }) => {
+      await openConnect(page)
+      await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+      await heading(page, 'Sign in with Farcaster')
+      await dialog(page).getByRole('img', { name: 'Sign in with Farcaster QR code' }).waitFor()
+      const link = await dialog(page).getByTestId('farcaster-link').getAttribute('href')
+      assert.match(link ?? '', /^http:\/\/127\.0\.0\.1:\d+\/sign-in\?channelToken=/)
+      // The phone's part: the link opens the Farcaster app (here the stand-in's page).
+      const phone = await context.newPage()
+      await phone.goto(link!)
+      await phone.getByRole('button', { name: /Approve as @alice\.devnet/ }).click()
+      await phone.getByRole('heading', { name: 'Signed in' }).waitFor()
+      await phone.close()
+      await page.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
+      assert.equal(await authName(page), 'alice.devnet')
+    })
+  })
 })

@@ -32,7 +32,7 @@ test('the dialog, the views beyond Connect/Account, the Send/Activity/sign-in st
 test('the social login flow loads only when a social login is used: not with Connect', () => {
   const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle))).map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
-  for (const lazy of ['flows/social.ts', 'errors/socialCodes.ts', 'ConnectingSocialView.tsx']) {
+  for (const lazy of ['flows/social.ts', 'errors/socialCodes.ts', 'ConnectingSocialView.tsx', 'ConnectingFarcasterView.tsx']) {
     const chunks = holding(lazy)
     assert.equal(chunks.length, 1, `${lazy} in one chunk`)
     assert.notEqual(chunks[0], modal, `${lazy} is not in the dialog's chunk`)

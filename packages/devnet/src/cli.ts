@@ -3,7 +3,8 @@
 // everything is, and stops the chains cleanly on Ctrl-C / SIGTERM.
 //
 // Environment: PORT (demo server, default 5173), ANVIL_PORT (first chain; default free ports),
-// SERVICE_PORT, SECURE_PORT, MAIL_PORT, OIDC_PORT (the local OpenID provider, default 8789).
+// SERVICE_PORT, SECURE_PORT, MAIL_PORT, OIDC_PORT (the local OpenID provider, default 8789),
+// FARCASTER_PORT (the Farcaster sign-in stand-in, default 8790).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEVNET_TOKEN_DECIMALS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT } from './constants.js'
@@ -15,13 +16,14 @@ const servicePort = parsePort(process.env.SERVICE_PORT, 8787, 'SERVICE_PORT')
 const securePort = parsePort(process.env.SECURE_PORT, 8788, 'SECURE_PORT')
 const mailPort = parsePort(process.env.MAIL_PORT, 2525, 'MAIL_PORT')
 const oidcPort = parsePort(process.env.OIDC_PORT, 8789, 'OIDC_PORT')
+const farcasterPort = parsePort(process.env.FARCASTER_PORT, 8790, 'FARCASTER_PORT')
 const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
 const paths = devnetPaths()
 
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -44,6 +46,7 @@ const lines = [
   ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),
   ...(services.services?.secureSiteUrl ? [`  Secure site:     ${services.services.secureSiteUrl}  (e-mail wallet: keys, codes and approvals live on this origin)`] : []),
   ...(services.oidc ? [`  Social logins:   ${services.oidc.issuer}  (local OpenID provider for google, github, apple, facebook, x, discord: pick a test user in the popup)`] : []),
+  ...(services.farcaster ? [`  Farcaster:       ${services.farcaster.url}  (sign-in stand-in: open the modal's Farcaster link, approve as a test account)`] : []),
   ...(services.mail ? [`  Mailbox:         ${url}/mailbox/   (e-mail login codes and device links arrive here; SMTP ${services.mail.smtpUrl})`] : []),
   '',
   '  Chains:',

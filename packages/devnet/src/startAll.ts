@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { findFreePort } from './freePort.js'
 import { startMailSink, type MailSink } from './mail/startMailSink.js'
 import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oidc/startOidcProvider.js'
+import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
@@ -37,6 +38,13 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   mailPort?: number
   /** Port of the local OpenID provider standing in for the social logins (default: a free one). */
   oidcPort?: number
+  /** Port of the Farcaster sign-in stand-in (relay and approval page; default: a free one). */
+  farcasterPort?: number
+  /**
+   * Point the secure site's social providers and Farcaster relay at a closed port (tests of
+   * providers that cannot be reached; the stand-ins still run).
+   */
+  socialProvidersDown?: boolean
   /**
    * The SMTP server the secure site sends through (default: the devnet's own sink). Tests point
    * it at a closed port to see e-mail fail.
@@ -62,11 +70,14 @@ async function devKek(dataDir: string | undefined): Promise<{ kek: string; made?
   return { kek, made: file }
 }
 
+/** Nothing listens on port 1 on these machines: a connection there is refused at once. */
+const CLOSED_PORT_URL = 'http://127.0.0.1:1'
+
 /**
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, securePort: number): Promise<ServiceServer> {
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number): Promise<ServiceServer> {
   const { createServer, demoServerConfig, KeyVault } = await import('@wallet-modal/server')
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -85,7 +96,9 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
       port: securePort,
       mail: { smtpUrl, from: 'Devnet Wallet <wallet@devnet.local>' },
       // Every social login goes to the local OpenID provider (one client per social).
-      socials: Object.fromEntries(DEVNET_SOCIALS.map(social => [social, { ...oidc.clients[social], issuer: oidc.issuer }])),
+      socials: Object.fromEntries(DEVNET_SOCIALS.map(social => [social, { ...oidc.clients[social], issuer: options.socialProvidersDown ? CLOSED_PORT_URL : oidc.issuer }])),
+      // Farcaster through the stand-in relay; custody of the test accounts from configuration.
+      farcaster: { relayUrl: options.socialProvidersDown ? CLOSED_PORT_URL : farcaster.url, custody: devnetFarcasterCustody() },
       vault: new KeyVault(Buffer.from(kek, /^[0-9a-fA-F]{64}$/.test(kek) ? 'hex' : 'base64'))
     }
   })
@@ -127,6 +140,8 @@ export interface AllServices {
   readonly mail?: MailSink
   /** The local OpenID provider the secure site's social logins go to. */
   readonly oidc?: DevnetOidcProvider
+  /** The Farcaster sign-in stand-in (relay, and the page where a test account approves). */
+  readonly farcaster?: DevnetFarcasterRelay
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -138,10 +153,11 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, smtpUrl, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, socialProvidersDown, smtpUrl, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined
+  let farcaster: DevnetFarcasterRelay | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
@@ -151,7 +167,8 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       // The provider must know the secure site's callback before the secure site starts.
       const port = securePort || (await findFreePort())
       oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
-      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, port)
+      farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port)
     }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
@@ -162,6 +179,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     await wcWallet?.close()
     await services?.close()
     await oidc?.close()
+    await farcaster?.close()
     await mail?.close()
     await devnet.stop()
     throw error
@@ -174,6 +192,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     wcWallet,
     mail,
     oidc,
+    farcaster,
     url: server.url,
     stop: () =>
       (stopping ??= (async () => {
@@ -183,6 +202,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await wcWallet?.close()
         await services?.close()
         await oidc?.close()
+        await farcaster?.close()
         await mail?.close()
         await devnet.stop()
       })())

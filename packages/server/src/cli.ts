@@ -33,6 +33,9 @@ const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--
                    Social logins on the secure site: the operator's app at each provider (its
                    redirect URI: <secure site>/social/callback). Only these are offered.
                    SOCIAL_<P>_ISSUER: another OpenID provider to use instead of the real one.
+  FARCASTER_OPTIMISM_RPC_URL  Sign In With Farcaster on the secure site (custody addresses are
+                   read from Farcaster's IdRegistry on this Optimism RPC); FARCASTER_RELAY_URL:
+                   another auth relay than Farcaster's.
   --dev            Dev mode: without WALLET_MODAL_KEK, make a throw-away key (keys sealed
                    with it do not open after a restart). Never in production.
   --enable-faults  Mount the test-only fault API (/__faults): it answers loopback clients only
@@ -122,15 +125,18 @@ if (args.values['secure-port'] !== undefined) {
     console.warn(`wallet-modal-server: dev mode: no ${KEK_ENV}, using a throw-away key-encryption key`)
     vault = new KeyVault(Buffer.from(KeyVault.generateKek(), 'base64'))
   }
-  const { socialsFromEnv } = await import('./embedded/social/socialsFromEnv.js')
+  const { farcasterFromEnv, socialsFromEnv } = await import('./embedded/social/socialsFromEnv.js')
   let socials: ReturnType<typeof socialsFromEnv>
+  let farcaster: ReturnType<typeof farcasterFromEnv>
   try {
     socials = socialsFromEnv(process.env)
+    farcaster = farcasterFromEnv(process.env)
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
   secureSite = {
     socials,
+    farcaster,
     port: parsePort(args.values['secure-port']),
     publicUrl: args.values['secure-public-url'],
     mail: { smtpUrl, from: args.values['mail-from'] ?? 'Wallet <wallet@localhost>' },

@@ -39,8 +39,8 @@ export const EmbeddedUserSchema = v.object({
   chainId: ChainIdSchema,
   accounts: v.array(v.object({ address: v.string(), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })),
   userName: v.optional(v.string()),
-  /** The social provider the person logged in with (absent for e-mail). */
-  provider: v.optional(SocialProviderSchema),
+  /** The social provider (or farcaster) the person logged in with (absent for e-mail). */
+  provider: v.optional(v.picklist([...SOCIAL_PROVIDERS, 'farcaster'])),
   preferredAccountType: AccountTypeSchema,
   smartAccountDeployed: v.boolean()
 })
@@ -66,6 +66,8 @@ export const FRAME_REQUESTS = {
   CONNECT_OTP: v.object({}),
   GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProviderSchema }),
   CONNECT_SOCIAL: v.object({ uri: v.pipe(v.string(), v.maxLength(2000), v.url()) }),
+  GET_FARCASTER_URI: v.object({}),
+  CONNECT_FARCASTER: v.object({}),
   GET_USER: v.object({ chainId: v.optional(ChainIdSchema), preferredAccountType: v.optional(AccountTypeSchema) }),
   SIGN_OUT: v.object({}),
   IS_CONNECTED: v.object({}),
@@ -96,6 +98,8 @@ export const FRAME_RESPONSES = {
   CONNECT_OTP: EmbeddedUserSchema,
   GET_SOCIAL_REDIRECT_URI: v.object({ uri: v.pipe(v.string(), v.maxLength(4000), v.url()) }),
   CONNECT_SOCIAL: EmbeddedUserSchema,
+  GET_FARCASTER_URI: v.object({ url: v.pipe(v.string(), v.maxLength(4000), v.url()) }),
+  CONNECT_FARCASTER: EmbeddedUserSchema,
   GET_USER: EmbeddedUserSchema,
   SIGN_OUT: v.object({}),
   IS_CONNECTED: v.object({ isConnected: v.boolean() }),

@@ -28,6 +28,8 @@ export interface EmbeddedState {
   provider?: string
   /** The social login in progress (ConnectingSocial view). */
   social: { provider?: string; step: SocialLoginStep; error?: string }
+  /** The Sign In With Farcaster link ConnectingFarcaster shows (QR code), once the relay gave it. */
+  farcasterUrl?: string
   /** The signing request waiting in ApproveTransaction. */
   approval?: { id: string; method: string }
   /** The change of address in progress. */
@@ -66,6 +68,9 @@ export function createEmbeddedController() {
     },
     setSocial(social: EmbeddedState['social']): void {
       state.social = social
+    },
+    setFarcasterUrl(url: string | undefined): void {
+      state.farcasterUrl = url
     },
     setUpdate(update: EmbeddedState['update']): void {
       state.update = update

@@ -13,7 +13,7 @@ export type ViewId =
   | 'SwitchActiveChain'
   | 'Account' | 'Networks' | 'SwitchNetwork' | 'UnsupportedChain' | 'AllWallets' | 'GetWallet'
   | 'SIWXSignMessage'
-  | 'EmailLogin' | 'ConnectingSocial' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
+  | 'EmailLogin' | 'ConnectingSocial' | 'ConnectingFarcaster' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
 
 /** Data a view is opened with. */

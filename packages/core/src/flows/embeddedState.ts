@@ -1,6 +1,6 @@
 import type { Core } from '../createCore.js'
 import { createEmbeddedController, type EmbeddedController } from '../controllers/EmbeddedController.js'
-import { isAuthConnectorId, SOCIAL_POPUP, SOCIAL_PROVIDERS, type SocialProvider } from '../adapters/embedded/constants.js'
+import { isAuthConnectorId, SOCIAL_LOGINS, SOCIAL_POPUP, type SocialLogin, type SocialProvider } from '../adapters/embedded/constants.js'
 
 /** The embedded wallet's controller of this core, made on first use. */
 export function embeddedState(core: Core): EmbeddedController {
@@ -29,14 +29,15 @@ export function secureSiteUrlOf(core: Core): string | undefined {
 export const emailOffered = (core: Core): boolean => core.options.isEnabled('email') && !!secureSiteUrlOf(core)
 
 /**
- * The social providers Connect offers, in order: the `socials` feature's list (the project's
- * remote one, already cut by the server to the providers its secure site is configured for; else
- * the site's own), known providers only, once each, when a secure site is known.
+ * The social logins Connect offers, in order: the `socials` feature's list (the project's remote
+ * one, already cut by the server to the providers its secure site is configured for; else the
+ * site's own), known ones only (the six providers and farcaster), once each, when a secure site is
+ * known.
  */
-export function socialsOffered(core: Core): SocialProvider[] {
+export function socialsOffered(core: Core): SocialLogin[] {
   const list = core.options.state.features.socials
   if (!Array.isArray(list) || !secureSiteUrlOf(core)) return []
-  return [...new Set(list.filter((s): s is SocialProvider => (SOCIAL_PROVIDERS as readonly unknown[]).includes(s)))]
+  return [...new Set(list.filter((s): s is SocialLogin => (SOCIAL_LOGINS as readonly unknown[]).includes(s)))]
 }
 
 /**
@@ -88,6 +89,9 @@ export function socialLogin(core: Core, provider: SocialProvider): Promise<strin
     }
   )
 }
+
+/** Sign In With Farcaster (spec §2 ConnectingFarcaster), its flow loaded on first use. See `startFarcasterLogin`. */
+export const farcasterLogin = (core: Core): Promise<string | undefined> => import('./social.js').then(m => m.startFarcasterLogin(core))
 
 /** An empty popup, centred over the page; null when the browser blocked it. */
 function openPopup(): Window | null {

@@ -125,3 +125,58 @@ export async function startSocialLogin(core: Core, provider: SocialProvider, pop
     stopModal()
   }
 }
+
+/**
+ * Sign In With Farcaster (spec §2 ConnectingFarcaster): the secure frame opens a channel on the
+ * auth relay and names its link (GET_FARCASTER_URI), which the view shows as a QR code and a link;
+ * the frame waits for the Farcaster app's signed answer, which the secure site verifies
+ * (CONNECT_FARCASTER); the accounts connect. Any failure: 'Failed to connect to farcaster', with
+ * the reason. Closing the modal abandons it.
+ * @returns the connected address, or undefined when the login did not complete
+ */
+export async function startFarcasterLogin(core: Core): Promise<string | undefined> {
+  const st = embeddedState(core)
+  const attempt = st.nextAttempt()
+  const live = () => st.state.attempt === attempt
+  const provider = 'farcaster'
+  st.setFarcasterUrl(undefined)
+  st.setSocial({ provider, step: 'started' })
+  core.events.emit({ type: 'SOCIAL_LOGIN_STARTED', data: { provider } })
+  if (core.router.state.view !== 'ConnectingFarcaster') core.router.push('ConnectingFarcaster')
+  const stopModal = subscribe(core.modal.state, () => {
+    if (!core.modal.state.open && live()) {
+      st.nextAttempt()
+      st.setSocial({ step: 'idle' })
+      // The frame stops asking the relay.
+      core.runtime.embedded?.then(w => w.frame.request('ABORT_RPC', {})).catch(() => undefined)
+    }
+  })
+  const fail = (err: unknown): undefined => {
+    if (!live()) return undefined
+    const e = toWalletModalError(err, 'FRAME_ERROR')
+    const reason = e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage
+    const error = socialError('FARCASTER_FAILED', reason)
+    st.setSocial({ provider, step: 'error', error: `${error.shortMessage}: ${reason}` })
+    core.events.emit({ type: 'SOCIAL_LOGIN_ERROR', data: { provider, code: error.code, message: error.shortMessage } })
+    return undefined
+  }
+  try {
+    const wallet = await ensureEmbedded(core)
+    const { url } = await wallet.frame.request('GET_FARCASTER_URI', {})
+    if (!live()) return undefined
+    st.setFarcasterUrl(url)
+    await wallet.frame.request('CONNECT_FARCASTER', {})
+    if (!live()) return undefined
+    st.setSocial({ provider, step: 'requested' })
+    core.events.emit({ type: 'SOCIAL_LOGIN_REQUEST_USER_DATA', data: { provider } })
+    const address = await finishLogin(core, wallet)
+    st.setSocial({ step: 'idle' })
+    st.setFarcasterUrl(undefined)
+    core.events.emit({ type: 'SOCIAL_LOGIN_SUCCESS', data: { provider } })
+    return address
+  } catch (err) {
+    return fail(err)
+  } finally {
+    stopModal()
+  }
+}

@@ -19,6 +19,7 @@ import type { KeyVault } from './KeyVault.js'
 import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
 import { signEmbeddedRequest } from './signEmbeddedRequest.js'
+import { FarcasterLogins, type FarcasterConfig } from './social/FarcasterLogins.js'
 import { SocialLogins } from './social/SocialLogins.js'
 import type { SocialClientConfig } from './social/socialProviders.js'
 
@@ -42,6 +43,8 @@ export interface SecureSiteOptions {
    * name others (the devnet's local OpenID provider).
    */
   socials?: Partial<Record<SocialProvider, SocialClientConfig>>
+  /** Sign In With Farcaster: its relay and how custody is checked. Off when absent. */
+  farcaster?: FarcasterConfig
 }
 
 /** What the secure site needs from the server that runs it. */
@@ -59,8 +62,8 @@ export interface SecureSite {
   url: string
   /** The accounts it keeps (for tests and tooling). */
   accounts: EmbeddedAccounts
-  /** The social providers it is configured for (the modal offers these). */
-  socials: SocialProvider[]
+  /** The social providers it is configured for, and farcaster when it is (the modal offers these). */
+  socials: (SocialProvider | 'farcaster')[]
   close(): Promise<void>
 }
 
@@ -88,6 +91,8 @@ const BODIES = {
   secondary: v.object({ email: EmailSchema, otp: OtpSchema }),
   rpc: RpcSchema,
   socialStart: v.object({ provider: SocialProviderSchema, projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
+  farcasterStart: v.object({ projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
+  farcasterStatus: v.object({ login: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
   socialComplete: v.object({ resultUri: v.pipe(v.string(), v.maxLength(2000)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) })
 }
 
@@ -128,6 +133,7 @@ function userOf(account: EmbeddedAccount) {
 export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSiteContext): Promise<SecureSite> {
   const accounts = new EmbeddedAccounts(ctx.store, options.vault)
   const social = new SocialLogins(ctx.store, accounts, options.socials ?? {}, () => origin)
+  const farcaster = options.farcaster ? new FarcasterLogins(ctx.store, accounts, options.farcaster, () => origin) : undefined
   const mailer: Mailer = createMailer(options.mail)
   const assets = findAssets()
   const chains = new Map(ctx.config.chains.map(c => [c.caipNetworkId, c]))
@@ -395,10 +401,26 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     return { token: await accounts.createSession(account.id), user: userOf(account) }
   })
 
+  // Sign In With Farcaster: the frame opens a channel, shows its URL (QR code), and asks here
+  // until the Farcaster app answered.
+  app.post('/api/farcaster/start', async request => {
+    const { projectId, origin: parent, binding } = parse(BODIES.farcasterStart, request.body)
+    if (!farcaster) throw new ApiError(400, 'Farcaster login is not configured here')
+    pageOrigin({ projectId, origin: parent })
+    return farcaster.start({ origin: parent, projectId, binding })
+  })
+  app.post('/api/farcaster/status', async request => {
+    const { login, binding } = parse(BODIES.farcasterStatus, request.body)
+    if (!farcaster) throw new ApiError(400, 'Farcaster login is not configured here')
+    const status = await farcaster.status({ login, binding })
+    if (status.state === 'pending') return { state: 'pending' }
+    return { state: 'completed', token: await accounts.createSession(status.account.id), user: userOf(status.account) }
+  })
+
   app.addHook('onClose', async () => mailer.close())
   await app.listen({ port: options.port ?? 0, host: ctx.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   origin = options.publicUrl?.replace(/\/$/, '') ?? `http://${ctx.host.includes(':') ? `[${ctx.host}]` : ctx.host}:${port}`
-  return { url: origin, accounts, socials: social.offered(), close: () => app.close() }
+  return { url: origin, accounts, socials: [...social.offered(), ...(farcaster ? (['farcaster'] as const) : [])], close: () => app.close() }
 }

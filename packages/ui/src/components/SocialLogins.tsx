@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { socialLogin, socialsOffered, type SocialProvider } from '@wallet-modal/core/internal'
+import { farcasterLogin, socialLogin, socialsOffered, type SocialLogin } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from './ListItem.js'
 import { SOCIAL_ICONS, SOCIAL_LABELS } from './socialIcons.js'
@@ -7,7 +7,8 @@ import { SOCIAL_ICONS, SOCIAL_LABELS } from './socialIcons.js'
 /**
  * Connect's social logins (spec §2 connect methods): the first provider as a full row
  * ("Continue with Google"), the others as a row of icon buttons, in the configured order. Each
- * opens the login popup straight from its click (popup blockers allow nothing else).
+ * opens the login popup straight from its click (popup blockers allow nothing else); Farcaster
+ * shows its QR code instead.
  */
 export function SocialLogins() {
   const core = useCore()
@@ -17,8 +18,9 @@ export function SocialLogins() {
   void features.secureSite
   const providers = socialsOffered(core)
   if (providers.length === 0) return null
-  const [first, ...rest] = providers as [SocialProvider, ...SocialProvider[]]
-  const go = (p: SocialProvider) => () => void socialLogin(core, p)
+  const [first, ...rest] = providers as [SocialLogin, ...SocialLogin[]]
+  // Farcaster signs in from the Farcaster app (a QR code), the others in a popup.
+  const go = (p: SocialLogin) => () => void (p === 'farcaster' ? farcasterLogin(core) : socialLogin(core, p))
   return (
     <div className="wm-full" data-testid="social-logins">
       <ul className="wm-list">

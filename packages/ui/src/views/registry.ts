@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import type { RouterData, SocialProvider, ViewId } from '@wallet-modal/core/internal'
+import type { RouterData, SocialLogin, ViewId } from '@wallet-modal/core/internal'
 import { SOCIAL_LABELS } from '../components/socialIcons.js'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
@@ -24,6 +24,7 @@ const TransactionsView = lazyComponent(() => import('./TransactionsView.js').the
 const SIWXSignMessageView = lazyComponent(() => import('./SIWXSignMessageView.js').then(m => m.SIWXSignMessageView))
 const EmailLoginView = lazyComponent(() => import('./EmailLoginView.js').then(m => m.EmailLoginView))
 const ConnectingSocialView = lazyComponent(() => import('./ConnectingSocialView.js').then(m => m.ConnectingSocialView))
+const ConnectingFarcasterView = lazyComponent(() => import('./ConnectingFarcasterView.js').then(m => m.ConnectingFarcasterView))
 const ApproveTransactionView = lazyComponent(() => import('./ApproveTransactionView.js').then(m => m.ApproveTransactionView))
 const UpdateEmailWalletView = lazyComponent(() => import('./UpdateEmailWalletView.js').then(m => m.UpdateEmailWalletView))
 const ExportWalletView = lazyComponent(() => import('./ExportWalletView.js').then(m => m.ExportWalletView))
@@ -40,7 +41,7 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial'] },
+  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster'] },
   AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
   ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
   ConnectingMultiChain: { title: d => d?.connector?.name ?? 'Choose a chain', component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
@@ -59,7 +60,8 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
   UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] },
   EmailLogin: { title: () => 'Continue with e-mail', component: EmailLoginView },
-  ConnectingSocial: { title: d => `Log in with ${SOCIAL_LABELS[d?.social as SocialProvider] ?? 'a social account'}`, component: ConnectingSocialView },
+  ConnectingSocial: { title: d => `Log in with ${SOCIAL_LABELS[d?.social as SocialLogin] ?? 'a social account'}`, component: ConnectingSocialView },
+  ConnectingFarcaster: { title: () => 'Sign in with Farcaster', component: ConnectingFarcasterView },
   UpdateEmailWallet: { title: () => 'Change e-mail', component: UpdateEmailWalletView },
   ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
   ExportWallet: { title: () => 'Export private keys', component: ExportWalletView }

@@ -27,6 +27,10 @@ export const ACTION_NOT_ALLOWED_DELAY_MS = 300
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 /** One of {@link SOCIAL_PROVIDERS}. */
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** The logins the `socials` feature lists: the six providers and Farcaster (its own flow, no popup). */
+export const SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'farcaster'] as const
+/** One of {@link SOCIAL_LOGINS}. */
+export type SocialLogin = (typeof SOCIAL_LOGINS)[number]
 /** Spec §9: the social login popup's size. */
 export const SOCIAL_POPUP = { width: 600, height: 800 } as const
 /** Spec §4: how often the modal checks whether the popup was closed. */

@@ -42,6 +42,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   // The secret binding a social login to this frame: the result URI the popup hands the page is
   // useless without it, and it never leaves this origin.
   let socialBinding = ''
+  let farcasterLogin: { login: string; binding: string } | undefined
   let theme = document.documentElement.className
   const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; resolve(v: unknown): void; reject(e: Error): void }>()
   const waiters = new Set<(m: ChannelMessage) => void>()
@@ -203,6 +204,31 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       user = u
       return describeUser(u)
     },
+    async GET_FARCASTER_URI() {
+      const binding = randomToken()
+      const { uri, login } = await api<{ uri: string; login: string }>('/api/farcaster/start', { projectId, origin: parentOrigin, binding })
+      farcasterLogin = { login, binding }
+      return { url: uri }
+    },
+    async CONNECT_FARCASTER() {
+      const pending = farcasterLogin
+      if (!pending) throw new FrameError('No Farcaster login was started here')
+      // Answers before the modal's own 120 s limit, so the person reads why.
+      const until = Date.now() + PERSON_WAIT_MS - 10_000
+      while (Date.now() < until) {
+        if (farcasterLogin !== pending) throw new FrameError('Request was aborted')
+        const s = await api<{ state: string; token?: string; user?: SecureUser }>('/api/farcaster/status', pending)
+        if (s.state === 'completed' && s.token && s.user) {
+          farcasterLogin = undefined
+          setSessionToken(s.token)
+          user = s.user
+          return describeUser(s.user)
+        }
+        await new Promise(r => setTimeout(r, 1000))
+      }
+      farcasterLogin = undefined
+      throw new FrameError('The Farcaster app did not answer in time')
+    },
     async GET_USER(p) {
       return describeUser(await requireUser(), p.chainId)
     },
@@ -261,6 +287,8 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       return {}
     },
     async ABORT_RPC() {
+      // Also ends a Farcaster login's wait (the modal was closed).
+      farcasterLogin = undefined
       for (const [id, a] of approvals) {
         a.reject(new FrameError('Request was aborted'))
         bus.postMessage({ type: 'approval-aborted', id } satisfies ChannelMessage)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { socialsFromEnv } from './socialsFromEnv.js'
+import { farcasterFromEnv, socialsFromEnv } from './socialsFromEnv.js'
 import { SOCIAL_PROVIDER_PROFILES } from './socialProviders.js'
 
 describe('socialsFromEnv', () => {
@@ -15,6 +15,19 @@ describe('socialsFromEnv', () => {
   it('refuses a half-configured provider, naming the variable', () => {
     assert.throws(() => socialsFromEnv({ SOCIAL_GITHUB_CLIENT_ID: 'a' }), /SOCIAL_GITHUB_CLIENT_SECRET/)
     assert.throws(() => socialsFromEnv({ SOCIAL_APPLE_CLIENT_ID: 'a', SOCIAL_APPLE_CLIENT_SECRET: 'b', SOCIAL_APPLE_ISSUER: 'javascript:x' }), /must be an http/)
+  })
+})
+
+describe('farcasterFromEnv', () => {
+  it('is on with an Optimism RPC, with Farcaster\'s relay unless another is named', () => {
+    assert.equal(farcasterFromEnv({}), undefined)
+    assert.deepEqual(farcasterFromEnv({ FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc' }), { optimismRpcUrl: 'https://op.example/rpc' })
+    assert.deepEqual(farcasterFromEnv({ FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc', FARCASTER_RELAY_URL: 'https://relay.example' }), {
+      optimismRpcUrl: 'https://op.example/rpc',
+      relayUrl: 'https://relay.example'
+    })
+    assert.throws(() => farcasterFromEnv({ FARCASTER_RELAY_URL: 'https://relay.example' }), /needs FARCASTER_OPTIMISM_RPC_URL/)
+    assert.throws(() => farcasterFromEnv({ FARCASTER_OPTIMISM_RPC_URL: 'ftp://x' }), /must be an http/)
   })
 })
 

@@ -1,4 +1,5 @@
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@wallet-modal/wire'
+import type { FarcasterConfig } from './FarcasterLogins.js'
 import type { SocialClientConfig } from './socialProviders.js'
 
 /**
@@ -26,4 +27,23 @@ export function socialsFromEnv(env: Record<string, string | undefined>): Partial
     out[provider] = { clientId, clientSecret, ...(issuer ? { issuer } : {}) }
   }
   return out
+}
+
+/**
+ * Sign In With Farcaster as the operator configured it: on when `FARCASTER_OPTIMISM_RPC_URL` names
+ * an Optimism RPC (custody addresses are read from Farcaster's IdRegistry there); the relay is
+ * Farcaster's unless `FARCASTER_RELAY_URL` names another.
+ * @throws Error when a URL is not http(s)
+ */
+export function farcasterFromEnv(env: Record<string, string | undefined>): FarcasterConfig | undefined {
+  const optimismRpcUrl = env.FARCASTER_OPTIMISM_RPC_URL?.trim()
+  const relayUrl = env.FARCASTER_RELAY_URL?.trim()
+  if (!optimismRpcUrl) {
+    if (relayUrl) throw new Error('FARCASTER_RELAY_URL needs FARCASTER_OPTIMISM_RPC_URL (where custody addresses are checked)')
+    return undefined
+  }
+  for (const [name, url] of [['FARCASTER_OPTIMISM_RPC_URL', optimismRpcUrl], ['FARCASTER_RELAY_URL', relayUrl]] as const) {
+    if (url && !/^https?:\/\/\S+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
+  }
+  return { optimismRpcUrl, ...(relayUrl ? { relayUrl } : {}) }
 }
