@@ -24,6 +24,8 @@ export interface RouterData {
   wallet?: Wallet
   /** The social provider of ConnectingSocial. */
   social?: string
+  /** Connect showing only the wallets (behind "Continue with a wallet" when `collapseWallets` is on). */
+  walletsOnly?: boolean
 }
 
 /** Navigation stack state. */

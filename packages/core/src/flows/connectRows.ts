@@ -4,7 +4,7 @@ import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { INJECTED_CONNECTOR_ID } from '../adapters/eip155/discovery.js'
-import { isMobile } from '../utils/platform.js'
+import { isMobile, isSafeApp } from '../utils/platform.js'
 import { connectorTypeOrder } from './connectorOrder.js'
 import { installedConnectorFor } from './walletLists.js'
 
@@ -50,5 +50,17 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
     if (g === 'recommended' && directoryOk) rows.push(...notInstalled(core.api.state.recommended).map(wallet => ({ kind: 'wallet' as const, wallet })))
     // 'custom' (site-defined wallets) has no entries yet: only non-empty groups show.
   }
-  return rows
+  return isSafeApp() ? safeFirst(rows) : rows
+}
+
+/** A row for Safe{Wallet} (its connector or directory entry). */
+const isSafeRow = (row: ConnectRow): boolean => {
+  const { name, rdns } = row.kind === 'connector' ? { name: row.connector.name, rdns: row.connector.info?.rdns } : { name: row.wallet.name, rdns: row.wallet.rdns ?? undefined }
+  return /^safe(\{?wallet\}?)?$/i.test(name.replace(/\s+/g, '')) || /(^|\.)safe\.global$|^global\.safe/i.test(rdns ?? '')
+}
+
+/** Spec §9: inside a Safe app frame, Safe is offered first (the rest keep their order). */
+export function safeFirst(rows: readonly ConnectRow[]): ConnectRow[] {
+  const safe = rows.filter(isSafeRow)
+  return [...safe, ...rows.filter(r => !safe.includes(r))]
 }

@@ -1,5 +1,6 @@
 import type { Core } from '../createCore.js'
 import { createEmbeddedController, type EmbeddedController } from '../controllers/EmbeddedController.js'
+import { isAndroid, isIos, isMac, isTelegram } from '../utils/platform.js'
 import { isAuthConnectorId, SOCIAL_LOGINS, SOCIAL_POPUP, type SocialLogin, type SocialProvider } from '../adapters/embedded/constants.js'
 
 /** The embedded wallet's controller of this core, made on first use. */
@@ -32,12 +33,25 @@ export const emailOffered = (core: Core): boolean => core.options.isEnabled('ema
  * The social logins Connect offers, in order: the `socials` feature's list (the project's remote
  * one, already cut by the server to the providers its secure site is configured for; else the
  * site's own), known ones only (the six providers and farcaster), once each, when a secure site is
- * known.
+ * known; inside Telegram, without those its in-app browser cannot complete.
  */
 export function socialsOffered(core: Core): SocialLogin[] {
   const list = core.options.state.features.socials
   if (!Array.isArray(list) || !secureSiteUrlOf(core)) return []
-  return [...new Set(list.filter((s): s is SocialLogin => (SOCIAL_LOGINS as readonly unknown[]).includes(s)))]
+  const dropped = telegramDropped()
+  return [...new Set(list.filter((s): s is SocialLogin => (SOCIAL_LOGINS as readonly unknown[]).includes(s) && !dropped.includes(s)))]
+}
+
+/**
+ * Spec §5: the logins Telegram's in-app browser cannot complete (the provider refuses its web
+ * view, or its popup never returns): on iOS google; on a Mac x; on Android facebook and x.
+ */
+function telegramDropped(): readonly string[] {
+  if (!isTelegram()) return []
+  if (isIos()) return ['google']
+  if (isAndroid()) return ['facebook', 'x']
+  if (isMac()) return ['x']
+  return []
 }
 
 /**

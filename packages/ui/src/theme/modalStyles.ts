@@ -168,4 +168,19 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-token .wm-name { text-align: left; }
 .wm-token [data-testid='token-value'] { font-weight: 600; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
+/* Phones: a bottom sheet (full width, anchored to the bottom, clear of the home indicator), with
+   touch targets of at least 44 px; not in embedded mode, where the site places the modal. Last in
+   the sheet, so it wins over the rules above. */
+@media (max-width: 600px) {
+  .wm-overlay { align-items: flex-end; padding: 0; }
+  .wm-overlay .wm-dialog {
+    width: 100%; max-height: calc(100vh - 24px); max-height: calc(100dvh - env(safe-area-inset-top, 0px) - 24px);
+    border-radius: calc(var(--_wm-radius) * 8) calc(var(--_wm-radius) * 8) 0 0; border-bottom: 0;
+    padding-bottom: env(safe-area-inset-bottom, 0px); animation-name: wm-up;
+  }
+  .wm-header { grid-template-columns: 44px 1fr 44px; }
+  .wm-icon-button { width: 44px; height: 44px; }
+  .wm-button, .wm-list-item { min-height: 44px; }
+}
+@keyframes wm-up { from { transform: translateY(100%); } to { transform: none; } }
 `

@@ -9,7 +9,8 @@ import { EmailField } from '../components/EmailField.js'
 import { SocialLogins } from '../components/SocialLogins.js'
 
 /**
- * Connect: the connect methods in spec §2's order (wallets, e-mail): the groups of wallets in the
+ * Connect: the connect methods in spec §2's order (wallets, e-mail, social; the wallets behind one
+ * "Continue with a wallet" row when `collapseWallets` is on): the groups of wallets in the
  * connector type order (WalletConnect, recent, installed, featured, external, recommended), then
  * 'All Wallets' with the directory's count; the e-mail entry when e-mail login is on.
  */
@@ -19,15 +20,20 @@ export function ConnectView() {
   useSnapshot(core.connection.state)
   const api = useSnapshot(core.api.state)
   const features = useSnapshot(core.options.state.features)
+  const routed = useSnapshot(core.router.state).data
   // From SwitchActiveChain: only wallets of the target network's family.
-  const only = useSnapshot(core.router.state).data?.network?.chainNamespace
+  const only = routed?.network?.chainNamespace
+  // Behind "Continue with a wallet" (collapseWallets): the wallets alone.
+  const walletsOnly = !!routed?.walletsOnly
   const rows = connectRows(core, only)
   // Read through the snapshot so Connect re-renders when the project's configuration (which
   // names the secure site and the socials) arrives after the view: valtio re-renders on
   // properties read here.
   const remote = [features.email, features.socials, features.secureSite, features.connectMethodsOrder]
   // Reached from SwitchActiveChain (wallets of one family): wallets only.
-  const methods = only || !remote.some(Boolean) ? ['wallet'] : connectMethodsOrder(core, rows)
+  const methods = only || walletsOnly || !remote.some(Boolean) ? ['wallet'] : connectMethodsOrder(core, rows)
+  // Spec §3 collapseWallets: the wallets behind one row, when other ways to connect are offered.
+  const collapsed = !only && !walletsOnly && features.collapseWallets === true && methods.length > 1
   const showAll = core.hasServices && features.allWallets !== false
 
   useEffect(() => {
@@ -82,7 +88,17 @@ export function ConnectView() {
       {methods.map((m, i) => (
         <Fragment key={m}>
           {i > 0 ? <p className="wm-divider">or</p> : null}
-          {m === 'email' ? <EmailField /> : m === 'social' ? <SocialLogins /> : wallets}
+          {m === 'email' ? (
+            <EmailField />
+          ) : m === 'social' ? (
+            <SocialLogins />
+          ) : collapsed ? (
+            <ul className="wm-list">
+              <ListItem name="Continue with a wallet" imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
+            </ul>
+          ) : (
+            wallets
+          )}
         </Fragment>
       ))}
     </>
