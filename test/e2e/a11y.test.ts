@@ -1,6 +1,6 @@
 // Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
 // reaches into the open shadow roots): no violations on the Connect, All Wallets,
-// ConnectingWalletConnect and Account views, in light and dark themes.
+// ConnectingWalletConnect and Account views, in light and dark themes, and every view since.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
@@ -185,5 +185,29 @@ test('no axe violations on the e-mail entry, EmailLogin with the secure site\'s 
       await page.locator('#sign').click()
       await dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame().getByRole('button', { name: 'Approve' }).waitFor()
       await audit(page, `ApproveTransaction (${theme})`)
+    }
+  }))
+
+test('no axe violations on the social logins, ConnectingSocial (waiting and failed) and ConnectingFarcaster, light and dark', () =>
+  withPage(h, '/', async ({ page }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
+      await connectButton(page).click()
+      await dialog(page).getByTestId('social-logins').waitFor({ timeout: 15_000 })
+      await audit(page, `Connect with the social logins (${theme})`)
+      const popup = page.waitForEvent('popup')
+      await dialog(page).getByRole('button', { name: 'Continue with GitHub' }).click()
+      const opened = await popup
+      await dialog(page).getByTestId('social-status').waitFor()
+      await audit(page, `ConnectingSocial waiting (${theme})`)
+      await opened.close()
+      await dialog(page).getByTestId('social-error').waitFor()
+      await audit(page, `ConnectingSocial failed (${theme})`)
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+      await dialog(page).getByTestId('farcaster-link').waitFor()
+      await audit(page, `ConnectingFarcaster (${theme})`)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
     }
   }))

@@ -92,6 +92,11 @@ describe('social login (embedded wallet)', () => {
       assert.equal(again.address, addresses.google)
       const solana = await page.evaluate(() => (window as any).walletModal.getAccount('solana'))
       assert.equal(solana.status, 'connected')
+      // A reload restores the social login without a popup, username and all.
+      await page.reload()
+      await page.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
+      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount('eip155').address), addresses.google)
+      assert.equal(await authName(page), 'alice')
     })
   })
 

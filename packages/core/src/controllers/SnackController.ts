@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla'
-import { ERROR_MESSAGES, type ErrorCode } from '../errors/codes.js'
+import { ERROR_MESSAGES, type CatalogueCode, type ErrorCode } from '../errors/codes.js'
 import type { WalletModalError } from '../errors/WalletModalError.js'
 
 /** Delay before a banner shows again after being replaced (spec §4). */
@@ -49,11 +49,10 @@ export function createSnackController() {
      */
     showError(error: string | Pick<WalletModalError, 'code' | 'shortMessage'>, fallback?: ErrorCode): void {
       if (typeof error === 'string') return show(error, 'error')
-      // Codes catalogued outside the first chunk (social login) are shown in their own words.
-      const catalogue = ERROR_MESSAGES as Record<string, string>
-      const words = catalogue[error.code] ?? error.shortMessage
+      // The social login's errors (catalogued in their own chunk) are shown in their views, not here.
+      const words = ERROR_MESSAGES[error.code as CatalogueCode]
       if (error.shortMessage === words) show(words, 'error')
-      else show(catalogue[fallback ?? error.code] ?? error.shortMessage, 'error', error.shortMessage)
+      else show(ERROR_MESSAGES[(fallback ?? error.code) as CatalogueCode], 'error', error.shortMessage)
     },
     hide(): void {
       clearTimeout(timer)

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from './codes.js'
+import { ERROR_MESSAGES, type CatalogueCode, type ErrorCode } from './codes.js'
 
 /** Options accepted by {@link WalletModalError}. */
 export interface WalletModalErrorOptions {
@@ -23,8 +23,8 @@ export class WalletModalError extends Error {
   readonly details?: string
 
   constructor(code: ErrorCode, options: WalletModalErrorOptions = {}) {
-    // Codes outside the first chunk's catalogue (social login) come with their words.
-    const shortMessage = options.shortMessage ?? (ERROR_MESSAGES as Record<string, string>)[code] ?? code
+    // Codes outside the first chunk's catalogue (social login) always come with their words.
+    const shortMessage = options.shortMessage ?? ERROR_MESSAGES[code as CatalogueCode]
     super(options.details ? `${shortMessage}: ${options.details}` : shortMessage, { cause: options.cause })
     this.name = 'WalletModalError'
     this.code = code

@@ -70,5 +70,10 @@ export const ERROR_MESSAGES = {
   IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout'
 } as const
 
-/** A stable error code of wallet-modal (the social login's are catalogued in its own chunk). */
-export type ErrorCode = keyof typeof ERROR_MESSAGES | import('./socialCodes.js').SocialErrorCode
+/** A code of the first chunk's catalogue. */
+export type CatalogueCode = keyof typeof ERROR_MESSAGES
+/**
+ * A stable error code of wallet-modal. The social login's are catalogued in its own chunk and
+ * its errors always carry their words (`shortMessage`), so nothing here looks them up.
+ */
+export type ErrorCode = CatalogueCode | import('./socialCodes.js').SocialErrorCode
