@@ -136,8 +136,9 @@ test('keyboard: Tab cycles inside the dialog, Escape closes, focus returns to <c
     const start = await focusedName()
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL')
     const seen: string[] = []
-    // Enough presses to go round the list (WalletConnect, the wallets, All Wallets, Close) once.
-    for (let i = 0; i < 10; i++) {
+    // Enough presses to go round once: WalletConnect, the wallets, All Wallets, the e-mail field,
+    // the seven social logins, Close (about 17 stops).
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press('Tab')
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'WALLET-MODAL', 'focus stays in the modal on Tab')
       seen.push(String(await focusedName()))

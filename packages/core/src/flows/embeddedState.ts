@@ -1,6 +1,6 @@
 import type { Core } from '../createCore.js'
 import { createEmbeddedController, type EmbeddedController } from '../controllers/EmbeddedController.js'
-import { isAndroid, isIos, isMac, isTelegram } from '../utils/platform.js'
+import { isAndroid, isIos, isMac, isTelegram } from '../utils/environment.js'
 import { isAuthConnectorId, SOCIAL_LOGINS, SOCIAL_POPUP, type SocialLogin, type SocialProvider } from '../adapters/embedded/constants.js'
 
 /** The embedded wallet's controller of this core, made on first use. */
