@@ -50,6 +50,9 @@ const modal = createWalletModal({
   metadata: { name: 'wallet-modal demo', url: location.origin },
   serviceUrl: devnet.serviceUrl,
   featuredWalletIds: [],
+  // The devnet's Safe{Wallet} stand-in may frame the demo as a Safe app (a self-hosted Safe{Wallet}
+  // is named the same way); app.safe.global needs no entry.
+  safeAppOrigins: devnet.safeUrl ? [new URL(devnet.safeUrl).origin] : [],
   siwx
 })
 window.walletModal = modal
@@ -62,6 +65,11 @@ if (devnet.serviceUrl) {
 }
 
 const $ = id => document.getElementById(id)
+// The Safe{Wallet} stand-in, when the devnet runs it (and not when already inside it).
+if (devnet.safeUrl && window.parent === window) {
+  $('safe-link').href = new URL('/', devnet.safeUrl).href
+  $('safe-card').hidden = false
+}
 $('open').addEventListener('click', () => modal.open())
 $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
 $('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))

@@ -20,6 +20,8 @@ export interface Harness {
   mail?: import('../../packages/devnet/src/mail/startMailSink.js').MailSink
   /** The embedded wallet's secure site. */
   secureSiteUrl?: string
+  /** The Safe{Wallet} stand-in (its `/` opens the demo as a Safe app). */
+  safeUrl: string
   browser: Browser
   stop(): Promise<void>
 }
@@ -39,6 +41,7 @@ export async function startHarness(opts: { enableFaults?: boolean; serviceDataDi
     wcWallet: all.wcWallet,
     mail: all.mail,
     secureSiteUrl: all.services?.secureSiteUrl,
+    safeUrl: all.safe.url,
     browser,
     async stop() {
       await browser.close().catch(() => {})

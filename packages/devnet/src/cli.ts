@@ -4,11 +4,13 @@
 //
 // Environment: PORT (demo server, default 5173), ANVIL_PORT (first chain; default free ports),
 // SERVICE_PORT, SECURE_PORT, MAIL_PORT, OIDC_PORT (the local OpenID provider, default 8789),
-// FARCASTER_PORT (the Farcaster sign-in stand-in, default 8790).
+// FARCASTER_PORT (the Farcaster sign-in stand-in, default 8790), SAFE_PORT (the Safe{Wallet}
+// stand-in, default 8791).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEVNET_TOKEN_DECIMALS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT } from './constants.js'
 import { devnetPaths } from './devnetPaths.js'
+import { DEVNET_SAFE_ADDRESS } from './safe/startSafeStandIn.js'
 import { startAll } from './startAll.js'
 
 const port = parsePort(process.env.PORT, 5173, 'PORT')
@@ -17,13 +19,14 @@ const securePort = parsePort(process.env.SECURE_PORT, 8788, 'SECURE_PORT')
 const mailPort = parsePort(process.env.MAIL_PORT, 2525, 'MAIL_PORT')
 const oidcPort = parsePort(process.env.OIDC_PORT, 8789, 'OIDC_PORT')
 const farcasterPort = parsePort(process.env.FARCASTER_PORT, 8790, 'FARCASTER_PORT')
+const safePort = parsePort(process.env.SAFE_PORT, 8791, 'SAFE_PORT')
 const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
 const paths = devnetPaths()
 
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -41,6 +44,7 @@ const lines = [
     : '  WalletConnect    (no dev wallet: it needs the services and their relay)',
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
+  `  Safe{Wallet}     ${services.safe.url}/   (stand-in: the demo as a Safe app; Safe ${DEVNET_SAFE_ADDRESS}, execute or sign in the page)`,
   '',
   `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
   ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),

@@ -15,6 +15,8 @@ export interface DevnetPaths {
   readonly walletDistDir: string
   /** `packages/devnet/wc-wallet`: the WalletConnect dev wallet's control page (plain files, no build). */
   readonly wcWalletDir: string
+  /** `packages/devnet/safe-host`: the Safe{Wallet} stand-in's page script and style (plain files). */
+  readonly safeHostDir: string
 }
 
 /**
@@ -31,6 +33,7 @@ export function devnetPaths(): DevnetPaths {
     demoDir: resolve(repoDir, 'demo'),
     uiDistDir: resolve(repoDir, 'packages/ui/dist/browser'),
     walletDistDir: resolve(packageDir, 'dist/browser'),
-    wcWalletDir: resolve(packageDir, 'wc-wallet')
+    wcWalletDir: resolve(packageDir, 'wc-wallet'),
+    safeHostDir: resolve(packageDir, 'safe-host')
   }
 }

@@ -49,6 +49,11 @@ export interface ServeDemoOptions {
   mailbox?: Pick<MailSink, 'messages'>
   /** The embedded wallet's secure site: its origin is allowed in the page's `frame-src`. */
   secureSiteUrl?: string
+  /**
+   * The devnet's Safe{Wallet} stand-in: it may frame the demo (`frame-ancestors`), and the page
+   * is told its origin (`safeUrl` in the config) to pass as `safeAppOrigins`.
+   */
+  safeUrl?: string
 }
 
 /** The running demo server. */
@@ -71,6 +76,8 @@ export interface DevnetConfig {
   walletAccount: Address
   /** The wallet-modal server (directory, balances, RPC proxy, analytics), when one runs. */
   serviceUrl?: string
+  /** The Safe{Wallet} stand-in that frames the demo as a Safe app, when one runs. */
+  safeUrl?: string
   /**
    * The local Solana network, when the devnet runs one: `rpcUrl` is this server's same-origin
    * proxy `/rpc/solana`; `wsUrl` is the network's own subscription WebSocket (allowed by the
@@ -116,7 +123,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
   const solana = options.devnet.solana
   const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
-  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [], options.secureSiteUrl ? new URL(options.secureSiteUrl).origin : undefined)
+  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [], options.secureSiteUrl ? new URL(options.secureSiteUrl).origin : undefined, options.safeUrl ? new URL(options.safeUrl).origin : undefined)
 
   // forceCloseConnections: keep-alive connections (browsers, fetch) would otherwise hold close() open.
   const app = Fastify({
@@ -168,6 +175,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     tokens: options.devnet.tokens,
     walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
     ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
+    ...(options.safeUrl ? { safeUrl: options.safeUrl } : {}),
     ...(solana
       ? {
           solana: {

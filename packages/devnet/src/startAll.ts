@@ -4,6 +4,7 @@ import { findFreePort } from './freePort.js'
 import { startMailSink, type MailSink } from './mail/startMailSink.js'
 import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oidc/startOidcProvider.js'
 import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
+import { startSafeStandIn, type SafeStandIn } from './safe/startSafeStandIn.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
@@ -19,7 +20,7 @@ export interface ServiceServer {
 }
 
 /** Options of {@link startAll}. */
-export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serviceUrl' | 'wcWallet'> {
+export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serviceUrl' | 'wcWallet' | 'safeUrl'> {
   /** Port of the first anvil node (default: free ports). The demo server's port is `port`. */
   basePort?: number
   /** Port of the wallet-modal server (default: a free one). */
@@ -40,6 +41,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   oidcPort?: number
   /** Port of the Farcaster sign-in stand-in (relay and approval page; default: a free one). */
   farcasterPort?: number
+  /** Port of the Safe{Wallet} stand-in that frames the demo as a Safe app (default: a free one). */
+  safePort?: number
   /**
    * Point the secure site's social providers and Farcaster relay at a closed port (tests of
    * providers that cannot be reached; the stand-ins still run).
@@ -142,6 +145,8 @@ export interface AllServices {
   readonly oidc?: DevnetOidcProvider
   /** The Farcaster sign-in stand-in (relay, and the page where a test account approves). */
   readonly farcaster?: DevnetFarcasterRelay
+  /** The Safe{Wallet} stand-in (`/` opens the demo as a Safe app). */
+  readonly safe: SafeStandIn
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -153,11 +158,12 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, socialProvidersDown, smtpUrl, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined
   let farcaster: DevnetFarcasterRelay | undefined
+  let safe: SafeStandIn | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
@@ -174,12 +180,15 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
     // show the page's analytics at /analytics.json.
     const analyticsReadToken = services ? (await import('@wallet-modal/server')).DEMO_ANALYTICS_READ_TOKEN : undefined
-    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken, mailbox: mail, secureSiteUrl: services?.secureSiteUrl })
+    safe = await startSafeStandIn({ port: safePort ?? 0, chains: devnet.chains })
+    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken, mailbox: mail, secureSiteUrl: services?.secureSiteUrl, safeUrl: safe.url })
+    safe.setAppUrl(`${server.url}/`)
   } catch (error) {
     await wcWallet?.close()
     await services?.close()
     await oidc?.close()
     await farcaster?.close()
+    await safe?.close()
     await mail?.close()
     await devnet.stop()
     throw error
@@ -193,6 +202,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     mail,
     oidc,
     farcaster,
+    safe,
     url: server.url,
     stop: () =>
       (stopping ??= (async () => {
@@ -203,6 +213,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await services?.close()
         await oidc?.close()
         await farcaster?.close()
+        await safe.close()
         await mail?.close()
         await devnet.stop()
       })())

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { EIP155_READ_METHODS } from './eip155ReadMethods.js'
 
 // The embedded wallet's frame protocol (spec §7 "Embedded-wallet frame messages", §5 rules): what
 // the modal (the site's page) and the secure frame (the operator's secure origin) say to each
@@ -175,21 +176,7 @@ const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_cha
 
 /** Spec §6 safe reads: forwarded to the chain without asking the person. */
 const SAFE_METHODS = new Set([
-  'eth_blockNumber',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getStorageAt',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
+  ...EIP155_READ_METHODS,
   'eth_getProof',
   'eth_syncing',
   'wallet_getCallsStatus',

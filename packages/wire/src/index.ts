@@ -81,6 +81,7 @@ export {
   type Session,
   type VerifiedToken
 } from './sessionEndpoints.js'
+export { EIP155_READ_METHODS } from './eip155ReadMethods.js'
 export {
   AccountTypeSchema,
   ConnectEmailActionSchema,

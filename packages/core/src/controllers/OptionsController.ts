@@ -55,6 +55,11 @@ export interface WalletModalOptions {
   enableEIP6963?: boolean
   /** List the legacy `window.ethereum` wallet (default true). */
   enableInjected?: boolean
+  /**
+   * Origins of a self-hosted Safe{Wallet} (besides `https://app.safe.global`) that may frame this
+   * site as a Safe app: framed by one, the modal offers the Safe connector first.
+   */
+  safeAppOrigins?: string[]
   excludedWallets?: ExcludedWallet[]
   /** Log more, show short snack messages (spec §8). */
   debug?: boolean

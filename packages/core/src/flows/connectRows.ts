@@ -6,6 +6,7 @@ import { namespaceSupports } from '../adapters/namespaces.js'
 import { INJECTED_CONNECTOR_ID } from '../adapters/eip155/discovery.js'
 import { isMobile } from '../utils/platform.js'
 import { isSafeApp } from '../utils/environment.js'
+import { SAFE_CONNECTOR_ID } from '../adapters/eip155/safe/safeConnectorId.js'
 import { connectorTypeOrder } from './connectorOrder.js'
 import { installedConnectorFor } from './walletLists.js'
 
@@ -51,11 +52,12 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
     if (g === 'recommended' && directoryOk) rows.push(...notInstalled(core.api.state.recommended).map(wallet => ({ kind: 'wallet' as const, wallet })))
     // 'custom' (site-defined wallets) has no entries yet: only non-empty groups show.
   }
-  return isSafeApp() ? safeFirst(rows) : rows
+  return isSafeApp(core.options.state.safeAppOrigins) ? safeFirst(rows) : rows
 }
 
 /** A row for Safe{Wallet} (its connector or directory entry). */
 const isSafeRow = (row: ConnectRow): boolean => {
+  if (row.kind === 'connector' && row.connector.id === SAFE_CONNECTOR_ID) return true
   const { name, rdns } = row.kind === 'connector' ? { name: row.connector.name, rdns: row.connector.info?.rdns } : { name: row.wallet.name, rdns: row.wallet.rdns ?? undefined }
   return /^safe(\{?wallet\}?)?$/i.test(name.replace(/\s+/g, '')) || /(^|\.)safe\.global$|^global\.safe/i.test(rdns ?? '')
 }

@@ -30,10 +30,17 @@ export function isTelegram(): boolean {
 /** Safe{Wallet}'s app origins, whose frames host Safe apps. */
 const SAFE_ORIGINS = /^https:\/\/(app\.safe\.global|[a-z0-9-]+\.safe\.global)$/
 
-/** Inside a Safe app frame (spec §9 environments): the page is framed by Safe{Wallet}. */
-export function isSafeApp(): boolean {
-  if (!isBrowser() || window.parent === window) return false
+/**
+ * The Safe{Wallet} origin framing this page as a Safe app (spec §9 environments), or undefined.
+ * `extraOrigins`: a self-hosted Safe{Wallet}'s origins (the site's `safeAppOrigins`).
+ */
+export function safeAppOrigin(extraOrigins: readonly string[] = []): string | undefined {
+  if (!isBrowser() || window.parent === window) return undefined
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
-  const first = ancestors?.length ? ancestors[ancestors.length - 1] : document.referrer ? new URL(document.referrer).origin : ''
-  return SAFE_ORIGINS.test(first ?? '')
+  // The frame's parent: the nearest ancestor (Chromium, Safari) or, failing that, the referrer.
+  const parent = ancestors?.length ? ancestors[0] : document.referrer ? new URL(document.referrer).origin : ''
+  return parent && (SAFE_ORIGINS.test(parent) || extraOrigins.includes(parent)) ? parent : undefined
 }
+
+/** Inside a Safe app frame (spec §9 environments): the page is framed by Safe{Wallet}. */
+export const isSafeApp = (extraOrigins: readonly string[] = []): boolean => safeAppOrigin(extraOrigins) !== undefined

@@ -15,9 +15,11 @@ export const DEMO_CSP =
  * @param serviceOrigin - Origin of the wallet-modal server, if any.
  * @param connectOrigins - More origins the page may connect to, e.g. `ws://127.0.0.1:8900`.
  * @param frameOrigin - The embedded wallet's secure site, allowed in `frame-src`.
+ * @param ancestorOrigin - A page allowed to frame the demo (the devnet's Safe{Wallet} stand-in).
  */
-export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string): string {
+export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string, ancestorOrigin?: string): string {
   let csp = DEMO_CSP
+  if (ancestorOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(ancestorOrigin)) csp = csp.replace("frame-ancestors 'none'", `frame-ancestors ${ancestorOrigin}`)
   // The embedded wallet's secure site is framed by the modal (its one frame-src).
   if (frameOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(frameOrigin)) csp = csp.replace("object-src 'none';", `frame-src ${frameOrigin}; object-src 'none';`)
   if (serviceOrigin) {
@@ -41,10 +43,11 @@ export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[
  * @param serviceOrigin - Origin of the wallet-modal server the page may call, if any.
  * @param connectOrigins - Further origins for `connect-src` (see {@link demoCsp}).
  * @param frameOrigin - The secure site, for `frame-src` (see {@link demoCsp}).
+ * @param ancestorOrigin - A page allowed to frame the demo (see {@link demoCsp}).
  */
-export function securityHeaders(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string): Record<string, string> {
+export function securityHeaders(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string, ancestorOrigin?: string): Record<string, string> {
   return {
-    'Content-Security-Policy': demoCsp(serviceOrigin, connectOrigins, frameOrigin),
+    'Content-Security-Policy': demoCsp(serviceOrigin, connectOrigins, frameOrigin, ancestorOrigin),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     // A dev server: always serve what is on disk now (rebuilds are picked up on reload).

@@ -62,7 +62,18 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
   return {
     namespace: 'eip155',
     // The site's `enableEIP6963` / `enableInjected` switch each way of finding wallets.
-    watch: add => watchEip155Wallets(add, { eip6963: ctx.options().enableEIP6963, injected: ctx.options().enableInjected }),
+    watch(add) {
+      const o = ctx.options()
+      const stop = watchEip155Wallets(add, { eip6963: o.enableEIP6963, injected: o.enableInjected })
+      // A framed page may be a Safe app: the Safe connector's code loads only then.
+      let stopSafe: (() => void) | undefined | false
+      if (typeof window != 'undefined' && window.parent != window) import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
+      return () => {
+        stop()
+        if (stopSafe) stopSafe()
+        stopSafe = false
+      }
+    },
 
     /** Asks the wallet for accounts (a prompt). 4001 -> 'Connection rejected'. */
     async connect(connector, networks) {
