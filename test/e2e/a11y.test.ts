@@ -12,7 +12,14 @@ const h = harnessPerFile()
 async function audit(page: Page, what: string): Promise<void> {
   // Colours are judged as shown: wait until the dialog's opening animation (a fade) has finished.
   // A cancelled animation (the theme changed under it) rejects `finished`: it is over all the same.
-  await page.evaluate(() => Promise.all((document.querySelector('wallet-modal')?.shadowRoot?.getAnimations() ?? []).map(a => a.finished.catch(() => undefined))))
+  // A spinner never finishes: only animations with an end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      (document.querySelector('wallet-modal')?.shadowRoot?.getAnimations() ?? [])
+        .filter(a => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map(a => a.finished.catch(() => undefined))
+    )
+  )
   const result = await new AxeBuilder({ page: page as never }).include('wallet-modal').analyze()
   const found = result.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)
   assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
