@@ -123,6 +123,26 @@ const configs = [
     onwarn: quiet
   },
   {
+    // The React bindings and the wagmi connector: thin libraries over core's and ui's entries,
+    // which (like React, valtio, viem and wagmi) they leave to the site's bundler.
+    name: 'react',
+    input: { index: 'packages/react/src/exports/index.ts' },
+    external: externalOf([...depsOf('react'), 'react', 'react-dom', '@wallet-modal/core']),
+    // Hooks run in client components only: React Server Components frameworks (Next.js) need the
+    // directive to import them from a server component's tree.
+    output: { dir: 'packages/react/dist', format: 'es', sourcemap: true, banner: "'use client';" },
+    plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
+    onwarn: quiet
+  },
+  {
+    name: 'wagmi',
+    input: { index: 'packages/wagmi/src/exports/index.ts' },
+    external: externalOf([...depsOf('wagmi'), '@wallet-modal/core']),
+    output: { dir: 'packages/wagmi/dist', format: 'es', sourcemap: true },
+    plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts()],
+    onwarn: quiet
+  },
+  {
     // The script-tag bundle: everything a site needs, first chunk kept small; later features are
     // split off by dynamic import() into chunks next to it.
     name: 'browser',

@@ -19,13 +19,15 @@ const WORKSPACE = {
   '@wallet-modal/core': '/packages/core/src/exports/index.ts',
   '@wallet-modal/core/internal': '/packages/core/src/exports/internal.ts',
   '@wallet-modal/ui': '/packages/ui/src/exports/index.ts',
+  '@wallet-modal/react': '/packages/react/src/exports/index.ts',
+  '@wallet-modal/wagmi': '/packages/wagmi/src/exports/index.ts',
   // The devnet's Bitcoin wallet (installed by the Bitcoin tests) signs with the server's BIP-322 code.
   '@wallet-modal/server/bitcoin': '/packages/server/src/bitcoin/index.ts'
 }
 
 export default {
   rootDir: root,
-  files: ['packages/core/src/**/*.test.ts', 'packages/ui/src/**/*.test.{ts,tsx}'],
+  files: ['packages/core/src/**/*.test.ts', 'packages/ui/src/**/*.test.{ts,tsx}', 'packages/react/src/**/*.test.{ts,tsx}', 'packages/wagmi/src/**/*.test.ts'],
   nodeResolve: { browser: true },
   concurrency: 1,
   reporters: [defaultReporter(), summaryReporter()],
@@ -51,7 +53,7 @@ export default {
       }
     },
     reactEsmPlugin(),
-    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer'], { buffer: "export { Buffer } from 'buffer'" }),
+    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer', 'eventemitter3'], { buffer: "export { Buffer } from 'buffer'" }),
     devnetPlugin(),
     pageListenersPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })

@@ -1,6 +1,6 @@
 // Builds every package: JavaScript with rollup (rollup.config.mjs), then type declarations
 // of the publishable packages with tsc (wire first: core's and the server's declarations refer to
-// its; then core: ui's refer to core's).
+// its; then core: ui's refer to core's; then ui: react's and wagmi's refer to both).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 
@@ -8,6 +8,6 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 // WM_BUILD=browser,devnet-wallet (a part of rollup.config.mjs's builds) is a quick rebuild while
 // developing: it leaves the other outputs in place and skips the declarations.
 const partial = !!process.env.WM_BUILD
-if (!partial) for (const dir of ['packages/wire/dist', 'packages/core/dist', 'packages/ui/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
+if (!partial) for (const dir of ['packages/wire/dist', 'packages/core/dist', 'packages/ui/dist', 'packages/react/dist', 'packages/wagmi/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
-if (!partial) for (const pkg of ['wire', 'core', 'ui', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+if (!partial) for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])

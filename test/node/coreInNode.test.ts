@@ -28,3 +28,40 @@ test('the ui library entry imports in Node without registering anything', async 
   assert.equal(typeof ui.createWalletModal, 'function')
   assert.equal(typeof (globalThis as { customElements?: unknown }).customElements, 'undefined')
 })
+
+const BUILT_REACT = new URL('../../packages/react/dist/index.js', import.meta.url).href
+const BUILT_WAGMI = new URL('../../packages/wagmi/dist/index.js', import.meta.url).href
+const NETWORK = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.invalid'] } } }
+
+test('the React package renders on a server: the button markup, and the cookie\'s account when there is one', async () => {
+  const { createElement } = await import('react')
+  const { renderToString } = await import('react-dom/server')
+  const r: typeof import('@wallet-modal/react') = await import(BUILT_REACT)
+  const app = (initialState?: import('@wallet-modal/react').WalletModalInitialState) =>
+    createElement(r.WalletModalProvider, { options: { projectId: 'ssr', networks: [NETWORK] }, initialState }, createElement(r.ConnectButton, { label: 'Connect' }))
+  const html = renderToString(app())
+  assert.match(html, /^<connect-button label="Connect"><button type="button" data-wm-fallback="">Connect<\/button><\/connect-button>$/)
+  // What the browser's cookieStorage wrote, read by the server from the Cookie header.
+  const record = (value: unknown) => JSON.stringify({ value, timestamp: Date.now() })
+  const cookie = `wallet-modal=${encodeURIComponent(
+    JSON.stringify({
+      '@wallet-modal/connection-status': record('connected'),
+      '@wallet-modal/connected-connector-id/eip155': record('io.metamask'),
+      '@wallet-modal/connected-address/eip155': record('eip155:1:0x70997970C51812dc3A010C7d01b50e44d4bFf2E3')
+    })
+  )}`
+  const initialState = r.cookieToInitialState(`a=1; ${cookie}`)
+  assert.deepEqual(initialState, { accounts: { eip155: 'eip155:1:0x70997970C51812dc3A010C7d01b50e44d4bFf2E3' }, activeNamespace: undefined, activeNetworkId: undefined })
+  assert.match(renderToString(app(initialState)), />0x7099…f2E3<\/button>/)
+  assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined')
+})
+
+test('the wagmi connector is created in a server-side wagmi config without touching the browser', async () => {
+  const { createConfig, http } = await import('@wagmi/core')
+  const w: typeof import('@wallet-modal/wagmi') = await import(BUILT_WAGMI)
+  const config = createConfig({ chains: [NETWORK as never], transports: { 1: http('https://rpc.invalid') }, connectors: [w.walletModalConnector({ projectId: 'ssr', networks: [NETWORK] })], storage: null })
+  const connector = config.connectors.find(c => c.id === w.WALLET_MODAL_CONNECTOR_ID)!
+  assert.equal(await connector.isAuthorized(), false)
+  assert.deepEqual(await connector.getAccounts(), [])
+  assert.equal(typeof (globalThis as { document?: unknown }).document, 'undefined')
+})

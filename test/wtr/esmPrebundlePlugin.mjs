@@ -1,5 +1,5 @@
 // Some packages are ESM but depend on CommonJS modules (the WalletConnect sign-client on pino and
-// `events`, sats-connect on bech32, @solana/web3.js on bn.js and buffer; buffer itself), which the test runner's
+// `events`, @wagmi/core on eventemitter3's ESM wrapper of its CommonJS file, sats-connect on bech32, @solana/web3.js on bn.js and buffer; buffer itself), which the test runner's
 // resolver serves as-is and the browser cannot import. This plugin bundles each such package into
 // one ES module (esbuild, once, on first request), the way a site's bundler would, and serves it
 // for the bare specifier.

@@ -5,7 +5,7 @@ import { build } from 'esbuild'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
-const SPECIFIERS = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client']
+const SPECIFIERS = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-dom/server']
 const PREFIX = '/__react-esm/'
 const fileOf = spec => `${spec.replace(/[/]/g, '__')}.js`
 

@@ -1,7 +1,8 @@
 import { trackModalEvents } from '../flows/telemetry.js'
 import { startDiscovery } from '../flows/adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
-import { STORAGE_KEYS } from '../utils/storage.js'
+import { STORAGE_KEYS, is } from '../utils/storage.js'
+import { WIRED_NAMESPACES, type CaipAddress } from '../types/network.js'
 import { whenIdle } from '../utils/whenIdle.js'
 import type { Core } from './Core.js'
 
@@ -17,8 +18,14 @@ export function startCore(core: Core): void {
   if (opts.relayUrl) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
   void startDiscovery(core, 'start')
   // The reconnect flow loads only for a returning visitor (a stored connection).
-  const stored = core.storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected')
-  core.ready = (stored && opts.enableReconnect ? import('../flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
+  const stored = core.storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected') && opts.enableReconnect
+  // Until the wallet confirms, a returning visitor sees the stored account, not 'Connect Wallet'
+  // (and a server-rendered page that read the same cookie matches the first client render).
+  if (stored) for (const ns of WIRED_NAMESPACES) {
+    const caipAddress = core.storage.get(STORAGE_KEYS.connectedAddress(ns), is.string) as CaipAddress | undefined
+    if (caipAddress && core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)) core.chain.setAccount(ns, { status: 'reconnecting', caipAddress, address: caipAddress.split(':')[2] })
+  }
+  core.ready = (stored ? import('../flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
     console.warn('[wallet-modal] reconnect failed', err)
     return false
   })

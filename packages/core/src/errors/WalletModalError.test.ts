@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import { WalletModalError, isWalletModalError, toWalletModalError } from './WalletModalError.js'
 import { ERROR_MESSAGES } from './codes.js'
+import { embeddedError, toEmbeddedError } from './embeddedCodes.js'
 
 describe('WalletModalError', () => {
   it('carries a stable code and the catalogue wording', () => {
@@ -53,6 +54,28 @@ describe('WalletModalError', () => {
     }
     for (const [code, text] of Object.entries(notRaisedYet)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
   })
+  it("words the embedded wallet's errors from its own catalogue (out of the first chunk)", () => {
+    const expected = {
+      AUTH_CONNECTOR_NOT_FOUND: 'No auth connector found',
+      NOT_CONNECTED_EMAIL: 'Not connected to email or social',
+      AUTH_INIT_FAILED: 'A problem occurred while trying initialize authentication',
+      EMAIL_DEPENDENCY_FAILED: 'Unable to load email login dependency',
+      INVALID_EMAIL: 'Invalid email',
+      FRAME_ERROR: 'An error occurred',
+      SOMETHING_WENT_WRONG: 'Something went wrong',
+      RPC_NOT_ALLOWED: 'Requested RPC call is not allowed',
+      ACTION_NOT_ALLOWED: 'Action not allowed',
+      IFRAME_LOAD_FAILED: 'iframe_load_failed',
+      IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout'
+    } as const
+    for (const [code, text] of Object.entries(expected)) expect(embeddedError(code as keyof typeof expected).shortMessage, code).to.equal(text)
+    expect(embeddedError('EMAIL_COOLDOWN', { shortMessage: 'Please try again after 3 seconds' }).shortMessage).to.equal('Please try again after 3 seconds')
+    // A first-chunk code through the same helper keeps the first chunk's words.
+    expect(embeddedError('REQUEST_ABORTED').shortMessage).to.equal('Request was aborted')
+    const wrapped = toEmbeddedError(new Error('boom'), 'FRAME_ERROR')
+    expect([wrapped.code, wrapped.shortMessage, wrapped.details]).to.deep.equal(['FRAME_ERROR', 'An error occurred', 'boom'])
+  })
+
   it('wraps unknown errors with a fallback code and keeps the cause', () => {
     const cause = new Error('boom')
     const e = toWalletModalError(cause, 'CONNECT_FAILED')

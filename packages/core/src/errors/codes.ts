@@ -54,26 +54,14 @@ export const ERROR_MESSAGES = {
   // sign-in (SIWX)
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   SIWX_CONFLICT: 'siweConfig and siwx options cannot both be set',
-  SIWX_FAILED: 'Sign-in failed',
-  // embedded wallet (e-mail login, spec §8)
-  AUTH_CONNECTOR_NOT_FOUND: 'No auth connector found',
-  NOT_CONNECTED_EMAIL: 'Not connected to email or social',
-  AUTH_INIT_FAILED: 'A problem occurred while trying initialize authentication',
-  EMAIL_DEPENDENCY_FAILED: 'Unable to load email login dependency',
-  EMAIL_COOLDOWN: 'Please try again after N seconds',
-  INVALID_EMAIL: 'Invalid email',
-  FRAME_ERROR: 'An error occurred',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
-  RPC_NOT_ALLOWED: 'Requested RPC call is not allowed',
-  ACTION_NOT_ALLOWED: 'Action not allowed',
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout'
+  SIWX_FAILED: 'Sign-in failed'
 } as const
 
 /** A code of the first chunk's catalogue. */
 export type CatalogueCode = keyof typeof ERROR_MESSAGES
 /**
- * A stable error code of wallet-modal. The social login's are catalogued in its own chunk and
- * its errors always carry their words (`shortMessage`), so nothing here looks them up.
+ * A stable error code of wallet-modal. The social login's and the embedded wallet's are catalogued
+ * in their own chunks and their errors always carry their words (`shortMessage`), so nothing here
+ * looks them up.
  */
-export type ErrorCode = CatalogueCode | import('./socialCodes.js').SocialErrorCode
+export type ErrorCode = CatalogueCode | import('./socialCodes.js').SocialErrorCode | import('./embeddedCodes.js').EmbeddedErrorCode

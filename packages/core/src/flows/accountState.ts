@@ -71,6 +71,7 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
   })
   core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
   core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)
+  core.storage.set(STORAGE_KEYS.connectedAddress(ns), toCaipAddress(network.caipNetworkId, address))
   core.storage.set(STORAGE_KEYS.connectionStatus, 'connected')
   core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: connector.name })
   // Spec §3 connected namespaces: every namespace with a connection.

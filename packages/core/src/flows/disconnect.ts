@@ -50,6 +50,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
       core.chain.resetAccount(ns)
       core.connection.clear(ns)
       core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
+      core.storage.remove(STORAGE_KEYS.connectedAddress(ns))
     })
   )
   // Spec §4: disconnect clears the send state (and the activity list with it).

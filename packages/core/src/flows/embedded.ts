@@ -14,6 +14,7 @@ import { discoveredAdapter } from './adapters.js'
 import { completeConnection } from './connect.js'
 import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
 import { closeModal, openModal } from './openModal.js'
+import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
 
 /**
  * The embedded wallet of this core, made once: loads its chunk ('Unable to load email login
@@ -37,12 +38,12 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
   // page is idle): a restore right after a reload waits for it.
   if (!secureSiteUrlOf(core) && core.hasServices) await core.servicesReady
   const secureSiteUrl = secureSiteUrlOf(core)
-  if (!secureSiteUrl) throw new WalletModalError('AUTH_CONNECTOR_NOT_FOUND', { details: 'e-mail login is off, or no secure site is configured' })
+  if (!secureSiteUrl) throw embeddedError('AUTH_CONNECTOR_NOT_FOUND', { details: 'e-mail login is off, or no secure site is configured' })
   let mod: typeof import('../adapters/embedded/createEmbeddedWallet.js')
   try {
     mod = await import('../adapters/embedded/createEmbeddedWallet.js')
   } catch (err) {
-    throw new WalletModalError('EMAIL_DEPENDENCY_FAILED', { cause: err })
+    throw embeddedError('EMAIL_DEPENDENCY_FAILED', { cause: err })
   }
   const st = embeddedState(core)
   const { lifetime } = core.runtime
@@ -61,7 +62,7 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
       core.alert.show(code)
       st.setStep('idle', new WalletModalError(code).shortMessage)
     },
-    onRefused: () => lifetime.setTimeout(() => core.snack.showError(new WalletModalError('ACTION_NOT_ALLOWED').shortMessage), ACTION_NOT_ALLOWED_DELAY_MS),
+    onRefused: () => lifetime.setTimeout(() => core.snack.showError(embeddedError('ACTION_NOT_ALLOWED').shortMessage), ACTION_NOT_ALLOWED_DELAY_MS),
     onSignOut: () => st.setUser(undefined)
   })
   for (const connector of Object.values(wallet.connectors)) core.runtime.addConnector(connector)
@@ -147,7 +148,7 @@ export async function finishLogin(core: Core, wallet: EmbeddedWallet): Promise<s
   } catch (err) {
     // Spec §8: initialising the login failed: disconnect what was connected and go back to Connect.
     await import('./disconnect.js').then(m => m.disconnect(core)).catch(() => undefined)
-    const e = new WalletModalError('AUTH_INIT_FAILED', { cause: err, details: err instanceof Error ? err.message : undefined })
+    const e = embeddedError('AUTH_INIT_FAILED', { cause: err, details: err instanceof Error ? err.message : undefined })
     st.setStep('idle', e.shortMessage)
     core.router.reset('Connect')
     throw e
@@ -166,7 +167,7 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
   const st = embeddedState(core)
   const parsed = v.safeParse(EmailSchema, email)
   if (!parsed.success) {
-    st.setStep('idle', new WalletModalError('INVALID_EMAIL').shortMessage)
+    st.setStep('idle', embeddedError('INVALID_EMAIL').shortMessage)
     return undefined
   }
   const wait = (st.state.lastEmailAt ?? -Infinity) + EMAIL_COOLDOWN_MS - Date.now()
@@ -177,7 +178,7 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
   }
   if (wait > 0) {
     // Spec §5: N is the rounded-up remaining seconds.
-    const e = new WalletModalError('EMAIL_COOLDOWN', { shortMessage: `Please try again after ${Math.ceil(wait / 1000)} seconds` })
+    const e = embeddedError('EMAIL_COOLDOWN', { shortMessage: `Please try again after ${Math.ceil(wait / 1000)} seconds` })
     st.setStep(st.state.step === 'otp' || st.state.step === 'device' ? st.state.step : 'idle', e.shortMessage)
     return undefined
   }
@@ -205,7 +206,7 @@ export async function startEmailLogin(core: Core, email: string): Promise<string
   } catch (err) {
     // Abandoned meanwhile (modal closed, Try again): nothing to report.
     if (!live()) return undefined
-    const e = toWalletModalError(err, 'FRAME_ERROR')
+    const e = toEmbeddedError(err, 'FRAME_ERROR')
     // The frame's own words (e.g. the server's 'Please try again after N seconds') are the message.
     st.setStep('idle', e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage)
     core.events.emit({ type: 'CONNECT_ERROR', data: { connectorId: 'ID_AUTH', code: e.code, message: e.shortMessage } })
@@ -227,7 +228,7 @@ async function resumeCodeEntry(core: Core): Promise<string | undefined> {
     return await finishLogin(core, wallet).catch(() => undefined)
   } catch (err) {
     if (st.state.attempt !== attempt) return undefined
-    st.setStep('idle', toWalletModalError(err, 'FRAME_ERROR').shortMessage)
+    st.setStep('idle', toEmbeddedError(err, 'FRAME_ERROR').shortMessage)
     return undefined
   }
 }
@@ -280,9 +281,9 @@ export async function restoreEmbedded(core: Core, ns: WiredNamespace): Promise<R
 export async function startUpdateEmail(core: Core, newEmail: string): Promise<void> {
   const st = embeddedState(core)
   const parsed = v.safeParse(EmailSchema, newEmail)
-  if (!parsed.success) return st.setUpdate({ step: 'email', error: new WalletModalError('INVALID_EMAIL').shortMessage })
+  if (!parsed.success) return st.setUpdate({ step: 'email', error: embeddedError('INVALID_EMAIL').shortMessage })
   const wallet = core.runtime.embedded ? await core.runtime.embedded.catch(() => undefined) : undefined
-  if (!wallet || !st.state.authEmail || st.state.provider) return st.setUpdate({ step: 'email', error: new WalletModalError('NOT_CONNECTED_EMAIL').shortMessage })
+  if (!wallet || !st.state.authEmail || st.state.provider) return st.setUpdate({ step: 'email', error: embeddedError('NOT_CONNECTED_EMAIL').shortMessage })
   st.setUpdate({ step: 'sending', newEmail: parsed.output })
   try {
     await wallet.frame.request('UPDATE_EMAIL', { email: parsed.output })
@@ -294,7 +295,7 @@ export async function startUpdateEmail(core: Core, newEmail: string): Promise<vo
     st.setUpdate({ step: 'done', newEmail: email })
     core.snack.showSuccess('E-mail updated')
   } catch (err) {
-    const e = toWalletModalError(err, 'FRAME_ERROR')
+    const e = toEmbeddedError(err, 'FRAME_ERROR')
     st.setUpdate({ step: 'email', newEmail: parsed.output, error: e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage })
   }
 }

@@ -198,6 +198,21 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(core!.getAccount().address!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
   })
 
+  it('shows the stored account as reconnecting from the first moment, before the wallet confirmed it', async () => {
+    const first = await setup()
+    await connectExternal(first, WALLET_ID)
+    const address = first.getAccount().address!
+    first.destroy()
+    stopAnnounce?.()
+    wallet = createDevnetWallet({ chains: info.chains, mode: 'reject' })
+    core = createCore({ projectId: 'test', networks: devnetNetworks(info), storage, enableInjected: false })
+    // Synchronously after creation: the button can show this address instead of 'Connect Wallet'.
+    expect(core.getAccount()).to.deep.include({ status: 'reconnecting', isConnected: false, address, caipAddress: `eip155:${info.chains[0]!.chainId}:${address}` })
+    stopAnnounce = announceDevnetWallet(wallet, { setWindowEthereum: false })
+    expect(await core.ready).to.equal(true)
+    expect(core.getAccount()).to.include({ status: 'connected', address })
+  })
+
   it('does not reconnect when reconnect is disabled: disconnected at start', async () => {
     const first = await setup()
     await connectExternal(first, WALLET_ID)
@@ -215,7 +230,9 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     stopAnnounce?.()
     const c = await setup()
     expect(c.getAccount().status).to.equal('disconnected')
+    expect(c.getAccount().address).to.equal(undefined)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))).to.equal(false)
+    expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedAddress('eip155'))).to.equal(false)
   })
 
   it('ignores garbage in storage and starts clean', async () => {

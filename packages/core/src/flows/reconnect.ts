@@ -38,6 +38,16 @@ export function waitForConnector(core: Core, id: string, ms: number): Promise<Co
  * @returns whether any namespace was restored
  */
 export async function reconnect(core: Core): Promise<boolean> {
+  try {
+    return await restoreAll(core)
+  } finally {
+    // Every attempt has ended: an account the start-up showed as restoring and that was not
+    // restored (storage changed meanwhile, the flow failed) goes back to disconnected.
+    for (const ns of WIRED_NAMESPACES) if (core.chain.state.namespaces[ns].account.status === 'reconnecting') core.chain.resetAccount(ns)
+  }
+}
+
+async function restoreAll(core: Core): Promise<boolean> {
   const status = core.storage.get(STORAGE_KEYS.connectionStatus, is.oneOf('connected'))
   if (!core.options.state.enableReconnect || status !== 'connected') return false
   const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string'))
@@ -48,11 +58,11 @@ export async function reconnect(core: Core): Promise<boolean> {
     namespaces.map(ns => {
       const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
       if (!id) return false
-      core.chain.setAccount(ns, { status: 'connecting' })
+      core.chain.setAccount(ns, { status: 'reconnecting' })
       return reconnectNamespace(core, ns, id)
         .catch(err => (console.warn(`[wallet-modal] ${ns} reconnect failed`, err), false))
         .then(ok => {
-          if (!ok && core.chain.state.namespaces[ns].account.status === 'connecting') core.chain.resetAccount(ns)
+          if (!ok && core.chain.state.namespaces[ns].account.status === 'reconnecting') core.chain.resetAccount(ns)
           return ok
         })
     })
@@ -96,10 +106,11 @@ async function restore(core: Core, ns: WiredNamespace, id: string): Promise<Rest
 async function reconnectNamespace(core: Core, ns: WiredNamespace, id: string): Promise<boolean> {
   const restored = await restore(core, ns, id)
   // The user may have connected by hand meanwhile; do not overwrite that.
-  if (core.chain.state.namespaces[ns].account.status !== 'connecting') return false
+  if (core.chain.state.namespaces[ns].account.status !== 'reconnecting') return false
   if (!restored) {
     core.chain.resetAccount(ns)
     core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
+    core.storage.remove(STORAGE_KEYS.connectedAddress(ns))
     return false
   }
   const { adapter, connector, connection } = restored

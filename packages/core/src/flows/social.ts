@@ -8,6 +8,7 @@ import { SOCIAL_ERROR_MESSAGES, type SocialErrorCode } from '../errors/socialCod
 import type { ErrorCode } from '../errors/codes.js'
 import { ensureEmbedded, finishLogin } from './embedded.js'
 import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
+import { toEmbeddedError } from '../errors/embeddedCodes.js'
 
 /** The longest a social login may take in its popup (the secure site forgets it after this too). */
 const SOCIAL_LOGIN_TIMEOUT_MS = 10 * 60_000
@@ -80,7 +81,7 @@ export async function startSocialLogin(core: Core, provider: SocialProvider, pop
   const fail = (err: unknown, fallback: ErrorCode): undefined => {
     popup?.close()
     if (!live() || err instanceof Abandoned) return undefined
-    const e = toWalletModalError(err, fallback)
+    const e = toEmbeddedError(err, fallback)
     const message = e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage
     st.setSocial({ provider, step: 'error', error: message })
     core.events.emit({ type: 'SOCIAL_LOGIN_ERROR', data: { provider, code: e.code, message } })
@@ -95,7 +96,7 @@ export async function startSocialLogin(core: Core, provider: SocialProvider, pop
       wallet = await ensureEmbedded(core)
       ;({ uri } = await wallet.frame.request('GET_SOCIAL_REDIRECT_URI', { provider }))
     } catch (err) {
-      const e = toWalletModalError(err, 'FRAME_ERROR')
+      const e = toEmbeddedError(err, 'FRAME_ERROR')
       return fail(socialError('SOCIAL_INIT_FAILED', e.details ?? e.shortMessage), 'SOCIAL_INIT_FAILED')
     }
     if (!live()) return fail(new Abandoned(), 'CONNECT_FAILED')
@@ -153,7 +154,7 @@ export async function startFarcasterLogin(core: Core): Promise<string | undefine
   })
   const fail = (err: unknown): undefined => {
     if (!live()) return undefined
-    const e = toWalletModalError(err, 'FRAME_ERROR')
+    const e = toEmbeddedError(err, 'FRAME_ERROR')
     const reason = e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage
     const error = socialError('FARCASTER_FAILED', reason)
     st.setSocial({ provider, step: 'error', error: `${error.shortMessage}: ${reason}` })

@@ -21,7 +21,9 @@ export function followWallet(core: Core, adapter: ChainAdapter, connector: Conne
         if (!address) return void disconnectLater(core, ns)
         const { account, network } = core.chain.state.namespaces[ns]
         if (!network.caipNetwork || address === account.address) return
-        core.chain.setAccount(ns, { address, caipAddress: toCaipAddress(network.caipNetwork.caipNetworkId, address), balance: undefined })
+        const caipAddress = toCaipAddress(network.caipNetwork.caipNetworkId, address)
+        core.chain.setAccount(ns, { address, caipAddress, balance: undefined })
+        core.storage.set(STORAGE_KEYS.connectedAddress(ns), caipAddress)
         core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network.caipNetwork })
         core.events.emit({ type: 'ACCOUNT_CHANGED', data: { address, namespace: ns } })
         void refreshBalance(core, ns)

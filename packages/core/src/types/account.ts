@@ -1,8 +1,12 @@
 import type { CaipAddress, CaipNetwork } from './network.js'
 import type { BitcoinAccount } from '../adapters/ChainAdapter.js'
 
-/** Connection status of one namespace (spec §4). */
-export type AccountStatus = 'disconnected' | 'connecting' | 'connected'
+/**
+ * Connection status of one namespace (spec §4). `reconnecting`: a page load is restoring a stored
+ * connection; the stored address is already known (so a button can show it, not 'Connect Wallet')
+ * but the wallet has not confirmed it yet.
+ */
+export type AccountStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
 /** Account type of spec §3. */
 export type AccountType = 'eoa' | 'smartAccount'

@@ -17,6 +17,8 @@ export const STORAGE_PREFIX = '@wallet-modal/'
 /** The keys of spec §3 the modal persists. */
 export const STORAGE_KEYS = {
   connectedConnectorId: (namespace: string) => `connected-connector-id/${namespace}`,
+  /** The CAIP-10 address last connected on a namespace: shown while a reload restores it. */
+  connectedAddress: (namespace: string) => `connected-address/${namespace}`,
   activeNetwork: 'active-network',
   activeNamespace: 'active-namespace',
   connectionStatus: 'connection-status',

@@ -15,7 +15,7 @@ export interface ConnectButtonProps {
 
 /**
  * The button a site shows: 'Connect Wallet'; 'Connecting...' while a wallet is being connected;
- * once connected, the balance, the shortened address and the count of transactions sent from
+ * while a reload restores a stored connection, that account (busy); once connected, the balance, the shortened address and the count of transactions sent from
  * the modal and not yet mined. Clicking opens the modal.
  */
 export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButtonProps) {
@@ -24,9 +24,11 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
   const themeState = useSnapshot(core.theme.state)
   const { account } = chain.namespaces[chain.activeNamespace]
   const connected = account.status === 'connected' && !!account.address
-  const connecting = !connected && (account.status === 'connecting' || !!connection.connectingId)
+  // A reload restoring a stored account shows that account (busy) rather than 'Connecting...'.
+  const restoring = account.status === 'reconnecting' && !!account.address
+  const connecting = !connected && (account.status !== 'disconnected' || !!connection.connectingId)
   let content
-  if (connected) {
+  if (connected || restoring) {
     content = (
       <>
         {account.balance !== undefined ? (
@@ -55,7 +57,7 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
         part="button"
         data-connected={connected ? 'true' : 'false'}
         aria-busy={connecting ? 'true' : undefined}
-        aria-label={connected ? `Account ${account.address}` : undefined}
+        aria-label={connected || restoring ? `Account ${account.address}` : undefined}
         onClick={() => core.open()}
         onPointerEnter={prefetchWalletModal}
         onFocus={prefetchWalletModal}

@@ -42,6 +42,18 @@ describe('<connect-button>', () => {
     expect(b.getAttribute('aria-label')).to.equal('Account 0x70997970C51812dc3A010C7d01b50e44d4bFf2E3')
   })
 
+  it('while a reload restores a stored account, shows that account busy, not Connect Wallet', async () => {
+    const modal = await makeModal()
+    const el = mount()
+    modal.chain.setAccount('eip155', { status: 'reconnecting', address: '0x70997970C51812dc3A010C7d01b50e44d4bFf2E3' })
+    const b = await waitFor(() => (buttonOf(el)?.textContent === '0x7099…f2E3' ? buttonOf(el) : undefined))
+    expect(b.getAttribute('aria-busy')).to.equal('true')
+    expect(b.dataset.connected).to.equal('false')
+    // Restoring failed: back to the plain label.
+    modal.chain.resetAccount('eip155')
+    await waitFor(() => buttonOf(el)?.textContent === 'Connect Wallet')
+  })
+
   it('can be bound to its own core through the core property', async () => {
     const a = await makeModal()
     const el = mount() as HTMLElement & { core: unknown }

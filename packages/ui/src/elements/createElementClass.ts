@@ -62,6 +62,7 @@ function buildElementClass<P extends object>(
     #offDefault: (() => void) | undefined
     #unbind: (() => void) | undefined
     #bound: Core | undefined
+    #mounted = false
 
     get core(): Core | undefined {
       return this.#core ?? getDefaultCore()
@@ -92,12 +93,22 @@ function buildElementClass<P extends object>(
       adoptStyles(this.shadowRoot!)
       this.#offDefault = subscribeDefaultCore(() => this.#notify())
       this.#rebind()
+      // Moved (removed and put back before the unmount below ran): the React root is still there.
+      if (this.#mounted) return
+      this.#mounted = true
       super.connectedCallback()
     }
     override disconnectedCallback(): void {
       this.#offDefault?.()
       this.#rebind()
-      super.disconnectedCallback()
+      // A site's React tree removes the element during its commit, when unmounting our own root
+      // is not allowed ('synchronously unmount a root while React was already rendering'): the
+      // unmount waits for the commit to end.
+      queueMicrotask(() => {
+        if (this.isConnected || !this.#mounted) return
+        this.#mounted = false
+        super.disconnectedCallback()
+      })
     }
   }
   return BaseElement

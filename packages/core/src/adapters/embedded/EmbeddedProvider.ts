@@ -3,6 +3,7 @@ import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Eip1193Provider } from '../../types/connector.js'
 import { FrameRequestError, type FrameClient } from './FrameClient.js'
 import { ProviderEvents } from '../ProviderEvents.js'
+import { embeddedError } from '../../errors/embeddedCodes.js'
 
 /**
  * The embedded wallet as an EIP-1193 provider: what the eip155 adapter connects, signs and sends
@@ -31,7 +32,7 @@ export class EmbeddedProvider extends ProviderEvents implements Eip1193Provider 
       return null
     }
     if (classifyEmbeddedMethod(method) === 'refused') {
-      const refused = new WalletModalError('RPC_NOT_ALLOWED', { details: method })
+      const refused = embeddedError('RPC_NOT_ALLOWED', { details: method })
       console.error(`[wallet-modal] ${refused.message}`)
       this.hooks.onRefused(method)
       // EIP-1193's "unsupported method", with the spec's words.

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'
 import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS } from './constants.js'
+import { embeddedError } from '../../errors/embeddedCodes.js'
 
 /** An error the frame answered with: its message (or 'An error occurred') and EIP-1193 code. */
 export class FrameRequestError extends Error {
@@ -88,7 +89,7 @@ export class FrameClient {
     const { lifetime } = options
     this.ready = new Promise<void>((resolve, reject) => {
       const stopLoadTimer = lifetime.setTimeout(() => {
-        const e = new WalletModalError('IFRAME_LOAD_FAILED', { details: `${this.origin} did not answer within ${FRAME_LOAD_TIMEOUT_MS / 1000} s` })
+        const e = embeddedError('IFRAME_LOAD_FAILED', { details: `${this.origin} did not answer within ${FRAME_LOAD_TIMEOUT_MS / 1000} s` })
         this.fail(e)
         options.onFailure('IFRAME_LOAD_FAILED')
         reject(e)
@@ -144,7 +145,7 @@ export class FrameClient {
         type === 'RPC_REQUEST'
           ? () => {}
           : this.options.lifetime.setTimeout(() => {
-              this.fail(new WalletModalError('IFRAME_REQUEST_TIMEOUT', { details: `${type} unanswered after ${FRAME_REQUEST_TIMEOUT_MS / 1000} s` }))
+              this.fail(embeddedError('IFRAME_REQUEST_TIMEOUT', { details: `${type} unanswered after ${FRAME_REQUEST_TIMEOUT_MS / 1000} s` }))
               this.options.onFailure('IFRAME_REQUEST_TIMEOUT')
             }, FRAME_REQUEST_TIMEOUT_MS)
       this.pending.set(id, { type, resolve: resolve as (v: unknown) => void, reject, stop })
@@ -157,7 +158,7 @@ export class FrameClient {
     for (const [id, p] of this.pending) {
       this.pending.delete(id)
       p.stop()
-      p.reject(p.type === 'RPC_REQUEST' ? new WalletModalError('REQUEST_ABORTED') : new WalletModalError('SOMETHING_WENT_WRONG'))
+      p.reject(p.type === 'RPC_REQUEST' ? new WalletModalError('REQUEST_ABORTED') : embeddedError('SOMETHING_WENT_WRONG'))
     }
   }
 

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react'
+import { headers } from 'next/headers'
+import { Providers } from './providers'
+
+export const metadata = { title: 'wallet-modal on Next.js' }
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The cookies say whether this visitor was connected: the HTML then already shows the account.
+  const cookie = (await headers()).get('cookie')
+  return (
+    <html lang="en">
+      <body>
+        <Providers cookie={cookie}>{children}</Providers>
+      </body>
+    </html>
+  )
+}
