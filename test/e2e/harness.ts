@@ -4,6 +4,7 @@
 // (connect the Devnet Wallet, go through Send), so each test file spells out only its own part.
 import assert from 'node:assert/strict'
 import { before, after } from 'node:test'
+import { readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
@@ -202,4 +203,26 @@ export function ethTruncated3(hexWei: string): string {
   const wei = BigInt(hexWei)
   const milli = wei / 10n ** 15n
   return `${milli / 1000n}.${(milli % 1000n).toString().padStart(3, '0')}`
+}
+
+/**
+ * A page of another site (not the demo) with the Devnet Wallet in it, as an extension puts a
+ * wallet in every page: its script and its chain list are served on that page's origin, and it
+ * talks to the anvil chains itself. Console errors and uncaught errors are collected in `errors`.
+ */
+export async function pageWithDevnetWallet(h: Harness, context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', m => void (m.type() === 'error' && errors.push(m.text())))
+  page.on('pageerror', e => errors.push(e.message))
+  const devnet = (await (await fetch(`${h.url}/devnet.json`)).json()) as { chains: { chainId: number; rpcUrl: string }[]; solana?: unknown }
+  // The demo server's same-origin RPC proxy is not this site's: the wallet uses the chains directly.
+  for (const c of devnet.chains) c.rpcUrl = h.rpc[c.chainId]!
+  delete devnet.solana
+  const walletJs = readFileSync(new URL('../../packages/devnet/dist/browser/devnet-wallet.js', import.meta.url), 'utf8')
+  await page.route('**/devnet-wallet.js', route => route.fulfill({ body: walletJs, contentType: 'text/javascript' }))
+  await page.route('**/devnet.json', route => route.fulfill({ body: JSON.stringify(devnet), contentType: 'application/json' }))
+  // A string: tsx's compiled functions call a helper the page does not have.
+  await page.addInitScript('void import("/devnet-wallet.js")')
+  return { page, errors }
 }
