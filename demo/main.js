@@ -70,6 +70,11 @@ if (devnet.safeUrl && window.parent === window) {
   $('safe-link').href = new URL('/', devnet.safeUrl).href
   $('safe-card').hidden = false
 }
+// The Next.js example (React + wagmi), when `npm start` serves it.
+if (devnet.nextUrl) {
+  $('next-link').href = new URL('/', devnet.nextUrl).href
+  $('next-card').hidden = false
+}
 $('open').addEventListener('click', () => modal.open())
 $('networks').addEventListener('click', () => modal.open({ view: 'Networks' }))
 $('switch-1').addEventListener('click', () => modal.switchNetwork('eip155:31337').catch(e => log('error', e.shortMessage ?? e.message)))

@@ -11,6 +11,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <Providers cookie={cookie}>{children}</Providers>
+        {/* `npm start` only: the devnet's stand-in for a wallet extension (see next.config.mjs). */}
+        {process.env.WALLET_MODAL_DEVNET_URL ? <script type="module" src="/devnet-wallet.js" /> : null}
       </body>
     </html>
   )

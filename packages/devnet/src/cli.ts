@@ -5,13 +5,14 @@
 // Environment: PORT (demo server, default 5173), ANVIL_PORT (first chain; default free ports),
 // SERVICE_PORT, SECURE_PORT, MAIL_PORT, OIDC_PORT (the local OpenID provider, default 8789),
 // FARCASTER_PORT (the Farcaster sign-in stand-in, default 8790), SAFE_PORT (the Safe{Wallet}
-// stand-in, default 8791).
+// stand-in, default 8791), NEXT_PORT (the Next.js example, default 8792; `NEXT_PORT=off` skips it).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEVNET_TOKEN_DECIMALS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT } from './constants.js'
 import { devnetPaths } from './devnetPaths.js'
 import { DEVNET_SAFE_ADDRESS } from './safe/startSafeStandIn.js'
 import { startAll } from './startAll.js'
+import { nextExampleAvailable, startNextExample, type NextExample } from './next/startNextExample.js'
 
 const port = parsePort(process.env.PORT, 5173, 'PORT')
 const servicePort = parsePort(process.env.SERVICE_PORT, 8787, 'SERVICE_PORT')
@@ -20,13 +21,17 @@ const mailPort = parsePort(process.env.MAIL_PORT, 2525, 'MAIL_PORT')
 const oidcPort = parsePort(process.env.OIDC_PORT, 8789, 'OIDC_PORT')
 const farcasterPort = parsePort(process.env.FARCASTER_PORT, 8790, 'FARCASTER_PORT')
 const safePort = parsePort(process.env.SAFE_PORT, 8791, 'SAFE_PORT')
+// The Next.js example is built for the devnet's chain once the chains run (about 30 s); the rest
+// of the demo does not wait for it.
+const nextPort = process.env.NEXT_PORT === 'off' || !nextExampleAvailable() ? undefined : parsePort(process.env.NEXT_PORT, 8792, 'NEXT_PORT')
+const nextUrl = nextPort === undefined ? undefined : `http://127.0.0.1:${nextPort}`
 const basePort = process.env.ANVIL_PORT ? parsePort(process.env.ANVIL_PORT, 0, 'ANVIL_PORT') : undefined
 const paths = devnetPaths()
 
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, nextUrl, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -45,6 +50,9 @@ const lines = [
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
   `  Safe{Wallet}     ${services.safe.url}/   (stand-in: the demo as a Safe app; Safe ${DEVNET_SAFE_ADDRESS}, execute or sign in the page)`,
+  nextUrl
+    ? `  Next.js example  ${nextUrl}/   (React + wagmi, server-rendered; building, ready in about 30 s: a line below says so)`
+    : '  Next.js example  (off: NEXT_PORT=off, or examples/nextjs not installed)',
   '',
   `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
   ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),
@@ -82,7 +90,7 @@ const shutdown = (signal: NodeJS.Signals): void => {
   if (shuttingDown) return
   shuttingDown = true
   console.log(`\ndevnet: ${signal}, stopping...`)
-  services.stop().then(
+  Promise.all([services.stop(), nextExample?.stop()]).then(
     () => process.exit(0),
     error => {
       console.error('devnet: error while stopping:', error)
@@ -92,6 +100,19 @@ const shutdown = (signal: NodeJS.Signals): void => {
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
+
+let nextExample: NextExample | undefined
+if (nextPort !== undefined) {
+  const chain = devnet.chains[0]!
+  startNextExample({ port: nextPort, chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl }, demoUrl: url, distDir: '.next-demo' }).then(
+    started => {
+      nextExample = started
+      if (shuttingDown) return void started.stop()
+      console.log(`devnet: the Next.js example is ready: ${started.url}/`)
+    },
+    error => console.error(`devnet: the Next.js example did not start (the rest of the demo runs): ${error instanceof Error ? error.message : String(error)}`)
+  )
+}
 
 function parsePort(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback

@@ -17,6 +17,8 @@ export interface DevnetPaths {
   readonly wcWalletDir: string
   /** `packages/devnet/safe-host`: the Safe{Wallet} stand-in's page script and style (plain files). */
   readonly safeHostDir: string
+  /** `examples/nextjs`: the Next.js example the demo also serves. */
+  readonly nextExampleDir: string
 }
 
 /**
@@ -34,6 +36,7 @@ export function devnetPaths(): DevnetPaths {
     uiDistDir: resolve(repoDir, 'packages/ui/dist/browser'),
     walletDistDir: resolve(packageDir, 'dist/browser'),
     wcWalletDir: resolve(packageDir, 'wc-wallet'),
-    safeHostDir: resolve(packageDir, 'safe-host')
+    safeHostDir: resolve(packageDir, 'safe-host'),
+    nextExampleDir: resolve(repoDir, 'examples/nextjs')
   }
 }

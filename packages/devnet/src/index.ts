@@ -104,3 +104,5 @@ export { startMailSink, codeOf, linkOf, type MailSink, type SunkMail } from './m
 export { startOidcProvider, DEVNET_SOCIALS, DEVNET_SOCIAL_USERS, type DevnetOidcProvider, type DevnetSocial, type DevnetSocialUser, type OidcProviderOptions } from './oidc/startOidcProvider.js'
 export { followOidcLogin } from './oidc/followOidcLogin.js'
 export { startFarcasterRelay, devnetFarcasterCustody, DEVNET_FARCASTER_ACCOUNTS, type DevnetFarcasterAccount, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
+export { startNextExample, nextExampleAvailable } from './next/startNextExample.js'
+export type { NextExample, StartNextExampleOptions } from './next/startNextExample.js'

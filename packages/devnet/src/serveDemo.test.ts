@@ -137,6 +137,12 @@ describe('serveDemo', () => {
     const viaLocalhost = JSON.parse((await raw(port(), '/devnet.json', { host: `localhost:${port()}` })).body)
     assert.equal(viaLocalhost.chains[0].rpcUrl, `http://localhost:${port()}/rpc/31337`)
     assert.equal(viaLocalhost.solana.rpcUrl, `http://localhost:${port()}/rpc/solana`)
+    // For the Devnet Wallet on another site's pages (the Next.js example): the chains' own URLs.
+    const direct = JSON.parse((await raw(port(), '/devnet.json?rpc=direct')).body)
+    assert.deepEqual(
+      direct.chains.map((c: { rpcUrl: string }) => c.rpcUrl),
+      devnet!.chains.map(c => c.rpcUrl)
+    )
   })
 
   it('serves the same config as an ES module at /devnet-config.js', async () => {

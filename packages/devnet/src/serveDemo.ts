@@ -54,6 +54,8 @@ export interface ServeDemoOptions {
    * is told its origin (`safeUrl` in the config) to pass as `safeAppOrigins`.
    */
   safeUrl?: string
+  /** The Next.js example (React + wagmi), when `npm start` serves it: linked from the demo. */
+  nextUrl?: string
 }
 
 /** The running demo server. */
@@ -78,6 +80,8 @@ export interface DevnetConfig {
   serviceUrl?: string
   /** The Safe{Wallet} stand-in that frames the demo as a Safe app, when one runs. */
   safeUrl?: string
+  /** The Next.js example (React + wagmi), when it runs. */
+  nextUrl?: string
   /**
    * The local Solana network, when the devnet runs one: `rpcUrl` is this server's same-origin
    * proxy `/rpc/solana`; `wsUrl` is the network's own subscription WebSocket (allowed by the
@@ -170,12 +174,15 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   })
   await app.register(wcWalletApi, { wallet: options.wcWallet })
 
-  const config = (origin: string): DevnetConfig => ({
-    chains: [...chains.values()].map(chain => ({ chainId: chain.chainId, name: chain.name, rpcUrl: `${origin}/rpc/${chain.chainId}` })),
+  // `direct`: the chains' own URLs, for the Devnet Wallet on another site's pages (the Next.js
+  // example), where this server's same-origin proxy is cross-origin.
+  const config = (origin: string, direct = false): DevnetConfig => ({
+    chains: [...chains.values()].map(chain => ({ chainId: chain.chainId, name: chain.name, rpcUrl: direct ? chain.rpcUrl : `${origin}/rpc/${chain.chainId}` })),
     tokens: options.devnet.tokens,
     walletAccount: options.walletAccount ?? WALLET_ACCOUNT,
     ...(options.serviceUrl ? { serviceUrl: options.serviceUrl } : {}),
     ...(options.safeUrl ? { safeUrl: options.safeUrl } : {}),
+    ...(options.nextUrl ? { nextUrl: options.nextUrl } : {}),
     ...(solana
       ? {
           solana: {
@@ -225,7 +232,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     })
   }
   app.get('/devnet.json', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`)))
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`, (request.query as { rpc?: string }).rpc === 'direct')))
   )
   // The same data as an ES module, so the demo page imports it statically (fetched in parallel
   // with the bundle instead of after it) without any inline script.

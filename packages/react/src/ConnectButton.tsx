@@ -27,8 +27,7 @@ function buttonText(account: AccountInfo, label?: string, loadingLabel?: string)
 
 /**
  * The `<connect-button>` element, typed. It opens the modal and shows the account once connected.
- * On the server (and until the element's script has run) it holds a plain button with the same
- * text, so server-rendered HTML already says 'Connect Wallet' or, with the provider's
+ * On the server (and until the element's script has run) it holds the same text, so server-rendered HTML already says 'Connect Wallet' or, with the provider's
  * `initialState`, the returning visitor's address.
  *
  * @example
@@ -46,9 +45,9 @@ export function ConnectButton({ label, loadingLabel, theme, className, id }: Con
   }, [modal])
   return (
     <connect-button ref={ref} label={label} loading-label={loadingLabel} theme={theme} class={className} id={id}>
-      <button type="button" data-wm-fallback="">
-        {buttonText(account, label, loadingLabel)}
-      </button>
+      {/* Text, not a button: nothing to click before the element runs, and once it runs the only
+          button inside <connect-button> is the element's own (sites and tests find it so). */}
+      <span data-wm-fallback="">{buttonText(account, label, loadingLabel)}</span>
     </connect-button>
   )
 }

@@ -186,7 +186,7 @@ describe('@wallet-modal/react (React 19)', () => {
     let watching = true
     const record = () => {
       const el = container.querySelector('connect-button')
-      for (const b of [el?.querySelector('button'), el?.shadowRoot?.querySelector('button')]) if (b?.textContent) seen.add(b.textContent)
+      for (const b of [el?.querySelector('[data-wm-fallback]'), el?.shadowRoot?.querySelector('button')]) if (b?.textContent) seen.add(b.textContent)
       if (watching) requestAnimationFrame(record)
     }
     record()

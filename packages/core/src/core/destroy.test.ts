@@ -136,7 +136,7 @@ describe('destroy() releases everything the core added', function () {
     storage.setItem('@wallet-modal/connected-connector-id/eip155', JSON.stringify({ value: 'example.gone.wallet', timestamp: Date.now() }))
     probe = timerProbe()
     const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage, enableInjected: false })
-    await waitFor(() => core.chain.state.namespaces.eip155.account.status === 'connecting', 5000, 'reconnecting')
+    await waitFor(() => core.chain.state.namespaces.eip155.account.status === 'reconnecting', 5000, 'reconnecting')
     await waitFor(() => probe!.pending().some(p => p.includes('reconnect.ts')), 5000, 'the reconnect wait')
     const started = performance.now()
     core.destroy()

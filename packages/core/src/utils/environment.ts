@@ -44,3 +44,6 @@ export function safeAppOrigin(extraOrigins: readonly string[] = []): string | un
 
 /** Inside a Safe app frame (spec §9 environments): the page is framed by Safe{Wallet}. */
 export const isSafeApp = (extraOrigins: readonly string[] = []): boolean => safeAppOrigin(extraOrigins) !== undefined
+
+/** The Safe connector's id (spec §3 connector ids): offered inside a Safe app frame only. */
+export const SAFE_CONNECTOR_ID = 'safe'

@@ -1,7 +1,6 @@
 import type { Connector } from '../../../types/connector.js'
-import { safeAppOrigin } from '../../../utils/environment.js'
+import { safeAppOrigin, SAFE_CONNECTOR_ID } from '../../../utils/environment.js'
 import { SafeAppsProvider } from './SafeAppsProvider.js'
-import { SAFE_CONNECTOR_ID } from './safeConnectorId.js'
 
 
 /** How long Safe{Wallet} has to answer the first `getSafeInfo` before the page is taken as not a Safe app. */
