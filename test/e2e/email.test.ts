@@ -6,30 +6,13 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FrameLocator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { connectButton, dialog, harnessPerFile, heading, rpc, withPage, type Harness } from './harness.js'
+import { codeFromMailbox, connectButton, dialog, harnessPerFile, heading, rpc, withPage, type Harness } from './harness.js'
 
 const h = harnessPerFile()
 
 let counter = 0
 /** A fresh address per test: a newcomer every time. */
 const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`
-
-/** Reads the newest code for `email` from the demo's mailbox page, as a person would. */
-async function codeFromMailbox(h: Harness, page: Page, email: string): Promise<string> {
-  const mailbox = await page.context().newPage()
-  try {
-    await mailbox.goto(`${h.url}/mailbox/`)
-    const mail = mailbox.locator(`article[data-to="${email}"]`).first()
-    // The page refreshes itself every 3 s; the mail is usually there at once.
-    await mail.waitFor({ timeout: 15_000 })
-    const subject = (await mail.locator('strong').textContent()) ?? ''
-    const code = /(\d{6})/.exec(subject)?.[1]
-    assert.ok(code, `a code in "${subject}"`)
-    return code
-  } finally {
-    await mailbox.close()
-  }
-}
 
 const otpFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
 const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()

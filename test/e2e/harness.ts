@@ -190,6 +190,23 @@ export async function confirmSend(page: Page): Promise<void> {
   await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
 }
 
+/** Reads the newest code for `email` from the demo's mailbox page, as a person would. */
+export async function codeFromMailbox(h: Harness, page: Page, email: string): Promise<string> {
+  const mailbox = await page.context().newPage()
+  try {
+    await mailbox.goto(`${h.url}/mailbox/`)
+    const mail = mailbox.locator(`article[data-to="${email}"]`).first()
+    // The page refreshes itself every 3 s; the mail is usually there at once.
+    await mail.waitFor({ timeout: 15_000 })
+    const subject = (await mail.locator('strong').textContent()) ?? ''
+    const code = /(\d{6})/.exec(subject)?.[1]
+    assert.ok(code, `a code in "${subject}"`)
+    return code
+  } finally {
+    await mailbox.close()
+  }
+}
+
 /** JSON-RPC to a devnet chain from the test (not through the page). */
 export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })

@@ -1,7 +1,7 @@
 'use client'
 import { useState } from 'react'
 import { parseEther, isAddress } from 'viem'
-import { useAccount, useSendTransaction, useWaitForTransactionReceipt } from 'wagmi'
+import { useAccount, useSendTransaction, useSignMessage, useWaitForTransactionReceipt } from 'wagmi'
 import { useWalletModalAccount } from '@wallet-modal/react'
 
 /** Sends ETH with wagmi's own hook: the transaction goes to the wallet the visitor chose in the modal. */
@@ -11,6 +11,7 @@ export function SendWithWagmi() {
   const [to, setTo] = useState('')
   const { sendTransaction, data: hash, error, isPending } = useSendTransaction()
   const receipt = useWaitForTransactionReceipt({ hash })
+  const sign = useSignMessage()
   return (
     <section aria-label="Send with wagmi">
       <p>
@@ -35,6 +36,13 @@ export function SendWithWagmi() {
       {hash ? <p id="hash">{hash}</p> : null}
       {receipt.data ? <p id="mined">Mined in block {receipt.data.blockNumber.toString()}</p> : null}
       {error ? <p role="alert">{error.message.split('\n')[0]}</p> : null}
+      <p>
+        <button type="button" disabled={!wagmiAccount.isConnected || sign.isPending} onClick={() => sign.signMessage({ message: 'Hello from the Next.js example' })}>
+          Sign a message
+        </button>{' '}
+        <output id="signature">{sign.data}</output>
+      </p>
+      {sign.error ? <p role="alert">{sign.error.message.split('\n')[0]}</p> : null}
     </section>
   )
 }

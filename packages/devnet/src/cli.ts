@@ -104,7 +104,7 @@ process.on('SIGTERM', shutdown)
 let nextExample: NextExample | undefined
 if (nextPort !== undefined) {
   const chain = devnet.chains[0]!
-  startNextExample({ port: nextPort, chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl }, demoUrl: url, distDir: '.next-demo' }).then(
+  startNextExample({ port: nextPort, chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl }, demoUrl: url, serviceUrl: services.services?.url, distDir: '.next-demo' }).then(
     started => {
       nextExample = started
       if (shuttingDown) return void started.stop()

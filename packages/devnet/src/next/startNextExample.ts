@@ -14,6 +14,11 @@ export interface StartNextExampleOptions {
   chain: { chainId: number; rpcUrl: string }
   /** The demo server: the example takes the Devnet Wallet from it, as the demo page does. */
   demoUrl?: string
+  /**
+   * The devnet's wallet-modal server (project `demo`): with it the example offers WalletConnect
+   * over the local relay and the e-mail and social wallet, as the demo does.
+   */
+  serviceUrl?: string
   /** Which wagmi major the example is built against (the repository holds both). */
   wagmiMajor?: '2' | '3'
   /** The build's folder inside the example (one per variant, so variants do not overwrite each other). */
@@ -76,7 +81,8 @@ export async function startNextExample(options: StartNextExampleOptions): Promis
     NEXT_DIST_DIR: distDir,
     NEXT_PUBLIC_RPC_URL: options.chain.rpcUrl,
     NEXT_PUBLIC_CHAIN_ID: String(options.chain.chainId),
-    ...(options.demoUrl ? { WALLET_MODAL_DEVNET_URL: options.demoUrl } : {})
+    ...(options.demoUrl ? { WALLET_MODAL_DEVNET_URL: options.demoUrl } : {}),
+    ...(options.serviceUrl ? { NEXT_PUBLIC_WALLET_MODAL_SERVICE_URL: options.serviceUrl, NEXT_PUBLIC_WALLET_MODAL_PROJECT_ID: 'demo' } : {})
   }
   await runNext(['build'], env).done
   const port = options.port || (await freePort())
