@@ -1,7 +1,6 @@
 // Loaded on demand (adapters/registry.ts): Wallet Standard discovery and the Solana wallet calls.
 // @solana/web3.js is loaded only to build a transfer (`transfers.send`).
 import { getWallets } from '@wallet-standard/app'
-import { base58 } from '@scure/base'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { isSolanaAddress } from '../../utils/address.js'
 import { formatBalance } from '../../utils/format.js'
@@ -117,7 +116,9 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
     if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
     // Destructured, so the bundler keeps only these classes of web3.js (not Connection and its
     // WebSocket client): a namespace object passed around would keep every export.
-    const { PublicKey, SystemProgram, Transaction, TransactionInstruction } = await import('@solana/web3.js')
+    // base58 too only when used: Connect need not load it (and loaded before the wallet is asked,
+    // so a chunk that fails to load cannot lose a sent transaction's signature).
+    const [{ PublicKey, SystemProgram, Transaction, TransactionInstruction }, { base58 }] = await Promise.all([import('@solana/web3.js'), import('@scure/base')])
     const web3: SolanaWeb3 = { PublicKey, SystemProgram, TransactionInstruction }
     const hash = await rpc<{ value: { blockhash: string } }>(network, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
     const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(...instructions(web3))
@@ -196,6 +197,7 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
       const account = wallet.accounts.find(a => a.address === address)
       const feature = wallet.features['solana:signMessage']
       if (!account || !feature) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
+      const { base58 } = await import('@scure/base')
       try {
         const [out] = await feature.signMessage({ account, message: new TextEncoder().encode(message) })
         return base58.encode(out.signature)
