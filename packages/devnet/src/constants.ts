@@ -58,3 +58,25 @@ export const FUNDED_ACCOUNT_COUNT = 5
 
 /** Base units of each token minted to each funded account: 1,000,000 tokens. */
 export const INITIAL_TOKEN_BALANCE = 1_000_000n * 10n ** BigInt(DEVNET_TOKEN_DECIMALS)
+
+/**
+ * The Uniswap V2 exchange on every devnet chain, deployed by `deployUniswap` from the published
+ * npm artifacts (`@uniswap/v2-core`, `@uniswap/v2-periphery`) after the tokens: WETH9 (deployer
+ * nonce 2), UniswapV2Factory (3) and UniswapV2Router02 (4).
+ */
+export const DEVNET_UNISWAP = {
+  weth: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  factory: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  router: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'
+} as const satisfies Record<string, Address>
+
+/**
+ * The pools the deployer seeds on every devnet chain, in whole units: 1 ETH = 2,000 DUSD =
+ * 2,000 USDT, and 1 DUSD = 1 USDT. Deep enough for the demo's swaps to move the price little;
+ * shallow enough that a test can drain one side to see "insufficient liquidity".
+ */
+export const DEVNET_POOLS = {
+  'DUSD/ETH': { DUSD: 400_000n, ETH: 200n },
+  'USDT/ETH': { USDT: 400_000n, ETH: 200n },
+  'DUSD/USDT': { DUSD: 500_000n, USDT: 500_000n }
+} as const

@@ -5,6 +5,7 @@ export { startAnvil, type StartAnvilOptions, type AnvilInstance } from './anvil.
 export { resolveAnvilBinary } from './anvilBinary.js'
 export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, type DevnetSolana } from './startDevnet.js'
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
+export { deployUniswap } from './deployUniswap.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
 export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
 export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
@@ -31,7 +32,9 @@ export {
   DEVNET_TOKENS,
   DEVNET_TOKEN_DECIMALS,
   FUNDED_ACCOUNT_COUNT,
-  INITIAL_TOKEN_BALANCE
+  INITIAL_TOKEN_BALANCE,
+  DEVNET_UNISWAP,
+  DEVNET_POOLS
 } from './constants.js'
 export {
   createWalletConnectDevWallet,

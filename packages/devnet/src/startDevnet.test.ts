@@ -1,8 +1,9 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { decodeFunctionResult, encodeFunctionData, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_UNISWAP,
   DUSD_ADDRESS,
   INITIAL_TOKEN_BALANCE,
   USDT_ADDRESS,
@@ -71,6 +72,31 @@ describe('startDevnet', () => {
     const args = [DEVNET_ACCOUNTS[2], 1n]
     assert.equal(await call(rpcUrl, DUSD_ADDRESS, 'transfer', args, WALLET_ACCOUNT), true)
     assert.equal(await call(rpcUrl, USDT_ADDRESS, 'transfer', args, WALLET_ACCOUNT), undefined)
+  })
+
+  it('deploys the published Uniswap V2 exchange with the seeded pools on both chains: the router quotes at the pools\' prices', async () => {
+    assert.deepEqual(devnet!.uniswap, DEVNET_UNISWAP)
+    const routerAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])', 'function WETH() view returns (address)', 'function factory() view returns (address)'])
+    const read = async <T>(rpcUrl: string, functionName: 'getAmountsOut' | 'WETH' | 'factory', args: unknown[] = []): Promise<T> => {
+      const data = encodeFunctionData({ abi: routerAbi, functionName, args } as never)
+      return decodeFunctionResult({ abi: routerAbi, functionName, data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to: DEVNET_UNISWAP.router, data }, 'latest']) }) as T
+    }
+    for (const chain of devnet!.chains) {
+      assert.equal(await read(chain.rpcUrl, 'WETH'), DEVNET_UNISWAP.weth)
+      assert.equal(await read(chain.rpcUrl, 'factory'), DEVNET_UNISWAP.factory)
+      // 1 ETH into 400,000 DUSD / 200 ETH, fee 0.3%: 1984.1... DUSD (Uniswap's constant product, computed here).
+      const amountIn = 10n ** 18n
+      const reserveIn = 200n * 10n ** 18n
+      const reserveOut = 400_000n * 10n ** 6n
+      const expected = (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+      const [, out] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [amountIn, [DEVNET_UNISWAP.weth, DUSD_ADDRESS]])
+      assert.equal(out, expected)
+      assert.ok(out! > 1984n * 10n ** 6n && out! < 1985n * 10n ** 6n)
+      const [, , usdt] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [100n * 10n ** 6n, [DUSD_ADDRESS, DEVNET_UNISWAP.weth, USDT_ADDRESS]])
+      assert.ok(usdt! > 99n * 10n ** 6n && usdt! < 100n * 10n ** 6n, `100 DUSD -> ${usdt} USDT through ETH`)
+      const [, direct] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [100n * 10n ** 6n, [DUSD_ADDRESS, USDT_ADDRESS]])
+      assert.ok(direct! > 99n * 10n ** 6n && direct! < 100n * 10n ** 6n, `100 DUSD -> ${direct} USDT directly`)
+    }
   })
 
   it('starts the local Solana network with the wallet funded', async () => {

@@ -1,6 +1,7 @@
 import { startAnvil, type AnvilInstance } from './anvil.js'
-import { DEVNET_CHAINS } from './constants.js'
+import { DEVNET_CHAINS, DEVNET_UNISWAP } from './constants.js'
 import { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
+import { deployUniswap } from './deployUniswap.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
@@ -37,6 +38,8 @@ export interface Devnet {
   readonly chains: readonly DevnetChain[]
   /** Token addresses; identical on every chain. */
   readonly tokens: DevnetTokenAddresses
+  /** The Uniswap V2 exchange (WETH, factory, router) with seeded pools; identical on every chain. */
+  readonly uniswap: typeof DEVNET_UNISWAP
   /** The local Solana network. */
   readonly solana: DevnetSolana
   /** Stops every node and resolves once they have exited. Safe to call more than once. */
@@ -90,14 +93,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (solanaResult.status === 'rejected') throw solanaResult.reason
     const { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint } = solanaResult.value
     const solana: DevnetSolana = { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint }
-    const deployed = await Promise.all(anvils.map(anvil => deployTokens(anvil.url)))
+    const deployed = await Promise.all(anvils.map(async anvil => {
+      const tokens = await deployTokens(anvil.url)
+      await deployUniswap(anvil.url)
+      return tokens
+    }))
     // deployTokens already checks each chain against the constants; this states the invariant.
     const tokens = deployed[0]!
     if (deployed.some(t => t.DUSD !== tokens.DUSD || t.USDT !== tokens.USDT)) {
       throw new Error('startDevnet: token addresses differ between chains')
     }
     const chains = DEVNET_CHAINS.map((chain, i) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: anvils[i]!.url }))
-    return { chains, tokens, solana, stop }
+    return { chains, tokens, uniswap: DEVNET_UNISWAP, solana, stop }
   } catch (error) {
     await stop()
     throw error
