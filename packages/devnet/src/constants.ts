@@ -71,12 +71,12 @@ export const DEVNET_UNISWAP = {
 } as const satisfies Record<string, Address>
 
 /**
- * The pools the deployer seeds on every devnet chain, in whole units: 1 ETH = 2,000 DUSD =
- * 2,000 USDT, and 1 DUSD = 1 USDT. Deep enough for the demo's swaps to move the price little;
+ * The pools the deployer seeds on every devnet chain, in whole units: 1 ETH = 3,000 DUSD =
+ * 3,000 USDT (the demo server's prices), and 1 DUSD = 1 USDT. Deep enough for the demo's swaps to move the price little;
  * shallow enough that a test can drain one side to see "insufficient liquidity".
  */
 export const DEVNET_POOLS = {
-  'DUSD/ETH': { DUSD: 400_000n, ETH: 200n },
-  'USDT/ETH': { USDT: 400_000n, ETH: 200n },
-  'DUSD/USDT': { DUSD: 500_000n, USDT: 500_000n }
+  'DUSD/ETH': { DUSD: 600_000n, ETH: 200n },
+  'USDT/ETH': { USDT: 600_000n, ETH: 200n },
+  'DUSD/USDT': { DUSD: 300_000n, USDT: 300_000n }
 } as const

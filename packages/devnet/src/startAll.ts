@@ -88,6 +88,7 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     chains: devnet.chains,
     tokens: devnet.tokens,
     solana: devnet.solana,
+    uniswap: devnet.uniswap,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
   return createServer({

@@ -84,14 +84,14 @@ describe('startDevnet', () => {
     for (const chain of devnet!.chains) {
       assert.equal(await read(chain.rpcUrl, 'WETH'), DEVNET_UNISWAP.weth)
       assert.equal(await read(chain.rpcUrl, 'factory'), DEVNET_UNISWAP.factory)
-      // 1 ETH into 400,000 DUSD / 200 ETH, fee 0.3%: 1984.1... DUSD (Uniswap's constant product, computed here).
+      // 1 ETH into 600,000 DUSD / 200 ETH, fee 0.3%: 2976.2... DUSD (Uniswap's constant product, computed here).
       const amountIn = 10n ** 18n
       const reserveIn = 200n * 10n ** 18n
-      const reserveOut = 400_000n * 10n ** 6n
+      const reserveOut = 600_000n * 10n ** 6n
       const expected = (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
       const [, out] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [amountIn, [DEVNET_UNISWAP.weth, DUSD_ADDRESS]])
       assert.equal(out, expected)
-      assert.ok(out! > 1984n * 10n ** 6n && out! < 1985n * 10n ** 6n)
+      assert.ok(out! > 2976n * 10n ** 6n && out! < 2977n * 10n ** 6n)
       const [, , usdt] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [100n * 10n ** 6n, [DUSD_ADDRESS, DEVNET_UNISWAP.weth, USDT_ADDRESS]])
       assert.ok(usdt! > 99n * 10n ** 6n && usdt! < 100n * 10n ** 6n, `100 DUSD -> ${usdt} USDT through ETH`)
       const [, direct] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [100n * 10n ** 6n, [DUSD_ADDRESS, USDT_ADDRESS]])

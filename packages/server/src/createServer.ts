@@ -19,6 +19,7 @@ import { createValidatorCompiler } from './http/validatorCompiler.js'
 import { ImageCatalogue } from './images/ImageCatalogue.js'
 import { analyticsRoutes } from './routes/analyticsRoutes.js'
 import { blockchainRoutes } from './routes/blockchainRoutes.js'
+import { convertRoutes } from './routes/convertRoutes.js'
 import { directoryRoutes } from './routes/directoryRoutes.js'
 import { faultRoutes } from './routes/faultRoutes.js'
 import { historyRoutes } from './routes/historyRoutes.js'
@@ -257,6 +258,7 @@ async function listenMain(
   directoryRoutes(app, ctx)
   imageRoutes(app, ctx)
   blockchainRoutes(app, ctx)
+  convertRoutes(app, ctx)
   historyRoutes(app, ctx)
   profileRoutes(app, ctx)
   sessionRoutes(app, ctx)

@@ -107,3 +107,24 @@ export {
   type FrameResponse,
   type SocialProvider
 } from './embeddedMessages.js'
+export {
+  convertEndpoints,
+  BaseUnitsSchema,
+  PositiveBaseUnitsSchema,
+  BuildApproveQuerySchema,
+  BuildApproveSchema,
+  BuildTransactionBodySchema,
+  BuildTransactionSchema,
+  ConvertAllowanceQuerySchema,
+  ConvertAllowanceSchema,
+  ConvertQuotesQuerySchema,
+  ConvertQuotesSchema,
+  ConvertTokensQuerySchema,
+  ConvertTokensSchema,
+  SwapQuoteSchema,
+  SwapTokenSchema,
+  SwapTransactionSchema,
+  type SwapQuote,
+  type SwapToken,
+  type SwapTransaction
+} from './convertEndpoints.js'

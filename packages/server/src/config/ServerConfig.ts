@@ -64,7 +64,16 @@ const ChainSchema = v.object({
   }),
   imageId: v.optional(v.pipe(v.string(), v.regex(ID_PATTERN))),
   tokens: v.optional(v.array(TokenSchema)),
-  historyFromBlock: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('latest')]))
+  historyFromBlock: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('latest')])),
+  swap: v.optional(
+    v.object({
+      uniswapV2: v.object({
+        router: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.router: 0x and 40 hex digits')),
+        factory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.factory: 0x and 40 hex digits')),
+        weth: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.weth: 0x and 40 hex digits'))
+      })
+    })
+  )
 })
 
 const IdentitySchema = v.object({
@@ -196,6 +205,16 @@ export interface ChainConfig {
    * machine (a devnet), 'latest' otherwise (a public chain would take days to read from genesis).
    */
   historyFromBlock?: number | 'latest'
+  /** Swaps on this chain (eip155); see {@link SwapChainConfig}. Without it the chain has no swaps. */
+  swap?: SwapChainConfig
+}
+
+/**
+ * Where a chain's swaps are made: a Uniswap V2 exchange (its router, factory and wrapped native
+ * coin), quoted on chain with the router's `getAmountsOut`.
+ */
+export interface SwapChainConfig {
+  uniswapV2: { router: string; factory: string; weth: string }
 }
 
 /** Name and avatar `/v1/identity/{address}` answers for an address. */

@@ -60,6 +60,8 @@ export interface DemoServerConfigInput {
   solana?: DemoSolanaInput
   /** Allowed origins of the `demo` project (default {@link DEMO_ORIGINS}). */
   origins?: string[]
+  /** The devnet's Uniswap V2 exchange (`startDevnet().uniswap`), identical on every chain: swaps on. */
+  uniswap?: { router: string; factory: string; weth: string }
 }
 
 /** The USD prices the demo gives SOL and DSPL (only set when a Solana network is configured). */
@@ -97,7 +99,8 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
       tokens: [
         { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
         { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
-      ]
+      ],
+      ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {})
     })).concat(
       input.solana
         ? [

@@ -1,0 +1,47 @@
+import type { Address, Hex } from 'viem'
+
+/** A token of a swap: the network's coin, or an ERC-20 contract. */
+export type SwapAsset = { native: true } | { native: false; address: Address }
+
+/** What a provider quotes: `amount` (base units) of `from` into `to`. */
+export interface SwapQuoteRequest {
+  from: SwapAsset
+  to: SwapAsset
+  amount: bigint
+}
+
+/** A provider's quote. */
+export interface ProviderQuote {
+  toAmount: bigint
+  /** Percent below the pools' mid price, fees excluded. */
+  priceImpact: number
+  /** Liquidity providers' fee in `from`'s base units. */
+  feeAmount: bigint
+  /** The contract addresses the trade goes through (the wrapped coin stands for the native coin). */
+  path: Address[]
+  /** Gas the swap is expected to use (for the network fee shown with the quote). */
+  gasEstimate: bigint
+}
+
+/** The swap transaction a provider builds. */
+export interface ProviderTransaction {
+  to: Address
+  data: Hex
+  value: bigint
+}
+
+/**
+ * Where quotes and swap transactions come from on one network. Implementations: the on-chain
+ * Uniswap V2 provider (`UniswapV2Provider`). A provider throws `ApiError` (400) for a trade it
+ * cannot make ('Insufficient liquidity', 'No pool …') and `upstreamFailure` errors for its upstream.
+ */
+export interface SwapProvider {
+  /** Its name in quotes (`uniswap-v2`). */
+  readonly name: string
+  /** The contract an ERC-20 allowance must name. */
+  readonly spender: Address
+  /** The best quote it has. */
+  quote(request: SwapQuoteRequest): Promise<ProviderQuote>
+  /** The swap along `path` (a quote's), delivering at least `minOut` to `recipient` or reverting. */
+  buildSwap(request: SwapQuoteRequest & { path: Address[]; minOut: bigint; recipient: Address }): ProviderTransaction
+}
