@@ -66,13 +66,24 @@ const ChainSchema = v.object({
   tokens: v.optional(v.array(TokenSchema)),
   historyFromBlock: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('latest')])),
   swap: v.optional(
-    v.object({
-      uniswapV2: v.object({
-        router: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.router: 0x and 40 hex digits')),
-        factory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.factory: 0x and 40 hex digits')),
-        weth: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.weth: 0x and 40 hex digits'))
-      })
-    })
+    v.union(
+      [
+        v.strictObject({
+          uniswapV2: v.object({
+            router: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.router: 0x and 40 hex digits')),
+            factory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.factory: 0x and 40 hex digits')),
+            weth: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'swap.uniswapV2.weth: 0x and 40 hex digits'))
+          })
+        }),
+        v.strictObject({
+          oneInch: v.object({
+            apiKey: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
+            baseUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'swap.oneInch.baseUrl must be http(s)')))
+          })
+        })
+      ],
+      'swap: { uniswapV2: { router, factory, weth } } or { oneInch: { apiKey, baseUrl? } }'
+    )
   )
 })
 
@@ -211,11 +222,13 @@ export interface ChainConfig {
 
 /**
  * Where a chain's swaps are made: a Uniswap V2 exchange (its router, factory and wrapped native
- * coin), quoted on chain with the router's `getAmountsOut`.
+ * coin), quoted on chain with the router's `getAmountsOut`; or the 1inch aggregation API (the
+ * operator's API key; only on the spec's {@link SWAP_NETWORK_IDS}).
  */
-export interface SwapChainConfig {
-  uniswapV2: { router: string; factory: string; weth: string }
-}
+export type SwapChainConfig = { uniswapV2: { router: string; factory: string; weth: string } } | { oneInch: { apiKey: string; baseUrl?: string } }
+
+/** The networks 1inch swaps on (spec §9: the 12 swap networks), by eip155 chain id. */
+export const SWAP_NETWORK_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554]
 
 /** Name and avatar `/v1/identity/{address}` answers for an address. */
 export interface IdentityConfig {
@@ -303,6 +316,9 @@ export function parseServerConfig(value: unknown): ServerConfig {
   assertUnique(config.chains.map(c => c.caipNetworkId), 'chain caipNetworkId')
   config.chains.forEach((chain, i) => {
     const solana = chain.caipNetworkId.startsWith('solana:')
+    if (chain.swap && 'oneInch' in chain.swap && !(chain.caipNetworkId.startsWith('eip155:') && SWAP_NETWORK_IDS.includes(Number(chain.caipNetworkId.slice(7))))) {
+      throw new Error(`Invalid server config at chains.${i}.swap.oneInch: 1inch swaps only on eip155 chains ${SWAP_NETWORK_IDS.join(', ')}`)
+    }
     chain.tokens?.forEach((token, j) => {
       if (!(solana ? SOLANA_ADDRESS_PATTERN : EVM_ADDRESS_PATTERN).test(token.address)) {
         throw new Error(`Invalid server config at chains.${i}.tokens.${j}.address: ${solana ? 'a base58 Solana mint' : '0x and 40 hex digits'} on ${chain.caipNetworkId}`)

@@ -9,6 +9,7 @@ import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
 import { decodeQuoteId, encodeQuoteId, QUOTE_VALIDITY_MS } from '../swap/quoteId.js'
 import type { SwapAsset, SwapProvider } from '../swap/SwapProvider.js'
+import { OneInchProvider } from '../swap/OneInchProvider.js'
 import { UniswapV2Provider } from '../swap/UniswapV2Provider.js'
 import type { RouteContext } from './RouteContext.js'
 
@@ -42,7 +43,7 @@ function parseAccount(id: string): { chain: string; address: Address } {
 /**
  * The swap API of spec §7 (`convertEndpoints` of the wire contract): `/v1/convert/tokens`,
  * `quotes`, `allowance`, `build-approve` and `build-transaction`, on the chains whose
- * configuration names an exchange (`swap.uniswapV2`); others answer 'Network not supported for
+ * configuration names an exchange (`swap.uniswapV2`, on chain) or 1inch (`swap.oneInch`); others answer 'Network not supported for
  * Swaps'. Every amount is base units; every chain read has the upstream timeout.
  *
  * @param app - The Fastify instance.
@@ -57,7 +58,11 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const chain = ctx.chains.get(caipNetworkId)
     if (!chain?.swap || !caipNetworkId.startsWith('eip155:')) throw new ApiError(400, SWAPS_NOT_SUPPORTED)
     const client = createChainClient(chain.rpcUrl, ctx.upstreamTimeoutMs)
-    const entry = { chain, client, provider: new UniswapV2Provider(chain.swap.uniswapV2, client, ctx.upstreamTimeoutMs) }
+    const provider: SwapProvider =
+      'uniswapV2' in chain.swap
+        ? new UniswapV2Provider(chain.swap.uniswapV2, client, ctx.upstreamTimeoutMs)
+        : new OneInchProvider({ ...chain.swap.oneInch, chainId: Number(caipNetworkId.slice('eip155:'.length)), timeoutMs: ctx.upstreamTimeoutMs })
+    const entry = { chain, client, provider }
     made.set(caipNetworkId, entry)
     return entry
   }
@@ -83,7 +88,11 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
   serveEndpoint(app, convertEndpoints.quotes, {}, async request => {
     const { from, to, amount, userAddress, gasPrice } = request.query
     const { chain, client, provider, ...assets } = trade(from, to, userAddress)
-    const [quote, price] = await Promise.all([provider.quote({ from: assets.from, to: assets.to, amount: BigInt(amount) }), gasPrice === undefined ? gasPriceOf(client) : Promise.resolve(BigInt(gasPrice))])
+    const [quote, price, spender] = await Promise.all([
+      provider.quote({ from: assets.from, to: assets.to, amount: BigInt(amount) }),
+      gasPrice === undefined ? gasPriceOf(client) : Promise.resolve(BigInt(gasPrice)),
+      assets.from.native ? undefined : provider.spender()
+    ])
     const expiresAt = Date.now() + QUOTE_VALIDITY_MS
     const terms = { chain: chain.caipNetworkId, from, to, amount, toAmount: quote.toAmount.toString(), path: quote.path, expiresAt }
     return {
@@ -97,7 +106,7 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
           fee: { amount: quote.feeAmount.toString(), token: from },
           route: quote.path.map(address => (address === quote.path[0] && assets.from.native) || (address === quote.path[quote.path.length - 1] && assets.to.native) ? `${chain.caipNetworkId}:native` : `${chain.caipNetworkId}:${address}`),
           gasFee: (quote.gasEstimate * price).toString(),
-          ...(assets.from.native ? {} : { spender: provider.spender }),
+          ...(spender ? { spender } : {}),
           expiresAt
         }
       ]
@@ -109,20 +118,21 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const user = parseAccount(request.query.userAddress)
     if (token.chain !== user.chain) throw new ApiError(400, 'tokenAddress and userAddress must be on the same network')
     const { client, provider } = swapsOn(token.chain)
+    const spender = await provider.spender()
     // The native coin is sent along with the swap: nothing to allow.
-    if (token.asset.native) return { allowance: maxUint256.toString(), spender: provider.spender }
+    if (token.asset.native) return { allowance: maxUint256.toString(), spender }
     const allowance = await client
-      .readContract({ address: token.asset.address, abi: erc20Abi, functionName: 'allowance', args: [user.address, provider.spender] })
+      .readContract({ address: token.asset.address, abi: erc20Abi, functionName: 'allowance', args: [user.address, spender] })
       .catch((error: unknown) => Promise.reject(upstreamFailure(error, ctx.upstreamTimeoutMs, 'allowance')))
-    return { allowance: allowance.toString(), spender: provider.spender }
+    return { allowance: allowance.toString(), spender }
   })
 
   serveEndpoint(app, convertEndpoints.buildApprove, {}, async request => {
     const { from, to, userAddress, amount } = request.query
     const { client, provider, user, ...assets } = trade(from, to, userAddress)
     if (assets.from.native) throw new ApiError(400, 'The network\'s coin needs no approval')
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [provider.spender, amount === undefined ? maxUint256 : BigInt(amount)] })
-    const gasPrice = await gasPriceOf(client)
+    const [spender, gasPrice] = await Promise.all([provider.spender(), gasPriceOf(client)])
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount === undefined ? maxUint256 : BigInt(amount)] })
     return { tx: { from: user, to: assets.from.address, data, value: '0', eip155: { gasPrice: gasPrice.toString() } } }
   })
 
@@ -148,12 +158,13 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const [whole, fraction = ''] = body.eip155.slippage.split('.')
     const slippageBps = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'))
     const minOut = (toAmount * (10_000n - slippageBps)) / 10_000n
-    const tx = provider.buildSwap({ from: assets.from, to: assets.to, amount, path, minOut, recipient: user })
+    const disableEstimate = body.disableEstimate ?? false
+    const tx = await provider.buildSwap({ from: assets.from, to: assets.to, amount, path, minOut, slippageBps, recipient: user, disableEstimate })
     const [gasPrice, gas] = await Promise.all([
       gasPriceOf(client),
       // A swap that would revert now (no allowance yet, price past the minimum) has no estimate;
       // the wallet's own estimate then says why.
-      body.disableEstimate ? undefined : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).catch(() => undefined)
+      tx.gas ?? (disableEstimate ? undefined : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).catch(() => undefined))
     ])
     return {
       tx: { from: user, to: tx.to, data: tx.data, value: tx.value.toString(), eip155: { gasPrice: gasPrice.toString(), ...(gas === undefined ? {} : { gas: gas.toString() }) } },

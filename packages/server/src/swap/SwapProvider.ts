@@ -28,20 +28,35 @@ export interface ProviderTransaction {
   to: Address
   data: Hex
   value: bigint
+  /** Gas, when the provider estimated it. */
+  gas?: bigint
+}
+
+/** What a provider builds: a quote's trade for `recipient`, within `slippageBps` of `toAmount`. */
+export interface SwapBuildRequest extends SwapQuoteRequest {
+  /** The quote's route. */
+  path: Address[]
+  /** The least the swap may deliver (the quote's amount less the slippage). */
+  minOut: bigint
+  /** The slippage tolerance in hundredths of a percent (for providers that apply it themselves). */
+  slippageBps: bigint
+  recipient: Address
+  /** Skip the provider's own gas estimate. */
+  disableEstimate: boolean
 }
 
 /**
  * Where quotes and swap transactions come from on one network. Implementations: the on-chain
- * Uniswap V2 provider (`UniswapV2Provider`). A provider throws `ApiError` (400) for a trade it
+ * Uniswap V2 provider (`UniswapV2Provider`) and the 1inch aggregation API (`OneInchProvider`). A provider throws `ApiError` (400) for a trade it
  * cannot make ('Insufficient liquidity', 'No pool …') and `upstreamFailure` errors for its upstream.
  */
 export interface SwapProvider {
   /** Its name in quotes (`uniswap-v2`). */
   readonly name: string
   /** The contract an ERC-20 allowance must name. */
-  readonly spender: Address
+  spender(): Promise<Address>
   /** The best quote it has. */
   quote(request: SwapQuoteRequest): Promise<ProviderQuote>
   /** The swap along `path` (a quote's), delivering at least `minOut` to `recipient` or reverting. */
-  buildSwap(request: SwapQuoteRequest & { path: Address[]; minOut: bigint; recipient: Address }): ProviderTransaction
+  buildSwap(request: SwapBuildRequest): Promise<ProviderTransaction>
 }

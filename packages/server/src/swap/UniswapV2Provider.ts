@@ -1,7 +1,7 @@
 import { BaseError, ContractFunctionRevertedError, encodeFunctionData, getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
 import { ApiError } from '../http/ApiError.js'
 import { upstreamFailure } from '../chain/upstreamFailure.js'
-import type { ProviderQuote, ProviderTransaction, SwapAsset, SwapProvider, SwapQuoteRequest } from './SwapProvider.js'
+import type { ProviderQuote, ProviderTransaction, SwapAsset, SwapBuildRequest, SwapProvider, SwapQuoteRequest } from './SwapProvider.js'
 
 const ROUTER_ABI = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
@@ -41,7 +41,7 @@ export interface UniswapV2Addresses {
  */
 export class UniswapV2Provider implements SwapProvider {
   readonly name = 'uniswap-v2'
-  readonly spender: Address
+  private readonly router: Address
   private readonly factory: Address
   private readonly weth: Address
 
@@ -50,9 +50,13 @@ export class UniswapV2Provider implements SwapProvider {
     private readonly client: PublicClient,
     private readonly timeoutMs: number
   ) {
-    this.spender = getAddress(addresses.router)
+    this.router = getAddress(addresses.router)
     this.factory = getAddress(addresses.factory)
     this.weth = getAddress(addresses.weth)
+  }
+
+  async spender(): Promise<Address> {
+    return this.router
   }
 
   private addressOf(asset: SwapAsset): Address {
@@ -73,7 +77,7 @@ export class UniswapV2Provider implements SwapProvider {
       const outs = await Promise.all(
         routes.map(route =>
           this.client
-            .readContract({ address: this.spender, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [request.amount, route.path] })
+            .readContract({ address: this.router, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [request.amount, route.path] })
             .then(amounts => amounts[amounts.length - 1] ?? 0n)
             // The router reverts on an empty pool (INSUFFICIENT_LIQUIDITY); an upstream failure is rethrown below.
             .catch((error: unknown) => (isRevert(error) ? 0n : Promise.reject(error)))
@@ -99,15 +103,15 @@ export class UniswapV2Provider implements SwapProvider {
     }
   }
 
-  buildSwap(request: SwapQuoteRequest & { path: Address[]; minOut: bigint; recipient: Address }): ProviderTransaction {
+  async buildSwap(request: SwapBuildRequest): Promise<ProviderTransaction> {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + SWAP_DEADLINE_SECONDS)
     const { path, minOut, recipient, amount } = request
     if (path[0] !== this.addressOf(request.from) || path[path.length - 1] !== this.addressOf(request.to)) throw new ApiError(400, 'The quote is for other tokens')
     if (request.from.native) {
-      return { to: this.spender, value: amount, data: encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [minOut, path, recipient, deadline] }) }
+      return { to: this.router, value: amount, data: encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [minOut, path, recipient, deadline] }) }
     }
     const functionName = request.to.native ? 'swapExactTokensForETH' : 'swapExactTokensForTokens'
-    return { to: this.spender, value: 0n, data: encodeFunctionData({ abi: ROUTER_ABI, functionName, args: [amount, minOut, path, recipient, deadline] }) }
+    return { to: this.router, value: 0n, data: encodeFunctionData({ abi: ROUTER_ABI, functionName, args: [amount, minOut, path, recipient, deadline] }) }
   }
 
   private pairOf(x: Address, y: Address): Promise<Address> {
