@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import {
   ERROR_REPORT_LIMITS,
   analyticsEndpoints,
@@ -12,11 +11,11 @@ import {
   type ClientParamName,
   type Endpoint,
   type EndpointRequest,
-  type EndpointResponse,
-  type QueryValue
+  type EndpointResponse
 } from '@wallet-modal/wire'
-import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
-import type { HttpClient, RequestOptions } from './HttpClient.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
+import type { HttpClient } from './HttpClient.js'
+import { createCheckedCalls } from './checkedCalls.js'
 import { parseBalances, parseHistory, type Identity, type Profile, type RemoteFeature, type TokenBalance, type Transaction } from './schemas.js'
 import { SDK_TYPE, SDK_VERSION, serviceUrl } from './sdk.js'
 
@@ -52,37 +51,13 @@ export interface HistoryQuery {
   onramp?: string
 }
 
-function validate<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
-  const r = v.safeParse(schema, value)
-  if (!r.success) throw new WalletModalError('INVALID_RESPONSE', { details: `${what}: ${r.issues[0]?.message ?? 'unexpected shape'}` })
-  return r.output
-}
-
 /**
  * Typed calls to the services of spec §7 (wallet directory, blockchain data API, analytics), with
  * projectId, st and sv on every call and every answer validated. Paths, parameters and answers
  * are the wire contract's (`@wallet-modal/wire`), the ones the server checks and answers by.
  */
 export function createServiceClient(http: HttpClient, urls: ServiceUrls, projectId: string) {
-  const common = { projectId, st: SDK_TYPE, sv: SDK_VERSION }
-  const at = (base: string, path: string) => new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).href
-
-  /** The URL of a call on a service, its path parameters filled in. */
-  const urlOf = (base: string, endpoint: Endpoint, params?: Record<string, string>) => at(base, endpointPath(endpoint, params))
-  /** Request options carrying a call's query, with the client parameters. */
-  const withQuery = (query: Readonly<Record<string, QueryValue>>, opts: Omit<RequestOptions, 'params'> = {}): RequestOptions => ({
-    ...opts,
-    params: encodeQuery({ ...common, ...query })
-  })
-  /** GETs a call and checks its answer against the contract. */
-  const getChecked = async <E extends Endpoint & { response: v.GenericSchema }>(
-    base: string,
-    endpoint: E,
-    params: Record<string, string> | undefined,
-    query: Readonly<Record<string, QueryValue>>,
-    what: string,
-    opts?: Omit<RequestOptions, 'params'>
-  ): Promise<EndpointResponse<E>> => validate(endpoint.response, await http.get(urlOf(base, endpoint, params), withQuery(query, opts)), what) as EndpointResponse<E>
+  const { urlOf, withQuery, getChecked } = createCheckedCalls(http, projectId)
 
   return {
     async getWallets(q: WalletQuery): Promise<WalletPage> {

@@ -164,7 +164,9 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
       gasPriceOf(client),
       // A swap that would revert now (no allowance yet, price past the minimum) has no estimate;
       // the wallet's own estimate then says why.
-      tx.gas ?? (disableEstimate ? undefined : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).catch(() => undefined))
+      // A fifth more than the node's estimate, as wallets add: estimates of a first swap from an
+      // account (fresh storage slots, the wrapped coin's calls) run tight.
+      tx.gas ?? (disableEstimate ? undefined : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).then(gas => (gas * 6n) / 5n, () => undefined))
     ])
     return {
       tx: { from: user, to: tx.to, data: tx.data, value: tx.value.toString(), eip155: { gasPrice: gasPrice.toString(), ...(gas === undefined ? {} : { gas: gas.toString() }) } },
