@@ -9,6 +9,7 @@ import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { RouteContext } from './RouteContext.js'
+import { tokenIconUrl } from './tokenIconUrl.js'
 
 /**
  * The blockchain data API of spec §7 (`blockchainEndpoints` of the wire contract):
@@ -19,8 +20,7 @@ import type { RouteContext } from './RouteContext.js'
  * @param ctx - Shared configuration and storage.
  */
 export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const tokenIcon = (request: FastifyRequest) => (symbol: string, configured?: string) =>
-    configured ?? publicUrl(request, `/public/getTokenImage/${encodeURIComponent(symbol)}`, ctx.publicUrl)
+  const tokenIcon = (request: FastifyRequest) => tokenIconUrl(ctx, request)
 
   /** The configured eip155 chain of a CAIP-2 id, or the 400 `notSupported` names. */
   const evmChain = (caipNetworkId: string, notSupported: string): ChainConfig => {

@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, maxUint256, type Address, type PublicClient } from 'viem'
 import { convertEndpoints, type SwapToken } from '@wallet-modal/wire'
 import { createChainClient } from '../chain/createChainClient.js'
 import { upstreamFailure } from '../chain/upstreamFailure.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
-import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
 import { decodeQuoteId, encodeQuoteId, QUOTE_VALIDITY_MS } from '../swap/quoteId.js'
 import type { SwapAsset, SwapProvider } from '../swap/SwapProvider.js'
 import { OneInchProvider } from '../swap/OneInchProvider.js'
 import { UniswapV2Provider } from '../swap/UniswapV2Provider.js'
 import type { RouteContext } from './RouteContext.js'
+import { tokenIconUrl } from './tokenIconUrl.js'
 
 /** Spec §8 wording for a network without swaps. */
 export const SWAPS_NOT_SUPPORTED = 'Network not supported for Swaps'
@@ -75,13 +75,13 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return { ...swapsOn(a.chain), from: a.asset, to: b.asset, user: user.address }
   }
   const gasPriceOf = (client: PublicClient) => client.getGasPrice().catch((error: unknown) => Promise.reject(upstreamFailure(error, ctx.upstreamTimeoutMs, 'eth_gasPrice')))
-  const icon = (request: FastifyRequest, symbol: string, configured?: string) => configured ?? publicUrl(request, `/public/getTokenImage/${encodeURIComponent(symbol)}`, ctx.publicUrl)
 
   serveEndpoint(app, convertEndpoints.tokens, {}, async request => {
     const { chain } = swapsOn(request.query.chainId)
     const id = chain.caipNetworkId
-    const native: SwapToken = { ...chain.nativeCurrency, address: `${id}:native`, logoUri: icon(request, chain.nativeCurrency.symbol), price: ctx.prices.native(chain) }
-    const tokens = (chain.tokens ?? []).map(t => ({ name: t.name, symbol: t.symbol, address: `${id}:${t.address}`, decimals: t.decimals, logoUri: icon(request, t.symbol, t.iconUrl), price: ctx.prices.token(chain, t) }))
+    const icon = tokenIconUrl(ctx, request)
+    const native: SwapToken = { ...chain.nativeCurrency, address: `${id}:native`, logoUri: icon(chain.nativeCurrency.symbol), price: ctx.prices.native(chain) }
+    const tokens = (chain.tokens ?? []).map(t => ({ name: t.name, symbol: t.symbol, address: `${id}:${t.address}`, decimals: t.decimals, logoUri: icon(t.symbol, t.iconUrl), price: ctx.prices.token(chain, t) }))
     return { tokens: [native, ...tokens] }
   })
 
