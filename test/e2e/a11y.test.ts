@@ -113,7 +113,7 @@ test('no axe violations on Networks across families, SwitchActiveChain and a Bit
     await audit(page, 'Bitcoin account')
   }))
 
-test('no axe violations on Send, Select Token, Review Send, Receive and Activity, light and dark', () =>
+test('no axe violations on Send, Select Token, Review Send, Receive, Activity, Swap and its token list, light and dark', () =>
   withPage(h, '/', async ({ page }) => {
     const button = connectButton(page)
     await connectDevnetWallet(page)
@@ -146,6 +146,15 @@ test('no axe violations on Send, Select Token, Review Send, Receive and Activity
       await dialog(page).getByTestId('activity').waitFor()
       await dialog(page).locator('[data-testid="transaction"], [data-testid="activity-empty"]').first().waitFor()
       await audit(page, `Activity (${theme})`)
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
+      await dialog(page).getByTestId('swap-to-token').click()
+      await dialog(page).getByTestId('swap-token-option').first().waitFor()
+      await audit(page, `Select token to receive (${theme})`)
+      await dialog(page).locator('[data-testid="swap-token-option"][data-symbol="DUSD"]').click()
+      await dialog(page).getByLabel('You pay').fill('1')
+      await dialog(page).getByRole('button', { name: 'Swap', exact: true }).waitFor()
+      await audit(page, `Swap (${theme})`)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
     }

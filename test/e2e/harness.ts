@@ -27,9 +27,12 @@ export interface Harness {
   stop(): Promise<void>
 }
 
+/** How a file's harness differs from the demo's defaults (see `StartAllOptions`). */
+export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn'>
+
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
-export async function startHarness(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; socialProvidersDown?: boolean } = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown })
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -60,11 +63,12 @@ export async function startHarness(opts: { enableFaults?: boolean; serviceDataDi
  * harness goes in `setUp`, which runs in the same hook: on node 20 a file's top-level `before`
  * hooks start as they are registered, side by side, so a second hook would not wait for this one.
  */
-export function harnessPerFile(opts: { enableFaults?: boolean; serviceDataDir?: string; smtpUrl?: string; socialProvidersDown?: boolean; setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
+export function harnessPerFile(opts: HarnessOptions & { setUp?: (started: Harness) => void | Promise<void> } = {}): Harness {
   let started: Harness | undefined
   before(async () => {
-    started = await startHarness({ enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown })
-    await opts.setUp?.(started)
+    const { setUp, ...options } = opts
+    started = await startHarness(options)
+    await setUp?.(started)
   })
   after(async () => {
     await started?.stop()

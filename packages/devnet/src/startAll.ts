@@ -53,6 +53,11 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
    * it at a closed port to see e-mail fail.
    */
   smtpUrl?: string
+  /**
+   * Offer swaps only on these chain ids (tests of a network the swap service does not serve);
+   * default every devnet chain.
+   */
+  swapsOnlyOn?: number[]
 }
 
 /**
@@ -91,6 +96,7 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     uniswap: devnet.uniswap,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
+  if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
   return createServer({
     port: options.servicePort ?? 0,
     config,
@@ -159,7 +165,7 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined

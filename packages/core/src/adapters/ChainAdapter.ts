@@ -51,6 +51,22 @@ export interface Transfer {
   amount: bigint
 }
 
+/** A contract call for the wallet to send (swaps and their approvals, eip155). */
+export interface ContractCall {
+  network: CaipNetwork
+  from: string
+  to: string
+  /** Calldata, 0x-hex. */
+  data: string
+  /** Native value sent along, in base units. */
+  value: bigint
+  /**
+   * Gas limit, when the caller knows one (the swap service's estimate with headroom): wallets'
+   * own estimates of a first swap from an account can run out of gas.
+   */
+  gas?: bigint
+}
+
 /** What an adapter offers when its namespace supports Send (spec §9: eip155 and solana). */
 export interface TransferSupport {
   /** Whether `value` is an address of this namespace a transfer can go to. */
@@ -106,4 +122,10 @@ export interface ChainAdapter {
   getBalance(network: CaipNetwork, address: string): Promise<NativeBalance | undefined>
   /** Present when the namespace supports Send. */
   transfers?: TransferSupport
+  /**
+   * Has the wallet send a contract call (Swap's approval and swap); resolves with the
+   * transaction hash. Present where the namespace supports swaps (spec §9: eip155); its status is
+   * read with `transfers.status`.
+   */
+  sendCall?(connector: Connector, call: ContractCall): Promise<string>
 }

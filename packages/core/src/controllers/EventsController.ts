@@ -9,6 +9,9 @@ export type ModalEvent =
   | { type: 'SWITCH_NETWORK'; data: { caipNetworkId: string; supported: boolean } }
   | { type: 'SEND_SUCCESS'; data: { caipNetworkId: string; hash: string; token: string; amount: string; to: string } }
   | { type: 'SEND_ERROR'; data: { caipNetworkId: string; code: string; message: string } }
+  // Swap: amounts in whole units of each token.
+  | { type: 'SWAP_SUCCESS'; data: { caipNetworkId: string; hash: string; from: string; to: string; fromAmount: string; toAmount: string } }
+  | { type: 'SWAP_ERROR'; data: { caipNetworkId: string; code: string; message: string } }
   | { type: 'SIWX_AUTH_SUCCESS'; data: { address: string; caipNetworkId: string } }
   | { type: 'SIWX_AUTH_ERROR'; data: { code: string; message: string } }
   | { type: 'ERROR'; data: { code: string; message: string } }

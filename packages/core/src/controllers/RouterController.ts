@@ -15,6 +15,7 @@ export type ViewId =
   | 'SIWXSignMessage'
   | 'EmailLogin' | 'ConnectingSocial' | 'ConnectingFarcaster' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
+  | 'Swap' | 'SwapSelectToken'
 
 /** Data a view is opened with. */
 export interface RouterData {
@@ -26,6 +27,8 @@ export interface RouterData {
   social?: string
   /** Connect showing only the wallets (behind "Continue with a wallet" when `collapseWallets` is on). */
   walletsOnly?: boolean
+  /** The side SwapSelectToken picks for. */
+  swapSide?: 'from' | 'to'
 }
 
 /** Navigation stack state. */

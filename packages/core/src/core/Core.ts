@@ -38,6 +38,8 @@ export interface CoreRuntime {
   stopTracking?: () => void
   /** Send, Activity and sign-in state, made when those features first load (flows/walletFeatures.ts). */
   features?: WalletFeatures
+  /** Swap's draft and client, made when Swap first loads (flows/swapDraft.ts). */
+  swap?: import('../flows/swapDraft.js').SwapFeature
   /** Whether the wallet lists were prefetched (once per core, spec §4). */
   prefetched: boolean
   imagesPreloaded: boolean

@@ -70,7 +70,36 @@ export { fetchTransactions, groupTransactions, filterTransactions, transactionDe
 export type { TransactionYear, TransactionMonth } from '../flows/transactions.js'
 export { parseHistory } from '../api/schemas.js'
 export type { Transaction, TransactionTransfer, Profile } from '../api/schemas.js'
-export { walletFeaturesOrder, DEFAULT_WALLET_FEATURES_ORDER } from '../flows/walletFeatureOrder.js'
+export { walletFeaturesOrder, walletFeatureEnabled, DEFAULT_WALLET_FEATURES_ORDER } from '../flows/walletFeatureOrder.js'
+export {
+  swapFeature,
+  startSwap,
+  swapBalance,
+  swapTokenSections,
+  pickSwapToken,
+  flipSwap,
+  swapAmountError,
+  swapTrade,
+  requestSwapQuote,
+  quoteExpired,
+  fillMaxSwap,
+  setSwapSlippage,
+  minimumReceived,
+  formatSwapAmount,
+  swapRate,
+  swapNetworkFee,
+  reasonOf,
+  PRICE_IMPACT_WARNING,
+  SWAP_GAS_RESERVE,
+  SWAP_SUGGESTED_SYMBOLS,
+  SWAP_POPULAR_SYMBOLS
+} from '../flows/swapDraft.js'
+export type { SwapFeature } from '../flows/swapDraft.js'
+export { approveSwap, executeSwap } from '../flows/swapExecute.js'
+export { DEFAULT_SLIPPAGE } from '../controllers/SwapController.js'
+export type { SwapState, SwapStep, SwapController } from '../controllers/SwapController.js'
+export { SWAP_ERROR_MESSAGES } from '../errors/swapCodes.js'
+export type { SwapQuote, SwapToken } from '@wallet-modal/wire'
 export type { WalletFeature } from '../flows/walletFeatureOrder.js'
 export { SIWX_DEFAULT_EXPIRY_MS } from '../siwx/siwxMessageDefaults.js'
 export { signIn, signOut, cancelSignIn, checkSignIn, clearSignIn, siwxOf } from '../flows/signIn.js'

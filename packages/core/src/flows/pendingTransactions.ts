@@ -20,9 +20,10 @@ function syncPending(core: Core, ns: WiredNamespace, from: string | undefined): 
  * Counts a sent transaction as pending (spec §9: at most 99 are counted) until it is mined, then
  * refreshes the balances; a transaction that failed on chain is reported. Polls every second
  * through the namespace's adapter and gives up after {@link PENDING_GIVE_UP_MS}. Resolves with
- * the outcome (undefined: gave up).
+ * the outcome (undefined: gave up). With `quiet`, a failure is left to the caller to explain
+ * (Swap says why in its view).
  */
-export async function trackPendingTransaction(core: Core, adapter: ChainAdapter, network: CaipNetwork, id: string, opts: { pollMs?: number } = {}): Promise<boolean | undefined> {
+export async function trackPendingTransaction(core: Core, adapter: ChainAdapter, network: CaipNetwork, id: string, opts: { pollMs?: number; quiet?: boolean } = {}): Promise<boolean | undefined> {
   const ns = adapter.namespace
   const { send } = walletFeatures(core)
   const from = core.chain.state.namespaces[ns].account.address
@@ -45,7 +46,7 @@ export async function trackPendingTransaction(core: Core, adapter: ChainAdapter,
     if (counted) send.removePending(id)
     syncPending(core, ns, from)
   }
-  if (outcome === false) core.snack.showError(new WalletModalError('TRANSACTION_FAILED'))
+  if (outcome === false && !opts.quiet) core.snack.showError(new WalletModalError('TRANSACTION_FAILED'))
   if (outcome !== undefined && core.chain.state.namespaces[ns].account.address === from) {
     void refreshBalance(core, ns, { force: true })
     if (core.chain.state.activeNamespace === ns) void fetchTokenBalances(core, { force: true })

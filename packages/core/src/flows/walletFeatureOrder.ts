@@ -1,3 +1,4 @@
+import type { Core } from '../createCore.js'
 import type { WiredNamespace } from '../types/network.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 
@@ -7,8 +8,8 @@ export const DEFAULT_WALLET_FEATURES_ORDER = ['onramp', 'swaps', 'receive', 'sen
 /** One wallet feature of Account. */
 export type WalletFeature = (typeof DEFAULT_WALLET_FEATURES_ORDER)[number]
 
-/** Features that have a view in this release; on-ramp and swaps arrive with their own views. */
-const BUILT: readonly WalletFeature[] = ['receive', 'send']
+/** Features that have a view in this release; on-ramp arrives with its own views. */
+const BUILT: readonly WalletFeature[] = ['swaps', 'receive', 'send']
 
 /**
  * The wallet features Account shows, in order (spec §2): the site's `features.walletFeaturesOrder`
@@ -23,4 +24,15 @@ export function walletFeaturesOrder(configured: unknown, isEnabled: (id: WalletF
   const known = (f: unknown): f is WalletFeature => (DEFAULT_WALLET_FEATURES_ORDER as readonly unknown[]).includes(f)
   const first = Array.isArray(configured) ? configured.filter(known) : []
   return [...new Set([...first, ...DEFAULT_WALLET_FEATURES_ORDER])].filter(f => BUILT.includes(f) && isEnabled(f) && namespaceSupports(namespace, f))
+}
+
+/**
+ * Whether a wallet feature is switched on for this site (local or remote configuration). Swaps
+ * also need the site's services: quotes and transactions come from its blockchain data API.
+ *
+ * @param core - The modal's core.
+ * @param id - The feature.
+ */
+export function walletFeatureEnabled(core: Core, id: WalletFeature): boolean {
+  return core.options.isEnabled(id) && (id !== 'swaps' || core.hasServices)
 }

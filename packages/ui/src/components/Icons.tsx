@@ -19,6 +19,10 @@ export const CheckIcon = svg('M3 8.5l3 3 7-7')
 /** A right chevron. */
 export const ChevronIcon = svg('M6 3l5 5-5 5')
 
+/** Two opposite arrows: Swap. */
+export const SwapIcon = svg('M3 5.5h9.5L10 3M13 10.5H3.5L6 13')
+/** Arrows down and up: swap the sides of a trade. */
+export const FlipIcon = svg('M5 2.5v11M5 13.5L2.5 11M11 13.5v-11M11 2.5L13.5 5')
 /** Arrow up and to the right: Send. */
 export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
 /** Arrow down into a tray: Receive. */

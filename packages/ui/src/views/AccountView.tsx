@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio/react'
 import { shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon } from '../components/Icons.js'
-import { namespaceSupports, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon } from '../components/Icons.js'
+import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
@@ -11,8 +11,9 @@ import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { isAuthConnectorId, safeImageUrl } from '@wallet-modal/core/internal'
 import { EmbeddedAccountName, EmbeddedAccountRows } from '../components/EmbeddedAccountRows.js'
 
-/** The view, label and icon of each wallet feature button (on-ramp and swaps come with their views). */
+/** The view, label and icon of each wallet feature button (on-ramp comes with its views). */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
+  swaps: { view: 'Swap', label: 'Swap', icon: <SwapIcon /> },
   receive: { view: 'WalletReceive', label: 'Receive', icon: <ReceiveIcon /> },
   send: { view: 'WalletSend', label: 'Send', icon: <SendIcon /> }
 }
@@ -43,7 +44,7 @@ export function AccountView() {
   const identityName = identity?.name ?? undefined
   const identityAvatar = safeImageUrl(identity?.avatar, serviceOrigins(core))
   const options = useSnapshot(core.options.state)
-  const features = walletFeaturesOrder(options.features.walletFeaturesOrder, id => core.options.isEnabled(id), chain.activeNamespace).flatMap(f => {
+  const features = walletFeaturesOrder(options.features.walletFeaturesOrder, id => walletFeatureEnabled(core, id), chain.activeNamespace).flatMap(f => {
     const button = FEATURE_VIEWS[f]
     return button ? [{ id: f, ...button }] : []
   })

@@ -151,6 +151,7 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
 
-    transfers: lazyTransfers(isTransferAddress, () => import('./eip155Transfers.js').then(m => m.createEip155Transfers(ctx)))
+    transfers: lazyTransfers(isTransferAddress, () => import('./eip155Transfers.js').then(m => m.createEip155Transfers(ctx))),
+    sendCall: async (connector, call) => (await import('./eip155Transfers.js')).sendEip155Call(requireProvider(connector), call)
   }
 }

@@ -2,8 +2,8 @@
 // first chunk.
 import { encodeFunctionData } from 'viem'
 import { WalletModalError } from '../../errors/WalletModalError.js'
-import type { Connector } from '../../types/connector.js'
-import type { AdapterContext, Transfer, TransferSupport } from '../ChainAdapter.js'
+import type { Connector, Eip1193Provider } from '../../types/connector.js'
+import type { AdapterContext, ContractCall, Transfer, TransferSupport } from '../ChainAdapter.js'
 import { fromProviderError } from './providerErrors.js'
 import { rpcUrlOf } from './Eip155Adapter.js'
 
@@ -59,5 +59,23 @@ export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport
       if (!receipt) return undefined
       return receipt.status === '0x1'
     }
+  }
+}
+
+/** A quantity as EIP-1193 wallets take it. */
+const hex = (n: bigint) => `0x${n.toString(16)}`
+
+/**
+ * Sends a contract call through the wallet (`eth_sendTransaction` with the caller's gas limit when
+ * it has one); the wallet's "no" becomes `USER_REJECTED`.
+ *
+ * @param provider - The connected wallet.
+ * @param call - See {@link ContractCall}.
+ */
+export async function sendEip155Call(provider: Eip1193Provider, { from, to, data, value, gas }: ContractCall): Promise<string> {
+  try {
+    return (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] })) as string
+  } catch (err) {
+    throw fromProviderError(err, 'TRANSACTION_FAILED')
   }
 }

@@ -1,0 +1,108 @@
+import { formatUnits } from 'viem'
+import type { Core } from '../createCore.js'
+import type { SwapTrade } from '../api/SwapClient.js'
+import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
+import { activeWallet, type ActiveWallet } from './walletActions.js'
+import { trackPendingTransaction } from './pendingTransactions.js'
+import { quoteExpired, reasonOf, requestSwapQuote, swapClient, swapError, swapFeature, swapTrade } from './swapDraft.js'
+
+/** A wallet's "no" reads 'Signature declined' (spec §8); anything else keeps its words. */
+function walletFailure(err: unknown): WalletModalError {
+  return isWalletModalError(err, 'USER_REJECTED') ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'TRANSACTION_FAILED')
+}
+
+/** The connected wallet, able to send contract calls on the active network. */
+async function callingWallet(core: Core): Promise<ActiveWallet & { sendCall: NonNullable<ActiveWallet['adapter']['sendCall']> }> {
+  const wallet = await activeWallet(core)
+  const sendCall = wallet.adapter.sendCall?.bind(wallet.adapter)
+  if (!sendCall || !wallet.adapter.transfers) throw swapError('SWAP_UNSUPPORTED_NETWORK', { details: wallet.adapter.namespace })
+  return { ...wallet, sendCall }
+}
+
+/** The draft's trade, or the error that says what is missing. */
+function tradeOrThrow(core: Core): SwapTrade {
+  const trade = swapTrade(core)
+  if (!trade) throw new WalletModalError('INVALID_AMOUNT')
+  return trade
+}
+
+/**
+ * Approve (spec §4 swap): has the wallet allow the exchange to spend exactly the draft's amount
+ * of the token sold, waits until that is mined (counted as pending on the button), then Swap may
+ * follow. A "no" in the wallet reads 'Signature declined'; a failure is shown; the draft is kept
+ * either way.
+ * @returns whether the approval was mined
+ */
+export async function approveSwap(core: Core): Promise<boolean> {
+  const swap = swapFeature(core).controller
+  swap.setError(undefined)
+  swap.setStep('approving')
+  try {
+    const trade = tradeOrThrow(core)
+    const wallet = await callingWallet(core)
+    const tx = await (await swapClient(core)).buildApprove(trade)
+    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value) }).catch(err => Promise.reject(walletFailure(err)))
+    swap.setStep('approving', true)
+    const mined = await trackPendingTransaction(core, wallet.adapter, wallet.network, hash, { quiet: true })
+    if (mined === false) throw swapError('APPROVAL_REVERTED')
+    if (mined === undefined) throw swapError('SWAP_STILL_PENDING')
+    swap.setNeedsApproval(false)
+    return true
+  } catch (err) {
+    swap.setError(reasonOf(err))
+    return false
+  } finally {
+    swap.setStep('idle')
+  }
+}
+
+/**
+ * Swap (spec §4 swap): builds the swap of the quote the visitor saw, within the draft's slippage
+ * (a quote about to expire is asked again instead, and the new one shown first), has the wallet
+ * send it with the service's gas limit, and waits until it is mined, counted as pending on the
+ * button. Mined: SWAP_SUCCESS, the balances refresh (the pending tracker does it), the draft's
+ * amount is cleared and Account replaces the top view. Reverted (the price moved past the
+ * slippage): the view says so and quotes again. Declined: 'Signature declined'. The draft is
+ * kept on every failure.
+ * @returns the transaction hash once mined, else undefined
+ */
+export async function executeSwap(core: Core): Promise<string | undefined> {
+  const swap = swapFeature(core).controller
+  const { quote, slippage, from, to, amount } = swap.state
+  const network = core.chain.activeNetwork()?.caipNetworkId ?? ''
+  swap.setError(undefined)
+  swap.setStep('swapping')
+  try {
+    const trade = tradeOrThrow(core)
+    if (!quote || !from || !to) throw new WalletModalError('INVALID_AMOUNT')
+    if (quoteExpired(quote)) {
+      await requestSwapQuote(core)
+      throw swapError('QUOTE_EXPIRED')
+    }
+    const wallet = await callingWallet(core)
+    const { tx } = await (await swapClient(core)).buildTransaction(trade, quote, slippage)
+    const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
+    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value), gas }).catch(err => Promise.reject(walletFailure(err)))
+    swap.setStep('swapping', true)
+    const mined = await trackPendingTransaction(core, wallet.adapter, wallet.network, hash, { quiet: true })
+    if (mined === undefined) throw swapError('SWAP_STILL_PENDING')
+    if (mined === false) {
+      void requestSwapQuote(core)
+      throw swapError('SWAP_REVERTED', { details: hash })
+    }
+    const toAmount = formatUnits(BigInt(quote.toAmount), to.decimals)
+    core.events.emit({ type: 'SWAP_SUCCESS', data: { caipNetworkId: network, hash, from: from.symbol, to: to.symbol, fromAmount: amount!, toAmount } })
+    swap.setAmount(undefined)
+    core.router.replace('Account')
+    core.snack.showSuccess(`Swapped ${amount} ${from.symbol} for ${Number(Number(toAmount).toPrecision(6))} ${to.symbol}`)
+    return hash
+  } catch (err) {
+    const e = toWalletModalError(err, 'TRANSACTION_FAILED')
+    if (isWalletModalError(err, 'HTTP_ERROR') && /expired/i.test(reasonOf(err))) void requestSwapQuote(core)
+    swap.setError(reasonOf(e))
+    core.events.emit({ type: 'SWAP_ERROR', data: { caipNetworkId: network, code: e.code, message: reasonOf(e) } })
+    return undefined
+  } finally {
+    swap.setStep('idle')
+  }
+}

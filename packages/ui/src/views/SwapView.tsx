@@ -1,0 +1,256 @@
+import { useEffect, useId, useState } from 'react'
+import { useSnapshot } from 'valtio/react'
+import {
+  PRICE_IMPACT_WARNING,
+  WalletModalError,
+  approveSwap,
+  executeSwap,
+  fillMaxSwap,
+  flipSwap,
+  formatSwapAmount,
+  formatUsd,
+  minimumReceived,
+  requestSwapQuote,
+  setSwapSlippage,
+  startSwap,
+  swapAmountError,
+  swapBalance,
+  swapFeature,
+  swapNetworkFee,
+  swapRate,
+  truncateDecimals,
+  type SwapToken
+} from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { WalletImage } from '../components/WalletImage.js'
+import { ChevronIcon, FlipIcon } from '../components/Icons.js'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
+
+/**
+ * Swap (spec §2, §4 swap): the token sold with its amount, Max and balance, the arrow that swaps
+ * the sides, the token bought with the live quote (asked once typing pauses), then price impact
+ * (warned above {@link PRICE_IMPACT_WARNING}%), network fee, slippage (1% by default, editable),
+ * minimum received, and one button that reads what comes next: Approve, then Swap. The rules are
+ * the swap flows'; this view renders the draft and calls them.
+ */
+export function SwapView() {
+  const core = useCore()
+  const swap = swapFeature(core).controller
+  const s = useSnapshot(swap.state)
+  const chain = useSnapshot(core.chain.state)
+  useSnapshot(core.blockchainApi.state)
+  const [maxBusy, setMaxBusy] = useState(false)
+  const [slippageText, setSlippageText] = useState(String(s.slippage))
+  const [slippageProblem, setSlippageProblem] = useState<string>()
+  const amountId = useId()
+  const slippageId = useId()
+  const network = chain.namespaces[chain.activeNamespace].network.caipNetwork
+  const origins = serviceOrigins(core)
+
+  useEffect(() => void startSwap(core), [core, network?.caipNetworkId])
+  // A quote is asked once typing pauses (the default debounce, 500 ms), and again when a side changes.
+  useDebouncedEffect(() => void requestSwapQuote(core), [core, s.from?.address, s.to?.address, s.amount, s.network])
+
+  if (s.tokensError) {
+    return (
+      <>
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-unavailable">
+          {s.tokensError}
+        </p>
+        <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
+          Switch network
+        </button>
+      </>
+    )
+  }
+  if (s.tokensLoading && !s.tokens.length) return <p className="wm-muted" role="status">Loading tokens…</p>
+
+  const amountProblem = swapAmountError(core)
+  const busy = s.step !== 'idle'
+  const pick = (side: 'from' | 'to') => core.router.push('SwapSelectToken', { swapSide: side })
+  const tokenButton = (token: SwapToken | undefined, side: 'from' | 'to') => (
+    <button type="button" className="wm-token-pick" onClick={() => pick(side)} disabled={busy} data-testid={`swap-${side}-token`} aria-label={token ? `${side === 'from' ? 'Token to swap' : 'Token to receive'}: ${token.symbol}. Change token` : side === 'from' ? 'Select the token to swap' : 'Select the token to receive'}>
+      {token ? <WalletImage name={token.symbol} src={token.logoUri || undefined} allowOrigins={origins} /> : null}
+      <span>{token ? token.symbol : 'Select token'}</span>
+      <ChevronIcon />
+    </button>
+  )
+  const fromBalance = s.from ? swapBalance(core, s.from) : undefined
+  const toBalance = s.to ? swapBalance(core, s.to) : undefined
+  const fiat = s.from && s.amount && !amountProblem && s.from.price ? formatUsd(Number(s.amount) * s.from.price) : undefined
+  const quote = s.quote
+  const received = quote && s.to ? formatSwapAmount(quote.toAmount, s.to.decimals) : ''
+  const highImpact = quote !== undefined && quote.priceImpact > PRICE_IMPACT_WARNING
+  const fee = quote ? swapNetworkFee(core, quote) : undefined
+
+  // The one button says what comes next.
+  let action: { label: string; run?: () => Promise<unknown> }
+  if (!s.from || !s.to) action = { label: 'Select token' }
+  else if (!s.amount) action = { label: 'Enter amount' }
+  else if (amountProblem === 'INSUFFICIENT_FUNDS') action = { label: `Insufficient ${s.from.symbol} balance` }
+  else if (amountProblem) action = { label: 'Invalid amount' }
+  else if (s.step === 'approving') action = { label: s.confirming ? 'Waiting for the approval…' : 'Approve in your wallet…' }
+  else if (s.step === 'swapping') action = { label: s.confirming ? 'Waiting for the swap…' : 'Confirm in your wallet…' }
+  else if (s.quoteLoading || (!quote && !s.quoteError)) action = { label: 'Getting a quote…' }
+  else if (!quote) action = { label: 'No quote' }
+  else if (s.needsApproval) action = { label: `Approve ${s.from.symbol}`, run: () => approveSwap(core) }
+  else action = { label: 'Swap', run: () => executeSwap(core) }
+
+  return (
+    <form
+      className="wm-send"
+      noValidate
+      onSubmit={e => {
+        e.preventDefault()
+        void action.run?.()
+      }}
+    >
+      <div className="wm-field">
+        <label htmlFor={amountId}>You pay</label>
+        <div className="wm-input-row">
+          <input
+            id={amountId}
+            className="wm-search wm-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={s.amount ?? ''}
+            readOnly={busy}
+            aria-invalid={amountProblem ? 'true' : undefined}
+            aria-describedby={`${amountId}-hint`}
+            onChange={e => swap.setAmount(e.target.value.replace(',', '.').trim() || undefined)}
+            data-testid="swap-amount"
+          />
+          {tokenButton(s.from, 'from')}
+        </div>
+        <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
+          {amountProblem ? (
+            <span className="wm-error-text" data-testid="swap-amount-error">
+              {new WalletModalError(amountProblem).shortMessage}
+            </span>
+          ) : (
+            <span data-testid="swap-fiat">{fiat ?? ''}</span>
+          )}
+          {s.from && fromBalance ? (
+            <span className="wm-balance-line">
+              <span data-testid="swap-from-balance">
+                Balance {truncateDecimals(fromBalance.quantity, 4)} {s.from.symbol}
+              </span>
+              <button
+                type="button"
+                className="wm-link"
+                disabled={maxBusy || busy}
+                data-testid="swap-max"
+                onClick={async () => {
+                  setMaxBusy(true)
+                  await fillMaxSwap(core)
+                  setMaxBusy(false)
+                }}
+              >
+                Max
+              </button>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <button type="button" className="wm-icon-button wm-flip" aria-label="Swap the tokens" disabled={busy} onClick={() => flipSwap(core)} data-testid="swap-flip">
+        <FlipIcon />
+      </button>
+      <div className="wm-field">
+        <span className="wm-label">You receive</span>
+        <div className="wm-input-row">
+          <output className="wm-search wm-amount" aria-live="polite" aria-busy={s.quoteLoading ? 'true' : undefined} data-testid="swap-to-amount">
+            {s.quoteLoading ? '…' : received || '0'}
+          </output>
+          {tokenButton(s.to, 'to')}
+        </div>
+        <p className="wm-muted wm-hint">
+          <span />
+          {s.to && toBalance ? (
+            <span data-testid="swap-to-balance">
+              Balance {truncateDecimals(toBalance.quantity, 4)} {s.to.symbol}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {s.quoteError ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-quote-error">
+          {s.quoteError}
+        </p>
+      ) : null}
+      {quote && s.from && s.to ? (
+        <dl className="wm-details" data-testid="swap-details">
+          <div>
+            <dt>Rate</dt>
+            <dd data-testid="swap-rate">
+              1 {s.from.symbol} = {swapRate(quote, s.from, s.to)} {s.to.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>Price impact</dt>
+            <dd data-testid="swap-price-impact" data-variant={highImpact ? 'warning' : undefined}>
+              {quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%
+            </dd>
+          </div>
+          <div>
+            <dt>Network fee</dt>
+            <dd data-testid="swap-network-fee">{fee ? `≈ ${fee}` : 'Unavailable'}</dd>
+          </div>
+          <div>
+            <dt>
+              <label htmlFor={slippageId}>Slippage tolerance</label>
+            </dt>
+            <dd className="wm-slippage">
+              <input
+                id={slippageId}
+                className="wm-search"
+                inputMode="decimal"
+                autoComplete="off"
+                size={4}
+                value={slippageText}
+                readOnly={busy}
+                aria-invalid={slippageProblem ? 'true' : undefined}
+                aria-describedby={slippageProblem ? `${slippageId}-error` : undefined}
+                onChange={e => {
+                  setSlippageText(e.target.value)
+                  setSlippageProblem(setSwapSlippage(core, e.target.value.replace(',', '.')))
+                }}
+                data-testid="swap-slippage"
+              />
+              %
+            </dd>
+          </div>
+          <div>
+            <dt>Minimum received</dt>
+            <dd data-testid="swap-minimum">
+              {formatSwapAmount(minimumReceived(quote, s.slippage), s.to.decimals)} {s.to.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>Provider</dt>
+            <dd>{quote.provider}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {slippageProblem ? (
+        <p className="wm-error-text" id={`${slippageId}-error`} role="alert" data-testid="swap-slippage-error">
+          {slippageProblem}
+        </p>
+      ) : null}
+      {highImpact ? (
+        <p className="wm-alert" data-variant="warning" role="alert" data-testid="swap-impact-warning">
+          High price impact: this swap moves the price by {quote!.priceImpact.toFixed(2)}%. You may receive much less than the tokens are worth.
+        </p>
+      ) : null}
+      {s.error ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-error">
+          {s.error}
+        </p>
+      ) : null}
+      <button type="submit" className="wm-button wm-full" part="button" disabled={!action.run || !!slippageProblem} aria-busy={busy ? 'true' : undefined} data-testid="swap-action">
+        {action.label}
+      </button>
+    </form>
+  )
+}
