@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, rpc } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openConnect, rpc } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -178,3 +178,33 @@ test('a network the swap service does not serve shows the spec message', () =>
     // The browser logs the refused call; nothing else went wrong.
     assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'])
   }, { checkErrors: false }))
+
+test('the same swap through WalletConnect: the dev wallet approves and swaps over the relay', () =>
+  withPage(h, '/', async ({ page }) => {
+    const quotes = recordQuotes(page)
+    await openConnect(page)
+    await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+    await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Copy link' }).click()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    assert.equal((await h.wcWallet!.pair(uri)).outcome, 'approved')
+    await dialog(page).waitFor({ state: 'detached' })
+    const me = h.wcWallet!.address
+    const swapped = await recordSwaps(page)
+    const dusd0 = await balanceOf(DUSD, me)
+    await openSwap(page)
+    await draft(page, 'DUSD', 'ETH', '100', 'Approve DUSD')
+    await dialog(page).getByRole('button', { name: 'Approve DUSD' }).click()
+    await dialog(page).getByRole('button', { name: 'Swap', exact: true }).waitFor()
+    const shown = quotes.at(-1)!
+    const eth1 = await ethBalance(me)
+    await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
+    await heading(page, 'Account')
+    const [hash] = await swapped()
+    const { fee, status } = await feeOf(hash!)
+    assert.equal(status, '0x1')
+    assert.equal(await balanceOf(DUSD, me), dusd0 - 100_000_000n)
+    assert.equal((await ethBalance(me)) - eth1 + fee, BigInt(shown.toAmount))
+    const sent = h.wcWallet!.log().filter(e => e.kind === 'request' && e.method === 'eth_sendTransaction' && e.outcome === 'answered')
+    assert.equal(sent.length, 2, 'the approval and the swap went through the session')
+  }))
