@@ -101,6 +101,24 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     assert.equal(await balanceOf(DUSD, me), dusd0 - 100_000_000n)
     assert.equal((await ethBalance(me)) - eth1 + fee, BigInt(shown.toAmount), 'ETH received is the quote (nobody traded in between)')
 
+    // Activity lists the swap with both legs: the DUSD that left and the ETH that came back (an
+    // internal transfer from the router, which the server reads from the node's call trace).
+    const received = BigInt(shown.toAmount)
+    const ethText = `+${received / 10n ** 18n}.${((received % 10n ** 18n) / 10n ** 15n).toString().padStart(3, '0')} ETH`
+    await dialog(page).getByRole('button', { name: 'Activity' }).click()
+    await heading(page, 'Activity')
+    const swapItem = dialog(page).locator('[data-testid="transaction"][data-operation="trade"]').first()
+    for (let tries = 0; !(await swapItem.isVisible()); tries++) {
+      // The server indexes blocks as they come (every 300 ms on the demo): reopen until it is in.
+      assert.ok(tries < 40, 'the swap never reached Activity')
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Activity' }).click()
+      await heading(page, 'Activity')
+    }
+    assert.match((await swapItem.textContent()) ?? '', /^Swapped/)
+    assert.deepEqual(await swapItem.getByTestId('transaction-description').allTextContents(), ['-100.000 DUSD', ethText])
+    await dialog(page).getByRole('button', { name: 'Back' }).click()
+
     // ETH -> USDT: the coin needs no approval, so the first button is Swap.
     const usdt0 = await balanceOf(USDT, me)
     await openSwap(page)

@@ -6,13 +6,23 @@ export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 /** `log_index` of the row that stands for the transaction itself (and its native value). */
 export const NATIVE_LOG_INDEX = -1
 
+/**
+ * `log_index` of a transaction's first internal native transfer (the next ones count up): after
+ * every log index a block can hold, so a transaction's rows keep their order (transaction row,
+ * token transfers, internal transfers).
+ */
+export const INTERNAL_TRANSFER_LOG_INDEX = 2 ** 30
+
 /** What the indexer stores of one transaction or one token transfer (a `chain_activity` row). */
 export interface ActivityRow {
   /** CAIP-2 id. */
   chainId: string
   blockNumber: number
   txIndex: number
-  /** {@link NATIVE_LOG_INDEX} for the transaction row, else the Transfer log's index. */
+  /**
+   * {@link NATIVE_LOG_INDEX} for the transaction row, the Transfer log's index for a token
+   * transfer, {@link INTERNAL_TRANSFER_LOG_INDEX} and up for an internal native transfer.
+   */
   logIndex: number
   txHash: string
   /** Block time, unix seconds. */
@@ -32,7 +42,8 @@ export interface ActivityRow {
 /**
  * The activity rows of a block: one per transaction (sender, recipient, native value, status;
  * also when nothing moved, so failed transactions and plain calls are listed) and one per ERC20
- * `Transfer` log of a successful transaction. ERC721 transfers share the event but index the
+ * `Transfer` log of a successful transaction, and one per internal native transfer the reader
+ * found (a swap paying out the coin). ERC721 transfers share the event but index the
  * token id as a third topic and carry no data; they are left out by requiring exactly three
  * topics and a 32-byte amount.
  *
@@ -59,6 +70,9 @@ export function extractActivity(chainId: string, block: IndexedBlock): ActivityR
         amount: BigInt(log.data)
       })
     }
+    receipt.internalTransfers?.forEach((transfer, k) => {
+      rows.push({ ...common, logIndex: INTERNAL_TRANSFER_LOG_INDEX + k, from: transfer.from, to: transfer.to, tokenAddress: null, amount: transfer.value })
+    })
   })
   return rows
 }

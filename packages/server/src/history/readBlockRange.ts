@@ -33,7 +33,31 @@ export interface TransactionReceipt {
   /** Lower-case address of the contract it created, if any. */
   contractAddress: string | null
   logs: ReceiptLog[]
+  /**
+   * Native value moved by contracts inside the transaction (a swap paying out the coin): read from
+   * the node's call trace, only for transactions that unwrapped the wrapped coin (see
+   * {@link WITHDRAWAL_TOPIC}); absent otherwise.
+   */
+  internalTransfers?: InternalTransfer[]
 }
+
+/** Native value one contract sent to an address inside a transaction. */
+export interface InternalTransfer {
+  /** Lower-case sending contract. */
+  from: string
+  /** Lower-case recipient. */
+  to: string
+  /** Wei. */
+  value: bigint
+}
+
+/**
+ * topic0 of WETH9's `Withdrawal(address,uint256)`: a contract turned wrapped coin back into the
+ * coin, which it then pays out with an internal call that no log records. Swaps into the native
+ * coin (Uniswap, 1inch) end that way, so those transactions, and only those, have their call
+ * trace read: tracing every transaction would cost a node call per transaction.
+ */
+export const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
 
 /** A block with its transactions and their receipts, in the same order. */
 export interface IndexedBlock {
@@ -50,6 +74,11 @@ export interface IndexedBlock {
 export interface ReceiptSource {
   /** Whether to try `eth_getBlockReceipts` (one call per block) before per-transaction calls. */
   perBlock: boolean
+  /**
+   * Whether the node answers `debug_traceTransaction` with geth's `callTracer` (anvil, geth and
+   * most providers do; switched off once a node refuses, and internal transfers are then not listed).
+   */
+  traces?: boolean
 }
 
 /**
@@ -105,7 +134,53 @@ export async function readBlockRange(client: PublicClient, from: number, to: num
     if (block.receipts.length !== block.transactions.length) return undefined
     if (block.receipts.some((receipt, i) => receipt.transactionHash !== block.transactions[i]!.hash)) return undefined
   }
+  await readInternalTransfers(client, busy, source)
   return blocks
+}
+
+/** A frame of geth's `callTracer` output, as far as internal transfers need it. */
+interface CallFrame {
+  type?: string
+  from?: string
+  to?: string
+  value?: string
+  calls?: CallFrame[]
+}
+
+/**
+ * Reads the internal native transfers of the successful transactions that emitted a
+ * {@link WITHDRAWAL_TOPIC} log, from the node's call trace. A node that refuses traces is not
+ * asked again (`source.traces` becomes false).
+ */
+async function readInternalTransfers(client: PublicClient, blocks: IndexedBlock[], source: ReceiptSource): Promise<void> {
+  if (source.traces === false) return
+  const unwrapping = blocks.flatMap(block => block.receipts.filter(r => r.success && r.logs.some(log => log.topics[0] === WITHDRAWAL_TOPIC)))
+  for (const receipt of unwrapping) {
+    let trace: CallFrame
+    try {
+      trace = (await client.request({ method: 'debug_traceTransaction' as never, params: [receipt.transactionHash, { tracer: 'callTracer' }] as never })) as CallFrame
+    } catch (error) {
+      if (!isNodeRefusal(error)) throw error
+      source.traces = false
+      return
+    }
+    receipt.internalTransfers = internalTransfers(trace)
+  }
+}
+
+/** The value-carrying calls below the top frame of a call trace, in execution order. */
+export function internalTransfers(top: CallFrame): InternalTransfer[] {
+  const found: InternalTransfer[] = []
+  const walk = (frame: CallFrame, depth: number) => {
+    // DELEGATECALL and STATICCALL move no value of their own; a reverted frame carries an error and its calls are gone too.
+    if ((frame as { error?: unknown }).error !== undefined) return
+    if (depth > 0 && (frame.type === 'CALL' || frame.type === 'CREATE' || frame.type === 'CREATE2') && frame.value && BigInt(frame.value) > 0n) {
+      found.push({ from: matching(frame.from, ADDRESS, 'trace sender'), to: matching(frame.to, ADDRESS, 'trace recipient'), value: BigInt(frame.value) })
+    }
+    for (const call of frame.calls ?? []) walk(call, depth + 1)
+  }
+  walk(top, 0)
+  return found
 }
 
 // A catch handler: the node answered null (viem throws `kind`), which means the chain moved.

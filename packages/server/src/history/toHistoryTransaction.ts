@@ -29,8 +29,11 @@ export interface HistoryTransaction {
   /** `{hash}:{caip2}`. */
   id: string
   metadata: {
-    /** `send` when the account sent something, `receive` when it only received, `execute` when nothing moved. */
-    operationType: 'send' | 'receive' | 'execute'
+    /**
+     * `trade` when the account sent one asset and received another (a swap), `send` when it only
+     * sent, `receive` when it only received, `execute` when nothing moved.
+     */
+    operationType: 'trade' | 'send' | 'receive' | 'execute'
     hash: string
     /** ISO 8601 block time. */
     minedAt: string
@@ -79,7 +82,11 @@ export function toHistoryTransaction(
   )
   const transfers = involved.map(row => toTransfer(row, account, chain, prices, iconUrl))
   const first = involved[0] ?? head
-  const operationType = transfers.length === 0 ? 'execute' : transfers.some(t => t.direction !== 'in') ? 'send' : 'receive'
+  const out = transfers.some(t => t.direction === 'out')
+  const into = transfers.some(t => t.direction === 'in')
+  // A swap: one asset out, another in (a refund of the same coin is still a send).
+  const trade = out && into && new Set(transfers.map(t => t.fungible_info.symbol)).size > 1
+  const operationType = transfers.length === 0 ? 'execute' : trade ? 'trade' : transfers.some(t => t.direction !== 'in') ? 'send' : 'receive'
   return {
     id: `${head.txHash}:${chain.caipNetworkId}`,
     metadata: {
