@@ -121,12 +121,13 @@ export async function wcWallet<T = any>(action: 'pair' | 'mode' | 'disconnect' |
 
 /**
  * A core with the Devnet Wallet announced (EIP-6963) and connected on the devnet, for flows that
- * need a connected account. `services: false` leaves the wallet-modal server out.
+ * need a connected account. `services: false` leaves the wallet-modal server out; `account` picks
+ * another unlocked anvil account than the Devnet Wallet's (a test whose trades others must not see).
  */
-export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; extra?: Partial<import('../controllers/OptionsController.js').WalletModalOptions> } = {}) {
+export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; account?: `0x${string}`; extra?: Partial<import('../controllers/OptionsController.js').WalletModalOptions> } = {}) {
   const { createCore } = await import('../createCore.js')
   const { connectExternal } = await import('../flows/connect.js')
-  const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
+  const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null, account: opts.account })
   const stopWallet = announceDevnetWallet(wallet, { setWindowEthereum: false })
   const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: opts.services === false ? undefined : info.serviceUrl, enableInjected: false, ...opts.extra })
   await core.servicesReady
