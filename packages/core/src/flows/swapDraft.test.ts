@@ -119,6 +119,22 @@ describe('swap flows (devnet Uniswap V2 through the server)', () => {
     expect(success?.data).to.deep.include({ caipNetworkId: 'eip155:31337', hash, from: 'DUSD', to: 'USDT', fromAmount: '12.5' })
   })
 
+  it('counts a swap as pending on the button until it is mined, and waits for it', async () => {
+    const c = await opened()
+    await draft(c, 'ETH', 'DUSD', '0.001')
+    await rpc(url(), 'evm_setAutomine', [false])
+    try {
+      const swapped = executeSwap(c)
+      await waitFor(() => c.chain.state.namespaces.eip155.account.pendingTransactions === 1, 5000, 'one pending transaction')
+      expect(swapFeature(c).controller.state).to.deep.include({ step: 'swapping', confirming: true })
+      await rpc(url(), 'evm_mine', [])
+      expect(await swapped).to.match(/^0x[0-9a-f]{64}$/)
+      expect(c.chain.state.namespaces.eip155.account.pendingTransactions).to.equal(0)
+    } finally {
+      await rpc(url(), 'evm_setAutomine', [true])
+    }
+  })
+
   it('checks the amount and the slippage, and flips with the quoted amount', async () => {
     const c = await opened()
     const s = await draft(c, 'ETH', 'DUSD', '0.01')

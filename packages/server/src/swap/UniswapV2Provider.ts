@@ -44,6 +44,10 @@ export class UniswapV2Provider implements SwapProvider {
   private readonly router: Address
   private readonly factory: Address
   private readonly weth: Address
+  /** Pools found, by their sorted token pair: a pool's address never changes once created. */
+  private readonly pairs = new Map<string, Address>()
+  /** Each pool's `token0`, fixed at its creation. */
+  private readonly token0s = new Map<Address, Address>()
 
   constructor(
     addresses: UniswapV2Addresses,
@@ -114,16 +118,24 @@ export class UniswapV2Provider implements SwapProvider {
     return { to: this.router, value: 0n, data: encodeFunctionData({ abi: ROUTER_ABI, functionName, args: [amount, minOut, path, recipient, deadline] }) }
   }
 
-  private pairOf(x: Address, y: Address): Promise<Address> {
-    return this.client.readContract({ address: this.factory, abi: FACTORY_ABI, functionName: 'getPair', args: [x, y] })
+  /** The pool of two tokens (the zero address when there is none yet: not remembered, it may be created). */
+  private async pairOf(x: Address, y: Address): Promise<Address> {
+    const key = x < y ? `${x}:${y}` : `${y}:${x}`
+    const known = this.pairs.get(key)
+    if (known) return known
+    const pair = await this.client.readContract({ address: this.factory, abi: FACTORY_ABI, functionName: 'getPair', args: [x, y] })
+    if (pair !== zeroAddress) this.pairs.set(key, pair)
+    return pair
   }
 
   private async reservesOf(pair: Address, tokenIn: Address): Promise<[bigint, bigint]> {
+    const known = this.token0s.get(pair)
     const [[r0, r1], token0] = await Promise.all([
       this.client.readContract({ address: pair, abi: PAIR_ABI, functionName: 'getReserves' }),
-      this.client.readContract({ address: pair, abi: PAIR_ABI, functionName: 'token0' })
+      known ?? this.client.readContract({ address: pair, abi: PAIR_ABI, functionName: 'token0' }).then(getAddress)
     ])
-    return getAddress(token0) === tokenIn ? [r0, r1] : [r1, r0]
+    this.token0s.set(pair, token0)
+    return token0 === tokenIn ? [r0, r1] : [r1, r0]
   }
 
   private async hasReserves(pairs: Address[]): Promise<boolean> {
