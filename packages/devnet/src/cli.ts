@@ -5,12 +5,14 @@
 // Environment: PORT (demo server, default 5173), ANVIL_PORT (first chain; default free ports),
 // SERVICE_PORT, SECURE_PORT, MAIL_PORT, OIDC_PORT (the local OpenID provider, default 8789),
 // FARCASTER_PORT (the Farcaster sign-in stand-in, default 8790), SAFE_PORT (the Safe{Wallet}
-// stand-in, default 8791), NEXT_PORT (the Next.js example, default 8792; `NEXT_PORT=off` skips it).
+// stand-in, default 8791), NEXT_PORT (the Next.js example, default 8792; `NEXT_PORT=off` skips it),
+// ONRAMP_PORT (the on-ramp sandbox, default 8793).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEVNET_TOKEN_DECIMALS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT } from './constants.js'
 import { devnetPaths } from './devnetPaths.js'
 import { DEVNET_SAFE_ADDRESS } from './safe/startSafeStandIn.js'
+import { SANDBOX_TEST_CARD } from './onramp/startOnRampSandbox.js'
 import { startAll } from './startAll.js'
 import { nextExampleAvailable, startNextExample, type NextExample } from './next/startNextExample.js'
 
@@ -21,6 +23,7 @@ const mailPort = parsePort(process.env.MAIL_PORT, 2525, 'MAIL_PORT')
 const oidcPort = parsePort(process.env.OIDC_PORT, 8789, 'OIDC_PORT')
 const farcasterPort = parsePort(process.env.FARCASTER_PORT, 8790, 'FARCASTER_PORT')
 const safePort = parsePort(process.env.SAFE_PORT, 8791, 'SAFE_PORT')
+const onrampPort = parsePort(process.env.ONRAMP_PORT, 8793, 'ONRAMP_PORT')
 // The Next.js example is built for the devnet's chain once the chains run (about 30 s); the rest
 // of the demo does not wait for it.
 const nextPort = process.env.NEXT_PORT === 'off' || !nextExampleAvailable() ? undefined : parsePort(process.env.NEXT_PORT, 8792, 'NEXT_PORT')
@@ -31,7 +34,7 @@ const paths = devnetPaths()
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, nextUrl, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, onrampPort, nextUrl, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -59,6 +62,7 @@ const lines = [
   ...(services.services?.secureSiteUrl ? [`  Secure site:     ${services.services.secureSiteUrl}  (e-mail wallet: keys, codes and approvals live on this origin)`] : []),
   ...(services.oidc ? [`  Social logins:   ${services.oidc.issuer}  (local OpenID provider for google, github, apple, facebook, x, discord: pick a test user in the popup)`] : []),
   ...(services.farcaster ? [`  Farcaster:       ${services.farcaster.url}  (sign-in stand-in: open the modal's Farcaster link, approve as a test account)`] : []),
+  ...(services.onramp ? [`  On-ramp sandbox: ${services.onramp.url}  (Buy in the modal opens its checkout: test card ${SANDBOX_TEST_CARD}, pays in devnet DUSD)`] : []),
   ...(services.mail ? [`  Mailbox:         ${url}/mailbox/   (e-mail login codes and device links arrive here; SMTP ${services.mail.smtpUrl})`] : []),
   '',
   '  Chains:',

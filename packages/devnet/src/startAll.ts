@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { findFreePort } from './freePort.js'
@@ -5,6 +6,7 @@ import { startMailSink, type MailSink } from './mail/startMailSink.js'
 import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oidc/startOidcProvider.js'
 import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
 import { startSafeStandIn, type SafeStandIn } from './safe/startSafeStandIn.js'
+import { startOnRampSandbox, type OnRampSandbox } from './onramp/startOnRampSandbox.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
@@ -41,6 +43,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   oidcPort?: number
   /** Port of the Farcaster sign-in stand-in (relay and approval page; default: a free one). */
   farcasterPort?: number
+  /** Port of the on-ramp sandbox (default: a free one). */
+  onrampPort?: number
   /** Port of the Safe{Wallet} stand-in that frames the demo as a Safe app (default: a free one). */
   safePort?: number
   /**
@@ -85,7 +89,7 @@ const CLOSED_PORT_URL = 'http://127.0.0.1:1'
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number): Promise<ServiceServer> {
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }): Promise<ServiceServer> {
   const { createServer, demoServerConfig, KeyVault } = await import('@wallet-modal/server')
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -96,6 +100,8 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     uniswap: devnet.uniswap,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
+  // The on-ramp sandbox sells DUSD on the EVM chains; its keys are made per start (the demo's own).
+  config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: devnet.chains.map(c => `eip155:${c.chainId}`), webhookSecret: onramp.webhookSecret } }] }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
   return createServer({
     port: options.servicePort ?? 0,
@@ -152,6 +158,8 @@ export interface AllServices {
   readonly oidc?: DevnetOidcProvider
   /** The Farcaster sign-in stand-in (relay, and the page where a test account approves). */
   readonly farcaster?: DevnetFarcasterRelay
+  /** The on-ramp sandbox (its checkout pays with devnet DUSD); with the services only. */
+  readonly onramp?: OnRampSandbox
   /** The Safe{Wallet} stand-in (`/` opens the demo as a Safe app). */
   readonly safe: SafeStandIn
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
@@ -165,12 +173,13 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, onrampPort, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined
   let farcaster: DevnetFarcasterRelay | undefined
   let safe: SafeStandIn | undefined
+  let onramp: OnRampSandbox | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
@@ -181,7 +190,10 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       const port = securePort || (await findFreePort())
       oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
       farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
-      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port)
+      const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
+      onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, apiKey: onrampKeys.apiKey })
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys })
+      onramp.setWebhook({ url: `${services.url}/v1/onramp/webhook/sandbox`, secret: onrampKeys.webhookSecret })
     }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
@@ -195,6 +207,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     await services?.close()
     await oidc?.close()
     await farcaster?.close()
+    await onramp?.close()
     await safe?.close()
     await mail?.close()
     await devnet.stop()
@@ -209,6 +222,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     mail,
     oidc,
     farcaster,
+    onramp,
     safe,
     url: server.url,
     stop: () =>
@@ -220,6 +234,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await services?.close()
         await oidc?.close()
         await farcaster?.close()
+        await onramp?.close()
         await safe.close()
         await mail?.close()
         await devnet.stop()

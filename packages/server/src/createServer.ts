@@ -20,6 +20,7 @@ import { ImageCatalogue } from './images/ImageCatalogue.js'
 import { analyticsRoutes } from './routes/analyticsRoutes.js'
 import { blockchainRoutes } from './routes/blockchainRoutes.js'
 import { convertRoutes } from './routes/convertRoutes.js'
+import { onrampRoutes } from './routes/onrampRoutes.js'
 import { directoryRoutes } from './routes/directoryRoutes.js'
 import { faultRoutes } from './routes/faultRoutes.js'
 import { historyRoutes } from './routes/historyRoutes.js'
@@ -259,6 +260,7 @@ async function listenMain(
   imageRoutes(app, ctx)
   blockchainRoutes(app, ctx)
   convertRoutes(app, ctx)
+  onrampRoutes(app, ctx)
   historyRoutes(app, ctx)
   profileRoutes(app, ctx)
   sessionRoutes(app, ctx)

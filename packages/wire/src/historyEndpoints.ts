@@ -50,8 +50,10 @@ export const TransactionSchema = v.object({
     minedAt: v.pipe(v.string(), v.isoTimestamp()),
     /** CAIP-2 id. */
     chain: v.string(),
-    /** `send`, `receive`, `execute`, `trade`, `mint`, … */
+    /** `send`, `receive`, `execute`, `trade`, `buy` (an on-ramp purchase), `mint`, … */
     operationType: v.string(),
+    /** The on-ramp provider that reported a `buy`. */
+    onramp: v.optional(v.string()),
     /** `confirmed` or `failed`. */
     status: v.string(),
     sentFrom: v.string(),

@@ -128,3 +128,23 @@ export {
   type SwapToken,
   type SwapTransaction
 } from './convertEndpoints.js'
+export {
+  onrampEndpoints,
+  DecimalSchema,
+  OnRampNetworkSchema,
+  OnRampOptionsQuerySchema,
+  OnRampOptionsSchema,
+  OnRampProviderSchema,
+  OnRampQuoteAnswerSchema,
+  OnRampQuoteBodySchema,
+  OnRampQuoteSchema,
+  OnRampUrlBodySchema,
+  OnRampUrlSchema,
+  PaymentCurrencySchema,
+  PaymentMethodLimitSchema,
+  PurchaseCurrencySchema,
+  type OnRampProvider,
+  type OnRampQuote,
+  type PaymentCurrency,
+  type PurchaseCurrency
+} from './onrampEndpoints.js'

@@ -135,6 +135,20 @@ export const ServerConfigSchema = v.object({
       maxLogsBlockRange: v.optional(boundedInteger(1, 10_000_000)),
       maxResponseBytes: v.optional(boundedInteger(1024, 256 * 1024 * 1024))
     })
+  ),
+  onramp: v.optional(
+    v.object({
+      providers: v.array(
+        v.object({
+          sandbox: v.object({
+            url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'onramp.providers[].sandbox.url must be http(s)')),
+            apiKey: v.pipe(v.string(), v.minLength(8, 'onramp.providers[].sandbox.apiKey: at least 8 characters')),
+            networks: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))), v.minLength(1)),
+            webhookSecret: v.pipe(v.string(), v.minLength(16, 'onramp.providers[].sandbox.webhookSecret: at least 16 characters'))
+          })
+        })
+      )
+    })
   )
 })
 
@@ -296,6 +310,17 @@ export interface ServerConfig {
   rpcProxy?: RpcProxyConfig
   /** How long rows that grow with traffic are kept; see {@link RetentionConfig}. */
   retention?: RetentionConfig
+  /** The on-ramp providers behind `/v1/onramp/*`; see {@link OnRampConfig}. Without it there is no on-ramp. */
+  onramp?: OnRampConfig
+}
+
+/**
+ * The on-ramp providers, in the order the modal lists them. `sandbox`: a provider with a real
+ * HTTP API and checkout page that pays with devnet tokens (the devnet runs one); `apiKey`
+ * authenticates this server to it, `webhookSecret` signs its purchase callbacks to this server.
+ */
+export interface OnRampConfig {
+  providers: { sandbox: { url: string; apiKey: string; networks: string[]; webhookSecret: string } }[]
 }
 
 /**

@@ -325,5 +325,26 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX embedded_social_logins_expires_at ON embedded_social_logins (expires_at);
     `
+  },
+  {
+    id: 12,
+    name: 'on-ramp purchases',
+    sql: `
+      -- Purchases an on-ramp provider reported (a signed webhook): the transaction that paid the
+      -- crypto out, so the activity feed marks it as bought and \`onramp={provider}\` lists it.
+      CREATE TABLE onramp_purchases (
+        provider text NOT NULL,
+        chain_id text NOT NULL,
+        tx_hash text NOT NULL,
+        address text NOT NULL,
+        asset text NOT NULL,
+        amount text NOT NULL,
+        fiat_amount text NOT NULL,
+        fiat_currency text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (chain_id, tx_hash)
+      );
+      CREATE INDEX onramp_purchases_address ON onramp_purchases (provider, lower(address), created_at DESC);
+    `
   }
 ]

@@ -23,6 +23,8 @@ export interface ActivityPageQuery {
   after?: HistoryCursor
   /** Most transactions. */
   limit: number
+  /** Only the purchases this on-ramp provider reported for the account (`onramp_purchases`). */
+  boughtFrom?: string
 }
 
 /** One transaction of a page: all its stored rows, the transaction row (log index -1) first. */
@@ -147,6 +149,10 @@ export class ActivityTable {
       const { minedAt, blockNumber, txIndex, chainId } = query.after
       params.push(minedAt, blockNumber, txIndex, chainId)
       below = 'AND (mined_at, block_number, tx_index, chain_id) < (to_timestamp($4::float8), $5::bigint, $6::integer, $7::text)'
+    }
+    if (query.boughtFrom !== undefined) {
+      params.push(query.boughtFrom)
+      below += ` AND (chain_id, tx_hash) IN (SELECT chain_id, tx_hash FROM onramp_purchases WHERE provider = $${params.length} AND lower(address) = $1)`
     }
     const result = await this.store.query<DbRow>(
       `WITH page AS (

@@ -31,9 +31,12 @@ export interface HistoryTransaction {
   metadata: {
     /**
      * `trade` when the account sent one asset and received another (a swap), `send` when it only
-     * sent, `receive` when it only received, `execute` when nothing moved.
+     * sent, `receive` when it only received, `execute` when nothing moved; `buy` for what an
+     * on-ramp provider reported paying out to it.
      */
-    operationType: 'trade' | 'send' | 'receive' | 'execute'
+    operationType: 'buy' | 'trade' | 'send' | 'receive' | 'execute'
+    /** The on-ramp provider that reported this transaction as a purchase. */
+    onramp?: string
     hash: string
     /** ISO 8601 block time. */
     minedAt: string

@@ -20,7 +20,9 @@ export const ORIGIN_CHECKED_ROUTES: ReadonlySet<string> = new Set([
   'GET /v1/account/:account/history',
   'GET /v1/identity/:address',
   'POST /v1/',
-  'POST /v1'
+  'POST /v1',
+  // Opens a checkout for a visitor's address at the provider.
+  'POST /v1/generators/onrampurl'
 ])
 
 /**

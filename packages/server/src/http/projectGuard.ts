@@ -8,8 +8,10 @@ import { ApiError } from './ApiError.js'
  *   version), as spec §7 requires of every service call;
  * - `project`: a known `projectId` only (the RPC proxy, whose URL carries no sdk parameters);
  * - `open`: nothing (the fault API used by tests).
+ * - `signed`: no project; the caller proves who it is with a signature the route checks (an
+ *   on-ramp provider's webhook). Unlike `open`, still rate-limited.
  */
-export type RouteAccess = 'client' | 'project' | 'open'
+export type RouteAccess = 'client' | 'project' | 'open' | 'signed'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +39,7 @@ export function projectGuard(projects: ReadonlyMap<string, ProjectConfig>): onRe
     // Preflights are answered by the CORS hook; unknown routes by the 404 handler.
     if (request.method === 'OPTIONS' || !request.routeOptions.url) return
     const access = request.routeOptions.config.access ?? 'client'
-    if (access === 'open') return
+    if (access === 'open' || access === 'signed') return
     const query = (request.query ?? {}) as Record<string, unknown>
     const names = access === 'client' ? ['projectId', 'st', 'sv'] : ['projectId']
     for (const name of names) {

@@ -57,6 +57,12 @@ const ROUTE_GROUPS: Readonly<Record<string, RateLimitGroup>> = {
   '/v1/convert/allowance': 'fanout',
   '/v1/convert/build-approve': 'fanout',
   '/v1/convert/build-transaction': 'fanout',
+  // Each on-ramp call asks the provider: counted like the chain reads.
+  '/v1/onramp/options': 'fanout',
+  '/v1/onramp/quote': 'fanout',
+  '/v1/generators/onrampurl': 'fanout',
+  // Providers report purchases: few, and each checked against its signature first.
+  '/v1/onramp/webhook/:provider': 'sessions',
   '/v1/sessions/nonce': 'nonce',
   '/v1/sessions': 'sessions',
   '/v1/sessions/:address': 'sessions',
