@@ -113,7 +113,7 @@ test('no axe violations on Networks across families, SwitchActiveChain and a Bit
     await audit(page, 'Bitcoin account')
   }))
 
-test('no axe violations on Send, Select Token, Review Send, Receive, Activity, Swap and its token list, light and dark', () =>
+test('no axe violations on Send, Select Token, Review Send, Receive, Activity, Swap and its token list, Buy crypto, light and dark', () =>
   withPage(h, '/', async ({ page }) => {
     const button = connectButton(page)
     await connectDevnetWallet(page)
@@ -155,6 +155,17 @@ test('no axe violations on Send, Select Token, Review Send, Receive, Activity, S
       await dialog(page).getByLabel('You pay').fill('1')
       await dialog(page).getByRole('button', { name: 'Swap', exact: true }).waitFor()
       await audit(page, `Swap (${theme})`)
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await dialog(page).getByRole('button', { name: 'Buy', exact: true }).click()
+      await dialog(page).getByTestId('onramp-provider').first().waitFor()
+      await audit(page, `Buy crypto: providers (${theme})`)
+      await dialog(page).getByTestId('onramp-provider').first().click()
+      await dialog(page).getByLabel('You pay').fill('50')
+      await dialog(page).getByTestId('onramp-total').waitFor()
+      await audit(page, `Buy crypto: form and quote (${theme})`)
+      await dialog(page).getByLabel('You pay').fill('5')
+      await dialog(page).getByTestId('onramp-amount-error').waitFor()
+      await audit(page, `Buy crypto: amount out of limits (${theme})`)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
     }

@@ -194,6 +194,22 @@ export async function confirmSend(page: Page): Promise<void> {
   await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
 }
 
+/**
+ * From Account, opens Activity until `item` is listed, and returns it. The server indexes blocks as
+ * they come (every 300 ms on the demo), so a transaction mined a moment ago may not be in the
+ * first list: once a list has loaded without it, Activity is opened again.
+ */
+export async function openActivityUntil(page: Page, item: Locator, what: string): Promise<Locator> {
+  for (let tries = 0; ; tries++) {
+    await dialog(page).getByRole('button', { name: 'Activity' }).click()
+    await heading(page, 'Activity')
+    await dialog(page).locator('[data-testid="transaction"], [data-testid="activity-empty"]').first().waitFor()
+    if (await item.isVisible()) return item
+    assert.ok(tries < 40, `${what} never reached Activity`)
+    await dialog(page).getByRole('button', { name: 'Back' }).click()
+  }
+}
+
 /** Reads the newest code for `email` from the demo's mailbox page, as a person would. */
 export async function codeFromMailbox(h: Harness, page: Page, email: string): Promise<string> {
   const mailbox = await page.context().newPage()

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openConnect, rpc } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -105,16 +105,7 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     // internal transfer from the router, which the server reads from the node's call trace).
     const received = BigInt(shown.toAmount)
     const ethText = `+${received / 10n ** 18n}.${((received % 10n ** 18n) / 10n ** 15n).toString().padStart(3, '0')} ETH`
-    await dialog(page).getByRole('button', { name: 'Activity' }).click()
-    await heading(page, 'Activity')
-    const swapItem = dialog(page).locator('[data-testid="transaction"][data-operation="trade"]').first()
-    for (let tries = 0; !(await swapItem.isVisible()); tries++) {
-      // The server indexes blocks as they come (every 300 ms on the demo): reopen until it is in.
-      assert.ok(tries < 40, 'the swap never reached Activity')
-      await dialog(page).getByRole('button', { name: 'Back' }).click()
-      await dialog(page).getByRole('button', { name: 'Activity' }).click()
-      await heading(page, 'Activity')
-    }
+    const swapItem = await openActivityUntil(page, dialog(page).locator('[data-testid="transaction"][data-operation="trade"]').first(), 'the swap')
     assert.match((await swapItem.textContent()) ?? '', /^Swapped/)
     assert.deepEqual(await swapItem.getByTestId('transaction-description').allTextContents(), ['-100.000 DUSD', ethText])
     await dialog(page).getByRole('button', { name: 'Back' }).click()

@@ -23,7 +23,7 @@ test('the first chunk holds React, valtio, r2wc and our core and elements only',
 })
 
 test('the dialog, the views beyond Connect/Account, the Send/Activity/sign-in state and flows and the e-mail wallet are lazy chunks', () => {
-  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts', 'WalletSendView.tsx', 'WalletSendSelectTokenView.tsx', 'WalletSendPreviewView.tsx', 'WalletReceiveView.tsx', 'TransactionsView.tsx', 'sendTokens.ts', 'sendDraft.ts', 'sendFee.ts', 'sendReceiver.ts', 'pendingTransactions.ts', 'eip155Transfers.ts', 'disconnect.ts', 'reconnect.ts', 'transactions.ts', 'SendController.ts', 'TransactionsController.ts', 'signIn.ts', 'SIWXController.ts', 'createServiceSIWX.ts', 'createLocalSIWX.ts', 'formatSIWXMessage.ts', 'SIWXSignMessageView.tsx', 'embedded.ts', 'embeddedState.ts', 'EmbeddedController.ts', 'FrameClient.ts', 'EmbeddedProvider.ts', 'embeddedSolanaWallet.ts', 'createEmbeddedWallet.ts', 'embeddedMessages.ts', 'EmailLoginView.tsx', 'ApproveTransactionView.tsx', 'UpdateEmailWalletView.tsx', 'ExportWalletView.tsx', 'ProviderEvents.ts', 'social.ts', 'socialCodes.ts', 'ConnectingSocialView.tsx', 'SwapView.tsx', 'SwapSelectTokenView.tsx', 'swapDraft.ts', 'swapExecute.ts', 'SwapController.ts', 'swapCodes.ts', 'SwapClient.ts']) {
+  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts', 'WalletSendView.tsx', 'WalletSendSelectTokenView.tsx', 'WalletSendPreviewView.tsx', 'WalletReceiveView.tsx', 'TransactionsView.tsx', 'sendTokens.ts', 'sendDraft.ts', 'sendFee.ts', 'sendReceiver.ts', 'pendingTransactions.ts', 'eip155Transfers.ts', 'disconnect.ts', 'reconnect.ts', 'transactions.ts', 'SendController.ts', 'TransactionsController.ts', 'signIn.ts', 'SIWXController.ts', 'createServiceSIWX.ts', 'createLocalSIWX.ts', 'formatSIWXMessage.ts', 'SIWXSignMessageView.tsx', 'embedded.ts', 'embeddedState.ts', 'EmbeddedController.ts', 'FrameClient.ts', 'EmbeddedProvider.ts', 'embeddedSolanaWallet.ts', 'createEmbeddedWallet.ts', 'embeddedMessages.ts', 'EmailLoginView.tsx', 'ApproveTransactionView.tsx', 'UpdateEmailWalletView.tsx', 'ExportWalletView.tsx', 'ProviderEvents.ts', 'social.ts', 'socialCodes.ts', 'ConnectingSocialView.tsx', 'SwapView.tsx', 'SwapSelectTokenView.tsx', 'swapDraft.ts', 'swapExecute.ts', 'SwapController.ts', 'swapCodes.ts', 'SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'OnRampController.ts', 'OnRampClient.ts']) {
     assert.ok(!firstIds.some(id => id.endsWith(lazy)), `${lazy} is in the first chunk`)
   }
   assert.ok(firstIds.some(id => id.endsWith('ConnectButton.tsx')), 'the button is in the first chunk')
@@ -39,10 +39,10 @@ test('the social login flow loads only when a social login is used: not with Con
   }
 })
 
-test('Swap loads only when its view opens: not with the dialog', () => {
+test('Swap and the on-ramp load only when their views open: not with the dialog', () => {
   const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle))).map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
-  for (const lazy of ['SwapView.tsx', 'SwapSelectTokenView.tsx', 'flows/swapDraft.ts', 'flows/swapExecute.ts', 'controllers/SwapController.ts', 'errors/swapCodes.ts', 'api/SwapClient.ts']) {
+  for (const lazy of ['SwapView.tsx', 'SwapSelectTokenView.tsx', 'flows/swapDraft.ts', 'flows/swapExecute.ts', 'controllers/SwapController.ts', 'errors/swapCodes.ts', 'api/SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'controllers/OnRampController.ts', 'api/OnRampClient.ts']) {
     const chunks = holding(lazy)
     assert.equal(chunks.length, 1, `${lazy} in one chunk`)
     assert.notEqual(chunks[0], modal, `${lazy} is not in the dialog's chunk`)

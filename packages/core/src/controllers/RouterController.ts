@@ -15,7 +15,7 @@ export type ViewId =
   | 'SIWXSignMessage'
   | 'EmailLogin' | 'ConnectingSocial' | 'ConnectingFarcaster' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
-  | 'Swap' | 'SwapSelectToken'
+  | 'Swap' | 'SwapSelectToken' | 'OnRampProviders' | 'OnRampBuy'
 
 /** Data a view is opened with. */
 export interface RouterData {

@@ -40,6 +40,8 @@ export interface CoreRuntime {
   features?: WalletFeatures
   /** Swap's draft and client, made when Swap first loads (flows/swapDraft.ts). */
   swap?: import('../flows/swapDraft.js').SwapFeature
+  /** The on-ramp's controller and client, made when it first loads (flows/onramp.ts). */
+  onramp?: import('../flows/onramp.js').OnRampFeature
   /** Whether the wallet lists were prefetched (once per core, spec §4). */
   prefetched: boolean
   imagesPreloaded: boolean

@@ -88,7 +88,6 @@ export {
   formatSwapAmount,
   swapRate,
   swapNetworkFee,
-  reasonOf,
   PRICE_IMPACT_WARNING,
   SWAP_GAS_RESERVE,
   SWAP_SUGGESTED_SYMBOLS,
@@ -96,6 +95,27 @@ export {
 } from '../flows/swapDraft.js'
 export type { SwapFeature } from '../flows/swapDraft.js'
 export { approveSwap, executeSwap } from '../flows/swapExecute.js'
+export { reasonOf } from '../api/serviceReason.js'
+export {
+  onrampFeature,
+  startOnRamp,
+  chooseOnRampProvider,
+  onrampNetwork,
+  purchasableHere,
+  onrampLimits,
+  onrampAmountError,
+  requestOnRampQuote,
+  buyOnRamp,
+  endOnRampPurchase,
+  ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
+  ONRAMP_FALLBACK_PURCHASE_CURRENCIES,
+  ONRAMP_POLL_MS,
+  ONRAMP_WAIT_MS
+} from '../flows/onramp.js'
+export type { OnRampFeature } from '../flows/onramp.js'
+export type { OnRampState, OnRampController, OnRampPurchaseStatus } from '../controllers/OnRampController.js'
+export { onrampRestricted, ONRAMP_RESTRICTED_TIMEZONES } from '../utils/onrampRegion.js'
+export type { OnRampProvider, OnRampQuote, PurchaseCurrency, PaymentCurrency } from '@wallet-modal/wire'
 export { DEFAULT_SLIPPAGE } from '../controllers/SwapController.js'
 export type { SwapState, SwapStep, SwapController } from '../controllers/SwapController.js'
 export { SWAP_ERROR_MESSAGES } from '../errors/swapCodes.js'

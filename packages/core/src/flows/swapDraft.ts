@@ -6,6 +6,7 @@ import type { SwapClient, SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { SWAP_ERROR_MESSAGES, type SwapErrorCode } from '../errors/swapCodes.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
+import { reasonOf } from '../api/serviceReason.js'
 import { truncateDecimals } from '../utils/format.js'
 import { formatFee } from './sendFee.js'
 import { fetchTokenBalances } from './balances.js'
@@ -39,16 +40,6 @@ export function swapFeature(core: Core): SwapFeature {
 /** A Swap error with its words (its code is outside the first chunk's catalogue). */
 export function swapError(code: SwapErrorCode, opts: { details?: string; cause?: unknown } = {}): WalletModalError {
   return new WalletModalError(code, { shortMessage: SWAP_ERROR_MESSAGES[code], ...opts })
-}
-
-/**
- * What to tell the visitor about a failed call: the service's own reason for a refusal ('Network
- * not supported for Swaps', 'Insufficient liquidity', 'Quote expired'), else the error's words.
- */
-export function reasonOf(err: unknown): string {
-  const e = toWalletModalError(err, 'TRANSACTION_FAILED')
-  const status = (e as { status?: number }).status
-  return e.code === 'HTTP_ERROR' && e.details && status !== undefined && status >= 400 && status < 500 ? e.details : e.shortMessage
 }
 
 /** The swap client on the site's blockchain data API (its own chunk, loaded once). */

@@ -4,7 +4,8 @@ import type { SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { activeWallet, type ActiveWallet } from './walletActions.js'
 import { trackPendingTransaction } from './pendingTransactions.js'
-import { quoteExpired, reasonOf, requestSwapQuote, swapClient, swapError, swapFeature, swapTrade } from './swapDraft.js'
+import { reasonOf } from '../api/serviceReason.js'
+import { quoteExpired, requestSwapQuote, swapClient, swapError, swapFeature, swapTrade } from './swapDraft.js'
 
 /** A wallet's "no" reads 'Signature declined' (spec §8); anything else keeps its words. */
 function walletFailure(err: unknown): WalletModalError {

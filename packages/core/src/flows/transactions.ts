@@ -6,7 +6,7 @@ import { walletFeatures } from './walletFeatures.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 
 /** Operation types shown with a plus / minus sign (spec §5). */
-const PLUS_OPERATIONS = ['receive', 'deposit', 'borrow', 'claim']
+const PLUS_OPERATIONS = ['receive', 'buy', 'deposit', 'borrow', 'claim']
 const MINUS_OPERATIONS = ['withdraw', 'repay', 'burn']
 
 /**
@@ -57,7 +57,7 @@ export function groupTransactions(list: readonly Transaction[]): TransactionYear
 }
 
 /**
- * The sign of a transfer in a description (spec §5): plus for receive, deposit, borrow and claim;
+ * The sign of a transfer in a description (spec §5): plus for receive, buy (an on-ramp purchase), deposit, borrow and claim;
  * minus for withdraw, repay and burn; otherwise by the transfer's direction (out: minus, in: plus),
  * so a send reads as money leaving.
  */

@@ -1,6 +1,7 @@
 import type { Core } from '../createCore.js'
 import type { WiredNamespace } from '../types/network.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
+import { onrampRestricted } from '../utils/onrampRegion.js'
 
 /** The wallet features of Account, in spec §2's default order. */
 export const DEFAULT_WALLET_FEATURES_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
@@ -8,8 +9,8 @@ export const DEFAULT_WALLET_FEATURES_ORDER = ['onramp', 'swaps', 'receive', 'sen
 /** One wallet feature of Account. */
 export type WalletFeature = (typeof DEFAULT_WALLET_FEATURES_ORDER)[number]
 
-/** Features that have a view in this release; on-ramp arrives with its own views. */
-const BUILT: readonly WalletFeature[] = ['swaps', 'receive', 'send']
+/** Features that have a view in this release. */
+const BUILT: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
 
 /**
  * The wallet features Account shows, in order (spec §2): the site's `features.walletFeaturesOrder`
@@ -28,11 +29,15 @@ export function walletFeaturesOrder(configured: unknown, isEnabled: (id: WalletF
 
 /**
  * Whether a wallet feature is switched on for this site (local or remote configuration). Swaps
- * also need the site's services: quotes and transactions come from its blockchain data API.
+ * and the on-ramp also need the site's services (quotes, transactions and checkouts come from its
+ * blockchain data API); the on-ramp is not offered in the regions of spec §9 (by time zone).
  *
  * @param core - The modal's core.
  * @param id - The feature.
  */
 export function walletFeatureEnabled(core: Core, id: WalletFeature): boolean {
-  return core.options.isEnabled(id) && (id !== 'swaps' || core.hasServices)
+  if (!core.options.isEnabled(id)) return false
+  if (id === 'swaps') return core.hasServices
+  if (id === 'onramp') return core.hasServices && !onrampRestricted()
+  return true
 }

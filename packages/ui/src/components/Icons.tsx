@@ -19,6 +19,8 @@ export const CheckIcon = svg('M3 8.5l3 3 7-7')
 /** A right chevron. */
 export const ChevronIcon = svg('M6 3l5 5-5 5')
 
+/** A card with a plus: Buy. */
+export const BuyIcon = svg('M2 4.5h12v8H2zM2 7h12M10 10.5h2')
 /** Two opposite arrows: Swap. */
 export const SwapIcon = svg('M3 5.5h9.5L10 3M13 10.5H3.5L6 13')
 /** Arrows down and up: swap the sides of a trade. */

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
@@ -11,8 +11,9 @@ import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { isAuthConnectorId, safeImageUrl } from '@wallet-modal/core/internal'
 import { EmbeddedAccountName, EmbeddedAccountRows } from '../components/EmbeddedAccountRows.js'
 
-/** The view, label and icon of each wallet feature button (on-ramp comes with its views). */
+/** The view, label and icon of each wallet feature button. */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
+  onramp: { view: 'OnRampProviders', label: 'Buy', icon: <BuyIcon /> },
   swaps: { view: 'Swap', label: 'Swap', icon: <SwapIcon /> },
   receive: { view: 'WalletReceive', label: 'Receive', icon: <ReceiveIcon /> },
   send: { view: 'WalletSend', label: 'Send', icon: <SendIcon /> }

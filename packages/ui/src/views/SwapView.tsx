@@ -26,6 +26,7 @@ import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon, FlipIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
+import { AmountInput } from '../components/AmountInput.js'
 
 /**
  * Swap (spec §2, §4 swap): the token sold with its amount, Max and balance, the arrow that swaps
@@ -109,19 +110,7 @@ export function SwapView() {
       <div className="wm-field">
         <label htmlFor={amountId}>You pay</label>
         <div className="wm-input-row">
-          <input
-            id={amountId}
-            className="wm-search wm-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={s.amount ?? ''}
-            readOnly={busy}
-            aria-invalid={amountProblem ? 'true' : undefined}
-            aria-describedby={`${amountId}-hint`}
-            onChange={e => swap.setAmount(e.target.value.replace(',', '.').trim() || undefined)}
-            data-testid="swap-amount"
-          />
+          <AmountInput id={amountId} value={s.amount} invalid={!!amountProblem} readOnly={busy} testId="swap-amount" onChange={amount => swap.setAmount(amount)} />
           {tokenButton(s.from, 'from')}
         </div>
         <p className="wm-muted wm-hint" id={`${amountId}-hint`}>

@@ -9,7 +9,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /** 'Sent', 'Received', 'Executed'…: an operation type as a past-tense title. */
 export function operationTitle(type: string): string {
-  const known: Record<string, string> = { send: 'Sent', receive: 'Received', execute: 'Executed', trade: 'Swapped', mint: 'Minted', burn: 'Burned', approve: 'Approved', deposit: 'Deposited', withdraw: 'Withdrawn', borrow: 'Borrowed', repay: 'Repaid', claim: 'Claimed', deploy: 'Deployed' }
+  const known: Record<string, string> = { buy: 'Bought', send: 'Sent', receive: 'Received', execute: 'Executed', trade: 'Swapped', mint: 'Minted', burn: 'Burned', approve: 'Approved', deposit: 'Deposited', withdraw: 'Withdrawn', borrow: 'Borrowed', repay: 'Repaid', claim: 'Claimed', deploy: 'Deployed' }
   return known[type] ?? (type ? type[0]!.toUpperCase() + type.slice(1) : 'Transaction')
 }
 

@@ -21,6 +21,7 @@ import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
+import { AmountInput } from '../components/AmountInput.js'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
@@ -85,20 +86,15 @@ export function WalletSendView() {
       <div className="wm-field">
         <label htmlFor={amountId}>Amount</label>
         <div className="wm-input-row">
-          <input
+          <AmountInput
             id={amountId}
-            className="wm-search wm-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={s.sendTokenAmount ?? ''}
-            aria-invalid={amountProblem ? 'true' : undefined}
-            aria-describedby={`${amountId}-hint`}
-            onChange={e => {
+            value={s.sendTokenAmount}
+            invalid={!!amountProblem}
+            testId="send-amount"
+            onChange={amount => {
               setProblem(undefined)
-              send.setAmount(e.target.value.replace(',', '.').trim() || undefined)
+              send.setAmount(amount)
             }}
-            data-testid="send-amount"
           />
           <button type="button" className="wm-token-pick" onClick={() => core.router.push('WalletSendSelectToken')} data-testid="send-token" aria-label={token ? `Token: ${token.symbol}. Change token` : 'Select token'}>
             {token ? <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} /> : null}

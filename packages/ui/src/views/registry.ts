@@ -21,6 +21,8 @@ const WalletSendSelectTokenView = lazyComponent(() => import('./WalletSendSelect
 const WalletSendPreviewView = lazyComponent(() => import('./WalletSendPreviewView.js').then(m => m.WalletSendPreviewView))
 const SwapView = lazyComponent(() => import('./SwapView.js').then(m => m.SwapView))
 const SwapSelectTokenView = lazyComponent(() => import('./SwapSelectTokenView.js').then(m => m.SwapSelectTokenView))
+const OnRampProvidersView = lazyComponent(() => import('./OnRampProvidersView.js').then(m => m.OnRampProvidersView))
+const OnRampBuyView = lazyComponent(() => import('./OnRampBuyView.js').then(m => m.OnRampBuyView))
 const WalletReceiveView = lazyComponent(() => import('./WalletReceiveView.js').then(m => m.WalletReceiveView))
 const TransactionsView = lazyComponent(() => import('./TransactionsView.js').then(m => m.TransactionsView))
 const SIWXSignMessageView = lazyComponent(() => import('./SIWXSignMessageView.js').then(m => m.SIWXSignMessageView))
@@ -51,13 +53,15 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   ConnectingWalletConnectBasic: { title: () => 'Connect Wallet', component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
   GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
   ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
-  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap'] },
+  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap', 'OnRampProviders'] },
   SIWXSignMessage: { title: () => 'Sign In', component: SIWXSignMessageView },
   WalletSend: { title: () => 'Send', component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
   WalletSendSelectToken: { title: () => 'Select Token', component: WalletSendSelectTokenView },
   WalletSendPreview: { title: () => 'Review Send', component: WalletSendPreviewView },
   Swap: { title: () => 'Swap', component: SwapView, next: ['SwapSelectToken'] },
   SwapSelectToken: { title: d => (d?.swapSide === 'to' ? 'Select token to receive' : 'Select token to swap'), component: SwapSelectTokenView },
+  OnRampProviders: { title: () => 'Buy crypto', component: OnRampProvidersView, next: ['OnRampBuy'] },
+  OnRampBuy: { title: () => 'Buy crypto', component: OnRampBuyView },
   WalletReceive: { title: () => 'Receive', component: WalletReceiveView },
   Transactions: { title: () => 'Activity', component: TransactionsView },
   Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },

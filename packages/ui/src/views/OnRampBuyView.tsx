@@ -1,0 +1,222 @@
+import { useId, useState } from 'react'
+import { useSnapshot } from 'valtio/react'
+import {
+  buyOnRamp,
+  endOnRampPurchase,
+  onrampAmountError,
+  onrampFeature,
+  onrampLimits,
+  onrampNetwork,
+  purchasableHere,
+  requestOnRampQuote
+} from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
+import { AmountInput } from '../components/AmountInput.js'
+
+/** How the provider's checkout window opens (inside the click, so it is not blocked). */
+const CHECKOUT_WINDOW = 'popup,width=480,height=720'
+const METHOD_LABELS: Record<string, string> = { card: 'Card', bank: 'Bank transfer' }
+
+/**
+ * Buy crypto, step two (spec §2, §4 on-ramp): what to buy on the active network, what to pay
+ * (currency, method, amount within the method's limits), the quote with every fee (a failed quote
+ * shows a clearly marked estimate, or only why), then Buy: the provider's checkout opens in a
+ * window and the view waits until the funds arrive. The rules are the on-ramp flows'.
+ */
+export function OnRampBuyView() {
+  const core = useCore()
+  const onramp = onrampFeature(core).controller
+  const s = useSnapshot(onramp.state)
+  const chain = useSnapshot(core.chain.state)
+  const [checkout, setCheckout] = useState<string>()
+  const amountId = useId()
+  const assetId = useId()
+  const currencyId = useId()
+  const methodId = useId()
+  const network = chain.namespaces[chain.activeNamespace].network.caipNetwork
+  useDebouncedEffect(() => void requestOnRampQuote(core), [core, s.paymentAmount, s.paymentMethod, s.paymentCurrency?.id, s.purchaseCurrency?.id, network?.caipNetworkId])
+
+  const here = purchasableHere(core)
+  const sold = onrampNetwork(core)
+  const limits = onrampLimits(core)
+  const amountProblem = onrampAmountError(core)
+  const symbol = s.purchaseCurrency?.symbol ?? ''
+  const provider = s.selectedProvider?.name ?? 'the provider'
+
+  if (s.status === 'waiting' || s.status === 'opening' || s.status === 'received' || s.status === 'timedOut') {
+    return (
+      <div className="wm-send" data-testid="onramp-status">
+        {s.status === 'received' ? (
+          <p className="wm-alert" role="status" data-testid="onramp-received">
+            Received {s.received} {symbol}. It is in your balance and in Activity.
+          </p>
+        ) : s.status === 'timedOut' ? (
+          <p className="wm-alert" data-variant="error" role="alert">
+            Nothing arrived yet. If you paid, the {symbol} will show in your balance once {provider} sends it.
+          </p>
+        ) : (
+          <p className="wm-muted" role="status" aria-live="polite" data-testid="onramp-waiting">
+            {s.status === 'opening' ? `Opening ${provider}…` : `Complete the purchase in the ${provider} window. Waiting for your ${symbol}…`}
+          </p>
+        )}
+        {checkout && s.status === 'waiting' ? (
+          <a className="wm-link" href={checkout} target="_blank" rel="noopener noreferrer" data-testid="onramp-checkout-link">
+            Open the checkout again
+          </a>
+        ) : null}
+        <button
+          type="button"
+          className={s.status === 'received' ? 'wm-button wm-full' : 'wm-button wm-button-secondary wm-full'}
+          part="button"
+          onClick={() => {
+            const done = s.status === 'received'
+            endOnRampPurchase(core)
+            if (done) core.router.replace('Account')
+          }}
+        >
+          {s.status === 'received' ? 'Done' : 'Cancel'}
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      className="wm-send"
+      noValidate
+      onSubmit={e => {
+        e.preventDefault()
+        // Opened inside the click so no popup blocker stops it; the flow sends it to the checkout.
+        const popup = window.open('', '_blank', CHECKOUT_WINDOW)
+        void buyOnRamp(core, popup).then(setCheckout)
+      }}
+    >
+      {s.optionsFallback ? (
+        <p className="wm-alert" role="status" data-testid="onramp-fallback">
+          {provider} could not be reached: the limits shown are samples.
+        </p>
+      ) : null}
+      {!sold && !s.optionsLoading ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-not-here">
+          {provider} sells nothing on {network?.name ?? 'this network'}.
+        </p>
+      ) : null}
+      <div className="wm-field">
+        <label htmlFor={assetId}>You buy</label>
+        <select
+          id={assetId}
+          className="wm-search"
+          value={s.purchaseCurrency?.id ?? ''}
+          onChange={e => onramp.setPurchaseCurrency(onramp.state.purchaseCurrencies.find(c => c.id === e.target.value))}
+          data-testid="onramp-asset"
+        >
+          {(here.length ? here : onramp.state.purchaseCurrencies).map(c => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.symbol})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="wm-field">
+        <label htmlFor={amountId}>You pay</label>
+        <div className="wm-input-row">
+          <AmountInput id={amountId} value={s.paymentAmount} invalid={!!amountProblem} testId="onramp-amount" onChange={amount => onramp.setPaymentAmount(amount)} />
+          <label className="wm-sr-only" htmlFor={currencyId}>
+            Currency
+          </label>
+          <select id={currencyId} className="wm-token-pick" value={s.paymentCurrency?.id ?? ''} onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))} data-testid="onramp-currency">
+            {s.paymentCurrencies.map(c => (
+              <option key={c.id} value={c.id}>
+                {c.id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
+          {amountProblem ? (
+            <span className="wm-error-text" data-testid="onramp-amount-error">
+              {amountProblem}
+            </span>
+          ) : limits ? (
+            <span data-testid="onramp-limits">
+              {Number(limits.min).toFixed(2)} to {Number(limits.max).toLocaleString('en-US', { minimumFractionDigits: 2 })} {s.paymentCurrency?.id}
+            </span>
+          ) : (
+            <span />
+          )}
+        </p>
+      </div>
+      <div className="wm-field">
+        <label htmlFor={methodId}>Pay with</label>
+        <select id={methodId} className="wm-search" value={s.paymentMethod} onChange={e => onramp.setPaymentMethod(e.target.value)} data-testid="onramp-method">
+          {(s.paymentCurrency?.payment_method_limits ?? []).map(m => (
+            <option key={m.id} value={m.id}>
+              {METHOD_LABELS[m.id] ?? m.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      {s.quotesLoading ? (
+        <p className="wm-muted" role="status">
+          Getting a quote…
+        </p>
+      ) : s.purchaseAmount ? (
+        <dl className="wm-details" data-testid="onramp-quote">
+          <div>
+            <dt>{s.quoteEstimated ? 'You receive (estimate)' : 'You receive'}</dt>
+            <dd data-testid="onramp-purchase-amount">
+              {s.quoteEstimated ? '≈ ' : ''}
+              {s.purchaseAmount} {symbol}
+            </dd>
+          </div>
+          {s.quote ? (
+            <>
+              <div>
+                <dt>Price of the {symbol}</dt>
+                <dd>
+                  {s.quote.paymentSubtotal.amount} {s.quote.paymentSubtotal.currency}
+                </dd>
+              </div>
+              <div>
+                <dt>Network fee</dt>
+                <dd data-testid="onramp-network-fee">
+                  {s.quote.networkFee.amount} {s.quote.networkFee.currency}
+                </dd>
+              </div>
+              <div>
+                <dt>{provider} fee</dt>
+                <dd data-testid="onramp-provider-fee">
+                  {s.quote.providerFee.amount} {s.quote.providerFee.currency}
+                </dd>
+              </div>
+              <div>
+                <dt>Total</dt>
+                <dd data-testid="onramp-total">
+                  {s.quote.paymentTotal.amount} {s.quote.paymentTotal.currency}
+                </dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {s.quoteEstimated ? (
+        <p className="wm-alert" role="status" data-testid="onramp-estimate">
+          This is an estimate: {provider}'s quote is unavailable ({s.quoteError}). The checkout shows the real amount.
+        </p>
+      ) : s.quoteError ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-quote-error">
+          {s.quoteError}
+        </p>
+      ) : null}
+      {s.error ? (
+        <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-error">
+          {s.error}
+        </p>
+      ) : null}
+      <button type="submit" className="wm-button wm-full" part="button" disabled={!sold || !s.paymentAmount || !!amountProblem || s.quotesLoading} data-testid="onramp-buy">
+        {s.paymentAmount && !amountProblem ? `Buy ${symbol}` : 'Enter an amount'}
+      </button>
+    </form>
+  )
+}
