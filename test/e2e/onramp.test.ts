@@ -6,7 +6,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, rpc } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, pickWallet, rpc } from './harness.js'
+import { SOLANA_WALLET_ADDRESS } from '../../packages/devnet/src/solana/solanaConstants.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
@@ -65,6 +66,27 @@ test('buys 50 USD of DUSD through the sandbox: the checkout pays, the chain and 
     const bought = await openActivityUntil(page, dialog(page).locator('[data-testid="transaction"][data-operation="buy"]').first(), 'the purchase')
     assert.match((await bought.textContent()) ?? '', /^Bought/)
     assert.deepEqual(await bought.getByTestId('transaction-description').allTextContents(), ['+49.150 DUSD'])
+  }))
+
+test('buys SOL on the local Solana network the same way: the faucet pays the quoted lamports', () =>
+  withPage(h, '/', async ({ page }) => {
+    const solanaRpc = ((await (await fetch(new URL('/devnet.json', h.url))).json()) as { solana: { rpcUrl: string } }).solana.rpcUrl
+    const lamports = async () => BigInt(((await (await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] }) })).json()) as { result: { value: number } }).result.value)
+    await openConnect(page)
+    await pickWallet(page, /^Devnet Solana/)
+    const before = await lamports()
+    await openBuy(page)
+    assert.equal(await dialog(page).getByTestId('onramp-asset').inputValue(), 'SOL')
+    await dialog(page).getByLabel('You pay').fill('50')
+    // 49.15 USD of SOL at 150 USD: 0.327666666 SOL (9 decimals, rounded down).
+    await dialog(page).getByTestId('onramp-purchase-amount').filter({ hasText: '0.327666666 SOL' }).waitFor()
+    const [checkout] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByRole('button', { name: 'Buy SOL' }).click()])
+    await checkout.waitForURL(/\/checkout\//)
+    await checkout.getByRole('button', { name: 'Pay 50.00 USD' }).click()
+    await checkout.getByTestId('paid-amount').filter({ hasText: '0.327666666 SOL' }).waitFor()
+    await checkout.close()
+    await dialog(page).getByTestId('onramp-received').filter({ hasText: /^Received 0\.3276\d* SOL/ }).waitFor()
+    assert.equal((await lamports()) - before, 327_666_666n)
   }))
 
 test("an amount outside the payment method's limits says so and cannot be bought", () =>

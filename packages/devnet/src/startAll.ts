@@ -100,8 +100,9 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     uniswap: devnet.uniswap,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
-  // The on-ramp sandbox sells DUSD on the EVM chains; its keys are made per start (the demo's own).
-  config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: devnet.chains.map(c => `eip155:${c.chainId}`), webhookSecret: onramp.webhookSecret } }] }
+  // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys
+  // are made per start (the demo's own).
+  config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: [...devnet.chains.map(c => `eip155:${c.chainId}`), devnet.solana.caipNetworkId], webhookSecret: onramp.webhookSecret } }] }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
   return createServer({
     port: options.servicePort ?? 0,
@@ -191,7 +192,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
       farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
       const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
-      onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, apiKey: onrampKeys.apiKey })
+      onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, solana: devnet.solana, apiKey: onrampKeys.apiKey })
       services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys })
       onramp.setWebhook({ url: `${services.url}/v1/onramp/webhook/sandbox`, secret: onrampKeys.webhookSecret })
     }

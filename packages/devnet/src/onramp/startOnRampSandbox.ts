@@ -15,6 +15,15 @@ export const SANDBOX_TEST_CARD = '4242 4242 4242 4242'
  */
 export const SANDBOX_LIMITS = { card: { min: '20', max: '5000' }, bank: { min: '20', max: '10000' } } as const
 
+/**
+ * What the sandbox sells: DUSD (standing in for USDC) on the EVM chains, at 1 USD; SOL on the local
+ * Solana network at the demo's 150 USD, paid by the network's faucet (`requestAirdrop`).
+ */
+const ASSETS = { DUSD: { priceUsd: 1, decimals: DEVNET_TOKEN_DECIMALS }, SOL: { priceUsd: 150, decimals: 9 } } as const
+type Asset = keyof typeof ASSETS
+/** The sandbox's name of the local Solana network. */
+export const SANDBOX_SOLANA_NETWORK = 'solana-devnet'
+
 /** What one unit of each payment currency is worth in USD. */
 const FIAT_IN_USD: Record<string, number> = { USD: 1, EUR: 1.08 }
 /** The provider's fee (1.5%, within the advertised 1–2%) and a flat network fee per purchase, in the payment currency. */
@@ -36,6 +45,8 @@ export interface OnRampSandboxOptions {
   /** The devnet chains; DUSD (its contract `dusd`) stands in for USDC on each. */
   chains: readonly SandboxChain[]
   dusd: Address
+  /** The local Solana network: SOL is sold there too. */
+  solana?: { rpcUrl: string; caipNetworkId: string; name: string }
   /** The key the wallet-modal server calls the API with. */
   apiKey: string
   /** Where purchases are reported (the server's webhook), and the secret that signs the reports. */
@@ -55,7 +66,8 @@ export interface OnRampSandbox {
 /** A paid purchase. */
 export interface SandboxPurchase {
   sessionId: string
-  txHash: Hex
+  /** A 0x transaction hash, or a Solana signature. */
+  txHash: string
   network: string
   address: string
   asset: string
@@ -68,9 +80,9 @@ export interface SandboxPurchase {
 
 interface Session {
   id: string
-  address: Address
+  address: string
   network: string
-  asset: string
+  asset: Asset
   fiatAmount: string
   fiatCurrency: string
   paymentMethod: string
@@ -88,19 +100,20 @@ function cents(amount: string): bigint | undefined {
 }
 const fromCents = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`
 
-/** The fees and the DUSD a payment buys (DUSD is worth 1 USD; EUR converts at its USD rate). */
-export function sandboxQuote(fiatAmount: string, fiatCurrency: string): { purchase: string; subtotal: string; total: string; networkFee: string; providerFee: string } | undefined {
+/** The fees and what a payment buys of `asset` (DUSD is worth 1 USD, SOL 150; EUR converts at its USD rate). */
+export function sandboxQuote(fiatAmount: string, fiatCurrency: string, asset: Asset = 'DUSD'): { purchase: string; units: bigint; subtotal: string; total: string; networkFee: string; providerFee: string } | undefined {
   const total = cents(fiatAmount)
   const rate = FIAT_IN_USD[fiatCurrency]
   if (total === undefined || rate === undefined) return undefined
   const providerFee = (total * PROVIDER_FEE_BPS + 9_999n) / 10_000n
   const subtotal = total - providerFee - NETWORK_FEE_CENTS
   if (subtotal <= 0n) return undefined
-  // Subtotal (cents of the currency) in DUSD base units (6 decimals), rounded down.
-  const units = (subtotal * BigInt(Math.round(rate * 10_000)) * 10n ** BigInt(DEVNET_TOKEN_DECIMALS)) / 1_000_000n
-  const whole = units / 10n ** BigInt(DEVNET_TOKEN_DECIMALS)
-  const frac = (units % 10n ** BigInt(DEVNET_TOKEN_DECIMALS)).toString().padStart(DEVNET_TOKEN_DECIMALS, '0').replace(/0+$/, '')
-  return { purchase: frac ? `${whole}.${frac}` : String(whole), subtotal: fromCents(subtotal), total: fromCents(total), networkFee: fromCents(NETWORK_FEE_CENTS), providerFee: fromCents(providerFee) }
+  // Subtotal (cents of the currency) in the asset's base units, rounded down.
+  const { priceUsd, decimals } = ASSETS[asset]
+  const one = 10n ** BigInt(decimals)
+  const units = (subtotal * BigInt(Math.round(rate * 10_000)) * one) / (1_000_000n * BigInt(priceUsd))
+  const frac = (units % one).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return { purchase: frac ? `${units / one}.${frac}` : String(units / one), units, subtotal: fromCents(subtotal), total: fromCents(total), networkFee: fromCents(NETWORK_FEE_CENTS), providerFee: fromCents(providerFee) }
 }
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -132,9 +145,9 @@ function page(title: string, body: string): string {
  * The devnet's on-ramp sandbox: a provider with a real HTTP API for the wallet-modal server
  * (`GET /api/options`, `POST /api/quote`, `POST /api/sessions`, with its API key as a bearer token)
  * and a checkout page a person uses (`/checkout/{session}`: a card field, the test card
- * {@link SANDBOX_TEST_CARD}, the amount). Paying charges nothing: the sandbox sends the DUSD the
- * quote promised from the devnet's deployer account to the buyer on the chain, waits until it is
- * mined, then reports the purchase to the server's webhook, signed with HMAC-SHA256 of the body
+ * {@link SANDBOX_TEST_CARD}, the amount). Paying charges nothing: the sandbox sends what the quote
+ * promised to the buyer (DUSD from the devnet's deployer account on an EVM chain, waiting until it
+ * is mined; SOL from the local Solana network's faucet), then reports the purchase to the server's webhook, signed with HMAC-SHA256 of the body
  * (`x-sandbox-signature`). Listens on 127.0.0.1.
  *
  * @example
@@ -153,6 +166,7 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
     const expected = Buffer.from(`Bearer ${options.apiKey}`)
     return given.length === expected.length && timingSafeEqual(given, expected)
   }
+  const solana = options.solana
   const optionsAnswer = () => ({
     purchaseCurrencies: [
       {
@@ -160,38 +174,49 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
         name: 'Devnet USD',
         symbol: 'DUSD',
         networks: options.chains.map((c, i) => ({ name: networkName(i), display_name: c.name, chain_id: String(c.chainId), contract_address: options.dusd }))
-      }
+      },
+      ...(solana
+        ? [{ id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ name: SANDBOX_SOLANA_NETWORK, display_name: solana.name, chain_id: solana.caipNetworkId.slice(solana.caipNetworkId.indexOf(':') + 1), contract_address: '' }] }]
+        : [])
     ],
     paymentCurrencies: Object.keys(FIAT_IN_USD).map(id => ({ id, payment_method_limits: Object.entries(SANDBOX_LIMITS).map(([method, l]) => ({ id: method, ...l })) }))
   })
   /** A quote, or the reason there is none (the same checks the API and the checkout apply). */
+  const sells = (asset: string, network: string) => (asset === 'DUSD' ? chains.has(network) : asset === 'SOL' && !!solana && network === SANDBOX_SOLANA_NETWORK)
   const quoteOf = (asset: string, network: string, fiatAmount: string, fiatCurrency: string, method: string) => {
-    if (asset !== 'DUSD') return { reason: `The sandbox does not sell ${asset}` }
-    if (!chains.has(network)) return { reason: `The sandbox does not sell on ${network}` }
+    if (!(asset in ASSETS)) return { reason: `The sandbox does not sell ${asset}` }
+    if (!sells(asset, network)) return { reason: `The sandbox does not sell ${asset} on ${network}` }
     const limits = SANDBOX_LIMITS[method as keyof typeof SANDBOX_LIMITS]
     const amount = cents(fiatAmount)
     if (!limits || !(fiatCurrency in FIAT_IN_USD)) return { reason: `The sandbox does not take ${method} in ${fiatCurrency}` }
     if (amount === undefined || amount < cents(limits.min)! || amount > cents(limits.max)!) return { reason: `Amount must be between ${limits.min} and ${limits.max} ${fiatCurrency}` }
-    const q = sandboxQuote(fiatAmount, fiatCurrency)
+    const q = sandboxQuote(fiatAmount, fiatCurrency, asset as Asset)
     return q ? { quote: q } : { reason: 'Amount too small' }
   }
 
   /** Sends the purchase on chain, waits for it, reports it. */
   const pay = async (session: Session): Promise<SandboxPurchase> => {
-    const q = sandboxQuote(session.fiatAmount, session.fiatCurrency)!
-    const chain = chains.get(session.network)!
-    const [whole, frac = ''] = q.purchase.split('.')
-    const units = BigInt(whole!) * 10n ** BigInt(DEVNET_TOKEN_DECIMALS) + BigInt(frac.padEnd(DEVNET_TOKEN_DECIMALS, '0'))
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [session.address, units] })
-    const txHash = await jsonRpc<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from: DEPLOYER_ACCOUNT, to: options.dusd, data, gas: '0x30d40' }])
-    const receipt = await waitForReceipt(chain.rpcUrl, txHash)
-    if (receipt.status !== '0x1') throw new Error(`the DUSD transfer ${txHash} reverted`)
+    const q = sandboxQuote(session.fiatAmount, session.fiatCurrency, session.asset)!
+    let txHash: string
+    let network: string
+    if (session.asset === 'SOL') {
+      // The local network's faucet pays: a recorded transfer, like any other.
+      txHash = await jsonRpc<string>(solana!.rpcUrl, 'requestAirdrop', [session.address, Number(q.units)])
+      network = solana!.caipNetworkId
+    } else {
+      const chain = chains.get(session.network)!
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [session.address as Address, q.units] })
+      txHash = await jsonRpc<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from: DEPLOYER_ACCOUNT, to: options.dusd, data, gas: '0x30d40' }])
+      const receipt = await waitForReceipt(chain.rpcUrl, txHash as Hex)
+      if (receipt.status !== '0x1') throw new Error(`the DUSD transfer ${txHash} reverted`)
+      network = `eip155:${chain.chainId}`
+    }
     const purchase: SandboxPurchase = {
       sessionId: session.id,
       txHash,
-      network: `eip155:${chain.chainId}`,
+      network,
       address: session.address,
-      asset: 'DUSD',
+      asset: session.asset,
       amount: q.purchase,
       fiatAmount: q.total,
       fiatCurrency: session.fiatCurrency,
@@ -210,13 +235,13 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
   }
 
   const checkoutPage = (session: Session, problem?: string) => {
-    const q = sandboxQuote(session.fiatAmount, session.fiatCurrency)
+    const q = sandboxQuote(session.fiatAmount, session.fiatCurrency, session.asset)
     return page(
       'Devnet Sandbox checkout',
       `<p class="note">A test provider: nothing is charged. Use the test card <strong>${SANDBOX_TEST_CARD}</strong>.</p>
 <dl><dt>You pay</dt><dd data-testid="checkout-total">${escape(q?.total ?? session.fiatAmount)} ${escape(session.fiatCurrency)}</dd>
 <dt>You receive</dt><dd data-testid="checkout-purchase">${escape(q?.purchase ?? '?')} ${escape(session.asset)}</dd>
-<dt>To</dt><dd><code>${escape(session.address)}</code></dd><dt>Network</dt><dd>${escape(chains.get(session.network)?.name ?? session.network)}</dd></dl>
+<dt>To</dt><dd><code>${escape(session.address)}</code></dd><dt>Network</dt><dd>${escape(chains.get(session.network)?.name ?? solana?.name ?? session.network)}</dd></dl>
 ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
 <form method="post" action="/checkout/${escape(session.id)}/pay"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${SANDBOX_TEST_CARD}" required>
 <button type="submit">Pay ${escape(q?.total ?? session.fiatAmount)} ${escape(session.fiatCurrency)}</button></form>`
@@ -237,7 +262,7 @@ ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
           const money = (amount: string, currency: string) => ({ amount, currency })
           const c = text('paymentCurrency')
           return json(res, 200, {
-            purchaseAmount: money(r.quote.purchase, 'DUSD'),
+            purchaseAmount: money(r.quote.purchase, text('purchaseCurrency')),
             paymentSubtotal: money(r.quote.subtotal, c),
             paymentTotal: money(r.quote.total, c),
             networkFee: money(r.quote.networkFee, c),
@@ -249,17 +274,18 @@ ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
           const networks = Array.isArray(body.networks) ? body.networks.map(String) : []
           const network = text('defaultNetwork')
           const address = text('address')
-          if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return json(res, 400, { reason: 'The sandbox pays EVM addresses only' })
-          if (!networks.includes(network) || !chains.has(network)) return json(res, 400, { reason: `The sandbox does not sell on ${network}` })
+          const onSolana = network === SANDBOX_SOLANA_NETWORK
+          if (!(onSolana ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/).test(address)) return json(res, 400, { reason: `Not an address on ${network}` })
+          if (!networks.includes(network)) return json(res, 400, { reason: `The sandbox does not sell on ${network}` })
           const fiatCurrency = text('fiatCurrency') || 'USD'
           const fiatAmount = text('presetFiatAmount') || SANDBOX_LIMITS.card.min
           const method = text('paymentMethod') || 'card'
-          const asset = text('defaultAsset') || 'DUSD'
+          const asset = text('defaultAsset') || (onSolana ? 'SOL' : 'DUSD')
           const r = quoteOf(asset, network, fiatAmount, fiatCurrency, method)
           if (!r.quote) return json(res, 400, { reason: r.reason })
           const id = randomBytes(16).toString('hex')
           if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
-          sessions.set(id, { id, address: address as Address, network, asset, fiatAmount, fiatCurrency, paymentMethod: method, partnerUserId: text('partnerUserId') })
+          sessions.set(id, { id, address, network, asset: asset as Asset, fiatAmount, fiatCurrency, paymentMethod: method, partnerUserId: text('partnerUserId') })
           const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
           return json(res, 200, { url: `${origin}/checkout/${id}` })
         }

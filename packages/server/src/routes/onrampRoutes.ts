@@ -22,7 +22,8 @@ export function onrampProviders(ctx: RouteContext): OnRampProviderApi[] {
 
 /** A provider's purchase report (`POST /v1/onramp/webhook/{provider}`). */
 const PurchaseReportSchema = v.object({
-  txHash: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash')),
+  /** A 0x transaction hash, or a Solana signature (base58). */
+  txHash: v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/, 'a transaction hash or signature')),
   network: Caip2Schema,
   address: AccountAddressSchema,
   asset: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
