@@ -106,6 +106,9 @@ const SessionsSchema = v.object({
   maxLifetimeDays: v.optional(v.pipe(v.number(), v.minValue(0.0001), v.maxValue(366)))
 })
 
+/** A non-empty list of CAIP-2 ids. */
+const caip2List = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))), v.minLength(1))
+
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
 export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
@@ -139,14 +142,29 @@ export const ServerConfigSchema = v.object({
   onramp: v.optional(
     v.object({
       providers: v.array(
-        v.object({
-          sandbox: v.object({
-            url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'onramp.providers[].sandbox.url must be http(s)')),
-            apiKey: v.pipe(v.string(), v.minLength(8, 'onramp.providers[].sandbox.apiKey: at least 8 characters')),
-            networks: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))), v.minLength(1)),
-            webhookSecret: v.pipe(v.string(), v.minLength(16, 'onramp.providers[].sandbox.webhookSecret: at least 16 characters'))
-          })
-        })
+        v.union(
+          [
+            v.strictObject({
+              sandbox: v.object({
+                url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'onramp.providers[].sandbox.url must be http(s)')),
+                apiKey: v.pipe(v.string(), v.minLength(8, 'onramp.providers[].sandbox.apiKey: at least 8 characters')),
+                networks: caip2List,
+                webhookSecret: v.pipe(v.string(), v.minLength(16, 'onramp.providers[].sandbox.webhookSecret: at least 16 characters'))
+              })
+            }),
+            v.strictObject({
+              coinbase: v.object({
+                keyId: v.pipe(v.string(), v.minLength(1)),
+                keySecret: v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9+/]{86}(==)?$/, 'onramp.providers[].coinbase.keySecret: the CDP key\'s base64 Ed25519 secret')),
+                networks: caip2List,
+                country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'a two-letter country code'))),
+                apiUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)'))),
+                payUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)')))
+              })
+            })
+          ],
+          'onramp.providers[]: { sandbox: { url, apiKey, networks, webhookSecret } } or { coinbase: { keyId, keySecret, networks, country?, apiUrl?, payUrl? } }'
+        )
       )
     })
   )
@@ -315,13 +333,23 @@ export interface ServerConfig {
 }
 
 /**
- * The on-ramp providers, in the order the modal lists them. `sandbox`: a provider with a real
- * HTTP API and checkout page that pays with devnet tokens (the devnet runs one); `apiKey`
- * authenticates this server to it, `webhookSecret` signs its purchase callbacks to this server.
+ * The on-ramp providers, in the order the modal lists them (see {@link OnRampProviderConfig}).
+ * `sandbox`: a provider with a real HTTP API and checkout page that pays with devnet tokens (the
+ * devnet runs one); `apiKey` authenticates this server to it, `webhookSecret` signs its purchase
+ * callbacks to this server.
  */
 export interface OnRampConfig {
-  providers: { sandbox: { url: string; apiKey: string; networks: string[]; webhookSecret: string } }[]
+  providers: OnRampProviderConfig[]
 }
+
+/**
+ * One on-ramp provider. `coinbase`: Coinbase Onramp with the operator's CDP API key (`keyId` and
+ * its base64 Ed25519 `keySecret`, which never leave this server), the networks offered, the country
+ * its options and quotes are asked for (default US), and other bases for a proxy.
+ */
+export type OnRampProviderConfig =
+  | { sandbox: { url: string; apiKey: string; networks: string[]; webhookSecret: string } }
+  | { coinbase: { keyId: string; keySecret: string; networks: string[]; country?: string; apiUrl?: string; payUrl?: string } }
 
 /**
  * Checks an untrusted value (e.g. a parsed JSON file) against the config schema, and checks that

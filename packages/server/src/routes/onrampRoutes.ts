@@ -7,6 +7,7 @@ import { ApiError } from '../http/ApiError.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { OnRampOptions, OnRampProviderApi } from '../onramp/OnRampProvider.js'
 import { SandboxOnRampProvider } from '../onramp/SandboxOnRampProvider.js'
+import { CoinbaseOnRampProvider } from '../onramp/CoinbaseOnRampProvider.js'
 import type { RouteContext } from './RouteContext.js'
 
 /** How long a provider's options are reused for the limit checks of quotes (ms). */
@@ -17,7 +18,9 @@ export const ONRAMP_NOT_CONFIGURED = 'On-ramp is not configured on this server'
 
 /** The providers of the configuration, in its order. */
 export function onrampProviders(ctx: RouteContext): OnRampProviderApi[] {
-  return (ctx.config.onramp?.providers ?? []).map(p => new SandboxOnRampProvider({ ...p.sandbox, timeoutMs: ctx.upstreamTimeoutMs }))
+  return (ctx.config.onramp?.providers ?? []).map(p =>
+    'sandbox' in p ? new SandboxOnRampProvider({ ...p.sandbox, timeoutMs: ctx.upstreamTimeoutMs }) : new CoinbaseOnRampProvider({ ...p.coinbase, timeoutMs: ctx.upstreamTimeoutMs })
+  )
 }
 
 /** A provider's purchase report (`POST /v1/onramp/webhook/{provider}`). */
@@ -86,7 +89,8 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
   }
 
   const purchases = new OnRampPurchases(ctx.store)
-  const secrets = new Map((ctx.config.onramp?.providers ?? []).map(p => ['sandbox', p.sandbox] as const))
+  // Providers that report purchases to this server (the sandbox; Coinbase's purchases are not reported here).
+  const secrets = new Map((ctx.config.onramp?.providers ?? []).flatMap(p => ('sandbox' in p ? [['sandbox', p.sandbox] as const] : [])))
   // Its own scope: the body is read as text, since the signature covers the exact bytes.
   void app.register(async scope => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_REPORT_BYTES }, (_request, body, done) => done(null, body))
