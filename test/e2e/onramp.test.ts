@@ -61,6 +61,10 @@ test('buys 50 USD of DUSD through the sandbox: the checkout pays, the chain and 
     assert.equal(await dusdOf(me), before + 49_150_000n)
     await dialog(page).getByRole('button', { name: 'Done' }).click()
     await heading(page, 'Account')
+    // Account's token list shows the new balance (3 decimals, truncated).
+    const after = before + 49_150_000n
+    const shown = `${(after / 1_000_000n).toLocaleString('en-US')}.${String((after % 1_000_000n) / 1000n).padStart(3, '0')} DUSD`.replace(/,/g, ',?')
+    await dialog(page).getByTestId('token-row').filter({ hasText: ' DUSD' }).getByTestId('token-quantity').filter({ hasText: new RegExp(`^${shown}$`) }).waitFor()
 
     // Activity marks it as a purchase.
     const bought = await openActivityUntil(page, dialog(page).locator('[data-testid="transaction"][data-operation="buy"]').first(), 'the purchase')

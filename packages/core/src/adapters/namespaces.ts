@@ -17,6 +17,11 @@ export interface NamespaceInfo {
    * in the wallet's lower-cased name.
    */
   mobileWithoutLink?: readonly string[]
+  /**
+   * The spec §9 on-ramp providers that sell on this namespace ('meld' on EVM and Solana,
+   * 'coinbase' on EVM): listed when the service's own provider list cannot be read.
+   */
+  onrampProviders?: readonly string[]
 }
 
 /**
@@ -26,8 +31,8 @@ export interface NamespaceInfo {
  * this namespace (eip155 only so far).
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
-  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true } },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false }, mobileWithoutLink: ['solflare', 'phantom'] },
+  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true }, onrampProviders: ['meld', 'coinbase'] },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
   bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false } }
 }
 

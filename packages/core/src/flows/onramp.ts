@@ -4,6 +4,7 @@ import { createOnRampController, type OnRampController } from '../controllers/On
 import type { OnRampClient } from '../api/OnRampClient.js'
 import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import { fetchTokenBalances } from './balances.js'
+import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 import { reasonOf } from '../api/serviceReason.js'
 
 /** The on-ramp's state of one core: its controller, client, the quote and the wait in flight. */
@@ -41,10 +42,11 @@ export const ONRAMP_FALLBACK_PURCHASE_CURRENCIES: PurchaseCurrency[] = [
  * the view then says the limits are samples, and a purchase is attempted with the service anyway.
  */
 export function onrampFallbackProviders(core: Core): OnRampProvider[] {
-  const on = (...namespaces: string[]) => core.options.state.networks.filter(n => namespaces.includes(n.chainNamespace)).map(n => n.caipNetworkId)
+  // Which families each sells on is the namespace registry's (its `onrampProviders`).
+  const on = (id: string) => core.options.state.networks.filter(n => NAMESPACE_INFO[n.chainNamespace].onrampProviders?.includes(id)).map(n => n.caipNetworkId)
   return [
-    { id: 'meld', name: 'Meld', feeRange: '1-2%', networks: on('eip155', 'solana') },
-    { id: 'coinbase', name: 'Coinbase', feeRange: '1-2%', networks: on('eip155') }
+    { id: 'meld', name: 'Meld', feeRange: '1-2%', networks: on('meld') },
+    { id: 'coinbase', name: 'Coinbase', feeRange: '1-2%', networks: on('coinbase') }
   ]
 }
 
@@ -286,9 +288,14 @@ async function waitForFunds(core: Core, seq: number, before: number): Promise<vo
   }
 }
 
-/** Leaves a purchase wait (the view's "Done" or a new purchase): the form stays. */
+/**
+ * Leaves a purchase wait (the view's Cancel or Done): the form stays; once the funds arrived,
+ * Account replaces the view.
+ */
 export function endOnRampPurchase(core: Core): void {
   const feature = onrampFeature(core)
+  const received = feature.controller.state.status === 'received'
   feature.purchaseSeq++
   feature.controller.setStatus('idle')
+  if (received) core.router.replace('Account')
 }

@@ -69,11 +69,7 @@ export function OnRampBuyView() {
           type="button"
           className={s.status === 'received' ? 'wm-button wm-full' : 'wm-button wm-button-secondary wm-full'}
           part="button"
-          onClick={() => {
-            const done = s.status === 'received'
-            endOnRampPurchase(core)
-            if (done) core.router.replace('Account')
-          }}
+          onClick={() => endOnRampPurchase(core)}
         >
           {s.status === 'received' ? 'Done' : 'Cancel'}
         </button>
