@@ -162,14 +162,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-left: 3px solid var(--_wm-accent); }
 .wm-alert[data-variant='error'] { border-left-color: var(--_wm-error); }
 .wm-alert p { margin: 2px 0 0; }
-.wm-alert[data-variant='warning'], .wm-details dd[data-variant='warning'] { border-left-color: #c77800; color: inherit; }
-.wm-details dd[data-variant='warning'] { color: var(--_wm-error); }
-.wm-flip { align-self: center; margin: -8px 0; }
-.wm-slippage { display: inline-flex; gap: 4px; align-items: center; }
-.wm-slippage input { width: 4.5em; padding: 2px 6px; text-align: right; }
-.wm-chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-.wm-section { margin: 8px 0 4px; font-size: var(--_wm-fs); font-weight: 600; }
-.wm-label { font-weight: 600; }
+
 .wm-total { font-size: calc(var(--_wm-fs) * 2.4); font-weight: 700; margin: 4px 0; text-align: center; }
 .wm-token { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
 .wm-token-qty { display: block; font-size: calc(var(--_wm-fs) * 1.2); }

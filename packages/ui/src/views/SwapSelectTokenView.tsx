@@ -4,6 +4,7 @@ import { formatUsd, pickSwapToken, swapBalance, swapFeature, swapTokenSections, 
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { withSwapStyles } from './swapStyles.js'
 
 /**
  * The token picker of Swap (one side, from the router's `swapSide`): a search by name, symbol or
@@ -44,7 +45,7 @@ export function SwapSelectTokenView() {
   }
   return (
     <>
-      <input className="wm-search" type="search" placeholder="Search name or address" aria-label="Search token" value={query} onChange={e => setQuery(e.target.value)} autoFocus />
+      <input ref={withSwapStyles} className="wm-search" type="search" placeholder="Search name or address" aria-label="Search token" value={query} onChange={e => setQuery(e.target.value)} autoFocus />
       {suggested.length && !query ? (
         <ul className="wm-chips" aria-label="Suggested tokens">
           {suggested.map(t => (

@@ -27,6 +27,7 @@ import { ChevronIcon, FlipIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
+import { withSwapStyles } from './swapStyles.js'
 
 /**
  * Swap (spec §2, §4 swap): the token sold with its amount, Max and balance, the arrow that swaps
@@ -100,6 +101,7 @@ export function SwapView() {
 
   return (
     <form
+      ref={withSwapStyles}
       className="wm-send"
       noValidate
       onSubmit={e => {

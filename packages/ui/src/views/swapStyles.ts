@@ -1,0 +1,24 @@
+import { adoptStyles } from '../theme/stylesheet.js'
+
+/**
+ * What only Swap's views draw (the flip arrow, the slippage field, the picker's sections, the
+ * price-impact warning): in Swap's chunk, not in the dialog's stylesheet every page loads.
+ */
+export const SWAP_STYLES = `
+.wm-alert[data-variant='warning'] { border-left-color: #c77800; }
+.wm-details dd[data-variant='warning'] { color: var(--_wm-error); }
+.wm-flip { align-self: center; margin: -8px 0; }
+.wm-slippage { display: inline-flex; gap: 4px; align-items: center; }
+.wm-slippage input { width: 4.5em; padding: 2px 6px; text-align: right; }
+.wm-section { margin: 8px 0 4px; font-size: var(--_wm-fs); font-weight: 600; }
+.wm-label { font-weight: 600; }
+`
+
+/**
+ * A callback ref that adopts {@link SWAP_STYLES} into the shadow root the element is in; React
+ * calls it before the browser paints, so the view never shows unstyled.
+ */
+export function withSwapStyles(el: Element | null): void {
+  const root = el?.getRootNode()
+  if (root instanceof ShadowRoot) adoptStyles(root, SWAP_STYLES)
+}
