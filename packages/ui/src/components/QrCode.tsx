@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react'
 import { encode } from 'uqr'
+import { withQrStyles } from './qrStyles.js'
 
 /** Props of {@link QrCode}. */
 export interface QrCodeProps {
@@ -36,7 +37,7 @@ export function QrCode({ value, label = 'QR code', size = 240 }: QrCodeProps) {
     return { path: d, cells: qr.size }
   }, [value])
   return (
-    <div className="wm-qr" data-testid="wc-qr">
+    <div ref={withQrStyles} className="wm-qr" data-testid="wc-qr">
       <svg role="img" aria-label={label} aria-describedby={descId} viewBox={`0 0 ${cells} ${cells}`} width={size} height={size} shapeRendering="crispEdges">
         <rect width={cells} height={cells} className="wm-qr-bg" />
         <path d={path} className="wm-qr-fg" />

@@ -1,6 +1,7 @@
 import { useCore } from '../hooks/CoreContext.js'
 import { QrCode } from './QrCode.js'
 import { CopyIcon } from './Icons.js'
+import { withQrStyles } from './qrStyles.js'
 
 /** Props of {@link WalletConnectQr}. */
 export interface WalletConnectQrProps {
@@ -36,7 +37,7 @@ export function WalletConnectQr({ uri, pairing, stuck, onRetry }: WalletConnectQ
       {uri ? (
         <QrCode value={uri} label="WalletConnect QR code" />
       ) : (
-        <div className="wm-qr wm-qr-placeholder" aria-busy={pairing} data-testid="wc-qr-loading">
+        <div ref={withQrStyles} className="wm-qr wm-qr-placeholder" aria-busy={pairing} data-testid="wc-qr-loading">
           <span className="wm-spinner" aria-hidden="true" />
         </div>
       )}

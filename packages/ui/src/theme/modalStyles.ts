@@ -77,29 +77,12 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 }
 .wm-snackbar[data-variant='error'] { color: var(--_wm-error); }
 .wm-snackbar[data-variant='success'] { color: var(--_wm-success); }
-.wm-qr {
-  /* Scanners need contrast: dark on light in both themes unless the site sets the colours. */
-  padding: 8px; border-radius: calc(var(--_wm-radius) * 4); background: var(--wm-qr-background, #fff); line-height: 0;
-}
-.wm-qr svg { display: block; max-width: 100%; height: auto; }
-.wm-qr-bg { fill: var(--wm-qr-background, #fff); }
-.wm-qr-fg { fill: var(--wm-qr-color, #141414); }
-.wm-qr-placeholder { width: 240px; height: 240px; display: flex; align-items: center; justify-content: center; background: var(--_wm-bg-2); }
 .wm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .wm-search {
   width: 100%; font: inherit; padding: 10px 12px; border-radius: calc(var(--_wm-radius) * 3);
   border: 1px solid var(--_wm-border); background: var(--_wm-bg-2); color: var(--_wm-fg);
 }
 .wm-search:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 1px; }
-.wm-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
-.wm-grid-item {
-  width: 100%; font: inherit; color: inherit; cursor: pointer; border: 0; background: var(--_wm-bg-2);
-  border-radius: calc(var(--_wm-radius) * 3); padding: 8px 4px; display: flex; flex-direction: column; align-items: center; gap: 4px;
-  position: relative; min-width: 0;
-}
-.wm-grid-item .wm-tag { position: absolute; top: 2px; right: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
-.wm-grid-item:hover { filter: brightness(0.97); }
-.wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-features { display: grid; grid-template-columns: repeat(auto-fit, minmax(0, 1fr)); gap: 8px; }
 .wm-feature {
   font: inherit; color: inherit; cursor: pointer; border: 0; background: var(--_wm-bg-2); border-radius: calc(var(--_wm-radius) * 3);
@@ -120,17 +103,11 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-hint { display: flex; justify-content: space-between; gap: 8px; min-height: 1.4em; margin: 0; align-items: center; flex-wrap: wrap; }
 .wm-balance-line { display: inline-flex; gap: 6px; align-items: center; }
 .wm-link { font: inherit; border: 0; background: none; padding: 0; color: var(--_wm-accent-text, var(--_wm-accent)); cursor: pointer; font-weight: 600; }
-.wm-receiver { display: inline-flex; gap: 6px; align-items: center; }
-.wm-avatar-small { width: 20px; height: 20px; border-radius: 50%; }
-.wm-preview-row { display: flex; align-items: center; gap: 10px; padding: 10px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
-.wm-preview-row > .wm-muted { width: 2.5em; }
-.wm-preview-value { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .wm-details { margin: 0; display: flex; flex-direction: column; gap: 6px; }
 .wm-details div { display: flex; justify-content: space-between; gap: 8px; }
 .wm-details dt { color: var(--_wm-fg-2); }
 .wm-details dd { margin: 0; font-weight: 600; }
 .wm-button-row { display: flex; gap: 8px; }
-.wm-secure-frame { display: block; width: 100%; border: 0; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg); }
 .wm-divider { display: flex; align-items: center; gap: 8px; color: var(--_wm-fg-2); width: 100%; margin: 4px 0; }
 .wm-divider::before, .wm-divider::after { content: ''; flex: 1; border-top: 1px solid var(--_wm-border); }
 .wm-auth-name { margin: 0; font-weight: 600; }
@@ -151,13 +128,6 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-siwx-images { display: flex; gap: 0; }
 .wm-siwx-images > * { border: 3px solid var(--_wm-bg); border-radius: 50%; }
 .wm-siwx-images > :last-child { margin-left: -12px; }
-.wm-group-title { margin: 10px 0 4px; font-size: calc(var(--_wm-fs) * 1.3); color: var(--_wm-fg-2); font-weight: 600; }
-.wm-group-year { font-size: calc(var(--_wm-fs) * 1.5); color: var(--_wm-fg); }
-.wm-tx { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
-.wm-tx .wm-name { text-align: left; }
-.wm-tx-title { display: inline-flex; gap: 6px; align-items: center; font-weight: 600; }
-.wm-tx-amounts { display: flex; flex-direction: column; align-items: flex-end; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.wm-tx .wm-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wm-sentinel { height: 1px; }
 .wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-left: 3px solid var(--_wm-accent); }
 .wm-alert[data-variant='error'] { border-left-color: var(--_wm-error); }

@@ -7,6 +7,7 @@ import { chooseDirectoryWallet } from '@wallet-modal/core/internal'
 import { rowLabel } from '../components/ListItem.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { withAllWalletsStyles } from './allWalletsStyles.js'
 
 /**
  * All Wallets: the directory as a grid, with a search box (searched 300 ms after typing stops)
@@ -67,7 +68,7 @@ export function AllWalletsView() {
         </div>
       ) : null}
       {searching && !loading && list.length === 0 && !api.error ? <p className="wm-muted wm-center">No wallet found for “{query.trim()}”</p> : null}
-      <ul className="wm-grid" aria-label={searching ? 'Search results' : 'All wallets'} aria-busy={loading ? 'true' : undefined}>
+      <ul ref={withAllWalletsStyles} className="wm-grid" aria-label={searching ? 'Search results' : 'All wallets'} aria-busy={loading ? 'true' : undefined}>
         {list.map(w => {
           const installed = !!installedConnectorFor(core, w)
           return (

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { embeddedState, farcasterLogin, isMobile } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { QrCode } from '../components/QrCode.js'
+import { withQrStyles } from '../components/qrStyles.js'
 
 /** Only a web link is ever made a link (the relay's answer is remote text). */
 const safeLink = (url: string | undefined) => (url && /^https?:\/\//.test(url) ? url : undefined)
@@ -32,7 +33,7 @@ export function ConnectingFarcasterView() {
       {social.step === 'requested' ? null : link ? (
         <QrCode value={link} label="Sign in with Farcaster QR code" size={isMobile() ? 200 : 240} />
       ) : (
-        <div className="wm-qr wm-qr-placeholder" aria-busy="true">
+        <div ref={withQrStyles} className="wm-qr wm-qr-placeholder" aria-busy="true">
           <span className="wm-spinner" aria-hidden="true" />
         </div>
       )}

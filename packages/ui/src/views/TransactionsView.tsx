@@ -4,6 +4,7 @@ import { fetchTransactions, groupTransactions, shortenAddress, transactionDescri
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { withActivityStyles } from './activityStyles.js'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
@@ -77,7 +78,7 @@ export function TransactionsView() {
   const origins = serviceOrigins(core)
   const groups = groupTransactions(transactions.state.transactions)
   return (
-    <div className="wm-activity" data-testid="activity">
+    <div ref={withActivityStyles} className="wm-activity" data-testid="activity">
       {groups.map(y => (
         <section key={y.year} aria-label={String(y.year)}>
           <h3 className="wm-group-title wm-group-year">{y.year}</h3>

@@ -5,6 +5,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { withSendStyles } from './sendStyles.js'
 
 /**
  * Review Send: the amount with its fiat value, the receiver, the network and its fee estimate;
@@ -39,7 +40,7 @@ export function WalletSendPreviewView() {
   const origins = serviceOrigins(core)
   const usd = token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
   return (
-    <div className="wm-send">
+    <div ref={withSendStyles} className="wm-send">
       <div className="wm-preview-row" data-testid="preview-amount">
         <span className="wm-muted">Send</span>
         <span className="wm-preview-value">

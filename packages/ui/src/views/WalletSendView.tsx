@@ -22,6 +22,7 @@ import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
+import { withSendStyles } from './sendStyles.js'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
@@ -147,7 +148,7 @@ export function WalletSendView() {
             </span>
           ) : null}
           {s.receiverAddress && s.receiverProfileName ? (
-            <span className="wm-receiver" data-testid="send-receiver-profile">
+            <span ref={withSendStyles} className="wm-receiver" data-testid="send-receiver-profile">
               {s.receiverProfileImageUrl ? <img className="wm-avatar-small" src={s.receiverProfileImageUrl} alt="" width={20} height={20} /> : null}
               <span>{s.receiverProfileName}</span>
               <span title={s.receiverAddress}>{shortenAddress(s.receiverAddress)}</span>

@@ -1,4 +1,4 @@
-import { adoptStyles } from '../theme/stylesheet.js'
+import { stylesRef } from '../theme/stylesRef.js'
 
 /**
  * What only Swap's views draw (the flip arrow, the slippage field, the picker's sections, the
@@ -14,11 +14,5 @@ export const SWAP_STYLES = `
 .wm-label { font-weight: 600; }
 `
 
-/**
- * A callback ref that adopts {@link SWAP_STYLES} into the shadow root the element is in; React
- * calls it before the browser paints, so the view never shows unstyled.
- */
-export function withSwapStyles(el: Element | null): void {
-  const root = el?.getRootNode()
-  if (root instanceof ShadowRoot) adoptStyles(root, SWAP_STYLES)
-}
+/** Adopts {@link SWAP_STYLES} where Swap's views mount (see `stylesRef`). */
+export const withSwapStyles = stylesRef(SWAP_STYLES)
