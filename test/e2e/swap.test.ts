@@ -5,7 +5,7 @@
 // does not serve (Devnet 2 here: this file's server offers swaps on Devnet only).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Page, Response } from 'playwright-core'
+import type { Locator, Page, Response } from 'playwright-core'
 import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -45,6 +45,16 @@ async function recordSwaps(page: Page): Promise<() => Promise<string[]>> {
     w.walletModal.subscribeEvents((e: any) => e.type === 'SWAP_SUCCESS' && w.__swaps.push(e.data.hash))
   })
   return () => page.evaluate(() => (window as any).__swaps as string[])
+}
+
+/** Connects the Devnet Wallet in prompt mode (approving the connection); resolves with its prompt. */
+async function connectPrompting(page: Page): Promise<Locator> {
+  await connectButton(page).click()
+  await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+  const prompt = page.getByTestId('devnet-wallet-prompt')
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+  await page.locator('connect-button').getByTestId('button-address').waitFor()
+  return prompt
 }
 
 /** Opens Swap from Account (opening the modal on Account first unless it shows it). */
@@ -128,11 +138,7 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
 
 test('a price that moved past the slippage: the swap reverts on chain, the view says so and quotes again', () =>
   withPage(h, '/?wallet=prompt', async ({ page }) => {
-    await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
-    const prompt = page.getByTestId('devnet-wallet-prompt')
-    await prompt.getByRole('button', { name: 'Approve' }).click()
-    await page.locator('connect-button').getByTestId('button-address').waitFor()
+    const prompt = await connectPrompting(page)
     const me = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
     const usdt0 = await balanceOf(USDT, me)
     await openSwap(page)
@@ -161,11 +167,7 @@ test('a price that moved past the slippage: the swap reverts on chain, the view 
 
 test('a declined approval keeps the draft and says so', () =>
   withPage(h, '/?wallet=prompt', async ({ page }) => {
-    await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
-    const prompt = page.getByTestId('devnet-wallet-prompt')
-    await prompt.getByRole('button', { name: 'Approve' }).click()
-    await page.locator('connect-button').getByTestId('button-address').waitFor()
+    const prompt = await connectPrompting(page)
     await openSwap(page)
     await draft(page, 'USDT', 'DUSD', '25', 'Approve USDT')
     await dialog(page).getByRole('button', { name: 'Approve USDT' }).click()

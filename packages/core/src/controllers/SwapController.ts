@@ -51,8 +51,13 @@ export function createSwapController() {
       // Plain records from the service: ref keeps valtio from proxying each one.
       state.tokens = tokens.map(t => ref({ ...t }))
       state.tokensError = undefined
-      if (state.from) state.from = tokens.find(t => t.address === state.from!.address) ?? state.from
-      if (state.to) state.to = tokens.find(t => t.address === state.to!.address) ?? state.to
+      // The picked tokens as the fresh list has them (kept, like the list, out of valtio's proxies).
+      const fresh = (picked: SwapToken | undefined) => {
+        const found = picked && tokens.find(t => t.address === picked.address)
+        return found ? ref({ ...found }) : picked
+      }
+      state.from = fresh(state.from)
+      state.to = fresh(state.to)
     },
     setTokensLoading(loading: boolean): void {
       state.tokensLoading = loading

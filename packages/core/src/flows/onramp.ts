@@ -153,17 +153,21 @@ function money(amount: string): string {
   return Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 }
 
-/** The USD price of the asset being bought, from the balances service, if it knows it. */
-function assetPriceUsd(core: Core): number | undefined {
-  const s = onrampFeature(core).controller.state
+/** The balances service's entry for the asset being bought on the active network, if listed. */
+function heldAsset(core: Core) {
   const network = onrampNetwork(core)
   const id = core.chain.activeNetwork()?.caipNetworkId
   if (!network || !id) return undefined
   const contract = network.contract_address.toLowerCase()
-  const held = core.blockchainApi.state.tokenBalances.find(t => t.chainId === id && (contract ? t.address?.toLowerCase() === `${id}:${contract}` : !t.address))
-  if (held?.price) return held.price
+  return core.blockchainApi.state.tokenBalances.find(t => t.chainId === id && (contract ? t.address?.toLowerCase() === `${id}:${contract}` : !t.address))
+}
+
+/** The USD price of the asset being bought, from the balances service, if it knows it. */
+function assetPriceUsd(core: Core): number | undefined {
+  const price = heldAsset(core)?.price
+  if (price) return price
   // A dollar stablecoin is a dollar.
-  return ['USDC', 'USDT', 'DAI'].includes(s.purchaseCurrency?.symbol ?? '') ? 1 : undefined
+  return ['USDC', 'USDT', 'DAI'].includes(onrampFeature(core).controller.state.purchaseCurrency?.symbol ?? '') ? 1 : undefined
 }
 
 /**
@@ -205,11 +209,7 @@ export async function requestOnRampQuote(core: Core): Promise<void> {
 
 /** The account's balance of the asset being bought (whole units), from the balances service. */
 function heldAmount(core: Core): number {
-  const network = onrampNetwork(core)
-  const id = core.chain.activeNetwork()?.caipNetworkId
-  if (!network || !id) return 0
-  const contract = network.contract_address.toLowerCase()
-  const held = core.blockchainApi.state.tokenBalances.find(t => t.chainId === id && (contract ? t.address?.toLowerCase() === `${id}:${contract}` : !t.address))
+  const held = heldAsset(core)
   return held ? Number(held.quantity.numeric) : 0
 }
 

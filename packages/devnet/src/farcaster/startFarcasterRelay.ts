@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createWalletClient } from '@farcaster/auth-client'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Hex } from 'viem'
+import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
 
 /** A Farcaster account a tester can approve as on the stand-in's page. */
 export interface DevnetFarcasterAccount {
@@ -41,17 +42,6 @@ export interface DevnetFarcasterRelay {
 }
 
 const CHANNEL_TTL_MS = 10 * 60_000
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-async function readBody(req: IncomingMessage, limit = 16_384): Promise<string> {
-  let body = ''
-  for await (const chunk of req) {
-    body += chunk
-    if (body.length > limit) throw new Error('body too large')
-  }
-  return body
-}
-
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }

@@ -5,6 +5,7 @@ import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem'
 import { DEPLOYER_ACCOUNT, DEVNET_TOKEN_DECIMALS } from '../constants.js'
 import { jsonRpc } from '../jsonRpc.js'
 import { waitForReceipt } from '../waitForReceipt.js'
+import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
 
 /** The test card the sandbox accepts (any other number is declined, as a provider's test mode does). */
 export const SANDBOX_TEST_CARD = '4242 4242 4242 4242'
@@ -114,17 +115,6 @@ export function sandboxQuote(fiatAmount: string, fiatCurrency: string, asset: As
   const units = (subtotal * BigInt(Math.round(rate * 10_000)) * one) / (1_000_000n * BigInt(priceUsd))
   const frac = (units % one).toString().padStart(decimals, '0').replace(/0+$/, '')
   return { purchase: frac ? `${units / one}.${frac}` : String(units / one), units, subtotal: fromCents(subtotal), total: fromCents(total), networkFee: fromCents(NETWORK_FEE_CENTS), providerFee: fromCents(providerFee) }
-}
-
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-async function readBody(req: IncomingMessage, limit = 16_384): Promise<string> {
-  let body = ''
-  for await (const chunk of req) {
-    body += chunk
-    if (body.length > limit) throw new Error('body too large')
-  }
-  return body
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {

@@ -6,6 +6,7 @@ import { EIP155_READ_METHODS } from '@wallet-modal/wire'
 import type { Address } from 'viem'
 import { DEVNET_ACCOUNTS } from '../constants.js'
 import { devnetPaths } from '../devnetPaths.js'
+import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
 
 /**
  * The stand-in Safe's address: anvil account 3 (funded with ETH and both tokens, unlocked on the
@@ -26,17 +27,11 @@ export interface SafeStandIn {
 /** Read methods the page may forward to the node (the accounts are unlocked: nothing else). */
 const READ_METHODS = new Set([...EIP155_READ_METHODS, 'eth_chainId', 'net_version'])
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 /** Only loopback apps are framed: the stand-in's Safe is an unlocked devnet account. */
 const isLoopbackApp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)
 
-async function readJson(req: IncomingMessage, limit = 65_536): Promise<unknown> {
-  let body = ''
-  for await (const chunk of req) {
-    body += chunk
-    if (body.length > limit) throw new Error('body too large')
-  }
-  return JSON.parse(body)
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  return JSON.parse(await readBody(req, 65_536))
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {

@@ -27,6 +27,7 @@ import { ChevronIcon, FlipIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
+import { AmountHint } from '../components/AmountHint.js'
 import { withSwapStyles } from './swapStyles.js'
 
 /**
@@ -42,7 +43,6 @@ export function SwapView() {
   const s = useSnapshot(swap.state)
   const chain = useSnapshot(core.chain.state)
   useSnapshot(core.blockchainApi.state)
-  const [maxBusy, setMaxBusy] = useState(false)
   const [slippageText, setSlippageText] = useState(String(s.slippage))
   const [slippageProblem, setSlippageProblem] = useState<string>()
   const amountId = useId()
@@ -115,35 +115,16 @@ export function SwapView() {
           <AmountInput id={amountId} value={s.amount} invalid={!!amountProblem} readOnly={busy} testId="swap-amount" onChange={amount => swap.setAmount(amount)} />
           {tokenButton(s.from, 'from')}
         </div>
-        <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
-          {amountProblem ? (
-            <span className="wm-error-text" data-testid="swap-amount-error">
-              {new WalletModalError(amountProblem).shortMessage}
-            </span>
-          ) : (
-            <span data-testid="swap-fiat">{fiat ?? ''}</span>
-          )}
-          {s.from && fromBalance ? (
-            <span className="wm-balance-line">
-              <span data-testid="swap-from-balance">
-                Balance {truncateDecimals(fromBalance.quantity, 4)} {s.from.symbol}
-              </span>
-              <button
-                type="button"
-                className="wm-link"
-                disabled={maxBusy || busy}
-                data-testid="swap-max"
-                onClick={async () => {
-                  setMaxBusy(true)
-                  await fillMaxSwap(core)
-                  setMaxBusy(false)
-                }}
-              >
-                Max
-              </button>
-            </span>
-          ) : null}
-        </p>
+        <AmountHint
+          id={amountId}
+          testPrefix="swap"
+          problem={amountProblem ? new WalletModalError(amountProblem).shortMessage : undefined}
+          fiat={fiat}
+          balance={s.from && fromBalance ? `Balance ${truncateDecimals(fromBalance.quantity, 4)} ${s.from.symbol}` : undefined}
+          balanceTestId="swap-from-balance"
+          onMax={() => fillMaxSwap(core)}
+          maxDisabled={busy}
+        />
       </div>
       <button type="button" className="wm-icon-button wm-flip" aria-label="Swap the tokens" disabled={busy} onClick={() => flipSwap(core)} data-testid="swap-flip">
         <FlipIcon />

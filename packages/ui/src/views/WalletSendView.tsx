@@ -22,6 +22,7 @@ import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
+import { AmountHint } from '../components/AmountHint.js'
 import { withSendStyles } from './sendStyles.js'
 
 /**
@@ -36,7 +37,6 @@ export function WalletSendView() {
   const chain = useSnapshot(core.chain.state)
   useSnapshot(core.blockchainApi.state)
   const [problem, setProblem] = useState<string>()
-  const [maxBusy, setMaxBusy] = useState(false)
   const amountId = useId()
   const receiverId = useId()
   const ns = chain.activeNamespace
@@ -69,11 +69,6 @@ export function WalletSendView() {
   const amountProblem = amountError(token, s.sendTokenAmount)
   const fiat = token && s.sendTokenAmount && !amountProblem && token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
   const origins = serviceOrigins(core)
-  const onMax = async () => {
-    setMaxBusy(true)
-    await fillMaxAmount(core)
-    setMaxBusy(false)
-  }
   const onPreview = async () => setProblem(await previewSend(core))
   return (
     <form
@@ -103,25 +98,15 @@ export function WalletSendView() {
             <ChevronIcon />
           </button>
         </div>
-        <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
-          {amountProblem ? (
-            <span className="wm-error-text" data-testid="send-amount-error">
-              {new WalletModalError(amountProblem).shortMessage}
-            </span>
-          ) : (
-            <span data-testid="send-fiat">{fiat ?? ''}</span>
-          )}
-          {token ? (
-            <span className="wm-balance-line">
-              <span data-testid="send-token-balance">
-                {truncateDecimals(token.quantity.numeric, 3)} {token.symbol}
-              </span>
-              <button type="button" className="wm-link" onClick={onMax} disabled={maxBusy} data-testid="send-max">
-                Max
-              </button>
-            </span>
-          ) : null}
-        </p>
+        <AmountHint
+          id={amountId}
+          testPrefix="send"
+          problem={amountProblem ? new WalletModalError(amountProblem).shortMessage : undefined}
+          fiat={fiat}
+          balance={token ? `${truncateDecimals(token.quantity.numeric, 3)} ${token.symbol}` : undefined}
+          balanceTestId="send-token-balance"
+          onMax={() => fillMaxAmount(core)}
+        />
       </div>
       <div className="wm-field">
         <label htmlFor={receiverId}>To</label>
