@@ -4,5 +4,6 @@ import { createServer } from '../packages/server/dist/index.js'
 
 const options = JSON.parse(process.argv[2])
 const server = await createServer(options)
-console.log(`ready ${server.url}`)
+// The handler before `ready`: the parent may stop us as soon as it reads it.
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)))
+console.log(`ready ${server.url}`)

@@ -87,8 +87,8 @@ for (const [label, dir, file] of [
   if (!existsSync(join(dir, file))) lines.push(`  ! ${label} missing: ${join(dir, file)} (run \`npm run build\`)`)
 }
 lines.push('  Press Ctrl-C to stop.', '')
-console.log(lines.join('\n'))
-
+// Handlers before the banner: whoever reads it may stop us at once (see the server's cli.ts).
+let nextExample: NextExample | undefined
 let shuttingDown = false
 const shutdown = (signal: NodeJS.Signals): void => {
   if (shuttingDown) return
@@ -104,8 +104,8 @@ const shutdown = (signal: NodeJS.Signals): void => {
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
+console.log(lines.join('\n'))
 
-let nextExample: NextExample | undefined
 if (nextPort !== undefined) {
   const chain = devnet.chains[0]!
   startNextExample({ port: nextPort, chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl }, demoUrl: url, serviceUrl: services.services?.url, distDir: '.next-demo' }).then(

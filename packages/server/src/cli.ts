@@ -143,7 +143,29 @@ if (args.values['secure-port'] !== undefined) {
     vault
   }
 }
-let server: WalletModalServer
+// The signal handlers go in before anything starts and, above all, before the banner: whoever
+// reads the banner may stop the server at once, and on a busy machine this process can be
+// descheduled between printing and registering (a SIGTERM then killed it uncleanly).
+let server: WalletModalServer | undefined
+let stopping = false
+const stop = (running: WalletModalServer): void => {
+  running.close().then(
+    () => process.exit(0),
+    error => {
+      console.error('wallet-modal-server: error while stopping:', error)
+      process.exit(1)
+    }
+  )
+}
+const shutdown = (signal: NodeJS.Signals): void => {
+  if (stopping) return
+  stopping = true
+  console.log(`wallet-modal-server: ${signal}, stopping...`)
+  // During start-up there is nothing to close yet; the start below sees `stopping` and stops.
+  if (server) stop(server)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
 try {
   // Loaded only now: argument and config errors are reported without loading the database.
   const { createServer } = await import('./createServer.js')
@@ -169,19 +191,5 @@ console.log(`wallet-modal-server listening on ${server.url}`)
 if (server.relayUrl) console.log(`  WalletConnect relay: ${server.relayUrl}`)
 if (server.secureSiteUrl) console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}; social logins: ${server.secureSite?.socials.join(', ') || 'none configured'}`)
 console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
-
-let stopping = false
-const shutdown = (signal: NodeJS.Signals): void => {
-  if (stopping) return
-  stopping = true
-  console.log(`wallet-modal-server: ${signal}, stopping...`)
-  server.close().then(
-    () => process.exit(0),
-    error => {
-      console.error('wallet-modal-server: error while stopping:', error)
-      process.exit(1)
-    }
-  )
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+// A signal that came while starting: stop now that there is something to close.
+if (stopping) stop(server)
