@@ -26,6 +26,7 @@ import { faultRoutes } from './routes/faultRoutes.js'
 import { historyRoutes } from './routes/historyRoutes.js'
 import { imageRoutes } from './routes/imageRoutes.js'
 import { profileRoutes } from './routes/profileRoutes.js'
+import { NameService } from './names/NameService.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
@@ -186,6 +187,7 @@ async function listenMain(
     chains: new Map(config.chains.map(c => [c.caipNetworkId, c])),
     prices: new PriceTable(config.prices),
     images: new ImageCatalogue(config),
+    names: new NameService(store, config.names),
     publicUrl: options.publicUrl,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   }

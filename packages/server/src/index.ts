@@ -12,7 +12,8 @@ export {
   type HistoryConfig,
   type SessionsConfig,
   type RateLimitsConfig,
-  type RpcProxyConfig
+  type RpcProxyConfig,
+  type NamesConfig
 } from './config/ServerConfig.js'
 export {
   demoServerConfig,
@@ -24,6 +25,7 @@ export {
   DEMO_FRIEND_ACCOUNT,
   DEMO_HISTORY_POLL_MS,
   DEMO_SOLANA_PRICES,
+  DEMO_NAME_SUFFIX,
   type DemoServerConfigInput,
   type DemoSolanaInput
 } from './config/demoServerConfig.js'

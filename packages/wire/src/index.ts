@@ -57,7 +57,23 @@ export {
   type Transaction,
   type TransactionTransfer
 } from './historyEndpoints.js'
-export { profileEndpoints, ETH_COIN_TYPE, ProfileParamsSchema, ProfileQuerySchema, ProfileSchema, type Profile } from './profileEndpoints.js'
+export {
+  profileEndpoints,
+  ETH_COIN_TYPE,
+  ACCOUNT_NAME_LABEL,
+  ACCOUNT_NAME_MIN_LENGTH,
+  evmCoinType,
+  ProfileParamsSchema,
+  ProfileQuerySchema,
+  ProfileSchema,
+  ReverseSchema,
+  SuggestionsSchema,
+  RegisterNameBodySchema,
+  type Profile,
+  type NameSuggestion,
+  type NameRegistrationMessage,
+  type RegisterNameBody
+} from './profileEndpoints.js'
 export {
   sessionEndpoints,
   ListedSessionSchema,

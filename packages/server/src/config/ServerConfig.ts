@@ -13,7 +13,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 
 /** The route groups requests are counted in (see `http/rateLimits.ts`). */
-export const RATE_LIMIT_GROUPS = ['directory', 'images', 'fanout', 'sessions', 'nonce', 'analytics'] as const
+export const RATE_LIMIT_GROUPS = ['directory', 'images', 'fanout', 'sessions', 'nonce', 'analytics', 'names'] as const
 
 /** A route group of the rate limits: which counter a request adds to. */
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number]
@@ -22,7 +22,7 @@ const RateLimitsSchema = v.object({
   enabled: v.optional(v.boolean()),
   windowMs: v.optional(boundedInteger(1000, 3_600_000)),
   max: v.optional(boundedInteger(1, 10_000_000)),
-  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce or analytics'), boundedInteger(1, 10_000_000)))
+  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce, analytics or names'), boundedInteger(1, 10_000_000)))
 })
 
 const FeatureSchema = v.object({
@@ -109,6 +109,9 @@ const SessionsSchema = v.object({
 /** A non-empty list of CAIP-2 ids. */
 const caip2List = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))), v.minLength(1))
 
+/** A name suffix: a dot, then dot-separated labels of a-z, 0-9 and '-' (`.reown.id`). */
+const NameSuffixSchema = v.pipe(v.string(), v.maxLength(60), v.regex(/^(\.[a-z0-9-]+)+$/, 'a name suffix: a dot, then labels of a-z, 0-9 and "-" (".reown.id")'))
+
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
 export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
@@ -137,6 +140,14 @@ export const ServerConfigSchema = v.object({
       maxBatch: v.optional(boundedInteger(1, 1000)),
       maxLogsBlockRange: v.optional(boundedInteger(1, 10_000_000)),
       maxResponseBytes: v.optional(boundedInteger(1024, 256 * 1024 * 1024))
+    })
+  ),
+  names: v.optional(
+    v.object({
+      suffix: v.optional(NameSuffixSchema),
+      legacySuffixes: v.optional(v.pipe(v.array(NameSuffixSchema), v.maxLength(10))),
+      namesPerAddress: v.optional(boundedInteger(1, 1000)),
+      messageMaxAgeSeconds: v.optional(boundedInteger(10, 3600))
     })
   ),
   onramp: v.optional(
@@ -330,6 +341,22 @@ export interface ServerConfig {
   retention?: RetentionConfig
   /** The on-ramp providers behind `/v1/onramp/*`; see {@link OnRampConfig}. Without it there is no on-ramp. */
   onramp?: OnRampConfig
+  /** The name service behind `/v1/profile/*`; see {@link NamesConfig}. */
+  names?: NamesConfig
+}
+
+/**
+ * The name service (spec §7 `/v1/profile/*`): always on; this sets its suffix and rules.
+ */
+export interface NamesConfig {
+  /** The suffix names are registered under (default the spec's `.reown.id`); the modal learns it from `/appkit/v1/config`. */
+  suffix?: string
+  /** Older suffixes that still resolve to the same names (default the spec's `.wcn.id`). */
+  legacySuffixes?: string[]
+  /** Names one address may register (default 1). */
+  namesPerAddress?: number
+  /** How old a signed registration may be, in seconds (default 300); a future one is always refused. */
+  messageMaxAgeSeconds?: number
 }
 
 /**

@@ -64,6 +64,12 @@ export interface DemoServerConfigInput {
   uniswap?: { router: string; factory: string; weth: string }
 }
 
+/**
+ * The suffix of the demo's name service: its own, not the spec's `.reown.id` (the legacy `.wcn.id`
+ * resolves too).
+ */
+export const DEMO_NAME_SUFFIX = '.walletmodal.id'
+
 /** The USD prices the demo gives SOL and DSPL (only set when a Solana network is configured). */
 export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
 
@@ -72,7 +78,7 @@ export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
  * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
  * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, the
  * identities 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT} and 'devnet-friend.reown.id'
- * for {@link DEMO_FRIEND_ACCOUNT}, and the activity indexer polling every
+ * for {@link DEMO_FRIEND_ACCOUNT}, names registered under {@link DEMO_NAME_SUFFIX}, and the activity indexer polling every
  * {@link DEMO_HISTORY_POLL_MS} ms. With `solana`, the local
  * Solana network follows the EVM chains: SOL (9 decimals) and DSPL ('Devnet SPL', 6 decimals),
  * priced per {@link DEMO_SOLANA_PRICES}.
@@ -119,6 +125,7 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
       [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' },
       [DEMO_FRIEND_ACCOUNT]: { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' }
     },
+    names: { suffix: DEMO_NAME_SUFFIX },
     analyticsEnabled: true,
     analyticsReadToken: DEMO_ANALYTICS_READ_TOKEN,
     history: { pollMs: DEMO_HISTORY_POLL_MS }

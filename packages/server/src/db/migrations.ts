@@ -346,5 +346,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX onramp_purchases_address ON onramp_purchases (provider, lower(address), created_at DESC);
     `
+  },
+  {
+    id: 13,
+    name: 'account names',
+    sql: `
+      -- The name service (spec §7): a name's own part (lower case, without the operator's suffix,
+      -- so the legacy suffix finds it too), the address it points to, the coin type it was signed
+      -- for, and the signed message kept as proof. A signed message is used once (no replay).
+      CREATE TABLE account_names (
+        label text PRIMARY KEY,
+        address text NOT NULL,
+        coin_type bigint NOT NULL,
+        attributes jsonb NOT NULL DEFAULT '{}',
+        message text NOT NULL,
+        message_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX account_names_address ON account_names (lower(address), created_at);
+    `
   }
 ]

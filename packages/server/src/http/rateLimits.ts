@@ -24,7 +24,9 @@ export const RATE_LIMIT_DEFAULTS: Readonly<Record<RateLimitGroup, number>> = {
   fanout: 1200,
   sessions: 120,
   nonce: SIWX_NONCES_PER_MINUTE,
-  analytics: 600
+  analytics: 600,
+  // Registering a name: a person does it once; each attempt verifies a signature and writes a row.
+  names: 10
 }
 
 /** Most clients counted at once in memory (least recently seen are forgotten first). */
@@ -44,6 +46,9 @@ const ROUTE_GROUPS: Readonly<Record<string, RateLimitGroup>> = {
   '/v1/fungible/price': 'directory',
   '/v1/convert/gas-price': 'directory',
   '/v1/profile/account/:name': 'directory',
+  '/v1/profile/reverse/:address': 'directory',
+  '/v1/profile/suggestions/:name': 'directory',
+  '/v1/profile/account': 'names',
   '/getWalletImage/:id': 'images',
   '/public/getAssetImage/:id': 'images',
   '/public/getCurrencyImage/:id': 'images',

@@ -2,6 +2,7 @@ import type { PriceTable } from '../chain/PriceTable.js'
 import type { ChainConfig, ServerConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
 import type { ImageCatalogue } from '../images/ImageCatalogue.js'
+import type { NameService } from '../names/NameService.js'
 
 /** What the route modules share: configuration, storage and lookups built once at start. */
 export interface RouteContext {
@@ -10,6 +11,8 @@ export interface RouteContext {
   chains: ReadonlyMap<string, ChainConfig>
   prices: PriceTable
   images: ImageCatalogue
+  /** The name service behind `/v1/profile/*` (its suffix is told to the modal in `/appkit/v1/config`). */
+  names: NameService
   /** External base URL for links, when behind a proxy. */
   publicUrl?: string
   /** Upstream RPC timeout. */

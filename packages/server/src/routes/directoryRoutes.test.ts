@@ -148,7 +148,8 @@ describe('wallet directory and project configuration', () => {
       assert.equal(byId.multiWallet.isEnabled, false)
       assert.ok(byId.reownBranding)
       const locked = await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))
-      assert.deepEqual(locked.body, { features: [] })
+      // No project feature, only what the server itself runs: the name service and its suffix.
+      assert.deepEqual(locked.body, { features: [{ id: 'nameService', isEnabled: true, config: { suffix: '.walletmodal.id', legacySuffixes: ['.wcn.id'] } }] })
     })
 
     it('/projects/v1/origins and /getAnalyticsConfig answer per project', async () => {

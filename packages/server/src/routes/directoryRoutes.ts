@@ -40,7 +40,9 @@ export function directoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
         return { id: f.id, isEnabled: f.isEnabled, config: f.config ?? null }
       }),
       // Where the embedded wallet lives, for social logins even when e-mail login is off.
-      ...(ctx.secureSiteUrl ? [{ id: 'secureSite', isEnabled: true, config: { url: ctx.secureSiteUrl } }] : [])
+      ...(ctx.secureSiteUrl ? [{ id: 'secureSite', isEnabled: true, config: { url: ctx.secureSiteUrl } }] : []),
+      // The name service's suffix: the modal registers names under it and recognises them in Send.
+      { id: 'nameService', isEnabled: true, config: { suffix: ctx.names.suffix, legacySuffixes: ctx.names.legacySuffixes } }
     ]
   }))
 

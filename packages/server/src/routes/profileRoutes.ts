@@ -10,36 +10,54 @@ import type { RouteContext } from './RouteContext.js'
 const NAME_PATTERN = /^[a-z0-9.-]{1,100}$/
 
 /**
- * The answer of `/v1/profile/account/{name}` as this server writes it: always the name, one EVM
- * address (coin type `"60"`) and the avatar when there is one.
+ * The answer of `/v1/profile/account/{name}` as this server writes it: always the name, the EVM
+ * address (coin type `"60"`, and the coin type a registration was signed for) and the attributes.
  */
-export type ProfileAccount = Profile & { name: string; attributes: { avatar?: string } }
+export type ProfileAccount = Profile & { name: string }
 
 /**
- * The forward name lookup of spec §7 (`profileEndpoints.profile` of the wire contract):
- * `GET /v1/profile/account/{name}` (`apiVersion=2`) answers the address and avatar registered for
- * a name, from the configured identities (the same table `/v1/identity/{address}` reads). Unknown
- * names answer 404, names that cannot be one 400.
+ * The name service of spec §7 (`profileEndpoints` of the wire contract):
+ * - `GET /v1/profile/account/{name}` (`apiVersion=2`): a name registered here (under the
+ *   operator's suffix or a legacy one), else a configured identity's name (the table
+ *   `/v1/identity/{address}` reads); unknown names answer 404, names that cannot be one 400;
+ * - `GET /v1/profile/reverse/{address}`: the address's names, registered ones first;
+ * - `GET /v1/profile/suggestions/{name}` (`zone`): whether a name is taken, and free variants;
+ * - `POST /v1/profile/account`: registers a name for the address that signed for it
+ *   (`NameService.register`), limited per client by the `names` rate group.
  *
  * @param app - The Fastify instance.
- * @param ctx - Shared configuration and storage.
+ * @param ctx - Shared configuration, storage and the name service.
  */
 export function profileRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  /** The configured identity of `where` (a name or an address), as a profile. */
+  const identity = async (request: Parameters<typeof publicUrl>[0], where: { name: string } | { address: string }): Promise<ProfileAccount | undefined> => {
+    const result = await ctx.store.query<{ address: string; name: string; avatar: string | null }>(
+      // Several addresses may carry one name in the configuration; the answer must not vary.
+      'name' in where
+        ? 'SELECT address, name, avatar FROM identities WHERE lower(name) = $1 ORDER BY address LIMIT 1'
+        : 'SELECT address, name, avatar FROM identities WHERE address = $1 LIMIT 1',
+      ['name' in where ? where.name : where.address.toLowerCase()]
+    )
+    const row = result.rows[0]
+    if (!row) return undefined
+    const avatar = row.avatar?.startsWith('/') ? publicUrl(request, row.avatar, ctx.publicUrl) : row.avatar
+    return { name: row.name, addresses: { [ETH_COIN_TYPE]: { address: getAddress(row.address) } }, attributes: avatar ? { avatar } : {} }
+  }
+
   serveEndpoint(app, profileEndpoints.profile, {}, async (request): Promise<ProfileAccount> => {
     const name = request.params.name.toLowerCase()
     if (!NAME_PATTERN.test(name)) throw new ApiError(400, 'Invalid name: 1-100 characters of a-z, 0-9, "." and "-"')
-    const result = await ctx.store.query<{ address: string; name: string; avatar: string | null }>(
-      // Several addresses may carry one name in the configuration; the answer must not vary.
-      'SELECT address, name, avatar FROM identities WHERE lower(name) = $1 ORDER BY address LIMIT 1',
-      [name]
-    )
-    const identity = result.rows[0]
-    if (!identity) throw new ApiError(404, `Name not found: ${name}`)
-    const avatar = identity.avatar?.startsWith('/') ? publicUrl(request, identity.avatar, ctx.publicUrl) : identity.avatar
-    return {
-      name: identity.name,
-      addresses: { [ETH_COIN_TYPE]: { address: getAddress(identity.address) } },
-      attributes: avatar ? { avatar } : {}
-    }
+    const found = (await ctx.names.lookup(name)) ?? (await identity(request, { name }))
+    if (!found) throw new ApiError(404, `Name not found: ${name}`)
+    return found
   })
+
+  serveEndpoint(app, profileEndpoints.reverse, {}, async request => {
+    const configured = await identity(request, { address: request.params.address })
+    return [...(await ctx.names.reverse(request.params.address)), ...(configured ? [configured] : [])]
+  })
+
+  serveEndpoint(app, profileEndpoints.suggestions, {}, async request => ({ suggestions: await ctx.names.suggestions(request.params.name, request.query.zone) }))
+
+  serveEndpoint(app, profileEndpoints.register, {}, async request => ctx.names.register(request.body))
 }
