@@ -1,11 +1,13 @@
 // Accessibility audit of the modal on the demo page with axe-core (through Playwright, which
 // reaches into the open shadow roots): no violations on the Connect, All Wallets,
-// ConnectingWalletConnect and Account views, in light and dark themes, and every view since.
+// ConnectingWalletConnect and Account views, in light and dark themes, and every view since
+// (account names included).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet } from './harness.js'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -234,6 +236,60 @@ test('no axe violations on the social logins, ConnectingSocial (waiting and fail
       await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
       await dialog(page).getByTestId('farcaster-link').waitFor()
       await audit(page, `ConnectingFarcaster (${theme})`)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+    }
+  }))
+
+test('no axe violations on Choose name (rule error, available, taken with suggestions, declined) and Name registered, light and dark', () =>
+  withPage(h, '/', async ({ page }) => {
+    await loginByEmail(h, page, `a11y-name-${Date.now().toString(36)}@example.com`)
+    const input = dialog(page).getByLabel('Choose your account name')
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
+      await connectButton(page).click()
+      await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
+      await input.fill('ab')
+      await dialog(page).locator('[data-testid="name-rule"].wm-error-text').waitFor()
+      await audit(page, `Choose name: rule error (${theme})`)
+      // The configured identity's name is not under the demo's suffix: a free name.
+      await input.fill(`a11y-${theme}`)
+      await dialog(page).getByTestId('name-status').filter({ hasText: 'is available' }).waitFor()
+      await audit(page, `Choose name: available (${theme})`)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+    }
+    // Declined, then registered (in dark).
+    await connectButton(page).click()
+    await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
+    await input.fill('a11y-named')
+    await dialog(page).getByTestId('name-status').filter({ hasText: 'is available' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Register' }).click()
+    await approveFrame(page).getByRole('button', { name: 'Cancel' }).click()
+    await dialog(page).getByTestId('name-error').waitFor()
+    await audit(page, 'Choose name: signature declined (dark)')
+    await dialog(page).getByRole('button', { name: 'Register' }).click()
+    await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+    await dialog(page).getByTestId('name-registered').waitFor()
+    await audit(page, 'Name registered (dark)')
+  }))
+
+test('no axe violations on Choose name with a taken name and its suggestions, light and dark', () =>
+  withPage(h, '/', async ({ page }) => {
+    // Someone else holds the name: registered over HTTP with their own key, as the modal would.
+    const other = privateKeyToAccount(generatePrivateKey())
+    const message = JSON.stringify({ name: 'a11y-taken.walletmodal.id', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+    const body = JSON.stringify({ coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) })
+    const taken = await fetch(`${h.serviceUrl}/v1/profile/account?projectId=demo&st=test&sv=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    assert.equal(taken.status, 200)
+    await loginByEmail(h, page, `a11y-taken-${Date.now().toString(36)}@example.com`)
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
+      await connectButton(page).click()
+      await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
+      await dialog(page).getByLabel('Choose your account name').fill('a11y-taken')
+      await dialog(page).getByTestId('name-suggestions').getByRole('button').first().waitFor()
+      await audit(page, `Choose name: taken, with suggestions (${theme})`)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
     }

@@ -4,52 +4,14 @@
 // port): these tests also try, from the page, to read and to approve what only it may.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { FrameLocator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { codeFromMailbox, connectButton, dialog, harnessPerFile, heading, rpc, withPage, type Harness } from './harness.js'
+import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, otpFrame, rpc, withPage } from './harness.js'
 
 const h = harnessPerFile()
 
 let counter = 0
 /** A fresh address per test: a newcomer every time. */
 const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`
-
-const otpFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
-const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()
-
-/**
- * Waits for the e-mail entry on Connect (it appears once the project's configuration names the
- * secure site); if it does not, fails with what the page knew.
- */
-async function emailInput(page: Page): Promise<void> {
-  try {
-    await dialog(page).getByTestId('email-input').waitFor({ timeout: 15_000 })
-  } catch {
-    const seen = await page.evaluate(() => ({
-      requests: performance.getEntriesByType('resource').map(e => e.name.replace(/\?.*/, '')).filter(n => /config|origins/.test(n)),
-      loaded: document.readyState,
-      dialog: (document.querySelector('wallet-modal')?.shadowRoot?.textContent ?? '').slice(0, 300)
-    }))
-    assert.fail(`no e-mail entry on Connect: ${JSON.stringify(seen)}`)
-  }
-}
-
-/** Connect → e-mail → code from the mailbox → connected. Resolves with the ms from typing the code to connected. */
-async function loginByEmail(h: Harness, page: Page, email: string): Promise<number> {
-  await connectButton(page, 'Connect Wallet').click()
-  await heading(page, 'Connect Wallet')
-  await emailInput(page)
-  await dialog(page).getByTestId('email-input').fill(email)
-  await dialog(page).getByTestId('email-submit').click()
-  await heading(page, 'Continue with e-mail')
-  await otpFrame(page).locator('input#otp').waitFor()
-  const code = await codeFromMailbox(h, page, email)
-  const started = Date.now()
-  await otpFrame(page).locator('input#otp').fill(code)
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
-  return Date.now() - started
-}
 
 describe('e-mail login (embedded wallet)', () => {
   it('a newcomer logs in by e-mail, sends ETH and signs after approving in the secure frame, sees the Solana account, stays connected over a reload, signs out', async () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { before, after } from 'node:test'
 import { readFileSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 
@@ -262,4 +262,43 @@ export async function pageWithDevnetWallet(h: Harness, context: BrowserContext):
   // A string: tsx's compiled functions call a helper the page does not have.
   await page.addInitScript('void import("/devnet-wallet.js")')
   return { page, errors }
+}
+
+/** The secure site's code-entry frame inside the dialog. */
+export const otpFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
+/** The secure site's approval frame inside the dialog (ApproveTransaction). */
+export const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()
+
+/**
+ * Waits for the e-mail entry on Connect (it appears once the project's configuration names the
+ * secure site); if it does not, fails with what the page knew.
+ */
+async function emailInput(page: Page): Promise<void> {
+  try {
+    await dialog(page).getByTestId('email-input').waitFor({ timeout: 15_000 })
+  } catch {
+    const seen = await page.evaluate(() => ({
+      requests: performance.getEntriesByType('resource').map(e => e.name.replace(/\?.*/, '')).filter(n => /config|origins/.test(n)),
+      loaded: document.readyState,
+      dialog: (document.querySelector('wallet-modal')?.shadowRoot?.textContent ?? '').slice(0, 300)
+    }))
+    assert.fail(`no e-mail entry on Connect: ${JSON.stringify(seen)}`)
+  }
+}
+
+/** Connect → e-mail → code from the mailbox → connected. Resolves with the ms from typing the code to connected. */
+export async function loginByEmail(h: Harness, page: Page, email: string): Promise<number> {
+  await connectButton(page, 'Connect Wallet').click()
+  await heading(page, 'Connect Wallet')
+  await emailInput(page)
+  await dialog(page).getByTestId('email-input').fill(email)
+  await dialog(page).getByTestId('email-submit').click()
+  await heading(page, 'Continue with e-mail')
+  await otpFrame(page).locator('input#otp').waitFor()
+  const code = await codeFromMailbox(h, page, email)
+  const started = Date.now()
+  await otpFrame(page).locator('input#otp').fill(code)
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
+  return Date.now() - started
 }

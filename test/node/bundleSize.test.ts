@@ -39,10 +39,10 @@ test('the social login flow loads only when a social login is used: not with Con
   }
 })
 
-test('Swap and the on-ramp load only when their views open: not with the dialog', () => {
+test('Swap, the on-ramp and account names load only when used: not with the dialog', () => {
   const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle))).map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
-  for (const lazy of ['SwapView.tsx', 'SwapSelectTokenView.tsx', 'flows/swapDraft.ts', 'flows/swapExecute.ts', 'controllers/SwapController.ts', 'errors/swapCodes.ts', 'api/SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'controllers/OnRampController.ts', 'api/OnRampClient.ts']) {
+  for (const lazy of ['SwapView.tsx', 'SwapSelectTokenView.tsx', 'flows/swapDraft.ts', 'flows/swapExecute.ts', 'controllers/SwapController.ts', 'errors/swapCodes.ts', 'api/SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'controllers/OnRampController.ts', 'api/OnRampClient.ts', 'RegisterAccountNameView.tsx', 'RegisterAccountNameSuccessView.tsx', 'flows/accountNames.ts', 'flows/profileName.ts', 'controllers/NamesController.ts', 'errors/nameCodes.ts', 'api/NamesClient.ts']) {
     const chunks = holding(lazy)
     assert.equal(chunks.length, 1, `${lazy} in one chunk`)
     assert.notEqual(chunks[0], modal, `${lazy} is not in the dialog's chunk`)

@@ -17,6 +17,10 @@ export interface BlockchainApiState {
   retryBlockedUntil: number
   identityFor?: string
   identity?: Identity
+  /** The address {@link profileName} belongs to. */
+  profileNameFor?: string
+  /** The name service's name of the account (registered, or its reverse lookup): Account shows it first. */
+  profileName?: string
   /** CAIP-2 ids the service supports (undefined until known). */
   supportedChains?: string[]
 }
@@ -53,6 +57,10 @@ export function createBlockchainApiController() {
     setIdentity(address: string | undefined, identity: Identity | undefined): void {
       state.identityFor = address
       state.identity = identity
+    },
+    setProfileName(address: string | undefined, name: string | undefined): void {
+      state.profileNameFor = address
+      state.profileName = name
     },
     setSupportedChains(chains: string[]): void {
       state.supportedChains = chains

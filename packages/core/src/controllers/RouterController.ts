@@ -16,6 +16,7 @@ export type ViewId =
   | 'EmailLogin' | 'ConnectingSocial' | 'ConnectingFarcaster' | 'UpdateEmailWallet' | 'ApproveTransaction' | 'ExportWallet'
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
   | 'Swap' | 'SwapSelectToken' | 'OnRampProviders' | 'OnRampBuy'
+  | 'RegisterAccountName' | 'RegisterAccountNameSuccess'
 
 /** Data a view is opened with. */
 export interface RouterData {

@@ -42,6 +42,10 @@ export interface CoreRuntime {
   swap?: import('../flows/swapDraft.js').SwapFeature
   /** The on-ramp's controller and client, made when it first loads (flows/onramp.ts). */
   onramp?: import('../flows/onramp.js').OnRampFeature
+  /** The names client, once an account's name was looked up (flows/profileName.ts). */
+  names?: Promise<import('../api/NamesClient.js').NamesClient>
+  /** RegisterAccountName's state, made when it first loads (flows/accountNames.ts). */
+  namesState?: import('../controllers/NamesController.js').NamesController
   /** Whether the wallet lists were prefetched (once per core, spec §4). */
   prefetched: boolean
   imagesPreloaded: boolean

@@ -56,15 +56,24 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   }
 }
 
-/** Fetches the identity (name, avatar) of the active address, cached 5 minutes. Failures show nothing. */
+/**
+ * Fetches the identity (name, avatar) of the active address and its name-service name (the
+ * reverse lookup, which Account shows first), each cached 5 minutes. Failures show nothing.
+ */
 export async function fetchIdentity(core: Core): Promise<void> {
   const api = await core.loadServices()
   const address = core.chain.activeAccount().address
   // Identities are name-service data (spec §9: names on eip155 only).
   if (!api || !address || !namespaceSupports(core.chain.state.activeNamespace, 'names')) {
     core.blockchainApi.setIdentity(undefined, undefined)
+    core.blockchainApi.setProfileName(undefined, undefined)
     return
   }
+  await Promise.all([import('./profileName.js').then(m => m.fetchProfileName(core, address)), fetchIdentityOf(core, address, api)])
+}
+
+/** The identity service's part of {@link fetchIdentity}. */
+async function fetchIdentityOf(core: Core, address: string, api: NonNullable<Awaited<ReturnType<Core['loadServices']>>>): Promise<void> {
   const key = STORAGE_KEYS.identity(address)
   const cached = core.storage.get(key, isIdentity, CACHE_MS.identity)
   if (cached) {

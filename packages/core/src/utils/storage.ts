@@ -27,7 +27,9 @@ export const STORAGE_KEYS = {
   connectedNamespaces: 'connected-namespaces',
   portfolio: (caipAddress: string) => `portfolio/${caipAddress}`,
   nativeBalance: (caipAddress: string) => `native-balance/${caipAddress}`,
-  identity: (address: string) => `identity/${address.toLowerCase()}`
+  identity: (address: string) => `identity/${address.toLowerCase()}`,
+  /** The name service's name of an address (spec §3 cached records), `{ name }`. */
+  profileName: (address: string) => `profile-name/${address.toLowerCase()}`
 } as const
 
 /** A typed view over a storage backend. Reads never throw: garbage reads as missing. */

@@ -35,3 +35,5 @@ export const ActivityIcon = svg('M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 1 0 0-11zM8
 export const MailIcon = svg('M2.5 4h11v8h-11zM2.5 4.5 8 9l5.5-4.5')
 /** A key (private key export). */
 export const KeyIcon = svg('M6 10a3 3 0 1 1 0-.01zM8.6 8.6 13.5 3.7M11.5 5.7l1.5 1.5')
+/** A tag with a dot: an account name. */
+export const TagIcon = svg('M2.5 8.5l6-6h5v5l-6 6zM10.5 5.5h.01')

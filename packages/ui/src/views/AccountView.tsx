@@ -42,7 +42,9 @@ export function AccountView() {
   // The identity service's name and avatar, when it has them for this address (text only; the
   // avatar must be an https:, data: or configured-service URL).
   const identity = bc.identityFor === address ? bc.identity : undefined
-  const identityName = identity?.name ?? undefined
+  // The name service's name (registered here, or its reverse lookup) comes before the identity's.
+  const profileName = bc.profileNameFor === address ? bc.profileName : undefined
+  const identityName = profileName ?? identity?.name ?? undefined
   const identityAvatar = safeImageUrl(identity?.avatar, serviceOrigins(core))
   const options = useSnapshot(core.options.state)
   const features = walletFeaturesOrder(options.features.walletFeaturesOrder, id => walletFeatureEnabled(core, id), chain.activeNamespace).flatMap(f => {
@@ -104,7 +106,7 @@ export function AccountView() {
             </button>
           </li>
         ) : null}
-        {embedded ? <EmbeddedAccountRows /> : null}
+        {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />

@@ -32,6 +32,8 @@ const ConnectingFarcasterView = lazyComponent(() => import('./ConnectingFarcaste
 const ApproveTransactionView = lazyComponent(() => import('./ApproveTransactionView.js').then(m => m.ApproveTransactionView))
 const UpdateEmailWalletView = lazyComponent(() => import('./UpdateEmailWalletView.js').then(m => m.UpdateEmailWalletView))
 const ExportWalletView = lazyComponent(() => import('./ExportWalletView.js').then(m => m.ExportWalletView))
+const RegisterAccountNameView = lazyComponent(() => import('./RegisterAccountNameView.js').then(m => m.RegisterAccountNameView))
+const RegisterAccountNameSuccessView = lazyComponent(() => import('./RegisterAccountNameSuccessView.js').then(m => m.RegisterAccountNameSuccessView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -72,7 +74,9 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   ConnectingFarcaster: { title: () => 'Sign in with Farcaster', component: ConnectingFarcasterView },
   UpdateEmailWallet: { title: () => 'Change e-mail', component: UpdateEmailWalletView },
   ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
-  ExportWallet: { title: () => 'Export private keys', component: ExportWalletView }
+  ExportWallet: { title: () => 'Export private keys', component: ExportWalletView },
+  RegisterAccountName: { title: () => 'Choose name', component: RegisterAccountNameView, next: ['ApproveTransaction', 'RegisterAccountNameSuccess'] },
+  RegisterAccountNameSuccess: { title: () => 'Name registered', component: RegisterAccountNameSuccessView }
 }
 
 /** Fetches the code of the views likely to follow `view` (failures are retried when shown). */

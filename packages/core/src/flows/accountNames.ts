@@ -1,0 +1,145 @@
+import { ACCOUNT_NAME_LABEL, evmCoinType } from '@wallet-modal/wire'
+import type { Core } from '../createCore.js'
+import { createNamesController, type NamesController } from '../controllers/NamesController.js'
+import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
+import { NAME_ERROR_MESSAGES, type NameErrorCode } from '../errors/nameCodes.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
+import { isAuthConnectorId } from '../adapters/embedded/constants.js'
+import { reasonOf } from '../api/serviceReason.js'
+import { nameSuffix, namesClient, rememberProfileName } from './profileName.js'
+import { signMessage } from './walletActions.js'
+
+/** RegisterAccountName's controller of this core, made on first use. */
+export function namesState(core: Core): NamesController {
+  return (core.runtime.namesState ??= createNamesController())
+}
+
+/** A names error with its words (they live in this chunk's catalogue). */
+function nameError(code: NameErrorCode, opts: { details?: string; cause?: unknown; name?: string } = {}): WalletModalError {
+  return new WalletModalError(code, { shortMessage: NAME_ERROR_MESSAGES[code].replace('{name}', opts.name ?? ''), details: opts.details, cause: opts.cause })
+}
+
+/**
+ * Spec §2 / §5: whether Account offers registering a name: an embedded-wallet (auth connector)
+ * account on a namespace with names, with an active network, and a name service to ask.
+ */
+export function canRegisterName(core: Core): boolean {
+  const ns = core.chain.state.activeNamespace
+  const { account, network } = core.chain.state.namespaces[ns]
+  return core.hasServices && namespaceSupports(ns, 'names') && account.status === 'connected' && !!account.address && !!network.caipNetwork && isAuthConnectorId(account.connectorId)
+}
+
+/**
+ * Spec §5: why `label` cannot be a name (letters, digits and hyphens, at least 4 characters),
+ * else undefined. Checked before any request.
+ *
+ * @example accountNameProblem('ab') // 'letters, digits and hyphens, at least 4 characters'
+ */
+export function accountNameProblem(label: string): string | undefined {
+  return ACCOUNT_NAME_LABEL.test(label) ? undefined : NAME_ERROR_MESSAGES.NAME_RULE
+}
+
+/** Opens RegisterAccountName on an empty form. */
+export function startRegisterAccountName(core: Core): void {
+  namesState(core).reset()
+}
+
+/** The visitor typed: the own part (a pasted suffix is dropped), checked against the rule at once. */
+export function setAccountNameInput(core: Core, typed: string): void {
+  const suffix = nameSuffix(core)
+  const trimmed = typed.trim()
+  const label = trimmed.toLowerCase().endsWith(suffix) ? trimmed.slice(0, -suffix.length) : trimmed
+  namesState(core).setInput(label, label ? accountNameProblem(label) : undefined)
+  abortCheck(core)
+}
+
+const checks = new WeakMap<Core, AbortController>()
+/** Drops the check in flight: its answer would be about an older input. */
+function abortCheck(core: Core): void {
+  checks.get(core)?.abort()
+  checks.delete(core)
+}
+
+/**
+ * Asks the name service whether the typed name is taken, and for free variants (spec §7
+ * suggestions, with the zone): called once typing pauses. Nothing is asked for an empty input or
+ * one that breaks the rule; only the newest answer is kept. A failure shows the service's reason,
+ * else 'Error fetching name suggestions'.
+ */
+export async function checkAccountName(core: Core): Promise<void> {
+  const names = namesState(core)
+  const label = names.state.input.toLowerCase()
+  if (!label || names.state.ruleError || names.state.checked === label) return
+  abortCheck(core)
+  const abort = new AbortController()
+  checks.set(core, abort)
+  names.setChecking(true)
+  try {
+    const suffix = nameSuffix(core)
+    const [asked, ...variants] = await (await namesClient(core)).suggestions(label, suffix.slice(1), { signal: abort.signal })
+    if (abort.signal.aborted) return
+    names.setChecked(label, !!asked?.registered, variants.filter(s => !s.registered))
+  } catch (err) {
+    if (abort.signal.aborted) return
+    names.setError(serviceReasonOr(err, nameError('NAME_SUGGESTIONS_FAILED').shortMessage))
+  } finally {
+    if (checks.get(core) === abort) checks.delete(core)
+  }
+}
+
+/**
+ * The service's own reason for a refusal (spec §8: shown first; a 4xx says what was wrong with
+ * the request), else `fallback` (a server error or no answer: the spec's words).
+ */
+function serviceReasonOr(err: unknown, fallback: string): string {
+  const status = (err as { status?: number }).status
+  return isWalletModalError(err, 'HTTP_ERROR') && err.details && status !== undefined && status >= 400 && status < 500 ? reasonOf(err) : fallback
+}
+
+/**
+ * Registers the typed name for the embedded-wallet account (spec §4): signs the JSON message
+ * `{ name, attributes, timestamp }` (the secure frame asks the person), sends it to the name
+ * service, records the name (Account shows it) and shows RegisterAccountNameSuccess. A declined
+ * signature or a refusal keeps the form, saying why ('Signature declined'; the service's reason,
+ * else 'Error registering name {name}').
+ *
+ * @throws nothing: every outcome is in the names state and the router
+ */
+export async function registerAccountName(core: Core): Promise<void> {
+  const names = namesState(core)
+  const label = names.state.input.toLowerCase()
+  if (names.state.step !== 'idle' || !label || names.state.ruleError) return
+  const name = label + nameSuffix(core)
+  const ns = core.chain.state.activeNamespace
+  const { account, network } = core.chain.state.namespaces[ns]
+  const address = account.address
+  // Spec §5: registering needs an active network, an address and the auth connector.
+  if (!address || !network.caipNetwork || !isAuthConnectorId(account.connectorId)) return names.setError(nameError('NAME_AUTH_NOT_FOUND').shortMessage)
+  let coinType: number
+  try {
+    coinType = evmCoinType(Number(network.caipNetwork.id))
+  } catch {
+    return names.setError(new WalletModalError('INVALID_CHAIN_ID').shortMessage)
+  }
+  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  names.setError(undefined)
+  names.setStep('signing')
+  let signature: string
+  try {
+    signature = await signMessage(core, message)
+  } catch (err) {
+    names.setStep('idle')
+    // The approval view has gone back to the form; say why nothing happened.
+    return names.setError(isWalletModalError(err) ? err.shortMessage : nameError('NAME_REGISTER_FAILED', { name }).shortMessage)
+  }
+  names.setStep('registering')
+  try {
+    await (await namesClient(core)).register({ coin_type: coinType, address, message, signature })
+  } catch (err) {
+    names.setStep('idle')
+    return names.setError(serviceReasonOr(err, nameError('NAME_REGISTER_FAILED', { name }).shortMessage))
+  }
+  rememberProfileName(core, address, name)
+  names.setRegistered(name)
+  core.router.replace('RegisterAccountNameSuccess')
+}
