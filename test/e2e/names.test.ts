@@ -80,6 +80,8 @@ describe('account names', () => {
       await dialog(page).getByRole('button', { name: 'Done' }).click()
       await heading(page, 'Account')
       assert.equal(await dialog(page).getByTestId('account-address').textContent(), `alice-demo${SUFFIX}`)
+      // The page's button reads the name too.
+      await page.locator('connect-button').getByTestId('button-address').filter({ hasText: `alice-demo${SUFFIX}` }).waitFor()
       // Named now: the entry is gone.
       assert.equal(await dialog(page).getByRole('button', { name: 'Choose your account name' }).count(), 0)
 

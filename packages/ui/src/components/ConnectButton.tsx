@@ -22,6 +22,8 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
   const chain = useSnapshot(core.chain.state)
   const connection = useSnapshot(core.connection.state)
   const themeState = useSnapshot(core.theme.state)
+  // The account's registered name, once looked up, reads better than its address.
+  const bc = useSnapshot(core.blockchainApi.state)
   const { account } = chain.namespaces[chain.activeNamespace]
   const connected = account.status === 'connected' && !!account.address
   // A reload restoring a stored account shows that account (busy) rather than 'Connecting...'.
@@ -36,7 +38,7 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
             {account.balance} {account.balanceSymbol}
           </span>
         ) : null}
-        <span data-testid="button-address">{shortenAddress(account.address!)}</span>
+        <span data-testid="button-address">{(bc.profileNameFor === account.address && bc.profileName) || shortenAddress(account.address!)}</span>
         {account.pendingTransactions ? (
           <span className="wm-pending" data-testid="button-pending">
             {account.pendingTransactions} pending
