@@ -57,23 +57,21 @@ export {
   type Transaction,
   type TransactionTransfer
 } from './historyEndpoints.js'
+export { profileEndpoints, ETH_COIN_TYPE, ProfileParamsSchema, ProfileQuerySchema, ProfileSchema, type Profile } from './profileEndpoints.js'
 export {
-  profileEndpoints,
-  ETH_COIN_TYPE,
+  nameEndpoints,
   ACCOUNT_NAME_LABEL,
   ACCOUNT_NAME_MIN_LENGTH,
   evmCoinType,
-  ProfileParamsSchema,
-  ProfileQuerySchema,
-  ProfileSchema,
+  NamedProfileSchema,
   ReverseSchema,
   SuggestionsSchema,
   RegisterNameBodySchema,
-  type Profile,
+  type NamedProfile,
   type NameSuggestion,
   type NameRegistrationMessage,
   type RegisterNameBody
-} from './profileEndpoints.js'
+} from './nameEndpoints.js'
 export {
   sessionEndpoints,
   ListedSessionSchema,

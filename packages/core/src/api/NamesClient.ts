@@ -1,4 +1,4 @@
-import { profileEndpoints, type NameSuggestion, type Profile, type RegisterNameBody } from '@wallet-modal/wire'
+import { nameEndpoints, type NamedProfile, type NameSuggestion, type RegisterNameBody } from '@wallet-modal/wire'
 import { createCheckedCalls } from './checkedCalls.js'
 import type { HttpClient } from './HttpClient.js'
 
@@ -17,16 +17,16 @@ export function createNamesClient(http: HttpClient, blockchainApiUrl: string, pr
   const base = blockchainApiUrl
   return {
     /** The names of `address`, the one to show first; `sender` is the connected account asking. */
-    reverse(address: string, sender: string): Promise<(Profile & { name: string })[]> {
-      return getChecked(base, profileEndpoints.reverse, { address }, { sender, apiVersion: '2' }, 'names for address')
+    reverse(address: string, sender: string): Promise<NamedProfile[]> {
+      return getChecked(base, nameEndpoints.reverse, { address }, { sender, apiVersion: '2' }, 'names for address')
     },
     /** Whether `name` is taken (the first entry), then free variants; asked as the visitor types: no retries. */
     async suggestions(name: string, zone: string, opts: { signal?: AbortSignal } = {}): Promise<NameSuggestion[]> {
-      return (await getChecked(base, profileEndpoints.suggestions, { name }, { zone }, 'name suggestions', { retries: 0, signal: opts.signal })).suggestions
+      return (await getChecked(base, nameEndpoints.suggestions, { name }, { zone }, 'name suggestions', { retries: 0, signal: opts.signal })).suggestions
     },
     /** Registers the signed name (a signed message counts once: no retries). */
-    register(body: RegisterNameBody): Promise<Profile> {
-      return postChecked(base, profileEndpoints.register, body, 'name registration', { retries: 0 })
+    register(body: RegisterNameBody): Promise<NamedProfile> {
+      return postChecked(base, nameEndpoints.register, body, 'name registration', { retries: 0 })
     }
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { getAddress, verifyMessage } from 'viem'
-import { ACCOUNT_NAME_LABEL, ETH_COIN_TYPE, type NameSuggestion, type Profile, type RegisterNameBody } from '@wallet-modal/wire'
+import { ACCOUNT_NAME_LABEL, ETH_COIN_TYPE, type NamedProfile, type NameSuggestion, type RegisterNameBody } from '@wallet-modal/wire'
 import type { NamesConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
 import { ApiError } from '../http/ApiError.js'
@@ -81,7 +81,7 @@ export class NameService {
   }
 
   /** The registered name `name` (any suffix of this service), or undefined. */
-  async lookup(name: string): Promise<(Profile & { name: string }) | undefined> {
+  async lookup(name: string): Promise<NamedProfile | undefined> {
     const label = this.labelOf(name)
     if (label === undefined || !ACCOUNT_NAME_LABEL.test(label)) return undefined
     const { rows } = await this.store.query<NameRow>('SELECT label, address, coin_type::text, attributes FROM account_names WHERE label = $1', [label])
@@ -89,7 +89,7 @@ export class NameService {
   }
 
   /** The names registered for `address`, oldest first. */
-  async reverse(address: string): Promise<(Profile & { name: string })[]> {
+  async reverse(address: string): Promise<NamedProfile[]> {
     const { rows } = await this.store.query<NameRow>(
       'SELECT label, address, coin_type::text, attributes FROM account_names WHERE lower(address) = $1 ORDER BY created_at, label',
       [address.toLowerCase()]
@@ -127,7 +127,7 @@ export class NameService {
    * @param nowS - The current time in seconds (tests move it).
    * @throws ApiError 400 (message, name, time), 401 (signature), 409 (taken, replayed, limit)
    */
-  async register(body: RegisterNameBody, nowS = Math.floor(Date.now() / 1000)): Promise<Profile & { name: string }> {
+  async register(body: RegisterNameBody, nowS = Math.floor(Date.now() / 1000)): Promise<NamedProfile> {
     const coinType = Number(body.coin_type)
     if (!isEvmCoinType(coinType)) throw new ApiError(400, `Unsupported coin type ${body.coin_type}: names here are for EVM addresses`)
     const message = parseMessage(body.message)
@@ -172,7 +172,7 @@ export class NameService {
   }
 
   /** A row as the profile answer: the whole name, the EVM address (under 60 and the signed coin type), the attributes. */
-  private profileOf(row: NameRow): Profile & { name: string } {
+  private profileOf(row: NameRow): NamedProfile {
     const address = getAddress(row.address)
     return {
       name: row.label + this.suffix,

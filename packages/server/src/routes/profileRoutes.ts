@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { getAddress } from 'viem'
-import { ETH_COIN_TYPE, profileEndpoints, type Profile } from '@wallet-modal/wire'
+import { ETH_COIN_TYPE, nameEndpoints, profileEndpoints, type Profile } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
@@ -16,7 +16,7 @@ const NAME_PATTERN = /^[a-z0-9.-]{1,100}$/
 export type ProfileAccount = Profile & { name: string }
 
 /**
- * The name service of spec §7 (`profileEndpoints` of the wire contract):
+ * The name service of spec §7 (`profileEndpoints` and `nameEndpoints` of the wire contract):
  * - `GET /v1/profile/account/{name}` (`apiVersion=2`): a name registered here (under the
  *   operator's suffix or a legacy one), else a configured identity's name (the table
  *   `/v1/identity/{address}` reads); unknown names answer 404, names that cannot be one 400;
@@ -52,12 +52,12 @@ export function profileRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return found
   })
 
-  serveEndpoint(app, profileEndpoints.reverse, {}, async request => {
+  serveEndpoint(app, nameEndpoints.reverse, {}, async request => {
     const configured = await identity(request, { address: request.params.address })
     return [...(await ctx.names.reverse(request.params.address)), ...(configured ? [configured] : [])]
   })
 
-  serveEndpoint(app, profileEndpoints.suggestions, {}, async request => ({ suggestions: await ctx.names.suggestions(request.params.name, request.query.zone) }))
+  serveEndpoint(app, nameEndpoints.suggestions, {}, async request => ({ suggestions: await ctx.names.suggestions(request.params.name, request.query.zone) }))
 
-  serveEndpoint(app, profileEndpoints.register, {}, async request => ctx.names.register(request.body))
+  serveEndpoint(app, nameEndpoints.register, {}, async request => ctx.names.register(request.body))
 }

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import * as v from 'valibot'
-import { ACCOUNT_NAME_LABEL, RegisterNameBodySchema, evmCoinType } from './profileEndpoints.js'
+import { ACCOUNT_NAME_LABEL, RegisterNameBodySchema, evmCoinType } from './nameEndpoints.js'
 
 describe('profile endpoints', () => {
   it('gives an EVM chain its ENSIP-11 coin type, and refuses chain ids from 2^31 up', () => {
