@@ -179,17 +179,19 @@ async function listenMain(
   projects: Map<string, ServerConfig['projects'][number]>,
   secureSite: SecureSite | undefined
 ): Promise<WalletModalServer> {
+  const chains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   const ctx: RouteContext = {
     secureSiteUrl: secureSite?.url,
     socials: secureSite?.socials ?? [],
     config,
     store,
-    chains: new Map(config.chains.map(c => [c.caipNetworkId, c])),
+    chains,
     prices: new PriceTable(config.prices),
     images: new ImageCatalogue(config),
-    names: new NameService(store, config.names),
+    names: new NameService(store, config.names, chains, upstreamTimeoutMs),
     publicUrl: options.publicUrl,
-    upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
+    upstreamTimeoutMs
   }
   const requestLog = new RequestLog(store, options.logger ?? false)
   const relay = options.relay === false ? undefined : new RelayHub(store, options.relay === true ? {} : options.relay)

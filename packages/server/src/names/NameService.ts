@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { getAddress, verifyMessage } from 'viem'
 import { ACCOUNT_NAME_LABEL, ETH_COIN_TYPE, type NamedProfile, type NameSuggestion, type RegisterNameBody } from '@wallet-modal/wire'
-import type { NamesConfig } from '../config/ServerConfig.js'
+import type { ChainConfig, NamesConfig } from '../config/ServerConfig.js'
+import { verifyEvmSignature } from '../siwx/verifyEvmSignature.js'
 import type { Store } from '../db/Store.js'
 import { ApiError } from '../http/ApiError.js'
 
@@ -57,10 +58,14 @@ export class NameService {
   /**
    * @param store - The database (table `account_names`, and `identities` so a configured name is never registered twice).
    * @param config - The operator's `names` settings.
+   * @param chains - The configured chains by CAIP-2 id: a contract account's signature is checked on its chain.
+   * @param timeoutMs - How long a chain's node gets for that check.
    */
   constructor(
     private readonly store: Store,
-    config: NamesConfig = {}
+    config: NamesConfig = {},
+    private readonly chains: ReadonlyMap<string, ChainConfig> = new Map(),
+    private readonly timeoutMs = 10_000
   ) {
     this.suffix = config.suffix ?? DEFAULT_NAME_SUFFIX
     this.legacySuffixes = (config.legacySuffixes ?? DEFAULT_LEGACY_SUFFIXES).filter(s => s !== this.suffix)
@@ -137,8 +142,7 @@ export class NameService {
     if (!ACCOUNT_NAME_LABEL.test(label)) throw new ApiError(400, NAME_RULE)
     if (message.timestamp > nowS + FUTURE_SKEW_S) throw new ApiError(400, 'The signed message is dated in the future')
     if (message.timestamp < nowS - this.maxAgeS) throw new ApiError(400, 'The signed message is too old; sign a new one')
-    const valid = await verifyMessage({ address: getAddress(body.address), message: body.message, signature: body.signature as `0x${string}` }).catch(() => false)
-    if (!valid) throw new ApiError(401, 'The signature does not match the address')
+    if (!(await this.signedBy(body, coinType))) throw new ApiError(401, 'The signature does not match the address')
     const address = getAddress(body.address)
     // The same signed message counts once, whatever the signature's encoding.
     const messageHash = createHash('sha256').update(`${address.toLowerCase()}\n${body.message}`).digest('hex')
@@ -159,6 +163,17 @@ export class NameService {
       if (!inserted.rows[0]) throw new ApiError(409, `${label}${this.suffix} is already taken`)
       return this.profileOf(inserted.rows[0])
     })
+  }
+
+  /**
+   * Whether `body.address` signed `body.message` (EIP-191). On a configured chain (the coin
+   * type's; 60 is Ethereum's) this is viem's check there, which also takes contract accounts'
+   * ERC-1271 and not-yet-deployed ERC-6492 signatures; elsewhere ordinary accounts only.
+   */
+  private async signedBy(body: RegisterNameBody, coinType: number): Promise<boolean> {
+    const chain = this.chains.get(`eip155:${coinType === 60 ? 1 : coinType - 0x80000000}`)
+    if (chain) return verifyEvmSignature(chain, body.address, body.message, body.signature, this.timeoutMs)
+    return verifyMessage({ address: getAddress(body.address), message: body.message, signature: body.signature as `0x${string}` }).catch(() => false)
   }
 
   /** Which of `labels` are taken: registered, or a configured identity's name under the primary suffix. */
