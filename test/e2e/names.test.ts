@@ -63,12 +63,15 @@ describe('account names', () => {
       assert.equal(await dialog(page).getByTestId('name-suffix').textContent(), SUFFIX)
       assert.equal(await dialog(page).getByTestId('name-rule').textContent(), 'Letters, digits and hyphens, at least 4 characters')
 
-      // Too short, then a character outside the rule: refused on the spot, never asked about.
+      // Too short, then a character outside the rule: refused on the spot, and once typing has
+      // paused on it (the status line records what it considered) still never asked about.
       for (const bad of ['ali', 'alice_demo', 'alice demo']) {
         await nameInput(page).fill(bad)
         await dialog(page).locator('[data-testid="name-rule"].wm-error-text').waitFor()
         assert.equal(await nameInput(page).getAttribute('aria-invalid'), 'true')
         assert.ok(await registerButton(page).isDisabled(), bad)
+        await dialog(page).locator(`[data-testid="name-status"][data-considered="${bad}"]`).waitFor({ state: 'attached' })
+        assert.deepEqual(asked, [], `${bad} was asked about`)
       }
       // A valid name after them is asked about once typing pauses; the bad ones never were.
       await nameInput(page).fill('alice-demo')
@@ -185,6 +188,13 @@ describe('account names', () => {
       await dialog(page).getByTestId('name-error').filter({ hasText: `Error registering name carol-again${SUFFIX}` }).waitFor()
       assert.equal(await nameInput(page).inputValue(), 'carol-again')
       await fault('/', 'clear')
+      // Leaving and coming back starts a fresh form: the refusal is not shown again.
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await heading(page, 'Account')
+      await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
+      await heading(page, 'Choose name')
+      assert.equal(await nameInput(page).inputValue(), '')
+      assert.equal(await dialog(page).getByTestId('name-error').count(), 0)
       // The browser logs each failed answer (503, 409, 500); nothing else went wrong on the page.
       assert.deepEqual(errors.filter(e => !/status of (503|409|500)/.test(e)), [])
     }, { checkErrors: false })

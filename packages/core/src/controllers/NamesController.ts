@@ -23,6 +23,13 @@ export interface NamesState {
   step: NameRegistrationStep
   /** The whole name just registered (RegisterAccountNameSuccess shows it). */
   registered?: string
+  /** The own part the last paused typing was about, asked or not (tests wait on it). */
+  considered?: string
+  /**
+   * The account a registration was started for: the form is kept for it while the signature
+   * round trip leaves the view (ApproveTransaction) and comes back; any other visit starts empty.
+   */
+  keepFor?: string
 }
 
 /** The account-name controller (spec §2 RegisterAccountName, §4 name registration). */
@@ -32,7 +39,15 @@ export function createNamesController() {
     state,
     /** A new input: the last answer and error no longer apply. */
     setInput(input: string, ruleError: string | undefined): void {
-      Object.assign(state, { input, ruleError, checked: undefined, taken: undefined, suggestions: ref([]), error: undefined })
+      // A check in flight is about the old input: it is dropped, so it no longer runs.
+      Object.assign(state, { input, ruleError, checked: undefined, taken: undefined, suggestions: ref([]), error: undefined, checking: false })
+    },
+    setConsidered(label: string): void {
+      state.considered = label
+    },
+    /** Keeps the form for `account` across the signature's round trip (undefined: no longer). */
+    setKeepFor(account: string | undefined): void {
+      state.keepFor = account
     },
     setChecking(checking: boolean): void {
       state.checking = checking
@@ -52,7 +67,7 @@ export function createNamesController() {
     },
     /** Back to an empty form (a new visit to RegisterAccountName). */
     reset(): void {
-      Object.assign(state, { input: '', ruleError: undefined, checking: false, checked: undefined, taken: undefined, suggestions: ref([]), error: undefined, step: 'idle', registered: undefined })
+      Object.assign(state, { input: '', ruleError: undefined, checking: false, checked: undefined, taken: undefined, suggestions: ref([]), error: undefined, step: 'idle', registered: undefined, considered: undefined, keepFor: undefined })
     }
   }
 }

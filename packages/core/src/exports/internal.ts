@@ -119,7 +119,7 @@ export type { OnRampProvider, OnRampQuote, PurchaseCurrency, PaymentCurrency } f
 export { DEFAULT_SLIPPAGE } from '../controllers/SwapController.js'
 export type { SwapState, SwapStep, SwapController } from '../controllers/SwapController.js'
 export { SWAP_ERROR_MESSAGES } from '../errors/swapCodes.js'
-export { namesState, canRegisterName, accountNameProblem, startRegisterAccountName, setAccountNameInput, checkAccountName, registerAccountName } from '../flows/accountNames.js'
+export { namesState, canRegisterName, accountNameProblem, startRegisterAccountName, releaseRegisterForm, setAccountNameInput, checkAccountName, registerAccountName } from '../flows/accountNames.js'
 export { nameSuffix, DEFAULT_NAME_SUFFIX } from '../flows/profileName.js'
 export { NAME_ERROR_MESSAGES } from '../errors/nameCodes.js'
 export type { NamesState, NamesController, NameRegistrationStep } from '../controllers/NamesController.js'

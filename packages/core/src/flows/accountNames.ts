@@ -39,9 +39,24 @@ export function accountNameProblem(label: string): string | undefined {
   return ACCOUNT_NAME_LABEL.test(label) ? undefined : NAME_ERROR_MESSAGES.NAME_RULE
 }
 
-/** Opens RegisterAccountName on an empty form. */
+/**
+ * RegisterAccountName mounts: an empty form, unless it comes back from the signature of a
+ * registration started for this same account (then the typed name and the outcome stay).
+ */
 export function startRegisterAccountName(core: Core): void {
-  namesState(core).reset()
+  const names = namesState(core)
+  const returning = names.state.keepFor !== undefined && names.state.keepFor === core.chain.activeAccount().address
+  if (!returning) names.reset()
+  else releaseRegisterForm(core)
+}
+
+/**
+ * Once the registration has settled (back to idle) while the form is shown, the form is no longer
+ * kept: the next visit starts empty. RegisterAccountName calls it as its step changes.
+ */
+export function releaseRegisterForm(core: Core): void {
+  const names = namesState(core)
+  if (names.state.step === 'idle' && names.state.keepFor !== undefined) names.setKeepFor(undefined)
 }
 
 /** The visitor typed: the own part (a pasted suffix is dropped), checked against the rule at once. */
@@ -69,6 +84,7 @@ function abortCheck(core: Core): void {
 export async function checkAccountName(core: Core): Promise<void> {
   const names = namesState(core)
   const label = names.state.input.toLowerCase()
+  names.setConsidered(label)
   if (!label || names.state.ruleError || names.state.checked === label) return
   abortCheck(core)
   const abort = new AbortController()
@@ -124,6 +140,8 @@ export async function registerAccountName(core: Core): Promise<void> {
   const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
   names.setError(undefined)
   names.setStep('signing')
+  // The approval view replaces the form meanwhile; coming back, the form is this one.
+  names.setKeepFor(address)
   let signature: string
   try {
     signature = await signMessage(core, message)
@@ -140,6 +158,7 @@ export async function registerAccountName(core: Core): Promise<void> {
     return names.setError(serviceReasonOr(err, nameError('NAME_REGISTER_FAILED', { name }).shortMessage))
   }
   rememberProfileName(core, address, name)
+  names.setKeepFor(undefined)
   names.setRegistered(name)
   core.router.replace('RegisterAccountNameSuccess')
 }

@@ -44,7 +44,10 @@ const isCachedName = (v: unknown): v is { name: string | null } => !!v && typeof
 export async function fetchProfileName(core: Core, address: string): Promise<void> {
   const key = STORAGE_KEYS.profileName(address)
   const cached = core.storage.get(key, isCachedName, CACHE_MS.names)
-  if (cached) return core.blockchainApi.setProfileName(address, cached.name ?? undefined)
+  if (cached) {
+    if (core.chain.activeAccount().address === address) core.blockchainApi.setProfileName(address, cached.name ?? undefined)
+    return
+  }
   try {
     // The connected account asks about itself: it is also the sender (spec §7).
     const names = await (await namesClient(core)).reverse(address, address)

@@ -358,6 +358,8 @@ export const MIGRATIONS: readonly Migration[] = [
         label text PRIMARY KEY,
         address text NOT NULL,
         coin_type bigint NOT NULL,
+        -- A key signed (the address is the signer's on every EVM chain), not a contract account.
+        every_chain boolean NOT NULL,
         attributes jsonb NOT NULL DEFAULT '{}',
         message text NOT NULL,
         message_hash text NOT NULL UNIQUE,

@@ -16,10 +16,13 @@ export const DEFAULT_MESSAGE_MAX_AGE_S = 300
 const FUTURE_SKEW_S = 30
 /** Free variants `/v1/profile/suggestions` offers at most. */
 export const MAX_SUGGESTIONS = 5
-/** Attributes a registration may carry: few short texts (an avatar URL, a description). */
-const MAX_ATTRIBUTES = 8
+/**
+ * Attributes a registration may carry: short texts under these keys only. No `avatar`: an image
+ * URL chosen by whoever registers would be fetched by every page that resolves the name (their
+ * visitors' addresses leaked to any host); avatars come from the operator's identities.
+ */
+export const NAME_ATTRIBUTE_KEYS: readonly string[] = ['description', 'bio']
 const MAX_ATTRIBUTE_LENGTH = 256
-const ATTRIBUTE_KEY = /^[a-z][a-z0-9_-]{0,31}$/
 
 /** The spec's rule, as the service words it (the modal shows a service's reason first). */
 export const NAME_RULE = 'A name is letters, digits and hyphens, at least 4 characters'
@@ -29,6 +32,8 @@ interface NameRow {
   label: string
   address: string
   coin_type: string
+  /** A key signed: the address is the signer's on every EVM chain. */
+  every_chain: boolean
   attributes: Record<string, string>
 }
 
@@ -89,14 +94,14 @@ export class NameService {
   async lookup(name: string): Promise<NamedProfile | undefined> {
     const label = this.labelOf(name)
     if (label === undefined || !ACCOUNT_NAME_LABEL.test(label)) return undefined
-    const { rows } = await this.store.query<NameRow>('SELECT label, address, coin_type::text, attributes FROM account_names WHERE label = $1', [label])
+    const { rows } = await this.store.query<NameRow>('SELECT label, address, coin_type::text, every_chain, attributes FROM account_names WHERE label = $1', [label])
     return rows[0] ? this.profileOf(rows[0]) : undefined
   }
 
   /** The names registered for `address`, oldest first. */
   async reverse(address: string): Promise<NamedProfile[]> {
     const { rows } = await this.store.query<NameRow>(
-      'SELECT label, address, coin_type::text, attributes FROM account_names WHERE lower(address) = $1 ORDER BY created_at, label',
+      'SELECT label, address, coin_type::text, every_chain, attributes FROM account_names WHERE lower(address) = $1 ORDER BY created_at, label',
       [address.toLowerCase()]
     )
     return rows.map(row => this.profileOf(row))
@@ -142,7 +147,8 @@ export class NameService {
     if (!ACCOUNT_NAME_LABEL.test(label)) throw new ApiError(400, NAME_RULE)
     if (message.timestamp > nowS + FUTURE_SKEW_S) throw new ApiError(400, 'The signed message is dated in the future')
     if (message.timestamp < nowS - this.maxAgeS) throw new ApiError(400, 'The signed message is too old; sign a new one')
-    if (!(await this.signedBy(body, coinType))) throw new ApiError(401, 'The signature does not match the address')
+    const signer = await this.signerKind(body, coinType)
+    if (!signer) throw new ApiError(401, 'The signature does not match the address')
     const address = getAddress(body.address)
     // The same signed message counts once, whatever the signature's encoding.
     const messageHash = createHash('sha256').update(`${address.toLowerCase()}\n${body.message}`).digest('hex')
@@ -155,9 +161,9 @@ export class NameService {
       if (owned.rows.length >= this.perAddress) throw new ApiError(409, `This address already has a name: ${owned.rows[0]!.label}${this.suffix}`)
       if ((await this.takenOf([label], tx)).has(label)) throw new ApiError(409, `${label}${this.suffix} is already taken`)
       const inserted = await tx.query<NameRow>(
-        `INSERT INTO account_names (label, address, coin_type, attributes, message, message_hash) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING RETURNING label, address, coin_type::text, attributes`,
-        [label, address, coinType, JSON.stringify(message.attributes), body.message, messageHash]
+        `INSERT INTO account_names (label, address, coin_type, every_chain, attributes, message, message_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT DO NOTHING RETURNING label, address, coin_type::text, every_chain, attributes`,
+        [label, address, coinType, signer === 'key', JSON.stringify(message.attributes), body.message, messageHash]
       )
       // Another address took it between the check and the insert.
       if (!inserted.rows[0]) throw new ApiError(409, `${label}${this.suffix} is already taken`)
@@ -166,32 +172,42 @@ export class NameService {
   }
 
   /**
-   * Whether `body.address` signed `body.message` (EIP-191). On a configured chain (the coin
-   * type's; 60 is Ethereum's) this is viem's check there, which also takes contract accounts'
-   * ERC-1271 and not-yet-deployed ERC-6492 signatures; elsewhere ordinary accounts only.
+   * Who signed `body.message` (EIP-191) for `body.address`: its key (an ordinary account, the
+   * same address on every EVM chain), a contract account on the coin type's chain (viem's check
+   * there, as sign-in does: ERC-1271, and ERC-6492 before deployment; only when that chain is
+   * configured; 60 is Ethereum's), or nobody (false).
    */
-  private async signedBy(body: RegisterNameBody, coinType: number): Promise<boolean> {
+  private async signerKind(body: RegisterNameBody, coinType: number): Promise<'key' | 'contract' | false> {
+    const signature = body.signature as `0x${string}`
+    if (await verifyMessage({ address: getAddress(body.address), message: body.message, signature }).catch(() => false)) return 'key'
     const chain = this.chains.get(`eip155:${coinType === 60 ? 1 : coinType - 0x80000000}`)
-    if (chain) return verifyEvmSignature(chain, body.address, body.message, body.signature, this.timeoutMs)
-    return verifyMessage({ address: getAddress(body.address), message: body.message, signature: body.signature as `0x${string}` }).catch(() => false)
+    return chain && (await verifyEvmSignature(chain, body.address, body.message, body.signature, this.timeoutMs)) ? 'contract' : false
   }
 
-  /** Which of `labels` are taken: registered, or a configured identity's name under the primary suffix. */
+  /**
+   * Which of `labels` are taken: registered, or a configured identity's name under any suffix this
+   * service answers for (a registration must not shadow a configured name, even a legacy one).
+   */
   private async takenOf(labels: string[], db: Pick<Store, 'query'> = this.store): Promise<Set<string>> {
-    const { rows } = await db.query<{ label: string }>(
-      `SELECT label FROM account_names WHERE label = ANY($1::text[])
-       UNION SELECT left(lower(name), -$2::int) FROM identities WHERE lower(name) = ANY(SELECT l || $3 FROM unnest($1::text[]) AS l)`,
-      [labels, this.suffix.length, this.suffix]
+    const suffixes = [this.suffix, ...this.legacySuffixes]
+    const { rows } = await db.query<{ label: string; name: string | null }>(
+      `SELECT label, NULL AS name FROM account_names WHERE label = ANY($1::text[])
+       UNION ALL SELECT NULL, lower(name) FROM identities WHERE lower(name) = ANY($2::text[])`,
+      [labels, labels.flatMap(l => suffixes.map(s => l + s))]
     )
-    return new Set(rows.map(r => r.label))
+    return new Set(rows.map(r => r.label ?? this.labelOf(r.name!)!))
   }
 
-  /** A row as the profile answer: the whole name, the EVM address (under 60 and the signed coin type), the attributes. */
+  /**
+   * A row as the profile answer: the whole name, the address under the signed coin type, and under
+   * 60 (every EVM chain) when a key signed: a contract account is only known to be the signer's
+   * on the chain it was checked on.
+   */
   private profileOf(row: NameRow): NamedProfile {
     const address = getAddress(row.address)
     return {
       name: row.label + this.suffix,
-      addresses: { [ETH_COIN_TYPE]: { address }, [row.coin_type]: { address } },
+      addresses: { ...(row.every_chain ? { [ETH_COIN_TYPE]: { address } } : {}), [row.coin_type]: { address } },
       attributes: row.attributes ?? {}
     }
   }
@@ -214,8 +230,8 @@ function parseMessage(text: string): { name: string; attributes: Record<string, 
   const { name, attributes = {}, timestamp, ...rest } = value as Record<string, unknown>
   if (Object.keys(rest).length || typeof name !== 'string' || name.length > 200 || !Number.isSafeInteger(timestamp) || !attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw bad()
   const entries = Object.entries(attributes as Record<string, unknown>)
-  if (entries.length > MAX_ATTRIBUTES || entries.some(([k, v]) => !ATTRIBUTE_KEY.test(k) || typeof v !== 'string' || v.length > MAX_ATTRIBUTE_LENGTH)) {
-    throw new ApiError(400, `Attributes: at most ${MAX_ATTRIBUTES} texts of up to ${MAX_ATTRIBUTE_LENGTH} characters`)
+  if (entries.some(([k, v]) => !NAME_ATTRIBUTE_KEYS.includes(k) || typeof v !== 'string' || v.length > MAX_ATTRIBUTE_LENGTH)) {
+    throw new ApiError(400, `Attributes: only ${NAME_ATTRIBUTE_KEYS.join(' and ')}, texts of up to ${MAX_ATTRIBUTE_LENGTH} characters`)
   }
   return { name, attributes: attributes as Record<string, string>, timestamp: timestamp as number }
 }

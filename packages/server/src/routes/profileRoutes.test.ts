@@ -104,7 +104,7 @@ describe('/v1/profile/*', () => {
     const second = await register(await signed(key, `carol-two${DEMO_NAME_SUFFIX}`))
     assert.equal(second.status, 409)
     assert.equal(second.body.reason, `This address already has a name: carol-http${DEMO_NAME_SUFFIX}`)
-    // A configured identity's name is taken too, under its own suffix only.
+    // A configured identity's name is another suffix's here (.reown.id is not this service's): free.
     assert.equal((await suggest('devnet-friend')).body.suggestions[0].registered, false)
   })
 
@@ -145,7 +145,10 @@ describe('/v1/profile/*', () => {
       [await signed(key, 'grace-http.reown.id'), 400, `Names here end in ${DEMO_NAME_SUFFIX}`],
       [await signed(key, 'grace-http.wcn.id'), 400, `Names here end in ${DEMO_NAME_SUFFIX}`],
       [{ ...(await signed(key, `grace-http${DEMO_NAME_SUFFIX}`)), coin_type: 501 }, 400, 'Unsupported coin type 501: names here are for EVM addresses'],
-      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { '<b>': 'x' } }), 400, 'Attributes: at most 8 texts of up to 256 characters']
+      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { '<b>': 'x' } }), 400, 'Attributes: only description and bio, texts of up to 256 characters'],
+      // An avatar would be fetched by every page resolving the name: not accepted from a registration.
+      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { avatar: 'https://tracker.example/a.png' } }), 400, 'Attributes: only description and bio, texts of up to 256 characters'],
+      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { bio: 'x'.repeat(257) } }), 400, 'Attributes: only description and bio, texts of up to 256 characters']
     ]
     const notJson = await signed(key, `grace-http${DEMO_NAME_SUFFIX}`)
     cases.push([{ ...notJson, message: 'grace-http please' }, 400, 'The message must be JSON with name, attributes and timestamp (in seconds)'])
@@ -186,6 +189,22 @@ describe('/v1/profile/*', () => {
       assert.equal((await getJson(urlOf(limited.url, `/v1/profile/reverse/${FRIEND}`))).status, 200)
     } finally {
       await limited.close()
+    }
+  })
+
+  it('never lets a registration shadow a configured name, under the legacy suffix either', async () => {
+    // Here the configured identities' suffix (.reown.id) is this service's legacy one.
+    const legacy = await startOfflineServer({ names: { suffix: DEMO_NAME_SUFFIX, legacySuffixes: ['.reown.id'] } })
+    try {
+      const suggestions = await getJson(urlOf(legacy.url, '/v1/profile/suggestions/devnet-friend', { zone: DEMO_NAME_SUFFIX.slice(1) }))
+      assert.deepEqual(suggestions.body.suggestions[0], { name: `devnet-friend${DEMO_NAME_SUFFIX}`, registered: true })
+      const taken = await postJson(urlOf(legacy.url, '/v1/profile/account'), await signed(generatePrivateKey(), `Devnet-Friend${DEMO_NAME_SUFFIX}`))
+      assert.equal(taken.status, 409)
+      assert.equal(taken.body.reason, `devnet-friend${DEMO_NAME_SUFFIX} is already taken`)
+      const configured = await getJson(urlOf(legacy.url, '/v1/profile/account/devnet-friend.reown.id', { apiVersion: '2' }))
+      assert.deepEqual(configured.body.addresses, { 60: { address: FRIEND } })
+    } finally {
+      await legacy.close()
     }
   })
 })

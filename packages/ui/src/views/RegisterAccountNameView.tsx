@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { canRegisterName, checkAccountName, nameSuffix, namesState, registerAccountName, setAccountNameInput, startRegisterAccountName, NAME_ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import { canRegisterName, checkAccountName, nameSuffix, namesState, registerAccountName, releaseRegisterForm, setAccountNameInput, startRegisterAccountName, NAME_ERROR_MESSAGES } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { withNamesStyles } from './namesStyles.js'
@@ -16,10 +16,9 @@ export function RegisterAccountNameView() {
   const s = useSnapshot(names.state)
   const inputId = useId()
   const suffix = nameSuffix(core)
-  // A fresh form each visit; the state outlives the view so the signature's round trip keeps it.
-  useEffect(() => {
-    if (names.state.step === 'idle' && !names.state.error) startRegisterAccountName(core)
-  }, [core, names])
+  // A fresh form each visit, but for the way back from the signature (the flow decides).
+  useEffect(() => startRegisterAccountName(core), [core])
+  useEffect(() => releaseRegisterForm(core), [core, s.step])
   useDebouncedEffect(() => void checkAccountName(core), [core, s.input])
 
   if (!canRegisterName(core)) {
@@ -77,7 +76,7 @@ export function RegisterAccountNameView() {
         <p id={`${inputId}-rule`} className={s.ruleError ? 'wm-error-text' : 'wm-muted'} data-testid="name-rule">
           {NAME_ERROR_MESSAGES.NAME_RULE.replace(/^./, c => c.toUpperCase())}
         </p>
-        <p id={`${inputId}-status`} className={checkedNow && !s.taken ? 'wm-muted wm-available' : 'wm-muted'} aria-live="polite" data-testid="name-status">
+        <p id={`${inputId}-status`} className={checkedNow && !s.taken ? 'wm-muted wm-available' : 'wm-muted'} aria-live="polite" data-testid="name-status" data-considered={s.considered}>
           {status}
         </p>
       </div>
