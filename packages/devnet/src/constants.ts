@@ -71,6 +71,17 @@ export const DEVNET_UNISWAP = {
 } as const satisfies Record<string, Address>
 
 /**
+ * The ERC-4337 contracts on every devnet chain, deployed by `deployAccountAbstraction` from the
+ * published `@account-abstraction/contracts` 0.8.0 artifacts after the Uniswap exchange:
+ * EntryPoint v0.8 (deployer nonce 10) and SimpleAccountFactory (11), whose accounts are
+ * SimpleAccount v0.8 (ECDSA-owned, EIP-712 user-operation hashes).
+ */
+export const DEVNET_ACCOUNT_ABSTRACTION = {
+  entryPoint: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788',
+  simpleAccountFactory: '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e'
+} as const satisfies Record<string, Address>
+
+/**
  * The pools the deployer seeds on every devnet chain, in whole units: 1 ETH = 3,000 DUSD =
  * 3,000 USDT (the demo server's prices), and 1 DUSD = 1 USDT. Deep enough for the demo's swaps to move the price little;
  * shallow enough that a test can drain one side to see "insufficient liquidity".

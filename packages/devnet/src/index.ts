@@ -6,6 +6,7 @@ export { resolveAnvilBinary } from './anvilBinary.js'
 export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, type DevnetSolana } from './startDevnet.js'
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 export { deployUniswap } from './deployUniswap.js'
+export { deployAccountAbstraction } from './deployAccountAbstraction.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
 export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
 export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
@@ -34,6 +35,7 @@ export {
   FUNDED_ACCOUNT_COUNT,
   INITIAL_TOKEN_BALANCE,
   DEVNET_UNISWAP,
+  DEVNET_ACCOUNT_ABSTRACTION,
   DEVNET_POOLS
 } from './constants.js'
 export {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ACCOUNT_ABSTRACTION,
   DEVNET_UNISWAP,
   DUSD_ADDRESS,
   INITIAL_TOKEN_BALANCE,
@@ -96,6 +97,18 @@ describe('startDevnet', () => {
       assert.ok(usdt! > 99n * 10n ** 6n && usdt! < 100n * 10n ** 6n, `100 DUSD -> ${usdt} USDT through ETH`)
       const [, direct] = await read<bigint[]>(chain.rpcUrl, 'getAmountsOut', [100n * 10n ** 6n, [DUSD_ADDRESS, USDT_ADDRESS]])
       assert.ok(direct! > 99n * 10n ** 6n && direct! < 100n * 10n ** 6n, `100 DUSD -> ${direct} USDT directly`)
+    }
+  })
+
+  it('deploys the ERC-4337 EntryPoint v0.8 and SimpleAccountFactory on both chains: the factory obeys that EntryPoint\'s sender creator', async () => {
+    assert.deepEqual(devnet!.accountAbstraction, DEVNET_ACCOUNT_ABSTRACTION)
+    const abi = parseAbi(['function senderCreator() view returns (address)'])
+    const creatorOf = async (rpcUrl: string, to: Address) =>
+      decodeFunctionResult({ abi, functionName: 'senderCreator', data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName: 'senderCreator' }) }, 'latest']) })
+    for (const chain of devnet!.chains) {
+      const creator = await creatorOf(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
+      assert.match(creator, /^0x[0-9a-fA-F]{40}$/)
+      assert.equal(await creatorOf(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.simpleAccountFactory), creator)
     }
   })
 

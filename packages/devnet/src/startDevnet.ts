@@ -1,7 +1,8 @@
 import { startAnvil, type AnvilInstance } from './anvil.js'
-import { DEVNET_CHAINS, DEVNET_UNISWAP } from './constants.js'
+import { DEVNET_ACCOUNT_ABSTRACTION, DEVNET_CHAINS, DEVNET_UNISWAP } from './constants.js'
 import { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 import { deployUniswap } from './deployUniswap.js'
+import { deployAccountAbstraction } from './deployAccountAbstraction.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
@@ -40,6 +41,8 @@ export interface Devnet {
   readonly tokens: DevnetTokenAddresses
   /** The Uniswap V2 exchange (WETH, factory, router) with seeded pools; identical on every chain. */
   readonly uniswap: typeof DEVNET_UNISWAP
+  /** The ERC-4337 EntryPoint v0.8 and SimpleAccountFactory, identical on every chain. */
+  readonly accountAbstraction: typeof DEVNET_ACCOUNT_ABSTRACTION
   /** The local Solana network. */
   readonly solana: DevnetSolana
   /** Stops every node and resolves once they have exited. Safe to call more than once. */
@@ -96,6 +99,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const deployed = await Promise.all(anvils.map(async anvil => {
       const tokens = await deployTokens(anvil.url)
       await deployUniswap(anvil.url)
+      await deployAccountAbstraction(anvil.url)
       return tokens
     }))
     // deployTokens already checks each chain against the constants; this states the invariant.
@@ -104,7 +108,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       throw new Error('startDevnet: token addresses differ between chains')
     }
     const chains = DEVNET_CHAINS.map((chain, i) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: anvils[i]!.url }))
-    return { chains, tokens, uniswap: DEVNET_UNISWAP, solana, stop }
+    return { chains, tokens, uniswap: DEVNET_UNISWAP, accountAbstraction: DEVNET_ACCOUNT_ABSTRACTION, solana, stop }
   } catch (error) {
     await stop()
     throw error
