@@ -139,7 +139,12 @@ for (const major of ['3', '2'] as const) {
       await page.locator('#wagmi-status').filter({ hasText: /^connected$/ }).waitFor()
       await page.locator('connect-button').getByRole('button', { name: `Account ${address}` }).waitFor()
       const texts = await page.evaluate(() => (window as unknown as { __buttonTexts: string[] }).__buttonTexts)
-      assert.ok(texts.length > 0 && texts.every(t => t.includes(short)), `the button showed: ${texts.join(' | ')}`)
+      // The account as its short address, or, once looked up, as its name (the service's reverse
+      // lookup: the demo's configured identity for this address); never 'Connect Wallet'.
+      const names = (await (await fetch(`${h.serviceUrl}/v1/profile/reverse/${address}?projectId=demo&st=test&sv=test`)).json()) as { name: string }[]
+      assert.ok(names.length > 0, 'the demo names this account')
+      assert.ok(texts.length > 0 && texts.every(t => t.includes(short) || t.includes(names[0]!.name)), `the button showed: ${texts.join(' | ')}`)
+      assert.ok(texts[0]!.includes(short), 'the first text, from the server-rendered HTML, is the address')
       assert.deepEqual(errors, [])
     } finally {
       await context.close()
