@@ -6,8 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame, registerNameElsewhere } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -277,11 +276,7 @@ test('no axe violations on Choose name (rule error, available, taken with sugges
 test('no axe violations on Choose name with a taken name and its suggestions, light and dark', () =>
   withPage(h, '/', async ({ page }) => {
     // Someone else holds the name: registered over HTTP with their own key, as the modal would.
-    const other = privateKeyToAccount(generatePrivateKey())
-    const message = JSON.stringify({ name: 'a11y-taken.walletmodal.id', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-    const body = JSON.stringify({ coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) })
-    const taken = await fetch(`${h.serviceUrl}/v1/profile/account?projectId=demo&st=test&sv=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    assert.equal(taken.status, 200)
+    await registerNameElsewhere(h, 'a11y-taken.walletmodal.id')
     await loginByEmail(h, page, `a11y-taken-${Date.now().toString(36)}@example.com`)
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)

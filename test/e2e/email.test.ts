@@ -5,13 +5,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { verifyMessage } from 'viem'
-import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, otpFrame, rpc, withPage } from './harness.js'
+import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, otpFrame, rpc, withPage } from './harness.js'
 
 const h = harnessPerFile()
 
-let counter = 0
-/** A fresh address per test: a newcomer every time. */
-const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`
 
 describe('e-mail login (embedded wallet)', () => {
   it('a newcomer logs in by e-mail, sends ETH and signs after approving in the secure frame, sees the Solana account, stays connected over a reload, signs out', async () => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { before, after } from 'node:test'
 import { readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startAll } from '../../packages/devnet/src/index.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 
@@ -301,4 +302,23 @@ export async function loginByEmail(h: Harness, page: Page, email: string): Promi
   await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
   return Date.now() - started
+}
+
+let emails = 0
+/** A fresh e-mail address per call (a newcomer every time), readable in the mailbox by its `name`. */
+export const newEmail = (name: string): string => `${name}-${Date.now().toString(36)}-${emails++}@example.com`
+
+/**
+ * Registers the whole name `name` with the demo's name service over HTTP, for a fresh key of
+ * someone else, exactly as the modal would (the JSON message signed with personal_sign).
+ */
+export async function registerNameElsewhere(h: Harness, name: string): Promise<void> {
+  const other = privateKeyToAccount(generatePrivateKey())
+  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const answer = await fetch(`${h.serviceUrl}/v1/profile/account?projectId=demo&st=test&sv=test`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) })
+  })
+  assert.equal(answer.status, 200, await answer.text())
 }

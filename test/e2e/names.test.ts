@@ -7,16 +7,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { approveFrame, connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, openSend, previewSend, rpc, withPage } from './harness.js'
+import { approveFrame, connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage } from './harness.js'
 
 const h = harnessPerFile({ enableFaults: true })
 const fault = (path: string, mode: 'status' | 'clear', status?: number) =>
   fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, mode, status }) })
 const SUFFIX = '.walletmodal.id'
 
-let counter = 0
-const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`
 
 /** From a connected page, Account → "Choose your account name". */
 async function openRegisterName(page: Page): Promise<void> {
@@ -30,17 +27,8 @@ const nameInput = (page: Page) => dialog(page).getByLabel('Choose your account n
 const nameStatus = (page: Page) => dialog(page).getByTestId('name-status')
 const registerButton = (page: Page) => dialog(page).getByRole('button', { name: 'Register' })
 
-/** Registers `name` over HTTP for a fresh key of someone else, as the modal would. */
-async function registerElsewhere(name: string): Promise<void> {
-  const other = privateKeyToAccount(generatePrivateKey())
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-  const answer = await fetch(`${h.serviceUrl}/v1/profile/account?projectId=demo&st=test&sv=test`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) })
-  })
-  assert.equal(answer.status, 200, await answer.text())
-}
+/** Someone else registers `name` over HTTP, as the modal would. */
+const registerElsewhere = (name: string) => registerNameElsewhere(h, name)
 
 /** Register → Approve in the secure frame → RegisterAccountNameSuccess. */
 async function registerAndApprove(page: Page, name: string): Promise<void> {

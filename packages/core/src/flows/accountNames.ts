@@ -5,7 +5,7 @@ import { WalletModalError, isWalletModalError } from '../errors/WalletModalError
 import { NAME_ERROR_MESSAGES, type NameErrorCode } from '../errors/nameCodes.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
-import { reasonOf } from '../api/serviceReason.js'
+import { refusalReason } from '../api/serviceReason.js'
 import { nameSuffix, namesClient, rememberProfileName } from './profileName.js'
 import { signMessage } from './walletActions.js'
 
@@ -97,19 +97,11 @@ export async function checkAccountName(core: Core): Promise<void> {
     names.setChecked(label, !!asked?.registered, variants.filter(s => !s.registered))
   } catch (err) {
     if (abort.signal.aborted) return
-    names.setError(serviceReasonOr(err, nameError('NAME_SUGGESTIONS_FAILED').shortMessage))
+    // Spec §8: the service's reason for a refusal first, else the spec's words.
+    names.setError(refusalReason(err) ?? nameError('NAME_SUGGESTIONS_FAILED').shortMessage)
   } finally {
     if (checks.get(core) === abort) checks.delete(core)
   }
-}
-
-/**
- * The service's own reason for a refusal (spec §8: shown first; a 4xx says what was wrong with
- * the request), else `fallback` (a server error or no answer: the spec's words).
- */
-function serviceReasonOr(err: unknown, fallback: string): string {
-  const status = (err as { status?: number }).status
-  return isWalletModalError(err, 'HTTP_ERROR') && err.details && status !== undefined && status >= 400 && status < 500 ? reasonOf(err) : fallback
 }
 
 /**
@@ -155,7 +147,7 @@ export async function registerAccountName(core: Core): Promise<void> {
     await (await namesClient(core)).register({ coin_type: coinType, address, message, signature })
   } catch (err) {
     names.setStep('idle')
-    return names.setError(serviceReasonOr(err, nameError('NAME_REGISTER_FAILED', { name }).shortMessage))
+    return names.setError(refusalReason(err) ?? nameError('NAME_REGISTER_FAILED', { name }).shortMessage)
   }
   rememberProfileName(core, address, name)
   names.setKeepFor(undefined)
