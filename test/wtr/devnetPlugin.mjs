@@ -43,7 +43,7 @@ export function devnetPlugin() {
         const { startDevnet, WALLET_ACCOUNT } = await import('../../packages/devnet/src/index.ts')
         const { createServer, demoServerConfig } = await import('../../packages/server/src/index.ts')
         const devnet = await startDevnet()
-        const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, solana: devnet.solana, uniswap: devnet.uniswap, origins: ['http://localhost:*', 'http://127.0.0.1:*'] })
+        const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, solana: devnet.solana, uniswap: devnet.uniswap, accountAbstraction: devnet.accountAbstraction, origins: ['http://localhost:*', 'http://127.0.0.1:*'] })
         // A second project that allows only another origin: the modal must raise its alert.
         config.projects.push({ id: 'locked', allowedOrigins: ['https://only.example'], features: [], analyticsEnabled: true })
         config.analyticsEnabled = true

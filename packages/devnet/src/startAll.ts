@@ -98,6 +98,7 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     tokens: devnet.tokens,
     solana: devnet.solana,
     uniswap: devnet.uniswap,
+    accountAbstraction: devnet.accountAbstraction,
     origins: ['http://127.0.0.1:*', 'http://localhost:*']
   })
   // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys

@@ -29,6 +29,8 @@ import { profileRoutes } from './routes/profileRoutes.js'
 import { NameService } from './names/NameService.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
+import { bundlerRoutes } from './routes/bundlerRoutes.js'
+import { createBundlers } from './bundler/createBundlers.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
 import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
@@ -190,6 +192,7 @@ async function listenMain(
     prices: new PriceTable(config.prices),
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
+    bundlers: createBundlers(config.chains, store, upstreamTimeoutMs),
     publicUrl: options.publicUrl,
     upstreamTimeoutMs
   }
@@ -269,6 +272,7 @@ async function listenMain(
   profileRoutes(app, ctx)
   sessionRoutes(app, ctx)
   rpcProxyRoutes(app, ctx)
+  bundlerRoutes(app, ctx)
   analyticsRoutes(app, ctx)
 
   const host = options.host ?? '127.0.0.1'

@@ -13,7 +13,8 @@ export {
   type SessionsConfig,
   type RateLimitsConfig,
   type RpcProxyConfig,
-  type NamesConfig
+  type NamesConfig,
+  type SmartAccountsConfig
 } from './config/ServerConfig.js'
 export {
   demoServerConfig,
@@ -26,6 +27,7 @@ export {
   DEMO_HISTORY_POLL_MS,
   DEMO_SOLANA_PRICES,
   DEMO_NAME_SUFFIX,
+  DEMO_BUNDLER_OPERATOR_KEY,
   type DemoServerConfigInput,
   type DemoSolanaInput
 } from './config/demoServerConfig.js'
@@ -55,6 +57,10 @@ export type { SiwxMessage } from './siwx/SiwxMessage.js'
 export { SOLANA_TOKEN_PROGRAMS } from './chain/readSolanaBalances.js'
 export { RPC_ALLOW_LIST } from './chain/rpcAllowList.js'
 export { DEFAULT_RPC_BATCH, MAX_RPC_BATCH } from './routes/rpcProxyRoutes.js'
+export { MAX_BUNDLER_BATCH } from './routes/bundlerRoutes.js'
+export { BUNDLER_METHODS, type Bundler, type BundlerMethod } from './bundler/Bundler.js'
+export { BUNDLER_ERROR, BundlerError } from './bundler/BundlerError.js'
+export { BUNDLER_OPS_PER_MINUTE } from './bundler/LocalBundler.js'
 export { MAX_EVENT_BYTES } from './routes/analyticsRoutes.js'
 export type { FaultSpec, FaultMode } from './http/FaultInjector.js'
 export { RELAY_DEFAULTS, type RelayHub, type RelayOptions } from './relay/RelayHub.js'

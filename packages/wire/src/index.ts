@@ -72,6 +72,7 @@ export {
   type NameRegistrationMessage,
   type RegisterNameBody
 } from './nameEndpoints.js'
+export { bundlerEndpoints, BundlerQuerySchema } from './bundlerEndpoints.js'
 export {
   sessionEndpoints,
   ListedSessionSchema,

@@ -13,7 +13,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
 const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 
 /** The route groups requests are counted in (see `http/rateLimits.ts`). */
-export const RATE_LIMIT_GROUPS = ['directory', 'images', 'fanout', 'sessions', 'nonce', 'analytics', 'names'] as const
+export const RATE_LIMIT_GROUPS = ['directory', 'images', 'fanout', 'sessions', 'nonce', 'analytics', 'names', 'bundler'] as const
 
 /** A route group of the rate limits: which counter a request adds to. */
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number]
@@ -22,7 +22,7 @@ const RateLimitsSchema = v.object({
   enabled: v.optional(v.boolean()),
   windowMs: v.optional(boundedInteger(1000, 3_600_000)),
   max: v.optional(boundedInteger(1, 10_000_000)),
-  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce, analytics or names'), boundedInteger(1, 10_000_000)))
+  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce, analytics, names or bundler'), boundedInteger(1, 10_000_000)))
 })
 
 const FeatureSchema = v.object({
@@ -84,6 +84,24 @@ const ChainSchema = v.object({
       ],
       'swap: { uniswapV2: { router, factory, weth } } or { oneInch: { apiKey, baseUrl? } }'
     )
+  ),
+  smartAccounts: v.optional(
+    v.strictObject({
+      entryPoint: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.entryPoint: 0x and 40 hex digits')),
+      simpleAccountFactory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.simpleAccountFactory: 0x and 40 hex digits')),
+      bundler: v.union(
+        [
+          v.strictObject({
+            operatorKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.bundler.operatorKey: 0x and 64 hex digits')),
+            opsPerMinute: v.optional(boundedInteger(1, 10_000))
+          }),
+          v.strictObject({
+            url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'smartAccounts.bundler.url must be http(s)'))
+          })
+        ],
+        'smartAccounts.bundler: { operatorKey, opsPerMinute? } or { url }'
+      )
+    })
   )
 })
 
@@ -132,6 +150,7 @@ export const ServerConfigSchema = v.object({
       analyticsDays: v.optional(retentionDays),
       endedSessionsDays: v.optional(retentionDays),
       relayMessagesDays: v.optional(retentionDays),
+      userOperationsDays: v.optional(retentionDays),
       intervalMs: v.optional(boundedInteger(100, 24 * 60 * 60 * 1000))
     })
   ),
@@ -261,6 +280,24 @@ export interface ChainConfig {
   historyFromBlock?: number | 'latest'
   /** Swaps on this chain (eip155); see {@link SwapChainConfig}. Without it the chain has no swaps. */
   swap?: SwapChainConfig
+  /**
+   * ERC-4337 smart accounts on this chain (eip155); see {@link SmartAccountsConfig}. Without it
+   * the chain has no bundler and embedded wallets stay plain accounts there.
+   */
+  smartAccounts?: SmartAccountsConfig
+}
+
+/**
+ * A chain's ERC-4337 contracts and the bundler behind `POST /v1/bundler?chainId=…`: the EntryPoint
+ * (v0.8) and the SimpleAccountFactory the embedded wallet's accounts are made by, and either this
+ * server's own bundler, which submits `handleOps` from `operatorKey` (an account the operator
+ * funds; it is repaid by each operation's gas fees), or an external bundler at `url` that the
+ * endpoint forwards to. Run one server per operator key: two would race for its nonces.
+ */
+export interface SmartAccountsConfig {
+  entryPoint: string
+  simpleAccountFactory: string
+  bundler: { operatorKey: string; opsPerMinute?: number } | { url: string }
 }
 
 /**
@@ -398,6 +435,9 @@ export function parseServerConfig(value: unknown): ServerConfig {
     const solana = chain.caipNetworkId.startsWith('solana:')
     if (chain.swap && 'oneInch' in chain.swap && !(chain.caipNetworkId.startsWith('eip155:') && SWAP_NETWORK_IDS.includes(Number(chain.caipNetworkId.slice(7))))) {
       throw new Error(`Invalid server config at chains.${i}.swap.oneInch: 1inch swaps only on eip155 chains ${SWAP_NETWORK_IDS.join(', ')}`)
+    }
+    if (chain.smartAccounts && !chain.caipNetworkId.startsWith('eip155:')) {
+      throw new Error(`Invalid server config at chains.${i}.smartAccounts: smart accounts only on eip155 chains`)
     }
     chain.tokens?.forEach((token, j) => {
       if (!(solana ? SOLANA_ADDRESS_PATTERN : EVM_ADDRESS_PATTERN).test(token.address)) {

@@ -62,7 +62,19 @@ export interface DemoServerConfigInput {
   origins?: string[]
   /** The devnet's Uniswap V2 exchange (`startDevnet().uniswap`), identical on every chain: swaps on. */
   uniswap?: { router: string; factory: string; weth: string }
+  /**
+   * The devnet's ERC-4337 contracts (`startDevnet().accountAbstraction`), identical on every chain:
+   * smart accounts on, with this server's own bundler paid by {@link DEMO_BUNDLER_OPERATOR_KEY}.
+   */
+  accountAbstraction?: { entryPoint: string; simpleAccountFactory: string }
 }
+
+/**
+ * The demo bundler's operator key: anvil's well-known development key of account 8
+ * (0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f), funded on every devnet chain. Public, like every
+ * devnet key: a real operator sets its own, and funds it.
+ */
+export const DEMO_BUNDLER_OPERATOR_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
 
 /**
  * The suffix of the demo's name service: its own, not the spec's `.reown.id` (the legacy `.wcn.id`
@@ -106,7 +118,10 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
         { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
         { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
       ],
-      ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {})
+      ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {}),
+      ...(input.accountAbstraction
+        ? { smartAccounts: { ...input.accountAbstraction, bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY } } }
+        : {})
     })).concat(
       input.solana
         ? [

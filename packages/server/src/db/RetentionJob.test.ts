@@ -7,7 +7,7 @@ import { RETENTION_DEFAULTS, RetentionJob } from './RetentionJob.js'
 const DAY = 24 * 60 * 60 * 1000
 let serial = 0
 
-/** Rows as steady traffic leaves them, stamped at `at`: a request, an event, a session that ends, a relay message. */
+/** Rows as steady traffic leaves them, stamped at `at`: a request, an event, a session that ends, a relay message, a user operation. */
 async function traffic(store: Store, at: number, count = 5): Promise<void> {
   const stamp = new Date(at).toISOString()
   for (let i = 0; i < count; i++) {
@@ -28,11 +28,16 @@ async function traffic(store: Store, at: number, count = 5): Promise<void> {
        VALUES ('t', 'm', 1, 'p', $1, $2::timestamptz + interval '30 days', $3)`,
       [stamp, stamp, `h-${n}`]
     )
+    await store.query(
+      `INSERT INTO user_operations (chain_id, user_op_hash, entry_point, sender, nonce, operation, tx_hash, created_at)
+       VALUES ('eip155:1', $1, '0xe', '0xs', '0x0', '{}'::jsonb, '0xt', $2)`,
+      [`u-${n}`, stamp]
+    )
   }
 }
 
 async function sizes(store: Store): Promise<number[]> {
-  const tables = ['request_log', 'analytics_events', 'siwx_sessions', 'relay_messages']
+  const tables = ['request_log', 'analytics_events', 'siwx_sessions', 'relay_messages', 'user_operations']
   const counts = []
   for (const table of tables) counts.push((await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n)
   return counts
@@ -47,13 +52,13 @@ describe('RetentionJob', () => {
 
   it('deletes each kind of row past its own age and keeps the younger ones', async () => {
     const now = Date.now()
-    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages')
+    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations')
     await traffic(store, now - 31 * DAY, 1) // past every default but analytics' 90 days
     await traffic(store, now - 91 * DAY, 1) // past every default
     await traffic(store, now - 29 * DAY, 1) // within every default
     const report = await new RetentionJob(store).runOnce()
-    assert.deepEqual(report, { requestLog: 2, analytics: 1, endedSessions: 2, relayMessages: 2 })
-    assert.deepEqual(await sizes(store), [1, 2, 1, 1])
+    assert.deepEqual(report, { requestLog: 2, analytics: 1, endedSessions: 2, relayMessages: 2, userOperations: 2 })
+    assert.deepEqual(await sizes(store), [1, 2, 1, 1, 1])
     // An open session (neither revoked nor expired) is kept however old it is.
     await store.query(
       `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, message, signature)
@@ -64,10 +69,10 @@ describe('RetentionJob', () => {
   })
 
   it('keeps the tables at a steady size under steady traffic (a soak of 60 simulated hours)', async () => {
-    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages')
+    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations')
     let clock = Date.now()
     const hour = 60 * 60 * 1000
-    const ages = { requestLogDays: 0.25, analyticsDays: 0.25, endedSessionsDays: 0.25, relayMessagesDays: 0.25 } // 6 hours
+    const ages = { requestLogDays: 0.25, analyticsDays: 0.25, endedSessionsDays: 0.25, relayMessagesDays: 0.25, userOperationsDays: 0.25 } // 6 hours
     const job = new RetentionJob(store, ages, () => clock)
     const history: number[][] = []
     for (let round = 0; round < 60; round++) {
@@ -78,7 +83,7 @@ describe('RetentionJob', () => {
     }
     // Six hours of traffic are kept: the tables grow for six rounds, then stay put.
     const steady = history[6]!
-    assert.deepEqual(steady, [35, 35, 35, 35])
+    assert.deepEqual(steady, [35, 35, 35, 35, 35])
     for (const [round, counts] of history.entries()) if (round >= 6) assert.deepEqual(counts, steady, `round ${round}`)
   })
 

@@ -12,6 +12,8 @@ export interface RetentionConfig {
   endedSessionsDays?: number
   /** Relay messages, by publication, whatever TTL they asked for (default 30 days, WalletConnect's longest TTL). */
   relayMessagesDays?: number
+  /** User operations the bundler submitted (default 30 days: after that a receipt is asked of the chain's explorer). */
+  userOperationsDays?: number
   /** Time between two runs in ms (default one hour; the first run is at start). */
   intervalMs?: number
 }
@@ -22,6 +24,7 @@ export const RETENTION_DEFAULTS = {
   analyticsDays: 90,
   endedSessionsDays: 30,
   relayMessagesDays: 30,
+  userOperationsDays: 30,
   intervalMs: 60 * 60 * 1000
 } as const satisfies Required<RetentionConfig>
 
@@ -31,6 +34,7 @@ export interface RetentionReport {
   analytics: number
   endedSessions: number
   relayMessages: number
+  userOperations: number
 }
 
 /**
@@ -74,7 +78,8 @@ export class RetentionJob {
         'DELETE FROM siwx_sessions WHERE revoked_at < $1::timestamptz OR expiration_time < $1::timestamptz',
         this.ages.endedSessionsDays
       ),
-      relayMessages: await deleted('DELETE FROM relay_messages WHERE published_at < $1::timestamptz', this.ages.relayMessagesDays)
+      relayMessages: await deleted('DELETE FROM relay_messages WHERE published_at < $1::timestamptz', this.ages.relayMessagesDays),
+      userOperations: await deleted('DELETE FROM user_operations WHERE created_at < $1::timestamptz', this.ages.userOperationsDays)
     }
   }
 

@@ -367,5 +367,26 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX account_names_address ON account_names (lower(address), created_at);
     `
+  },
+  {
+    id: 14,
+    name: 'user operations',
+    sql: `
+      -- The bundler's submitted ERC-4337 user operations: what eth_getUserOperationByHash and
+      -- eth_getUserOperationReceipt look up (the receipt itself is read from the chain), and what
+      -- the per-sender limit counts.
+      CREATE TABLE user_operations (
+        chain_id text NOT NULL,
+        user_op_hash text NOT NULL,
+        entry_point text NOT NULL,
+        sender text NOT NULL,
+        nonce text NOT NULL,
+        operation jsonb NOT NULL,
+        tx_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (chain_id, user_op_hash)
+      );
+      CREATE INDEX user_operations_sender ON user_operations (chain_id, lower(sender), created_at DESC);
+    `
   }
 ]

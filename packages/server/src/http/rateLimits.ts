@@ -26,7 +26,10 @@ export const RATE_LIMIT_DEFAULTS: Readonly<Record<RateLimitGroup, number>> = {
   nonce: SIWX_NONCES_PER_MINUTE,
   analytics: 600,
   // Registering a name: a person does it once; each attempt verifies a signature and writes a row.
-  names: 10
+  names: 10,
+  // The bundler: estimating costs two simulations, sending one and a transaction the operator
+  // pays for up front; each sender is limited again per minute by the bundler itself.
+  bundler: 300
 }
 
 /** Most clients counted at once in memory (least recently seen are forgotten first). */
@@ -49,6 +52,7 @@ const ROUTE_GROUPS: Readonly<Record<string, RateLimitGroup>> = {
   '/v1/profile/reverse/:address': 'directory',
   '/v1/profile/suggestions/:name': 'directory',
   '/v1/profile/account': 'names',
+  '/v1/bundler': 'bundler',
   '/getWalletImage/:id': 'images',
   '/public/getAssetImage/:id': 'images',
   '/public/getCurrencyImage/:id': 'images',

@@ -1,3 +1,4 @@
+import type { Bundler } from '../bundler/Bundler.js'
 import type { PriceTable } from '../chain/PriceTable.js'
 import type { ChainConfig, ServerConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
@@ -13,6 +14,8 @@ export interface RouteContext {
   images: ImageCatalogue
   /** The name service behind `/v1/profile/*` (its suffix is told to the modal in `/appkit/v1/config`). */
   names: NameService
+  /** The ERC-4337 bundlers of the chains with `smartAccounts`, by CAIP-2 id (`POST /v1/bundler`). */
+  bundlers: ReadonlyMap<string, Bundler>
   /** External base URL for links, when behind a proxy. */
   publicUrl?: string
   /** Upstream RPC timeout. */

@@ -4,6 +4,7 @@ import { isRpcMethodAllowed } from '../chain/rpcAllowList.js'
 import { isRpcResponse, UPSTREAM_MAX_BYTES, upstreamBatch, upstreamRpc, type RpcRequest, type RpcResponse } from '../chain/upstreamRpc.js'
 import { blockchainEndpoints } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
+import { checkJsonRpcEntry, INVALID_REQUEST, rpcError, type JsonRpcEntry } from '../http/jsonRpcEntry.js'
 import type { RouteContext } from './RouteContext.js'
 
 /** Most entries `rpcProxy.maxBatch` may allow in one batch (spec §9: batch size 1000). */
@@ -12,42 +13,8 @@ export const MAX_RPC_BATCH = 1000
 /** Default most entries in one batch: a batch is one request to the rate limits, so it is kept small. */
 export const DEFAULT_RPC_BATCH = 100
 
-const INVALID_REQUEST = -32600
-const METHOD_NOT_ALLOWED = -32601
 /** EIP-1474's "limit exceeded". */
 const LIMIT_EXCEEDED = -32005
-
-type RpcId = string | number | null
-
-const rpcError = (id: RpcId, code: number, message: string): RpcResponse => ({ jsonrpc: '2.0', id, error: { code, message } })
-
-/** A checked entry of the incoming body: forwardable, or already answered locally. */
-type Entry = { kind: 'forward'; id: RpcId; notification: boolean; method: string; params?: unknown } | { kind: 'answer'; response: RpcResponse }
-
-/** Checks one JSON-RPC request object (JSON-RPC 2.0 §4) against the format and the allow-list. */
-function checkEntry(value: unknown, caipNetworkId: string): Entry {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'answer', response: rpcError(null, INVALID_REQUEST, 'Invalid Request') }
-  const entry = value as Record<string, unknown>
-  const rawId = entry.id
-  const validId =
-    rawId === undefined ||
-    rawId === null ||
-    (typeof rawId === 'number' && Number.isFinite(rawId)) ||
-    (typeof rawId === 'string' && rawId.length <= 200)
-  const id: RpcId = validId && rawId !== undefined ? (rawId as RpcId) : null
-  const params = entry.params
-  if (
-    entry.jsonrpc !== '2.0' ||
-    !validId ||
-    typeof entry.method !== 'string' ||
-    !/^[A-Za-z0-9_]{1,100}$/.test(entry.method) ||
-    (params !== undefined && (typeof params !== 'object' || params === null))
-  ) {
-    return { kind: 'answer', response: rpcError(id, INVALID_REQUEST, 'Invalid Request') }
-  }
-  if (!isRpcMethodAllowed(caipNetworkId, entry.method)) return { kind: 'answer', response: rpcError(id, METHOD_NOT_ALLOWED, 'Method not allowed') }
-  return { kind: 'forward', id, notification: rawId === undefined, method: entry.method, params }
-}
 
 /**
  * The RPC proxy of spec §7 (`blockchainEndpoints.rpcProxy` of the wire contract):
@@ -81,7 +48,7 @@ export function rpcProxyRoutes(app: FastifyInstance, ctx: RouteContext): void {
       return reply.code(400).send(rpcError(null, INVALID_REQUEST, `Invalid Request: batch of ${items.length} entries exceeds ${maxBatch}`))
     }
 
-    const entries = items.map(item => checkEntry(item, chain.caipNetworkId))
+    const entries: JsonRpcEntry[] = items.map(item => checkJsonRpcEntry(item, method => isRpcMethodAllowed(chain.caipNetworkId, method)))
     // The head is read once per request, and only if a log range needs it.
     let head: Promise<bigint> | undefined
     const headOf = () =>
