@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Compiles packages/devnet/contracts/*.sol with solc-js and writes
-// packages/devnet/src/contracts/artifacts.json ({ Name: { abi, bytecode } }).
+// packages/devnet/src/contracts/artifacts.json ({ Name: { abi, bytecode } }). Imports of
+// published packages (@account-abstraction/contracts, @openzeppelin/contracts) are read from
+// node_modules, at the versions package-lock.json pins.
 //
 // The artifact is committed so that running the devnet needs no compiler. Every setting is fixed
 // (compiler version, optimizer, EVM version, no metadata hash) so the same sources always give the
@@ -13,7 +15,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const SOLC_VERSION = '0.8.37'
-const CONTRACTS = ['DevnetToken', 'DevnetTether']
+const CONTRACTS = ['DevnetToken', 'DevnetTether', 'WalletModalAccount', 'WalletModalAccountFactory']
 
 const packageDir = new URL('../', import.meta.url)
 const artifactPath = fileURLToPath(new URL('src/contracts/artifacts.json', packageDir))
@@ -49,7 +51,16 @@ const input = {
   }
 }
 
-const output = JSON.parse(solc.compile(JSON.stringify(input)))
+/** Resolves `import "@scope/package/path.sol"` from node_modules (solc's import callback). */
+function findImports(path) {
+  try {
+    return { contents: readFileSync(require.resolve(path), 'utf8') }
+  } catch {
+    return { error: `not found: ${path}` }
+  }
+}
+
+const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }))
 const errors = (output.errors ?? []).filter(e => e.severity === 'error')
 for (const e of output.errors ?? []) console.error(e.formattedMessage)
 if (errors.length > 0) process.exit(1)

@@ -74,11 +74,14 @@ export const DEVNET_UNISWAP = {
  * The ERC-4337 contracts on every devnet chain, deployed by `deployAccountAbstraction` from the
  * published `@account-abstraction/contracts` 0.8.0 artifacts after the Uniswap exchange:
  * EntryPoint v0.8 (deployer nonce 10) and SimpleAccountFactory (11), whose accounts are
- * SimpleAccount v0.8 (ECDSA-owned, EIP-712 user-operation hashes).
+ * SimpleAccount v0.8 (ECDSA-owned, EIP-712 user-operation hashes); then, from
+ * `contracts/WalletModalAccountFactory.sol` (12), the factory of the embedded wallet's accounts:
+ * SimpleAccount plus ERC-1271 (`WalletModalAccount.sol`).
  */
 export const DEVNET_ACCOUNT_ABSTRACTION = {
   entryPoint: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788',
-  simpleAccountFactory: '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e'
+  simpleAccountFactory: '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e',
+  walletModalAccountFactory: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0'
 } as const satisfies Record<string, Address>
 
 /**

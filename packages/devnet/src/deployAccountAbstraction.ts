@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { createWalletClient, getAddress, http, type Abi, type Hex } from 'viem'
 import { DEPLOYER_ACCOUNT, DEVNET_ACCOUNT_ABSTRACTION } from './constants.js'
+import { DEVNET_ARTIFACTS } from './contracts/devnetArtifacts.js'
 import { waitForReceipt } from './waitForReceipt.js'
 
 /** A published Hardhat artifact: the ABI and the creation bytecode. */
@@ -15,9 +16,11 @@ const artifact = (name: string): PublishedArtifact => require(`@account-abstract
 
 /**
  * Deploys the ERC-4337 EntryPoint v0.8 and its SimpleAccountFactory, unchanged from the published
- * `@account-abstraction/contracts` artifacts, on a chain where the tokens and the Uniswap exchange
- * were just deployed (the deployer's nonces 10 and 11). Accounts are then made by user operations
- * whose `factory` is the SimpleAccountFactory: it only obeys the EntryPoint's sender creator.
+ * `@account-abstraction/contracts` artifacts, then the WalletModalAccountFactory compiled here
+ * (SimpleAccount plus ERC-1271: the embedded wallet's accounts), on a chain where the tokens and
+ * the Uniswap exchange were just deployed (the deployer's nonces 10, 11 and 12). Accounts are
+ * then made by user operations whose `factory` is one of the factories: they only obey the
+ * EntryPoint's sender creator.
  * Throws if an address differs from {@link DEVNET_ACCOUNT_ABSTRACTION} (the chain was not fresh).
  *
  * @param rpcUrl - The anvil node's HTTP endpoint.
@@ -38,5 +41,6 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<typeof D
   }
   const entryPoint = await deploy('entryPoint', artifact('EntryPoint'), [])
   const simpleAccountFactory = await deploy('simpleAccountFactory', artifact('SimpleAccountFactory'), [entryPoint])
-  return { entryPoint, simpleAccountFactory } as typeof DEVNET_ACCOUNT_ABSTRACTION
+  const walletModalAccountFactory = await deploy('walletModalAccountFactory', DEVNET_ARTIFACTS.WalletModalAccountFactory, [entryPoint])
+  return { entryPoint, simpleAccountFactory, walletModalAccountFactory } as typeof DEVNET_ACCOUNT_ABSTRACTION
 }

@@ -100,15 +100,18 @@ describe('startDevnet', () => {
     }
   })
 
-  it('deploys the ERC-4337 EntryPoint v0.8 and SimpleAccountFactory on both chains: the factory obeys that EntryPoint\'s sender creator', async () => {
+  it('deploys the ERC-4337 EntryPoint v0.8, SimpleAccountFactory and WalletModalAccountFactory on both chains, tied to that EntryPoint', async () => {
     assert.deepEqual(devnet!.accountAbstraction, DEVNET_ACCOUNT_ABSTRACTION)
-    const abi = parseAbi(['function senderCreator() view returns (address)'])
-    const creatorOf = async (rpcUrl: string, to: Address) =>
-      decodeFunctionResult({ abi, functionName: 'senderCreator', data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName: 'senderCreator' }) }, 'latest']) })
+    const abi = parseAbi(['function senderCreator() view returns (address)', 'function accountImplementation() view returns (address)', 'function entryPoint() view returns (address)'])
+    const read = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint') =>
+      decodeFunctionResult({ abi, functionName, data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName }) }, 'latest']) })
     for (const chain of devnet!.chains) {
-      const creator = await creatorOf(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
+      const creator = await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.entryPoint, 'senderCreator')
       assert.match(creator, /^0x[0-9a-fA-F]{40}$/)
-      assert.equal(await creatorOf(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.simpleAccountFactory), creator)
+      assert.equal(await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.simpleAccountFactory, 'senderCreator'), creator)
+      // The embedded wallet's accounts: their implementation serves this EntryPoint.
+      const implementation = await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalAccountFactory, 'accountImplementation')
+      assert.equal(await read(chain.rpcUrl, implementation, 'entryPoint'), DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
     }
   })
 

@@ -88,7 +88,7 @@ const ChainSchema = v.object({
   smartAccounts: v.optional(
     v.strictObject({
       entryPoint: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.entryPoint: 0x and 40 hex digits')),
-      simpleAccountFactory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.simpleAccountFactory: 0x and 40 hex digits')),
+      accountFactory: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.accountFactory: 0x and 40 hex digits')),
       bundler: v.union(
         [
           v.strictObject({
@@ -289,14 +289,15 @@ export interface ChainConfig {
 
 /**
  * A chain's ERC-4337 contracts and the bundler behind `POST /v1/bundler?chainId=…`: the EntryPoint
- * (v0.8) and the SimpleAccountFactory the embedded wallet's accounts are made by, and either this
+ * (v0.8) and the WalletModalAccountFactory the embedded wallet's accounts are made by
+ * (SimpleAccount plus ERC-1271; its source is the devnet's `contracts/`), and either this
  * server's own bundler, which submits `handleOps` from `operatorKey` (an account the operator
  * funds; it is repaid by each operation's gas fees), or an external bundler at `url` that the
  * endpoint forwards to. Run one server per operator key: two would race for its nonces.
  */
 export interface SmartAccountsConfig {
   entryPoint: string
-  simpleAccountFactory: string
+  accountFactory: string
   bundler: { operatorKey: string; opsPerMinute?: number } | { url: string }
 }
 

@@ -66,7 +66,7 @@ export interface DemoServerConfigInput {
    * The devnet's ERC-4337 contracts (`startDevnet().accountAbstraction`), identical on every chain:
    * smart accounts on, with this server's own bundler paid by {@link DEMO_BUNDLER_OPERATOR_KEY}.
    */
-  accountAbstraction?: { entryPoint: string; simpleAccountFactory: string }
+  accountAbstraction?: { entryPoint: string; walletModalAccountFactory: string }
 }
 
 /**
@@ -120,7 +120,13 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
       ],
       ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {}),
       ...(input.accountAbstraction
-        ? { smartAccounts: { ...input.accountAbstraction, bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY } } }
+        ? {
+            smartAccounts: {
+              entryPoint: input.accountAbstraction.entryPoint,
+              accountFactory: input.accountAbstraction.walletModalAccountFactory,
+              bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY }
+            }
+          }
         : {})
     })).concat(
       input.solana

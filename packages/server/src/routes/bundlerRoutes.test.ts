@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, parseEther, type Address, type Hex } from 'viem'
-import { createBundlerClient, formatUserOperationRequest, type SmartAccount } from 'viem/account-abstraction'
+import { createBundlerClient, formatUserOperationRequest, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
@@ -60,12 +60,12 @@ describe('bundler route (POST /v1/bundler)', () => {
   }
   const bundlerOf = (account: SmartAccount) => createBundlerClient({ account, client: publicClient(), transport: http(bundlerUrl) })
   /** An operation paying DEVNET_ACCOUNTS[9] `value` wei, prepared (estimated through the bundler) and signed by `signer`. */
-  const signedOperation = async (account: SmartAccount, signer: SmartAccount = account, value = parseEther('0.001')) => {
-    const prepared = await bundlerOf(account).prepareUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value }] })
+  const signedOperation = async (account: SmartAccount, signer: SmartAccount = account, value = parseEther('0.001')): Promise<UserOperation<'0.8'>> => {
+    const prepared = (await bundlerOf(account).prepareUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value }] })) as UserOperation<'0.8'>
     const signature = await signer.signUserOperation({ ...prepared, chainId: 31337 })
     return { ...prepared, signature }
   }
-  const send = (op: Awaited<ReturnType<typeof signedOperation>>) => rpc('eth_sendUserOperation', [formatUserOperationRequest(op), entryPoint])
+  const send = (op: UserOperation<'0.8'>) => rpc('eth_sendUserOperation', [formatUserOperationRequest(op), entryPoint])
 
   it('names its EntryPoint and chain, and answers only bundler methods on chains with smart accounts', async () => {
     assert.deepEqual((await rpc('eth_supportedEntryPoints', [])).result, [entryPoint])
