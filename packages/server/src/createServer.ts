@@ -31,6 +31,7 @@ import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
 import { bundlerRoutes } from './routes/bundlerRoutes.js'
 import { createBundlers } from './bundler/createBundlers.js'
+import type { Bundler } from './bundler/Bundler.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { RelayHub, type RelayOptions } from './relay/RelayHub.js'
 import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
@@ -163,11 +164,14 @@ export async function createServer(options: CreateServerOptions): Promise<Wallet
 
 async function listen(options: CreateServerOptions, config: ServerConfig, store: Store): Promise<WalletModalServer> {
   const projects = new Map(config.projects.map(p => [p.id, p]))
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
+  // One bundler per chain, shared by the bundler route and the secure site (one operator nonce).
+  const bundlers = createBundlers(config.chains, store, upstreamTimeoutMs)
   const secureSite = options.secureSite
-    ? await startSecureSite(options.secureSite, { store, config, projects, host: options.host ?? '127.0.0.1', upstreamTimeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS })
+    ? await startSecureSite(options.secureSite, { store, config, projects, host: options.host ?? '127.0.0.1', upstreamTimeoutMs, bundlers })
     : undefined
   try {
-    return await listenMain(options, config, store, projects, secureSite)
+    return await listenMain(options, config, store, projects, secureSite, bundlers)
   } catch (error) {
     await secureSite?.close()
     throw error
@@ -179,7 +183,8 @@ async function listenMain(
   config: ServerConfig,
   store: Store,
   projects: Map<string, ServerConfig['projects'][number]>,
-  secureSite: SecureSite | undefined
+  secureSite: SecureSite | undefined,
+  bundlers: ReadonlyMap<string, Bundler>
 ): Promise<WalletModalServer> {
   const chains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
@@ -192,7 +197,7 @@ async function listenMain(
     prices: new PriceTable(config.prices),
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
-    bundlers: createBundlers(config.chains, store, upstreamTimeoutMs),
+    bundlers,
     publicUrl: options.publicUrl,
     upstreamTimeoutMs
   }

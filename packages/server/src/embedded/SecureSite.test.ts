@@ -30,7 +30,7 @@ interface Started {
 
 async function start(): Promise<Started> {
   const [devnet, mail] = await Promise.all([startDevnet(), startMailSink()])
-  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, origins: ['http://127.0.0.1:*'] })
+  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, accountAbstraction: devnet.accountAbstraction, origins: ['http://127.0.0.1:*'] })
   const server = await createServer({
     config,
     secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(7)), mailsPerTenMinutes: 1000 }
@@ -102,6 +102,39 @@ describe('secure site', () => {
     assert.match(sent.json.result, /^0x[0-9a-f]{64}$/)
     await chain.waitForTransactionReceipt({ hash: sent.json.result })
     assert.equal((await chain.getBalance({ address: to })) - before, parseEther('0.5'))
+  })
+
+  it('signs and sends as the smart account where the chain has them: verifiable before and after its first transaction deploys it', async () => {
+    const token = await login(s, 'smart@example.com')
+    const api = client(s.site, token)
+    const me = (await api('/api/user')).json
+    assert.deepEqual(me.smartAccountNetworks, [31337, 31338])
+    const smart = (await api('/api/smart-account', { chainId: 31337 })).json
+    assert.match(smart.address, /^0x[0-9a-fA-F]{40}$/)
+    assert.notEqual(smart.address.toLowerCase(), me.addresses.eip155.toLowerCase())
+    assert.equal(smart.deployed, false)
+    const rpc = s.devnet.chains[0]!.rpcUrl
+    const chain = createPublicClient({ transport: http(rpc) })
+    const message = 'sign in as a smart account'
+    const sign = () => api('/api/sign', { chainId: 31337, method: 'personal_sign', params: [message, smart.address], accountType: 'smartAccount' })
+    // ERC-6492 while counterfactual: viem's verifyMessage deploys it in a simulation to check.
+    assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
+
+    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [smart.address, '0x' + parseEther('2').toString(16)] }) })
+    const to = '0x000000000000000000000000000000000000bEEF'
+    const tx = { from: smart.address, to, value: '0x' + parseEther('0.25').toString(16) }
+    const described = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
+    assert.deepEqual(described.json.rows[0], { label: 'From', value: `Smart account ${smart.address} (created by this transaction)` })
+    const before = await chain.getBalance({ address: to })
+    const sent = await api('/api/sign', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
+    assert.match(sent.json.result, /^0x[0-9a-f]{64}$/, JSON.stringify(sent.json))
+    assert.equal((await chain.getTransactionReceipt({ hash: sent.json.result })).status, 'success')
+    assert.equal((await chain.getBalance({ address: to })) - before, parseEther('0.25'))
+    assert.equal((await api('/api/smart-account', { chainId: 31337 })).json.deployed, true)
+    // ERC-1271 once deployed.
+    assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
+    // Not on a network without smart accounts, and not from another account.
+    assert.equal((await api('/api/sign', { chainId: 31337, method: 'eth_sendTransaction', params: [{ ...tx, from: me.addresses.eip155 }], accountType: 'smartAccount' })).json.reason, 'from is not this account')
   })
 
   it('refuses methods outside spec §6 and calls without a session', async () => {

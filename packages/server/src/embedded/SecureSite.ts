@@ -19,6 +19,9 @@ import type { KeyVault } from './KeyVault.js'
 import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
 import { signEmbeddedRequest } from './signEmbeddedRequest.js'
+import { signSmartAccountRequest } from './signSmartAccountRequest.js'
+import { evmChainId, smartAccountClient, smartAccountState, type SmartAccountChain } from './embeddedSmartAccount.js'
+import type { Bundler } from '../bundler/Bundler.js'
 import { FarcasterLogins, type FarcasterConfig } from './social/FarcasterLogins.js'
 import { SocialLogins } from './social/SocialLogins.js'
 import type { SocialClientConfig } from './social/socialProviders.js'
@@ -54,6 +57,8 @@ export interface SecureSiteContext {
   projects: ReadonlyMap<string, ProjectConfig>
   host: string
   upstreamTimeoutMs: number
+  /** The chains' bundlers (`chains[].smartAccounts`): the embedded wallet's smart accounts send through them. */
+  bundlers: ReadonlyMap<string, Bundler>
 }
 
 /** The running secure site. */
@@ -80,7 +85,8 @@ function findAssets(): { js: string; css: string } | undefined {
 const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'deviceId: 16-64 URL-safe characters'))
 const OtpSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits'))
 const ChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.maxLength(60))])
-const RpcSchema = v.object({ chainId: ChainIdSchema, method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()) })
+const AccountTypeSchema = v.optional(v.picklist(['eoa', 'smartAccount'], 'accountType: eoa or smartAccount'))
+const RpcSchema = v.object({ chainId: ChainIdSchema, method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), accountType: AccountTypeSchema })
 
 const BODIES = {
   start: v.object({ email: EmailSchema, deviceId: DeviceIdSchema, projectId: v.pipe(v.string(), v.maxLength(100)) }),
@@ -90,6 +96,7 @@ const BODIES = {
   primary: v.object({ otp: OtpSchema }),
   secondary: v.object({ email: EmailSchema, otp: OtpSchema }),
   rpc: RpcSchema,
+  smartAccount: v.object({ chainId: ChainIdSchema }),
   socialStart: v.object({ provider: SocialProviderSchema, projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
   farcasterStart: v.object({ projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
   farcasterStatus: v.object({ login: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
@@ -102,14 +109,17 @@ function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutp
   return result.output
 }
 
-/** The user as the frame protocol describes them (spec §3 Embedded-wallet user). */
-function userOf(account: EmbeddedAccount) {
+/**
+ * The user as the frame reads them: e-mail or social login, the keys' addresses, and the eip155
+ * chains where they also have a smart account (spec §3 smart-account-enabled networks; which
+ * address is shown is the frame's choice, by the preferred account type).
+ */
+function userOf(account: EmbeddedAccount, smartAccountNetworks: number[]) {
   return {
     email: account.email ?? account.social?.email,
     ...(account.social ? { provider: account.social.provider, userName: account.social.username } : {}),
     addresses: account.addresses,
-    preferredAccountType: 'eoa' as const,
-    smartAccountDeployed: false
+    smartAccountNetworks
   }
 }
 
@@ -137,6 +147,10 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const mailer: Mailer = createMailer(options.mail)
   const assets = findAssets()
   const chains = new Map(ctx.config.chains.map(c => [c.caipNetworkId, c]))
+  // Smart accounts where the chain has the contracts and a bundler to send through.
+  const smartChains = ctx.config.chains.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
+  const smartAccountNetworks = smartChains.map(evmChainId)
+  const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks)
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, requestTimeout: 30_000 })
   installErrorHandlers(app)
   let origin = ''
@@ -181,6 +195,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const chain = chains.get(id)
     if (!chain) throw new ApiError(400, `Network ${id} is not served here`)
     return chain
+  }
+
+  /** The chain's smart-account contracts and bundler; refused where it has none. */
+  const smartChainOf = (chain: ChainConfig): { target: SmartAccountChain; bundler: Bundler } => {
+    const bundler = ctx.bundlers.get(chain.caipNetworkId)
+    if (!chain.smartAccounts || !bundler) throw new ApiError(400, `Smart accounts are not enabled on ${chain.name}`)
+    return { target: { chain, smart: chain.smartAccounts }, bundler }
   }
 
   async function sendCode(email: string, purpose: 'login' | 'update-primary' | 'update-secondary', newEmail?: string) {
@@ -287,10 +308,10 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     await accounts.checkOtp(email, 'login', otp)
     const account = await accounts.loginOrCreate(email)
     await accounts.trustDevice(email, deviceId)
-    return { token: await accounts.createSession(account.id), user: userOf(account) }
+    return { token: await accounts.createSession(account.id), user: user(account) }
   })
 
-  app.get('/api/user', async request => userOf((await sessionOf(request)).account))
+  app.get('/api/user', async request => user((await sessionOf(request)).account))
 
   app.post('/api/signout', async request => {
     const { token } = await sessionOf(request)
@@ -311,20 +332,46 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     return { result: answer.result ?? null }
   })
 
+  // The smart account of the person's eip155 key on a chain: where it is, and whether it exists yet.
+  app.post('/api/smart-account', async request => {
+    const { account } = await sessionOf(request)
+    const { chainId } = parse(BODIES.smartAccount, request.body)
+    const { target } = smartChainOf(chainOf(chainId))
+    return smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(() => {
+      throw new ApiError(502, `${target.chain.name} did not answer`)
+    })
+  })
+
   app.post('/api/describe', async request => {
-    await sessionOf(request)
-    const { chainId, method, params } = parse(BODIES.rpc, request.body)
+    const { account } = await sessionOf(request)
+    const { chainId, method, params, accountType } = parse(BODIES.rpc, request.body)
     if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
-    return describeRequest({ method, params, chain: chainOf(chainId) }, ctx.upstreamTimeoutMs)
+    const chain = chainOf(chainId)
+    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs)
+    if (accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:')) {
+      // Says which account acts, and that the first transaction also creates it.
+      const { target } = smartChainOf(chain)
+      const state = await smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(() => undefined)
+      const created = state && !state.deployed && method === 'eth_sendTransaction' ? ' (created by this transaction)' : ''
+      description.rows.unshift({ label: 'From', value: state ? `Smart account ${state.address}${created}` : 'Smart account' })
+    }
+    return description
   })
 
   app.post('/api/sign', async request => {
     const { account } = await sessionOf(request)
-    const { chainId, method, params } = parse(BODIES.rpc, request.body)
+    const { chainId, method, params, accountType } = parse(BODIES.rpc, request.body)
     if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
+    const chain = chainOf(chainId)
+    const smart = accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:') ? smartChainOf(chain) : undefined
     const keys = await accounts.openKeys(account.id)
     try {
-      return { result: await signEmbeddedRequest({ method, params, chain: chainOf(chainId) }, keys, ctx.upstreamTimeoutMs) }
+      const signingRequest = { method, params, chain }
+      return {
+        result: smart
+          ? await signSmartAccountRequest(signingRequest, smart.target, smart.bundler, keys, ctx.upstreamTimeoutMs)
+          : await signEmbeddedRequest(signingRequest, keys, ctx.upstreamTimeoutMs)
+      }
     } finally {
       keys.solana.fill(0)
     }
@@ -398,7 +445,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.post('/api/social/complete', async request => {
     const { resultUri, binding } = parse(BODIES.socialComplete, request.body)
     const account = await social.complete({ resultUri, binding })
-    return { token: await accounts.createSession(account.id), user: userOf(account) }
+    return { token: await accounts.createSession(account.id), user: user(account) }
   })
 
   // Sign In With Farcaster: the frame opens a channel, shows its URL (QR code), and asks here
@@ -414,7 +461,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     if (!farcaster) throw new ApiError(400, 'Farcaster login is not configured here')
     const status = await farcaster.status({ login, binding })
     if (status.state === 'pending') return { state: 'pending' }
-    return { state: 'completed', token: await accounts.createSession(status.account.id), user: userOf(status.account) }
+    return { state: 'completed', token: await accounts.createSession(status.account.id), user: user(status.account) }
   })
 
   app.addHook('onClose', async () => mailer.close())

@@ -1,12 +1,13 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import { createWalletClient, http, isHex, type Hex, type TypedDataDefinition } from 'viem'
+import { createWalletClient, http, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { upstreamRpc } from '../chain/upstreamRpc.js'
 import { ApiError } from '../http/ApiError.js'
 import type { OpenedKeys } from './EmbeddedAccounts.js'
 import { parseSolanaTransaction } from './parseSolanaTransaction.js'
+import { asArray, badRequest as bad, messageOf, quantity, typedDataOf } from './signingParams.js'
 
 /** A signing request the person approved in the secure frame. */
 export interface SigningRequest {
@@ -14,21 +15,6 @@ export interface SigningRequest {
   params: unknown
   /** The chain it is for (CAIP-2). */
   chain: ChainConfig
-}
-
-const bad = (reason: string): never => {
-  throw new ApiError(400, reason)
-}
-
-const asArray = (params: unknown): unknown[] => (Array.isArray(params) ? params : bad('params must be an array'))
-
-/** A message given as 0x-hex is signed as its bytes, anything else as UTF-8 text (as wallets do). */
-const messageOf = (value: unknown) => (typeof value !== 'string' ? bad('the message must be a string') : isHex(value) ? { raw: value } : value)
-
-const quantity = (value: unknown, field: string): bigint | undefined => {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) bad(`${field} must be a hex quantity`)
-  return BigInt(value as string)
 }
 
 /**
@@ -83,18 +69,7 @@ export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedK
   if (!chain.caipNetworkId.startsWith('eip155:')) bad(`${method} is for an EVM network`)
   const account = privateKeyToAccount(keys.eip155)
   if (method === 'personal_sign') return account.signMessage({ message: messageOf(asArray(params)[0]) })
-  if (method === 'eth_signTypedData_v4') {
-    const raw = asArray(params)[1]
-    let typed: { domain?: unknown; types?: Record<string, unknown>; primaryType?: unknown; message?: unknown }
-    try {
-      typed = typeof raw === 'string' ? JSON.parse(raw) : (raw as typeof typed)
-    } catch {
-      return bad('typed data must be JSON')
-    }
-    if (!typed?.types || typeof typed.primaryType !== 'string') bad('typed data needs types and primaryType')
-    const { EIP712Domain: _domain, ...types } = typed.types!
-    return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as TypedDataDefinition)
-  }
+  if (method === 'eth_signTypedData_v4') return account.signTypedData(typedDataOf(params))
   if (method === 'eth_sendTransaction') {
     const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string; gas?: string }
     if (!tx || typeof tx !== 'object') bad('a transaction object is needed')

@@ -29,7 +29,7 @@ export function runApproveFrame(id: string): void {
     handled = true
     let description: Description
     try {
-      description = await api<Description>('/api/describe', { chainId: m.chainId, method: m.method, params: m.params })
+      description = await api<Description>('/api/describe', { chainId: m.chainId, method: m.method, params: m.params, accountType: m.accountType })
     } catch (error) {
       description = { title: `Approve ${m.method}`, rows: [{ label: 'Details', value: `could not be read: ${(error as Error).message}` }] }
     }
@@ -52,7 +52,7 @@ export function runApproveFrame(id: string): void {
       approve.disabled = cancel.disabled = true
       status.textContent = 'Signing…'
       try {
-        const { result } = await api<{ result: unknown }>('/api/sign', { chainId: m.chainId, method: m.method, params: m.params })
+        const { result } = await api<{ result: unknown }>('/api/sign', { chainId: m.chainId, method: m.method, params: m.params, accountType: m.accountType })
         status.textContent = 'Done'
         bus.postMessage({ type: 'approval-result', id, result } satisfies ChannelMessage)
       } catch (error) {

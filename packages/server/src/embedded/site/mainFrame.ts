@@ -10,8 +10,17 @@ interface SecureUser {
   provider?: string
   userName?: string
   addresses: { eip155: string; solana: string }
-  preferredAccountType: 'eoa' | 'smartAccount'
-  smartAccountDeployed: boolean
+  /** The eip155 chains where the person also has a smart account. */
+  smartAccountNetworks: number[]
+}
+
+/** An account type of the embedded wallet (spec §3). */
+type AccountType = 'eoa' | 'smartAccount'
+
+/** A smart account on one chain: where it is, and whether it exists yet. */
+interface SmartAccountState {
+  address: string
+  deployed: boolean
 }
 
 /** Error with an EIP-1193 code, answered to the modal as `{ message, code }`. */
@@ -44,7 +53,9 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   let socialBinding = ''
   let farcasterLogin: { login: string; binding: string } | undefined
   let theme = document.documentElement.className
-  const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; resolve(v: unknown): void; reject(e: Error): void }>()
+  // Spec §9: an EVM account is a smart account by default, where the network has them.
+  let accountType: AccountType = 'smartAccount'
+  const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; accountType: AccountType; resolve(v: unknown): void; reject(e: Error): void }>()
   const waiters = new Set<(m: ChannelMessage) => void>()
 
   const post = (message: Record<string, unknown>) => window.parent.postMessage({ wm: 'frame', ...message }, parentOrigin)
@@ -54,7 +65,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     if (!m || typeof m !== 'object') return
     if (m.type === 'approval-hello') {
       const a = approvals.get(m.id)
-      if (a) bus.postMessage({ type: 'approval-request', id: m.id, method: a.method, params: a.params, chainId: a.chainId } satisfies ChannelMessage)
+      if (a) bus.postMessage({ type: 'approval-request', id: m.id, method: a.method, params: a.params, chainId: a.chainId, accountType: a.accountType } satisfies ChannelMessage)
       return
     }
     if (m.type === 'escape') return post({ kind: 'escape' })
@@ -99,23 +110,39 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     return user
   }
 
-  const evmChain = () => (typeof chainId === 'number' ? chainId : /^eip155:\d+$/.test(chainId) ? Number(chainId.slice(7)) : undefined)
+  const evmChainOf = (id: string | number) => (typeof id === 'number' ? id : /^eip155:\d+$/.test(id) ? Number(id.slice(7)) : /^\d+$/.test(id) ? Number(id) : undefined)
+  const evmChain = () => evmChainOf(chainId)
 
-  function describeUser(u: SecureUser, wanted?: string | number) {
+  /** The person's smart account on an EVM chain, when the chain has them (read from the secure site each time: it may just have been deployed). */
+  async function smartAccountOn(u: SecureUser, evm: number | undefined): Promise<SmartAccountState | undefined> {
+    if (evm === undefined || !u.smartAccountNetworks.includes(evm)) return undefined
+    return api<SmartAccountState>('/api/smart-account', { chainId: evm })
+  }
+
+  /** The EVM account that acts on `id`: the smart account when preferred and there, else the key's own. */
+  async function activeEvmAccount(u: SecureUser, id: string | number = chainId): Promise<{ address: string; type: AccountType; smart?: SmartAccountState }> {
+    const smart = await smartAccountOn(u, evmChainOf(id))
+    return accountType === 'smartAccount' && smart ? { address: smart.address, type: 'smartAccount', smart } : { address: u.addresses.eip155, type: 'eoa', smart }
+  }
+
+  async function describeUser(u: SecureUser, wanted?: string | number) {
     if (wanted !== undefined) chainId = wanted
     const solana = typeof chainId === 'string' && chainId.startsWith('solana:')
+    const evm = solana ? undefined : await activeEvmAccount(u)
     return {
       email: u.email,
       ...(u.userName ? { userName: u.userName } : {}),
       ...(u.provider ? { provider: u.provider } : {}),
-      address: solana ? u.addresses.solana : u.addresses.eip155,
+      address: evm ? evm.address : u.addresses.solana,
       chainId,
       accounts: [
+        ...(evm?.type === 'smartAccount' ? [{ address: evm.address, type: 'smartAccount' as const, namespace: 'eip155' as const }] : []),
         { address: u.addresses.eip155, type: 'eoa' as const, namespace: 'eip155' as const },
+        ...(evm?.smart && evm.type === 'eoa' ? [{ address: evm.smart.address, type: 'smartAccount' as const, namespace: 'eip155' as const }] : []),
         { address: u.addresses.solana, type: 'eoa' as const, namespace: 'solana' as const }
       ],
-      preferredAccountType: 'eoa' as const,
-      smartAccountDeployed: false
+      preferredAccountType: evm?.type ?? 'eoa',
+      smartAccountDeployed: evm?.smart?.deployed ?? false
     }
   }
 
@@ -133,7 +160,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
         switch (payload.method) {
           case 'eth_accounts':
           case 'eth_requestAccounts':
-            return [u.addresses.eip155]
+            return [(await activeEvmAccount(u, target)).address]
           case 'solana_requestAccounts':
           case 'solana_getAccounts':
             return [{ address: u.addresses.solana }]
@@ -152,11 +179,14 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
         }
       case 'safe':
         return (await api<{ result: unknown }>('/api/rpc', { chainId: target, method: payload.method, params: payload.params ?? [] })).result
-      case 'approve':
+      case 'approve': {
+        // Which account signs is fixed when the request arrives (a switch meanwhile does not change it).
+        const type = payload.method.startsWith('solana_') ? 'eoa' : (await activeEvmAccount(u, target)).type
         return new Promise((resolve, reject) => {
-          approvals.set(id, { method: payload.method, params: payload.params, chainId: target, resolve, reject })
+          approvals.set(id, { method: payload.method, params: payload.params, chainId: target, accountType: type, resolve, reject })
           post({ kind: 'approval', id, method: payload.method })
         })
+      }
       default:
         throw new FrameError('Requested RPC call is not allowed', 4200)
     }
@@ -230,6 +260,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       throw new FrameError('The Farcaster app did not answer in time')
     },
     async GET_USER(p) {
+      if (p.preferredAccountType) accountType = p.preferredAccountType
       return describeUser(await requireUser(), p.chainId)
     },
     async SIGN_OUT() {
@@ -251,14 +282,19 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       return { chainId }
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      return { smartAccountEnabledNetworks: [] }
+      return { smartAccountEnabledNetworks: (await requireUser()).smartAccountNetworks }
     },
     async INIT_SMART_ACCOUNT() {
-      throw new FrameError('This application might not support Smart Accounts')
+      const smart = await smartAccountOn(await requireUser(), evmChain())
+      if (!smart) throw new FrameError('Smart accounts are not enabled on this network')
+      return { address: smart.address, isDeployed: smart.deployed }
     },
     async SET_PREFERRED_ACCOUNT(p) {
-      if (p.type !== 'eoa') throw new FrameError('This application might not support Smart Accounts')
-      return { type: 'eoa', address: (await requireUser()).addresses.eip155 }
+      const u = await requireUser()
+      if (p.type === 'smartAccount' && !(await smartAccountOn(u, evmChain()))) throw new FrameError('Smart accounts are not enabled on this network')
+      accountType = p.type
+      const active = await activeEvmAccount(u)
+      return { type: active.type, address: active.address }
     },
     RPC_REQUEST: (p, id) => rpc(p, id).then(result => ({ result })),
     async UPDATE_EMAIL(p) {

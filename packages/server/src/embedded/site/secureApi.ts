@@ -86,7 +86,7 @@ export type ChannelMessage =
   | { type: 'update-primary'; email: string }
   | { type: 'update-secondary'; email: string }
   | { type: 'approval-hello'; id: string }
-  | { type: 'approval-request'; id: string; method: string; params: unknown; chainId: string | number }
+  | { type: 'approval-request'; id: string; method: string; params: unknown; chainId: string | number; accountType: 'eoa' | 'smartAccount' }
   | { type: 'approval-result'; id: string; result: unknown }
   | { type: 'approval-declined'; id: string }
   | { type: 'approval-aborted'; id: string }
