@@ -138,10 +138,13 @@ $('faucet').addEventListener('click', async () => {
   try {
     if (namespace === 'solana') {
       await call('requestAirdrop', [address, 1_000_000_000])
+      await modal.refreshBalance()
       return void ($('sent').textContent = `Added 1 test SOL to ${address} on ${network.name}`)
     }
     const balance = BigInt(await call('eth_getBalance', [address, 'latest']))
     await call('anvil_setBalance', [address, `0x${(balance + 10n ** 18n).toString(16)}`])
+    // The modal reads the new balance at once (Send checks it).
+    await modal.refreshBalance()
     $('sent').textContent = `Added 1 test ETH to ${address} on ${network.name}`
   } catch (e) {
     $('sent').textContent = `Faucet failed: ${e.message ?? e}`

@@ -4,7 +4,7 @@
 // port): these tests also try, from the page, to read and to approve what only it may.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, parseAbi } from 'viem'
 import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, otpFrame, rpc, withPage } from './harness.js'
 
 const h = harnessPerFile()
@@ -53,7 +53,10 @@ describe('e-mail login (embedded wallet)', () => {
       await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
       await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
       const signature = (await page.locator('#signature').textContent()) as `0x${string}`
-      assert.equal(await verifyMessage({ address: account.address, message: 'Hello from the wallet-modal demo', signature }), true)
+      // The account is a smart account (spec §9's default on EVM, deployed by the send above): its
+      // signature is checked on chain (ERC-1271), as viem does with a client.
+      const chain = createPublicClient({ transport: http(h.rpc[31337]!) })
+      assert.equal(await chain.verifyMessage({ address: account.address, message: 'Hello from the wallet-modal demo', signature }), true)
 
       // The Solana account of the same login.
       const solana = await page.evaluate(() => (window as any).walletModal.getAccount('solana'))
@@ -284,7 +287,15 @@ describe('e-mail login (embedded wallet)', () => {
       const key = (await exportFrame.locator('#evm-key').textContent())!
       assert.match(key, /^0x[0-9a-f]{64}$/)
       const { privateKeyToAddress } = await import('viem/accounts')
-      assert.equal(privateKeyToAddress(key as `0x${string}`), address, 'the exported key is the account\'s')
+      // The key owns the account: the devnet's account factory makes that key's smart account at this address.
+      const factory = createPublicClient({ transport: http(h.rpc[31337]!) })
+      const owned = await factory.readContract({
+        address: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+        abi: parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)']),
+        functionName: 'getAddress',
+        args: [privateKeyToAddress(key as `0x${string}`), 0n]
+      })
+      assert.equal(owned, address, 'the exported key owns the account')
       const pageText = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('wallet-modal')!.shadowRoot!.innerHTML ?? ''))
       assert.ok(!pageText.includes(key.slice(2)), 'the key is not in the page')
     })

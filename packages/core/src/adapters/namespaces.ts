@@ -1,7 +1,7 @@
 import type { WiredNamespace } from '../types/network.js'
 
 /** What a namespace supports (spec §9), so flows and views ask instead of naming namespaces. */
-export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect'
+export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect' | 'smartAccounts'
 
 /** What the modal knows of a namespace without loading its adapter. */
 export interface NamespaceInfo {
@@ -9,6 +9,11 @@ export interface NamespaceInfo {
   label: string
   /** Its SLIP-44 coin type: the key of its address in name-service records. */
   coinType: string
+  /**
+   * The coin type of one of its networks, when a name may point to an address on that network only
+   * (ENSIP-11 on EVM: `0x80000000 | chainId`; a smart account's name is registered so).
+   */
+  networkCoinType?: (chainId: number) => string
   /** Spec §9 chain support. */
   supports: Readonly<Record<NamespaceFeature, boolean>>
   /**
@@ -28,12 +33,13 @@ export interface NamespaceInfo {
  * The namespace registry's data half (the adapters' loaders are in `registry.ts`). Spec §9:
  * balances, send and on-ramp on eip155 and solana; names and activity on eip155 only; swaps on
  * eip155; Bitcoin shows addresses only. `walletConnect`: the modal's WalletConnect sessions serve
- * this namespace (eip155 only so far).
+ * this namespace (eip155 only so far). `smartAccounts`: the embedded wallet's account there can be
+ * an ERC-4337 smart account (spec §3, §9: eip155).
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
-  eip155: { label: 'EVM', coinType: '60', supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true }, onrampProviders: ['meld', 'coinbase'] },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
-  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false } }
+  eip155: { label: 'EVM', coinType: '60', networkCoinType: id => String((0x80000000 | id) >>> 0), supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true, smartAccounts: true }, onrampProviders: ['meld', 'coinbase'] },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
+  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false } }
 }
 
 /**

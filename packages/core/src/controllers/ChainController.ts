@@ -61,6 +61,10 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
     setApprovedNetworkIds(ns: WiredNamespace, ids: string[]): void {
       state.namespaces[ns].network.approvedCaipNetworkIds = ids
     },
+    /** The chain ids where the embedded wallet offers a smart account on this namespace. */
+    setSmartAccountNetworks(ns: WiredNamespace, ids: number[]): void {
+      state.namespaces[ns].network.smartAccountEnabledNetworks = ids
+    },
     /** The active namespace's account. */
     activeAccount(): AccountState {
       return state.namespaces[state.activeNamespace].account

@@ -62,6 +62,17 @@ export interface WalletModal {
    * connected account; resolves with the transaction hash or signature.
    */
   sendNative(args: { to: string; amount: string }): Promise<string>
+  /**
+   * Reads the active account's balances again (native and tokens), past the cache: for a site
+   * that moved funds itself (a faucet, its own backend).
+   *
+   * @example
+   * ```ts
+   * await fetch('/api/faucet', { method: 'POST' })
+   * await modal.refreshBalance()
+   * ```
+   */
+  refreshBalance(): Promise<void>
   /** Signs in the connected account (SIWX); rejects with 'SIWX is not enabled' without `siwx`/`siweConfig`. */
   signIn(): Promise<void>
   /** Revokes the active account's sign-in session on its network. */

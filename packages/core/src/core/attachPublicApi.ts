@@ -20,6 +20,7 @@ export function attachPublicApi(parts: CoreParts): Core {
     disconnect: o => import('../flows/disconnect.js').then(m => m.disconnect(core, o)),
     signMessage: message => import('../flows/walletActions.js').then(m => m.signMessage(core, message)),
     sendNative: args => import('../flows/walletActions.js').then(m => m.sendNative(core, args)),
+    refreshBalance: () => import('../flows/accountState.js').then(m => m.refreshBalance(core, undefined, { force: true })),
     signIn: () => import('../flows/signIn.js').then(m => m.signIn(core)),
     signOut: () => import('../flows/signIn.js').then(m => m.signOut(core)),
     setNamespaceFilter: namespaces => core.connector.setNamespaceFilter(namespaces),

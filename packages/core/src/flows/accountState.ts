@@ -21,7 +21,7 @@ const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =
 export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain.state.activeNamespace, opts: { force?: boolean } = {}): Promise<void> {
   // Token list and identity come from the services (when configured), in parallel.
   if (ns === core.chain.state.activeNamespace && core.hasServices) {
-    void import('./balances.js').then(m => Promise.all([m.fetchTokenBalances(core), m.fetchIdentity(core)])).catch(err => console.warn('[wallet-modal] token balances not loaded', err))
+    void import('./balances.js').then(m => Promise.all([m.fetchTokenBalances(core, { force: opts.force }), m.fetchIdentity(core)])).catch(err => console.warn('[wallet-modal] token balances not loaded', err))
   }
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetwork = network.caipNetwork

@@ -12,6 +12,8 @@ import { STORAGE_KEYS, is } from '../utils/storage.js'
 import { refreshBalance } from './accountState.js'
 import { discoveredAdapter } from './adapters.js'
 import { completeConnection } from './connect.js'
+import { smartAccountNamespace, storedAccountType, syncEmbeddedAccountType } from './accountType.js'
+import type { AccountType } from '../types/account.js'
 import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
 import { closeModal, openModal } from './openModal.js'
 import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
@@ -95,12 +97,24 @@ function showApproval(core: Core, request: { id: string; method: string }): void
   else openModal(core, { view: 'ApproveTransaction' })
 }
 
-/** The request settled: on success the balance refreshes; either way the stack pops or the modal closes. */
+/** The account type the frame should start with: the person's choice on the smart-account namespace, else spec §9's default. */
+function preferredAccount(core: Core): { preferredAccountType?: AccountType } {
+  const ns = smartAccountNamespace()
+  return ns ? { preferredAccountType: storedAccountType(core, ns) } : {}
+}
+
+/**
+ * The request settled: on success the balance refreshes (and a smart account's first transaction
+ * deployed it); either way the stack pops or the modal closes.
+ */
 function settleApproval(core: Core, id: string, ok: boolean, message?: string): void {
   const st = embeddedState(core)
   if (st.state.approval?.id !== id) return
   st.setApproval(undefined)
-  if (ok) void refreshBalance(core, core.chain.state.activeNamespace, { force: true })
+  if (ok) {
+    void refreshBalance(core, core.chain.state.activeNamespace, { force: true })
+    void core.runtime.embedded?.then(wallet => syncEmbeddedAccountType(core, wallet)).catch(() => undefined)
+  }
   else if (message === 'Signature declined') core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage)
   if (core.router.state.view !== 'ApproveTransaction') return
   if (core.router.state.history.length > 1) core.router.goBack()
@@ -139,9 +153,10 @@ export async function finishLogin(core: Core, wallet: EmbeddedWallet): Promise<s
   const st = embeddedState(core)
   st.setStep('connecting')
   try {
-    const user = await wallet.frame.request('GET_USER', {})
+    const user = await wallet.frame.request('GET_USER', preferredAccount(core))
     st.setUser({ email: user.email, userName: user.userName, provider: user.provider })
     const address = await connectAll(core, wallet)
+    await syncEmbeddedAccountType(core, wallet)
     st.setStep('idle')
     st.setEmail(undefined)
     return address
@@ -264,7 +279,7 @@ export async function restoreEmbedded(core: Core, ns: WiredNamespace): Promise<R
   if (!connector) return undefined
   const { isConnected } = await wallet.frame.request('IS_CONNECTED', {})
   if (!isConnected) return undefined
-  const user = await wallet.frame.request('GET_USER', {})
+  const user = await wallet.frame.request('GET_USER', preferredAccount(core))
   embeddedState(core).setUser({ email: user.email, userName: user.userName, provider: user.provider })
   const network = targetNetwork(core, ns)
   if (network) await wallet.prepareNetwork(network)

@@ -116,6 +116,12 @@ async function reconnectNamespace(core: Core, ns: WiredNamespace, id: string): P
   const { adapter, connector, connection } = restored
   applyConnectedAccount(core, ns, connector, connection)
   followWallet(core, adapter, connector)
+  // The embedded wallet's account type (smart account or the key's own) and deployment.
+  if (isAuthConnectorId(connector.id)) {
+    void Promise.all([import('./accountType.js'), core.runtime.embedded])
+      .then(([m, wallet]) => wallet && m.syncEmbeddedAccountType(core, wallet))
+      .catch(() => undefined)
+  }
   core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address: connection.address, caipNetworkId: connection.network.caipNetworkId, namespace: ns } })
   guardUnsupportedNetwork(core, ns)
   return true

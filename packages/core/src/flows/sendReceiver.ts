@@ -65,7 +65,11 @@ export async function resolveReceiver(core: Core, input: string): Promise<void> 
   try {
     const profile = await api.getProfile(value.toLowerCase())
     if (!stillCurrent()) return
-    const address = profile?.addresses[NAMESPACE_INFO[ns].coinType]?.address
+    // The address on this network (a smart account's), else the namespace's (a key's, on every network).
+    const info = NAMESPACE_INFO[ns]
+    const networkId = Number(core.chain.state.namespaces[ns].network.caipNetwork?.id)
+    const onNetwork = info.networkCoinType && Number.isInteger(networkId) ? profile?.addresses[info.networkCoinType(networkId)]?.address : undefined
+    const address = onNetwork ?? profile?.addresses[info.coinType]?.address
     if (!address || !transfers.isAddress(address)) return send.setReceiverError(new WalletModalError('NAME_RESOLVE_FAILED').shortMessage)
     send.setReceiver(address, { name: profile?.name ?? value, imageUrl: safeAvatar(core, profile?.attributes?.avatar) })
   } catch (err) {

@@ -26,7 +26,10 @@ export interface AccountState {
   /** Set when the last balance read failed. */
   balanceError?: string
   connectorId?: string
+  /** The type of the connected account (eoa or smartAccount on eip155; spec §3). */
   preferredAccountType?: PreferredAccountType
+  /** Whether the connected smart account exists on chain yet (it is made by its first transaction). */
+  smartAccountDeployed?: boolean
   /** Transactions sent from the modal and not yet mined (spec §9: counted up to 99). */
   pendingTransactions?: number
   /** Bitcoin: the payment and ordinal accounts the wallet gave (spec §3 Bitcoin account). */
@@ -39,6 +42,8 @@ export interface NetworkState {
   requestedCaipNetworks: CaipNetwork[]
   approvedCaipNetworkIds: string[]
   supportsAllNetworks: boolean
+  /** Chain ids where the embedded wallet's account can be a smart account (spec §3). */
+  smartAccountEnabledNetworks?: number[]
 }
 
 /** A wallet connection (spec §3 Connection). */

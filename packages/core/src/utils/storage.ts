@@ -29,7 +29,9 @@ export const STORAGE_KEYS = {
   nativeBalance: (caipAddress: string) => `native-balance/${caipAddress}`,
   identity: (address: string) => `identity/${address.toLowerCase()}`,
   /** The name service's name of an address (spec §3 cached records), `{ name }`. */
-  profileName: (address: string) => `profile-name/${address.toLowerCase()}`
+  profileName: (address: string) => `profile-name/${address.toLowerCase()}`,
+  /** The account type the person chose on a namespace (spec §3 cached records): 'eoa' or 'smartAccount'. */
+  preferredAccountType: (namespace: string) => `preferred-account-type/${namespace}`
 } as const
 
 /** A typed view over a storage backend. Reads never throw: garbage reads as missing. */

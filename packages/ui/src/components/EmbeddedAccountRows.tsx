@@ -1,31 +1,57 @@
 import { useSnapshot } from 'valtio/react'
-import { authName, embeddedState, namespaceSupports } from '@wallet-modal/core/internal'
+import { accountTypeSwitch, authName, embeddedState, namespaceSupports, switchAccount } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { ChevronIcon, KeyIcon, MailIcon, TagIcon } from './Icons.js'
+import { ChevronIcon, KeyIcon, MailIcon, SwapIcon, TagIcon } from './Icons.js'
 
-/** Account's lines for the e-mail wallet: the auth name (spec §5), change of address, key export. */
+/** Account's lines for the e-mail wallet: the auth name (spec §5), and "Smart account" when the account is one. */
 export function EmbeddedAccountName() {
   const core = useCore()
   const { authEmail, userName, provider } = useSnapshot(embeddedState(core).state)
+  const chain = useSnapshot(core.chain.state)
+  const smart = chain.namespaces[chain.activeNamespace].account.preferredAccountType === 'smartAccount'
   const name = authName({ email: authEmail, userName, provider })
-  return name ? (
-    <p className="wm-auth-name" title={authEmail} data-testid="account-auth-name">
-      {name}
-    </p>
-  ) : null
+  return (
+    <>
+      {name ? (
+        <p className="wm-auth-name" title={authEmail} data-testid="account-auth-name">
+          {name}
+        </p>
+      ) : null}
+      {smart ? (
+        <p className="wm-auth-name" data-testid="account-type">
+          Smart account
+        </p>
+      ) : null}
+    </>
+  )
 }
 
 /**
- * The embedded wallet's settings on Account: an account name while it has none (spec §2
- * RegisterAccountName: where the namespace has names and a name service is configured), change
- * of e-mail (e-mail logins only), key export.
+ * The embedded wallet's settings on Account: the switch between its smart account and the key's
+ * own account (spec §4, where the network has smart accounts), an account name while it has none
+ * (spec §2 RegisterAccountName: where the namespace has names and a name service is configured),
+ * change of e-mail (e-mail logins only), key export.
  */
 export function EmbeddedAccountRows({ named }: { named: boolean }) {
   const core = useCore()
   const { provider } = useSnapshot(embeddedState(core).state)
   const ns = useSnapshot(core.chain.state).activeNamespace
+  // Read from the snapshot so the row follows the account type and the network.
+  useSnapshot(core.chain.state.namespaces[ns])
+  const target = accountTypeSwitch(core)
   return (
     <>
+      {target ? (
+        <li>
+          <button type="button" className="wm-list-item" part="button" onClick={() => void switchAccount(core, target)} data-testid="switch-account-type">
+            <span className="wm-image wm-image-placeholder" aria-hidden="true">
+              <SwapIcon />
+            </span>
+            <span className="wm-name">{target === 'eoa' ? 'Switch to your EOA' : 'Switch to your smart account'}</span>
+            <ChevronIcon />
+          </button>
+        </li>
+      ) : null}
       {!named && core.hasServices && namespaceSupports(ns, 'names') ? (
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('RegisterAccountName')} data-testid="open-register-name">

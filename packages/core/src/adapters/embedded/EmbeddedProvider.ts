@@ -17,6 +17,8 @@ import { embeddedError } from '../../errors/embeddedCodes.js'
  */
 export class EmbeddedProvider extends ProviderEvents implements Eip1193Provider {
   private chainId = 1
+  /** The account the wallet last answered (its smart account or the key's own). */
+  private address: string | undefined
 
   constructor(
     private readonly frame: FrameClient,
@@ -46,16 +48,31 @@ export class EmbeddedProvider extends ProviderEvents implements Eip1193Provider 
       if (id !== this.chainId) {
         this.chainId = id
         this.emit('chainChanged', hex)
+        // A network without smart accounts has the key's own account: the address may change.
+        if (this.address) {
+          const { result } = await this.frame.request('RPC_REQUEST', { method: 'eth_accounts', chainId: `eip155:${id}` })
+          const [address] = Array.isArray(result) ? (result as string[]) : []
+          if (address) this.accountSwitched(address)
+        }
       }
       return null
     }
     const { result } = await this.frame.request('RPC_REQUEST', { method, params, chainId: `eip155:${this.chainId}` })
     if (method === 'eth_chainId' && typeof result === 'string') this.chainId = Number.parseInt(result, 16)
+    if ((method === 'eth_accounts' || method === 'eth_requestAccounts') && Array.isArray(result) && typeof result[0] === 'string') this.address = result[0]
     return result
+  }
+
+  /** The wallet's account changed (a switch between the smart account and the key's own): listeners hear `accountsChanged`. */
+  accountSwitched(address: string): void {
+    if (address.toLowerCase() === this.address?.toLowerCase()) return
+    this.address = address
+    this.emit('accountsChanged', [address])
   }
 
   /** The session ended in the secure site: the adapter's `disconnect` listeners hear it (EIP-1193 4900). */
   signedOut(): void {
+    this.address = undefined
     this.emit('disconnect', { code: 4900, message: 'Signed out of the e-mail wallet' })
   }
 

@@ -1,0 +1,126 @@
+// Smart accounts on the demo, as a newcomer meets them: an e-mail account is a smart account (an
+// ERC-4337 WalletModalAccount) on the devnet chains, shown before it exists; its first send deploys
+// it through the server's bundler (code at the address afterwards), the second reuses it; Account
+// switches to the key's own account (EOA), which sends a plain transaction, and back, remembered
+// over a reload; and it signs in (SIWX) with the smart account, the server verifying the signature
+// before deployment (ERC-6492) and after (ERC-1271).
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseAbi } from 'viem'
+import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage } from './harness.js'
+
+const h = harnessPerFile()
+const ENTRY_POINT = '0x610178dA211FEF7D417bC0e6FeD39F05609AD788'
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+const address = (page: Page) => page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
+const codeAt = async (at: string) => (await rpc<string>(h.rpc[31337]!, 'eth_getCode', [at, 'latest'])).length > 2
+const nonceOf = (at: string) =>
+  createPublicClient({ transport: http(h.rpc[31337]!) }).readContract({ address: ENTRY_POINT, abi: parseAbi(['function getNonce(address, uint192) view returns (uint256)']), functionName: 'getNonce', args: [at as `0x${string}`, 0n] })
+
+/** The demo's faucet button: 1 test ETH more for the connected account. */
+async function faucet(page: Page): Promise<void> {
+  await page.locator('#faucet').click()
+  await page.locator('#sent').filter({ hasText: /^Added 1 test ETH/ }).waitFor()
+}
+
+/** Account → Send 0.01 ETH to the devnet's third account → Approve in the secure frame; returns the frame's "From" line. */
+async function sendFromAccount(page: Page): Promise<string> {
+  const before = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest']))
+  await openSend(page)
+  await fillSend(page, 'ETH', '0.01', RECEIVER)
+  await previewSend(page)
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await heading(page, 'Approve')
+  const approve = approveFrame(page).getByRole('button', { name: 'Approve' })
+  await approve.waitFor()
+  const from = (await approveFrame(page).locator('dt:text-is("From") + dd').textContent().catch(() => null)) ?? ''
+  await approve.click()
+  await heading(page, 'Account')
+  await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+  assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest'])) - before, 10n ** 16n, 'the receiver got 0.01 ETH')
+  return from
+}
+
+describe('smart accounts', () => {
+  it('an e-mail account is a smart account: its first send deploys it, the second reuses it; it switches to its EOA, sends, and back, over a reload', async () => {
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, newEmail('smart'))
+      const smart = await address(page)
+      assert.equal(await codeAt(smart), false, 'counterfactual: nothing at the address yet')
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      await dialog(page).getByTestId('account-type').filter({ hasText: 'Smart account' }).waitFor()
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+
+      await faucet(page)
+      const from = await sendFromAccount(page)
+      assert.equal(from, `Smart account ${smart} (created by this transaction)`)
+      assert.equal(await codeAt(smart), true, 'deployed by its first send')
+      assert.equal(await nonceOf(smart), 1n)
+      assert.equal(await address(page), smart)
+      await sendFromAccount(page)
+      assert.equal(await nonceOf(smart), 2n, 'the second send reused the account')
+
+      // Account → Switch to your EOA: the key's own account, a plain transaction.
+      await dialog(page).getByRole('button', { name: 'Switch to your EOA' }).click()
+      await page.waitForFunction(was => (window as any).walletModal.getAccount('eip155').address !== was, smart)
+      const eoa = await address(page)
+      assert.equal(await codeAt(eoa), false)
+      await dialog(page).getByRole('button', { name: 'Switch to your smart account' }).waitFor()
+      assert.equal(await dialog(page).getByTestId('account-type').count(), 0)
+      await page.keyboard.press('Escape')
+      await faucet(page)
+      const eoaNonce = await rpc<string>(h.rpc[31337]!, 'eth_getTransactionCount', [eoa, 'latest'])
+      const eoaFrom = await sendFromAccount(page)
+      assert.equal(eoaFrom, '', 'the frame names no smart account')
+      assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getTransactionCount', [eoa, 'latest'])) - BigInt(eoaNonce), 1n, 'the EOA sent it itself')
+      assert.equal(await nonceOf(smart), 2n)
+
+      // And back; the choice is remembered over a reload.
+      await dialog(page).getByRole('button', { name: 'Switch to your smart account' }).click()
+      await page.waitForFunction(was => (window as any).walletModal.getAccount('eip155').address === was, smart)
+      await dialog(page).getByTestId('account-type').waitFor()
+      await page.reload()
+      await page.waitForFunction(() => (window as any).walletModal?.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
+      assert.equal(await address(page), smart)
+    })
+  })
+
+  it('signs in (SIWX) with the smart account: the server verifies it before deployment (ERC-6492) and after (ERC-1271)', async () => {
+    await withPage(h, '/?siwx=required', async ({ page }) => {
+      const email = newEmail('siwx-smart')
+      await connectButton(page, 'Connect Wallet').click()
+      await dialog(page).getByTestId('email-input').fill(email)
+      await dialog(page).getByTestId('email-submit').click()
+      await otpFrame(page).locator('input#otp').waitFor()
+      await otpFrame(page).locator('input#otp').fill(await codeFromMailbox(h, page, email))
+      const approveSignIn = async () => {
+        await heading(page, 'Approve')
+        await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+        await dialog(page).waitFor({ state: 'detached' })
+      }
+      // Connected, the modal asks to sign in; the signature is approved in the secure frame.
+      await heading(page, 'Sign In')
+      await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+      await approveSignIn()
+      const smart = await address(page)
+      assert.equal(await codeAt(smart), false)
+      await page.locator('#signed-in').filter({ hasText: `yes, ${smart} on eip155:31337` }).waitFor()
+
+      // Deployed by a send, then signed out and in again: now an ERC-1271 signature.
+      await faucet(page)
+      await sendFromAccount(page)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      assert.equal(await codeAt(smart), true)
+      await page.locator('#sign-out').click()
+      await page.locator('#signed-in').filter({ hasText: 'signed out' }).waitFor()
+      await page.evaluate(() => void (window as any).walletModal.signIn())
+      await approveSignIn()
+      await page.locator('#signed-in').filter({ hasText: `yes, ${smart} on eip155:31337` }).waitFor()
+    })
+  })
+})
