@@ -125,8 +125,10 @@ $('sign').addEventListener('click', async () => {
     $('signature').textContent = `Not signed: ${e.shortMessage ?? e.message ?? e}`
   }
 })
-// The devnet's faucet: 1 ETH (or SOL) more for the connected account (a fresh e-mail account has
-// none), through the demo server's RPC proxy to anvil or the local Solana network.
+// The devnet's faucet: 1 ETH and 100 DUSD (or 1 SOL) more for the connected account (a fresh
+// e-mail account has none), through the demo server's RPC proxy to anvil or the local Solana
+// network. DUSD comes from anvil account 4, funded with tokens at deployment.
+const FAUCET_ACCOUNT = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 $('faucet').addEventListener('click', async () => {
   const { address, namespace } = modal.getAccount()
   const network = modal.getNetwork()
@@ -143,9 +145,12 @@ $('faucet').addEventListener('click', async () => {
     }
     const balance = BigInt(await call('eth_getBalance', [address, 'latest']))
     await call('anvil_setBalance', [address, `0x${(balance + 10n ** 18n).toString(16)}`])
+    // And 100 DUSD (6 decimals), from a devnet account that holds some (anvil signs for it).
+    const hash = await call('eth_sendTransaction', [{ from: FAUCET_ACCOUNT, to: devnet.tokens.DUSD, data: `0xa9059cbb${address.slice(2).toLowerCase().padStart(64, '0')}${(100n * 10n ** 6n).toString(16).padStart(64, '0')}` }])
+    for (let i = 0; i < 50 && !(await call('eth_getTransactionReceipt', [hash])); i++) await new Promise(r => setTimeout(r, 100))
     // The modal reads the new balance at once (Send checks it).
     await modal.refreshBalance()
-    $('sent').textContent = `Added 1 test ETH to ${address} on ${network.name}`
+    $('sent').textContent = `Added 1 test ETH and 100 DUSD to ${address} on ${network.name}`
   } catch (e) {
     $('sent').textContent = `Faucet failed: ${e.message ?? e}`
   }
@@ -159,6 +164,37 @@ $('send').addEventListener('click', async () => {
   $('sent').textContent = 'Waiting for the wallet…'
   try {
     $('sent').textContent = `${await modal.sendNative({ to, amount: '0.01' })} (0.01 to ${to})`
+  } catch (e) {
+    $('sent').textContent = `Not sent: ${e.shortMessage ?? e.message ?? e}`
+  }
+})
+// EIP-5792: two DUSD transfers (1 and 2 DUSD) in one batch, approved once; the wallet says whether
+// it can (wallet_getCapabilities), and the batch's status gives its one transaction.
+const BATCH_RECEIVERS = ['0x976EA74026E726554dB657fA54763abd0C3a0aa9', '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955']
+$('batch').addEventListener('click', async () => {
+  const { address, namespace } = modal.getAccount()
+  const provider = modal.getWalletProvider()
+  const network = modal.getNetwork()
+  if (namespace !== 'eip155' || !address || !provider || !network) return void ($('sent').textContent = 'Connect an EVM account first')
+  const chainId = `0x${Number(network.id).toString(16)}`
+  try {
+    const capabilities = await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).catch(() => ({}))
+    if (capabilities?.[chainId]?.atomic?.status !== 'supported') return void ($('sent').textContent = 'This account cannot batch calls (an e-mail login\'s smart account can)')
+    const transfer = (to, amount) => ({ to: devnet.tokens.DUSD, data: `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(amount * 10n ** 6n).toString(16).padStart(64, '0')}` })
+    $('sent').textContent = 'Waiting for the wallet…'
+    const { id } = await provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId, from: address, atomicRequired: true, calls: [transfer(BATCH_RECEIVERS[0], 1n), transfer(BATCH_RECEIVERS[1], 2n)] }]
+    })
+    for (let i = 0; i < 100; i++) {
+      const status = await provider.request({ method: 'wallet_getCallsStatus', params: [id] })
+      if (status.status >= 200) {
+        $('sent').textContent = `${status.receipts?.[0]?.transactionHash} (batch ${status.status === 200 ? 'confirmed' : 'reverted'}: 1 and 2 DUSD in one transaction)`
+        return void (await modal.refreshBalance())
+      }
+      await new Promise(r => setTimeout(r, 250))
+    }
+    $('sent').textContent = 'The batch is still pending'
   } catch (e) {
     $('sent').textContent = `Not sent: ${e.shortMessage ?? e.message ?? e}`
   }

@@ -2,8 +2,9 @@
 // ERC-4337 WalletModalAccount) on the devnet chains, shown before it exists; its first send deploys
 // it through the server's bundler (code at the address afterwards), the second reuses it; Account
 // switches to the key's own account (EOA), which sends a plain transaction, and back, remembered
-// over a reload; and it signs in (SIWX) with the smart account, the server verifying the signature
-// before deployment (ERC-6492) and after (ERC-1271).
+// over a reload; it sends a batch of two ERC-20 transfers approved once (EIP-5792); and it signs in
+// (SIWX) with the smart account, the server verifying the signature before deployment (ERC-6492)
+// and after (ERC-1271).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
@@ -13,6 +14,7 @@ import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fill
 const h = harnessPerFile()
 const ENTRY_POINT = '0x610178dA211FEF7D417bC0e6FeD39F05609AD788'
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
 const address = (page: Page) => page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
 const codeAt = async (at: string) => (await rpc<string>(h.rpc[31337]!, 'eth_getCode', [at, 'latest'])).length > 2
@@ -86,6 +88,38 @@ describe('smart accounts', () => {
       await page.reload()
       await page.waitForFunction(() => (window as any).walletModal?.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
       assert.equal(await address(page), smart)
+    })
+  })
+
+  it('sends a batch of two ERC-20 transfers (EIP-5792 wallet_sendCalls), approved once, in one transaction; the EOA says it cannot batch', async () => {
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, newEmail('batch'))
+      await faucet(page)
+      const dusd = DUSD
+      const balanceOf = async (who: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: dusd, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+      const receivers = ['0x976EA74026E726554dB657fA54763abd0C3a0aa9', '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955']
+      const before = await Promise.all(receivers.map(balanceOf))
+      await page.locator('#batch').click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls at once' }).waitFor()
+      assert.equal(await approveFrame(page).locator('dt:text-is("1. Send") + dd').textContent(), '1 DUSD')
+      assert.equal(await approveFrame(page).locator('dt:text-is("2. Send") + dd').textContent(), '2 DUSD')
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await page.locator('#sent').filter({ hasText: /batch confirmed/ }).waitFor()
+      const hash = /^(0x[0-9a-f]{64})/.exec((await page.locator('#sent').textContent())!)![1]!
+      const receipt = await rpc<{ logs: { address: string }[]; status: string }>(h.rpc[31337]!, 'eth_getTransactionReceipt', [hash])
+      assert.equal(receipt.status, '0x1')
+      assert.equal(receipt.logs.filter(log => log.address.toLowerCase() === dusd.toLowerCase()).length, 2, 'both transfers in the one transaction')
+      assert.deepEqual((await Promise.all(receivers.map(balanceOf))).map((after, i) => after - before[i]!), [1_000_000n, 2_000_000n])
+
+      // The key's own account cannot batch: its capabilities say so, and the page tells the person.
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      await dialog(page).getByRole('button', { name: 'Switch to your EOA' }).click()
+      await dialog(page).getByRole('button', { name: 'Switch to your smart account' }).waitFor()
+      await page.keyboard.press('Escape')
+      await page.locator('#batch').click()
+      await page.locator('#sent').filter({ hasText: 'This account cannot batch calls' }).waitFor()
     })
   })
 

@@ -133,8 +133,28 @@ describe('secure site', () => {
     assert.equal((await api('/api/smart-account', { chainId: 31337 })).json.deployed, true)
     // ERC-1271 once deployed.
     assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
-    // Not on a network without smart accounts, and not from another account.
+    // Not from another account.
     assert.equal((await api('/api/sign', { chainId: 31337, method: 'eth_sendTransaction', params: [{ ...tx, from: me.addresses.eip155 }], accountType: 'smartAccount' })).json.reason, 'from is not this account')
+
+    // EIP-5792: two calls in one user operation; its status comes from the bundler.
+    const other = '0x000000000000000000000000000000000000cafE'
+    const batch = await api('/api/sign', {
+      chainId: 31337,
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', from: smart.address, atomicRequired: true, calls: [{ to, value: '0x1' }, { to: other, value: '0x2' }] }],
+      accountType: 'smartAccount'
+    })
+    assert.match(batch.json.result.id, /^0x[0-9a-f]{64}$/, JSON.stringify(batch.json))
+    const status = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [batch.json.result.id] })).json.result
+    assert.equal(status.status, 200)
+    assert.equal(status.atomic, true)
+    assert.equal(status.receipts.length, 1)
+    assert.equal((await chain.getTransactionReceipt({ hash: status.receipts[0].transactionHash })).status, 'success')
+    assert.equal(await chain.getBalance({ address: other }), 2n)
+    assert.equal((await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [`0x${'12'.repeat(32)}`] })).json.reason, 'Unknown bundle id')
+    // The key's own account cannot batch.
+    const eoaBatch = await api('/api/sign', { chainId: 31337, method: 'wallet_sendCalls', params: [{ calls: [{ to, value: '0x1' }] }], accountType: 'eoa' })
+    assert.equal(eoaBatch.json.reason, 'Batched calls need the smart account: switch to it in Account')
   })
 
   it('refuses methods outside spec §6 and calls without a session', async () => {

@@ -20,6 +20,7 @@ import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
 import { signEmbeddedRequest } from './signEmbeddedRequest.js'
 import { signSmartAccountRequest } from './signSmartAccountRequest.js'
+import { callsStatus } from './callsStatus.js'
 import { evmChainId, smartAccountClient, smartAccountState, type SmartAccountChain } from './embeddedSmartAccount.js'
 import type { Bundler } from '../bundler/Bundler.js'
 import { FarcasterLogins, type FarcasterConfig } from './social/FarcasterLogins.js'
@@ -324,6 +325,8 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const { chainId, method, params } = parse(BODIES.rpc, request.body)
     if (classifyEmbeddedMethod(method) !== 'safe') throw new ApiError(403, 'Requested RPC call is not allowed')
     const chain = chainOf(chainId)
+    // EIP-5792: a batch's status is the bundler's, not the node's.
+    if (method === 'wallet_getCallsStatus') return { result: await callsStatus(smartChainOf(chain).bundler, evmChainId(chain), params) }
     const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params: (params ?? []) as unknown[] }, ctx.upstreamTimeoutMs)) as {
       result?: unknown
       error?: { message?: string; code?: number }

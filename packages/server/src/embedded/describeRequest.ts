@@ -75,6 +75,28 @@ async function describeTransaction(request: SigningRequest, timeoutMs: number): 
   return { title: erc20?.fn === 'approve' ? 'Approve token spending' : 'Send a transaction', rows }
 }
 
+/** Most calls of a batch described one by one (more are refused when signing anyway). */
+const MAX_DESCRIBED_CALLS = 20
+
+/**
+ * An EIP-5792 batch in words: how many calls, that they go together (one transaction, all or
+ * none), and each call as a transaction is described (receiver, amount, an ERC-20 transfer or
+ * approval decoded), numbered.
+ */
+async function describeCalls(request: SigningRequest, timeoutMs: number): Promise<RequestDescription> {
+  const batch = ((request.params as unknown[] | undefined)?.[0] ?? {}) as { from?: Hex; calls?: unknown }
+  const calls = (Array.isArray(batch.calls) ? batch.calls : []).slice(0, MAX_DESCRIBED_CALLS) as { to?: Hex; value?: Hex; data?: Hex }[]
+  const rows: RequestDescription['rows'] = [
+    { label: 'Network', value: request.chain.name },
+    { label: 'Calls', value: `${calls.length}, made together in one transaction (all or none)` }
+  ]
+  const described = await Promise.all(calls.map(call => describeTransaction({ ...request, method: 'eth_sendTransaction', params: [{ ...call, from: batch.from }] }, timeoutMs)))
+  described.forEach((one, i) => {
+    for (const row of one.rows) if (row.label !== 'Network' && !row.label.startsWith('Network fee')) rows.push({ label: `${i + 1}. ${row.label}`, value: row.value })
+  })
+  return { title: `Approve ${calls.length} call${calls.length === 1 ? '' : 's'} at once`, rows }
+}
+
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
 const u64 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset + at, 8).getBigUint64(0, true)
@@ -132,6 +154,8 @@ export async function describeRequest(request: SigningRequest, timeoutMs: number
     }
     case 'eth_sendTransaction':
       return describeTransaction(request, timeoutMs)
+    case 'wallet_sendCalls':
+      return describeCalls(request, timeoutMs)
     case 'solana_signMessage': {
       const message = (params as { message?: string })?.message
       let text = ''

@@ -90,5 +90,6 @@ export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedK
       throw new ApiError(502, `The network refused the transaction: ${e.shortMessage ?? e.message ?? 'unknown reason'}`)
     }
   }
+  if (method === 'wallet_sendCalls') return bad('Batched calls need the smart account: switch to it in Account')
   return bad(`${method} needs a smart account, which this wallet does not have yet`)
 }

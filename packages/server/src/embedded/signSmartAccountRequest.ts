@@ -1,20 +1,23 @@
+import { SendCallsParamsSchema } from '@wallet-modal/wire'
+import * as v from 'valibot'
 import { isHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Bundler } from '../bundler/Bundler.js'
 import { BundlerError } from '../bundler/BundlerError.js'
 import { ApiError } from '../http/ApiError.js'
 import type { OpenedKeys } from './EmbeddedAccounts.js'
-import { sendSmartAccountCalls, smartAccountClient, toEmbeddedSmartAccount, type SmartAccountChain } from './embeddedSmartAccount.js'
+import { evmChainId, sendSmartAccountCalls, smartAccountClient, toEmbeddedSmartAccount, type SmartAccountChain } from './embeddedSmartAccount.js'
 import type { SigningRequest } from './signEmbeddedRequest.js'
 import { asArray, badRequest as bad, messageOf, quantity, typedDataOf } from './signingParams.js'
 
 /**
  * Performs an approved request as the person's smart account (the WalletModalAccount their eip155
  * key owns) on a chain with smart accounts: `personal_sign` and `eth_signTypedData_v4` give the
- * account's ERC-1271 signature (ERC-6492-wrapped while it is not deployed), and
+ * account's ERC-1271 signature (ERC-6492-wrapped while it is not deployed);
  * `eth_sendTransaction` becomes one user operation through the chain's bundler (the first one
- * deploys the account) and answers the transaction hash once mined. A bundler refusal is a 502
- * with its reason.
+ * deploys the account) and answers the transaction hash once mined; `wallet_sendCalls` (EIP-5792)
+ * makes all its calls one user operation, atomic, and answers `{ id }`, the operation's hash. A
+ * bundler refusal is a 502 with its reason.
  *
  * @param request - The method, its params and the chain.
  * @param target - The chain and its smart-account contracts.
@@ -32,15 +35,39 @@ export async function signSmartAccountRequest(request: SigningRequest, target: S
     const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string }
     if (!tx || typeof tx !== 'object') bad('a transaction object is needed')
     if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
-    if (tx.to === undefined || !/^0x[0-9a-fA-F]{40}$/.test(tx.to)) bad('to must be an address (a smart account does not create contracts)')
-    if (tx.data !== undefined && !isHex(tx.data)) bad('data must be hex')
-    try {
-      const sent = await sendSmartAccountCalls(account, client, bundler, [{ to: tx.to as Address, value: quantity(tx.value, 'value'), data: tx.data as Hex | undefined }])
-      return sent.transactionHash
-    } catch (error) {
-      const reason = error instanceof BundlerError ? error.message : ((error as { details?: string; shortMessage?: string }).details ?? (error as Error).message)
-      throw new ApiError(502, `The network refused the transaction: ${reason}`)
-    }
+    const sent = await send(account, client, bundler, [callOf(tx)])
+    return sent.transactionHash
+  }
+  if (method === 'wallet_sendCalls') {
+    const parsed = v.safeParse(SendCallsParamsSchema, params)
+    if (!parsed.success) return bad(`wallet_sendCalls: ${parsed.issues[0]?.message ?? 'invalid params'}`)
+    const [batch] = parsed.output
+    if (batch.from && batch.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
+    if (batch.chainId && Number(batch.chainId) !== evmChainId(target.chain)) bad(`chainId ${batch.chainId} is not ${target.chain.name}`)
+    if (batch.calls.length === 0 || batch.calls.length > MAX_BATCH_CALLS) bad(`a batch has 1 to ${MAX_BATCH_CALLS} calls`)
+    // EIP-5792: the batch's id is the user operation's hash (wallet_getCallsStatus asks the bundler by it).
+    const sent = await send(account, client, bundler, batch.calls.map(callOf))
+    return { id: sent.userOpHash }
   }
   return bad(`${method} is not supported by the smart account yet`)
+}
+
+/** Most calls in one `wallet_sendCalls` batch (one user operation). */
+export const MAX_BATCH_CALLS = 20
+
+/** A call of a transaction or a batch, checked: a smart account calls an address (it creates no contracts). */
+function callOf(call: { to?: string; value?: string; data?: string }): { to: Address; value?: bigint; data?: Hex } {
+  if (call.to === undefined || !/^0x[0-9a-fA-F]{40}$/.test(call.to)) bad('to must be an address (a smart account does not create contracts)')
+  if (call.data !== undefined && !isHex(call.data)) bad('data must be hex')
+  return { to: call.to as Address, value: quantity(call.value, 'value'), data: call.data as Hex | undefined }
+}
+
+/** Sends calls as one user operation; a refusal of the bundler or the chain is a 502 with its reason. */
+async function send(...args: Parameters<typeof sendSmartAccountCalls>): Promise<Awaited<ReturnType<typeof sendSmartAccountCalls>>> {
+  try {
+    return await sendSmartAccountCalls(...args)
+  } catch (error) {
+    const reason = error instanceof BundlerError ? error.message : ((error as { details?: string; shortMessage?: string }).details ?? (error as Error).message)
+    throw new ApiError(502, `The network refused the transaction: ${reason}`)
+  }
 }

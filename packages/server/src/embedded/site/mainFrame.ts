@@ -168,6 +168,17 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
             return `0x${(evmChain() ?? 1).toString(16)}`
           case 'net_version':
             return String(evmChain() ?? 1)
+          case 'wallet_getCapabilities': {
+            // EIP-5792: atomic batches where the acting account is the smart account.
+            const asked = (payload.params as [unknown, unknown] | undefined)?.[1]
+            const ids = Array.isArray(asked) ? asked.map(id => (typeof id === 'string' ? Number.parseInt(id, 16) : Number.NaN)) : u.smartAccountNetworks
+            const capable = accountType === 'smartAccount'
+            return Object.fromEntries(
+              ids
+                .filter(id => Number.isInteger(id) && id >= 0)
+                .map(id => [`0x${id.toString(16)}`, { atomic: { status: capable && u.smartAccountNetworks.includes(id) ? 'supported' : 'unsupported' } }])
+            )
+          }
           case 'wallet_switchEthereumChain': {
             const hex = (payload.params as [{ chainId?: string }] | undefined)?.[0]?.chainId
             if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) throw new FrameError('Invalid chainId', -32602)
