@@ -133,7 +133,7 @@ export function accountTypeSwitch(core: Core): AccountType | undefined {
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
   if (!namespaceSupports(ns, 'smartAccounts') || !isAuthConnectorId(account.connectorId) || account.status !== 'connected') return undefined
-  if (account.preferredAccountType === 'smartAccount') return 'eoa'
+  if (account.accountType === 'smartAccount') return 'eoa'
   const id = Number(network.caipNetwork?.id)
   return network.smartAccountEnabledNetworks?.includes(id) ? 'smartAccount' : undefined
 }

@@ -110,6 +110,29 @@ describe('sign-in flow (devnet)', () => {
     expect(core.getAccount().isConnected).to.equal(true)
   })
 
+  it("a smart account's signature the site cannot verify (plain ecrecover) says 'This application might not support Smart Accounts'; an EOA's says why", async () => {
+    // A site on siweConfig whose check is ecrecover: a smart account's ERC-1271 signature fails it.
+    const siweConfig = {
+      getNonce: async () => 'abcdefgh12345678',
+      createMessage: () => '',
+      verifyMessage: async () => false,
+      getSession: async () => null,
+      signOut: async () => true
+    }
+    made = await connectedDevnetCore(info, { extra: { siweConfig } })
+    const core = made.core
+    await onSignIn(core)
+    const failed = await signIn(core).catch(e => e)
+    expect(failed.shortMessage).to.not.equal('This application might not support Smart Accounts')
+    expect(walletFeatures(core).siwx.state.error).to.equal(failed.shortMessage)
+    // The same refusal for a smart account (the embedded wallet's type on eip155).
+    core.chain.setAccount('eip155', { accountType: 'smartAccount' })
+    await signIn(core).catch(() => undefined)
+    expect(walletFeatures(core).siwx.state.error).to.equal('This application might not support Smart Accounts')
+    // The banner shows it once the previous one (the first refusal) has made way.
+    await waitFor(() => core.snack.state.open && core.snack.state.message === 'This application might not support Smart Accounts', 2000, 'the warning')
+  })
+
   it('required: Cancel disconnects', async () => {
     const core = await connectWith(createLocalSIWX({ storage: memoryStorage(), required: true }))
     await onSignIn(core)

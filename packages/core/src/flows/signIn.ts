@@ -64,6 +64,9 @@ function isDeclined(err: unknown): boolean {
   return isWalletModalError(err, 'USER_REJECTED') || isWalletModalError(err, 'SIGNATURE_DECLINED')
 }
 
+/** Spec §8: what a failed sign-in of a smart account says (the site may verify with ecrecover only). */
+export const SMART_ACCOUNT_UNSUPPORTED = 'This application might not support Smart Accounts'
+
 /**
  * Signs in the active account (spec §4): makes the message, asks the wallet to sign it, hands the
  * session to the site's SIWX (which may verify it remotely) and closes the modal. A declined
@@ -92,8 +95,12 @@ export async function signIn(core: Core): Promise<void> {
     if (now?.address === active.address && now.chainId === active.chainId) closeModal(core)
   } catch (err) {
     const e = isDeclined(err) ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'SIWX_FAILED')
-    state.setError(e.shortMessage)
-    core.snack.showError(e, 'SIWX_FAILED')
+    // Spec §8: a smart account signed, and the site could not verify it (it checks signatures with
+    // plain ecrecover, not ERC-1271 / ERC-6492): say so rather than a bare failure.
+    const smart = e.code !== 'SIGNATURE_DECLINED' && core.chain.state.namespaces[core.chain.state.activeNamespace].account.accountType === 'smartAccount'
+    state.setError(smart ? SMART_ACCOUNT_UNSUPPORTED : e.shortMessage)
+    if (smart) core.snack.showError(SMART_ACCOUNT_UNSUPPORTED)
+    else core.snack.showError(e, 'SIWX_FAILED')
     core.events.emit({ type: 'SIWX_AUTH_ERROR', data: { code: e.code, message: e.shortMessage } })
     // Spec §4: a decline shows the error and the view again.
     if (!core.modal.state.open || core.router.state.view !== 'SIWXSignMessage') openModal(core, { view: 'SIWXSignMessage' })

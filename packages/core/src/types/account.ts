@@ -26,8 +26,10 @@ export interface AccountState {
   /** Set when the last balance read failed. */
   balanceError?: string
   connectorId?: string
-  /** The type of the connected account (eoa or smartAccount on eip155; spec §3). */
+  /** The account type the person prefers on this namespace (spec §3, §9 defaults). */
   preferredAccountType?: PreferredAccountType
+  /** The connected account's type when the wallet says (the embedded wallet: eoa or smartAccount). */
+  accountType?: AccountType
   /** Whether the connected smart account exists on chain yet (it is made by its first transaction). */
   smartAccountDeployed?: boolean
   /** Transactions sent from the modal and not yet mined (spec §9: counted up to 99). */

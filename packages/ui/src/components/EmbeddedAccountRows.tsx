@@ -8,7 +8,7 @@ export function EmbeddedAccountName() {
   const core = useCore()
   const { authEmail, userName, provider } = useSnapshot(embeddedState(core).state)
   const chain = useSnapshot(core.chain.state)
-  const smart = chain.namespaces[chain.activeNamespace].account.preferredAccountType === 'smartAccount'
+  const smart = chain.namespaces[chain.activeNamespace].account.accountType === 'smartAccount'
   const name = authName({ email: authEmail, userName, provider })
   return (
     <>
