@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Locator, Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -134,6 +134,35 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     const whole = (usdt0 + BigInt(second.toAmount)) / 1_000_000n
     await usdtRow.getByTestId('token-quantity').filter({ hasText: new RegExp(`^${whole.toLocaleString('en-US').replace(/,/g, ',?')}\\.\\d{3} USDT$`) }).waitFor()
     assert.equal((await swapped()).length, 2)
+  }))
+
+test("an e-mail account's smart account approves and swaps in one batch: Swap at once, one approval, one transaction", () =>
+  withPage(h, '/', async ({ page }) => {
+    await loginByEmail(h, page, newEmail('swapper'))
+    const me = await page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
+    await page.locator('#faucet').click()
+    await page.locator('#sent').filter({ hasText: /^Added 1 test ETH and 100 DUSD/ }).waitFor()
+    const swapped = await recordSwaps(page)
+    await openSwap(page)
+    // The account batches (EIP-5792): no separate Approve step, though nothing is approved yet.
+    await draft(page, 'DUSD', 'ETH', '50', 'Swap')
+    assert.equal(await allowanceOf(DUSD, me, ROUTER), 0n)
+    await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
+    await heading(page, 'Approve')
+    await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls at once' }).waitFor()
+    assert.equal(await approveFrame(page).locator('dt:text-is("1. Allow spending") + dd').textContent(), '50 DUSD')
+    await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+    await heading(page, 'Account')
+    await dialog(page).getByText(/^Swapped 50 DUSD for 0\.01\d* ETH$/).waitFor()
+    const [hash] = await swapped()
+    const receipt = await rpc<{ status: string; logs: { address: string; topics: string[] }[] }>(h.rpc[31337]!, 'eth_getTransactionReceipt', [hash])
+    assert.equal(receipt.status, '0x1')
+    // One transaction holds both: the DUSD Approval and the exchange's Swap.
+    const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+    const SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822'
+    assert.ok(receipt.logs.some(l => l.address.toLowerCase() === DUSD.toLowerCase() && l.topics[0] === APPROVAL), 'the approval')
+    assert.ok(receipt.logs.some(l => l.topics[0] === SWAP), 'the swap')
+    assert.equal(await balanceOf(DUSD, me), 50_000_000n)
   }))
 
 test('a price that moved past the slippage: the swap reverts on chain, the view says so and quotes again', () =>

@@ -128,4 +128,19 @@ export interface ChainAdapter {
    * read with `transfers.status`.
    */
   sendCall?(connector: Connector, call: ContractCall): Promise<string>
+  /**
+   * Atomic batches of contract calls (EIP-5792), where the namespace has them (eip155): whether
+   * the wallet can make calls all together on a network (its capabilities say `atomic`), sending
+   * a batch (resolves with its id), and its status (done once mined: whether it succeeded, and its
+   * transaction). Swap sends its approval and swap as one batch where the wallet can. Loaded on
+   * first use.
+   */
+  batchCalls?(): Promise<BatchCalls>
+}
+
+/** A wallet's atomic batches (EIP-5792 `wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`). */
+export interface BatchCalls {
+  supported(connector: Connector, network: CaipNetwork, from: string): Promise<boolean>
+  send(connector: Connector, calls: readonly ContractCall[]): Promise<string>
+  status(connector: Connector, id: string): Promise<{ done: boolean; success?: boolean; hash?: string }>
 }

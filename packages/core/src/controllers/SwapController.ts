@@ -26,6 +26,11 @@ export interface SwapState {
   quoteError?: string
   /** Whether `from` must be approved for the amount first (undefined: not known yet). */
   needsApproval?: boolean
+  /**
+   * Whether the wallet makes the approval and the swap together, in one batch it approves once
+   * (EIP-5792: a smart account): then Swap comes without a separate Approve.
+   */
+  batchesApproval?: boolean
   /** Slippage tolerance, in percent. */
   slippage: number
   step: SwapStep
@@ -91,6 +96,10 @@ export function createSwapController() {
       state.quote = undefined
       state.needsApproval = undefined
       state.quoteError = message
+    },
+    /** Whether the wallet batches the approval with the swap (see {@link SwapState.batchesApproval}). */
+    setBatchesApproval(batches: boolean): void {
+      state.batchesApproval = batches
     },
     setNeedsApproval(needed: boolean): void {
       state.needsApproval = needed

@@ -19,6 +19,8 @@ export interface SwapFeature {
   /** Counts quote requests: only the newest one's answer is kept. */
   quoteSeq: number
   quoteAbort?: AbortController
+  /** Whether the wallet batches calls, for one account on one network. */
+  batching?: { key: string; supported: Promise<boolean> }
 }
 
 /** A quote shown as about to expire is asked again before building the swap (ms). */
@@ -190,13 +192,26 @@ export async function requestSwapQuote(core: Core): Promise<void> {
       client.quote(trade, { signal: abort.signal }),
       trade.from.endsWith(':native') ? undefined : client.allowance(trade.from, trade.userAddress)
     ])
+    const needsApproval = allowance ? allowance.allowance < trade.amount : false
+    // A wallet that batches approves and swaps in one go (asked once per account and network).
+    const batches = needsApproval ? await batchesCalls(core).catch(() => false) : undefined
     if (seq !== feature.quoteSeq) return
-    swap.setQuote(quote, allowance ? allowance.allowance < trade.amount : false)
+    swap.setQuote(quote, needsApproval)
+    if (batches !== undefined) swap.setBatchesApproval(batches)
   } catch (err) {
     if (seq === feature.quoteSeq && !isWalletModalError(err, 'REQUEST_ABORTED')) swap.setQuoteError(reasonOf(err))
   } finally {
     if (seq === feature.quoteSeq) swap.setQuoteLoading(false)
   }
+}
+
+/** Whether the connected wallet makes calls atomically on the active network (EIP-5792), remembered per account and network. */
+async function batchesCalls(core: Core): Promise<boolean> {
+  const feature = swapFeature(core)
+  const { adapter, connector, address, network } = await activeWallet(core)
+  const key = `${network.caipNetworkId}:${address}`
+  if (feature.batching?.key !== key) feature.batching = { key, supported: adapter.batchCalls ? adapter.batchCalls().then(batch => batch.supported(connector, network, address)) : Promise.resolve(false) }
+  return feature.batching.supported
 }
 
 /** Whether a quote is too close to its expiry to build a swap on. */

@@ -3,6 +3,7 @@ import type { Core } from '../createCore.js'
 import type { SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { activeWallet, type ActiveWallet } from './walletActions.js'
+import type { BatchCalls, ContractCall } from '../adapters/ChainAdapter.js'
 import { trackPendingTransaction } from './pendingTransactions.js'
 import { reasonOf } from '../api/serviceReason.js'
 import { quoteExpired, requestSwapQuote, swapClient, swapError, swapFeature, swapTrade } from './swapDraft.js'
@@ -18,6 +19,28 @@ async function callingWallet(core: Core): Promise<ActiveWallet & { sendCall: Non
   const sendCall = wallet.adapter.sendCall?.bind(wallet.adapter)
   if (!sendCall || !wallet.adapter.transfers) throw swapError('SWAP_UNSUPPORTED_NETWORK', { details: wallet.adapter.namespace })
   return { ...wallet, sendCall }
+}
+
+/** How long a batch may take to be mined before Swap says it is still pending. */
+const BATCH_WAIT_MS = 60_000
+/** How often a batch's status is asked. */
+const BATCH_POLL_MS = 500
+
+/**
+ * Sends calls as one batch and waits (through the core's lifetime) until the wallet reports it
+ * mined; resolves with its transaction. A reverted batch reads 'SWAP_REVERTED'.
+ */
+async function sendBatch(core: Core, wallet: ActiveWallet, batch: BatchCalls, calls: ContractCall[]): Promise<string> {
+  const id = await batch.send(wallet.connector, calls).catch(err => Promise.reject(walletFailure(err)))
+  swapFeature(core).controller.setStep('swapping', true)
+  const until = Date.now() + BATCH_WAIT_MS
+  while (Date.now() < until) {
+    const status = await batch.status(wallet.connector, id)
+    if (status.done && status.success && status.hash) return status.hash
+    if (status.done) throw swapError('SWAP_REVERTED', { details: status.hash ?? id })
+    await core.runtime.lifetime.sleep(BATCH_POLL_MS)
+  }
+  throw swapError('SWAP_STILL_PENDING')
 }
 
 /** The draft's trade, or the error that says what is missing. */
@@ -59,6 +82,8 @@ export async function approveSwap(core: Core): Promise<boolean> {
 
 /**
  * Swap (spec §4 swap): builds the swap of the quote the visitor saw, within the draft's slippage
+ * (with a wallet that batches calls and an approval still needed, the approval goes in the same
+ * batch: one approval in the wallet, one transaction)
  * (a quote about to expire is asked again instead, and the new one shown first), has the wallet
  * send it with the service's gas limit, and waits until it is mined, counted as pending on the
  * button. Mined: SWAP_SUCCESS, the balances refresh (the pending tracker does it), the draft's
@@ -81,9 +106,20 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
       throw swapError('QUOTE_EXPIRED')
     }
     const wallet = await callingWallet(core)
-    const { tx } = await (await swapClient(core)).buildTransaction(trade, quote, slippage)
+    const client = await swapClient(core)
+    const { tx } = await client.buildTransaction(trade, quote, slippage)
     const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
-    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value), gas }).catch(err => Promise.reject(walletFailure(err)))
+    const call = { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value), gas }
+    const batch = swap.state.needsApproval && swap.state.batchesApproval ? await wallet.adapter.batchCalls?.() : undefined
+    let hash: string
+    if (batch) {
+      // The approval and the swap together, approved once (EIP-5792): all or none.
+      const approve = await client.buildApprove(trade)
+      hash = await sendBatch(core, wallet, batch, [{ network: wallet.network, from: wallet.address, to: approve.to, data: approve.data, value: BigInt(approve.value) }, call])
+      swap.setNeedsApproval(false)
+    } else {
+      hash = await wallet.sendCall(wallet.connector, call).catch(err => Promise.reject(walletFailure(err)))
+    }
     swap.setStep('swapping', true)
     const mined = await trackPendingTransaction(core, wallet.adapter, wallet.network, hash, { quiet: true })
     if (mined === undefined) throw swapError('SWAP_STILL_PENDING')

@@ -96,7 +96,7 @@ export function SwapView() {
   else if (s.step === 'swapping') action = { label: s.confirming ? 'Waiting for the swap…' : 'Confirm in your wallet…' }
   else if (s.quoteLoading || (!quote && !s.quoteError)) action = { label: 'Getting a quote…' }
   else if (!quote) action = { label: 'No quote' }
-  else if (s.needsApproval) action = { label: `Approve ${s.from.symbol}`, run: () => approveSwap(core) }
+  else if (s.needsApproval && !s.batchesApproval) action = { label: `Approve ${s.from.symbol}`, run: () => approveSwap(core) }
   else action = { label: 'Swap', run: () => executeSwap(core) }
 
   return (

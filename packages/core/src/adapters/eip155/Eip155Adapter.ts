@@ -152,6 +152,7 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
     },
 
     transfers: lazyTransfers(isTransferAddress, () => import('./eip155Transfers.js').then(m => m.createEip155Transfers(ctx))),
-    sendCall: async (connector, call) => (await import('./eip155Transfers.js')).sendEip155Call(requireProvider(connector), call)
+    sendCall: async (connector, call) => (await import('./eip155Transfers.js')).sendEip155Call(requireProvider(connector), call),
+    batchCalls: () => import('./eip155Transfers.js').then(m => m.eip155BatchCalls(requireProvider))
   }
 }

@@ -3,7 +3,7 @@
 import { encodeFunctionData } from 'viem'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
-import type { AdapterContext, ContractCall, Transfer, TransferSupport } from '../ChainAdapter.js'
+import type { AdapterContext, BatchCalls, ContractCall, Transfer, TransferSupport } from '../ChainAdapter.js'
 import { fromProviderError } from './providerErrors.js'
 import { rpcUrlOf } from './Eip155Adapter.js'
 
@@ -77,5 +77,56 @@ export async function sendEip155Call(provider: Eip1193Provider, { from, to, data
     return (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] })) as string
   } catch (err) {
     throw fromProviderError(err, 'TRANSACTION_FAILED')
+  }
+}
+
+/** EIP-5792: a chain id as wallets take it in batches. */
+const chainHex = (network: { id: string | number }) => `0x${Number(network.id).toString(16)}`
+
+/** Whether the wallet says it makes calls atomically on `network` (`wallet_getCapabilities`); a wallet without the method cannot. */
+export async function eip155BatchSupported(provider: Eip1193Provider, network: { id: string | number }, from: string): Promise<boolean> {
+  const id = chainHex(network)
+  try {
+    const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [from, [id]] })) as Record<string, { atomic?: { status?: string } }> | undefined
+    const status = capabilities?.[id]?.atomic?.status
+    return status === 'supported' || status === 'ready'
+  } catch {
+    return false
+  }
+}
+
+/** Sends calls as one atomic batch (`wallet_sendCalls`, version 2.0.0); resolves with the batch id. The wallet's "no" becomes `USER_REJECTED`. */
+export async function sendEip155Calls(provider: Eip1193Provider, calls: readonly ContractCall[]): Promise<string> {
+  const [first] = calls
+  if (!first) throw new WalletModalError('TRANSACTION_FAILED', { details: 'an empty batch' })
+  try {
+    const answer = (await provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: chainHex(first.network), from: first.from, atomicRequired: true, calls: calls.map(({ to, data, value }) => ({ to, data, value: hex(value) })) }]
+    })) as { id?: unknown }
+    if (typeof answer?.id !== 'string') throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet gave no batch id' })
+    return answer.id
+  } catch (err) {
+    throw fromProviderError(err, 'TRANSACTION_FAILED')
+  }
+}
+
+/** A batch's status (`wallet_getCallsStatus`): done from 200 on (200 succeeded), with its first transaction's hash. */
+export async function eip155CallsStatus(provider: Eip1193Provider, id: string): Promise<{ done: boolean; success?: boolean; hash?: string }> {
+  const answer = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] }).catch(err => Promise.reject(fromProviderError(err, 'TRANSACTION_FAILED')))) as {
+    status?: unknown
+    receipts?: { transactionHash?: unknown }[]
+  }
+  const status = typeof answer?.status === 'number' ? answer.status : 0
+  const hash = answer?.receipts?.[0]?.transactionHash
+  return status < 200 ? { done: false } : { done: true, success: status === 200, hash: typeof hash === 'string' ? hash : undefined }
+}
+
+/** The eip155 adapter's atomic batches over a connector's EIP-1193 provider (see `BatchCalls`). */
+export function eip155BatchCalls(provider: (connector: Connector) => Eip1193Provider): BatchCalls {
+  return {
+    supported: (connector, network, from) => eip155BatchSupported(provider(connector), network, from),
+    send: (connector, calls) => sendEip155Calls(provider(connector), calls),
+    status: (connector, id) => eip155CallsStatus(provider(connector), id)
   }
 }
