@@ -67,7 +67,9 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
     caipAddress: toCaipAddress(network.caipNetworkId, address),
     connectorId: connector.id,
     balanceSymbol: network.nativeCurrency.symbol,
-    bitcoinAccounts: c.accounts
+    bitcoinAccounts: c.accounts,
+    // Told by the wallet afterwards when it has types (the embedded wallet); none otherwise.
+    accountType: undefined
   })
   core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
   core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)

@@ -1,6 +1,6 @@
 import type { Core } from '../createCore.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
-import { accountTypeSwitch } from './embeddedState.js'
+import { accountTypeSwitch } from './accountTypeSwitch.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { DEFAULT_ACCOUNT_TYPES } from '../controllers/ChainController.js'

@@ -2,8 +2,6 @@ import type { Core } from '../createCore.js'
 import { createEmbeddedController, type EmbeddedController } from '../controllers/EmbeddedController.js'
 import { isAndroid, isIos, isMac, isTelegram } from '../utils/environment.js'
 import { isAuthConnectorId, SOCIAL_LOGINS, SOCIAL_POPUP, type SocialLogin, type SocialProvider } from '../adapters/embedded/constants.js'
-import { namespaceSupports } from '../adapters/namespaces.js'
-import type { AccountType } from '../types/account.js'
 
 /** The embedded wallet's controller of this core, made on first use. */
 export function embeddedState(core: Core): EmbeddedController {
@@ -123,23 +121,3 @@ function openPopup(): Window | null {
 
 /** Changes the wallet's e-mail address. See `startUpdateEmail`. */
 export const updateEmail = (core: Core, email: string): Promise<void> => import('./embedded.js').then(m => m.startUpdateEmail(core, email))
-
-/**
- * The account type Account offers to switch to (spec §4): the key's own account ('eoa') from a
- * smart account, and a smart account from the key's own only where the network has them. None
- * unless the active connection is the embedded wallet's on the smart-account namespace.
- */
-export function accountTypeSwitch(core: Core): AccountType | undefined {
-  const ns = core.chain.state.activeNamespace
-  const { account, network } = core.chain.state.namespaces[ns]
-  if (!namespaceSupports(ns, 'smartAccounts') || !isAuthConnectorId(account.connectorId) || account.status !== 'connected') return undefined
-  if (account.accountType === 'smartAccount') return 'eoa'
-  const id = Number(network.caipNetwork?.id)
-  return network.smartAccountEnabledNetworks?.includes(id) ? 'smartAccount' : undefined
-}
-
-/**
- * Switches the embedded wallet's account to `type` (the smart account or the key's own) and
- * remembers it; its code loads on first use. See `switchAccountType` in `accountType.ts`.
- */
-export const switchAccount = (core: Core, type: AccountType): Promise<void> => import('./accountType.js').then(m => m.switchAccountType(core, type))

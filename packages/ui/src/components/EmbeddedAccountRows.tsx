@@ -1,30 +1,7 @@
 import { useSnapshot } from 'valtio/react'
-import { accountTypeSwitch, authName, embeddedState, namespaceSupports, switchAccount } from '@wallet-modal/core/internal'
+import { accountTypeSwitch, embeddedState, namespaceSupports, switchAccount } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { ChevronIcon, KeyIcon, MailIcon, SwapIcon, TagIcon } from './Icons.js'
-
-/** Account's lines for the e-mail wallet: the auth name (spec §5), and "Smart account" when the account is one. */
-export function EmbeddedAccountName() {
-  const core = useCore()
-  const { authEmail, userName, provider } = useSnapshot(embeddedState(core).state)
-  const chain = useSnapshot(core.chain.state)
-  const smart = chain.namespaces[chain.activeNamespace].account.accountType === 'smartAccount'
-  const name = authName({ email: authEmail, userName, provider })
-  return (
-    <>
-      {name ? (
-        <p className="wm-auth-name" title={authEmail} data-testid="account-auth-name">
-          {name}
-        </p>
-      ) : null}
-      {smart ? (
-        <p className="wm-auth-name" data-testid="account-type">
-          Smart account
-        </p>
-      ) : null}
-    </>
-  )
-}
 
 /**
  * The embedded wallet's settings on Account: the switch between its smart account and the key's

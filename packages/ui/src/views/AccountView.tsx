@@ -9,7 +9,12 @@ import { Avatar } from '../components/Avatar.js'
 import { TokenList } from '../components/TokenList.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { isAuthConnectorId, safeImageUrl } from '@wallet-modal/core/internal'
-import { EmbeddedAccountName, EmbeddedAccountRows } from '../components/EmbeddedAccountRows.js'
+import { EmbeddedAccountName } from '../components/EmbeddedAccountName.js'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+
+// The e-mail wallet's settings (names, account type, e-mail, keys): their own chunk, loaded when an
+// e-mail account opens Account, not with the dialog.
+const EmbeddedAccountRows = lazyComponent(() => import('../components/EmbeddedAccountRows.js').then(m => m.EmbeddedAccountRows))
 
 /** The view, label and icon of each wallet feature button. */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
