@@ -17,6 +17,8 @@ export function runExportFrame(): void {
         h('p', { class: 'warning' }, 'Anyone with these keys controls your wallet. Never share them.'),
         h('h2', {}, 'EVM private key'),
         h('code', { class: 'key', id: 'evm-key' }, keys.eip155),
+        // The key is the owner of the smart account, not the account itself.
+        h('p', { class: 'note' }, 'It also owns your smart account: another wallet that imports it shows the key’s own address, which controls the smart account.'),
         h('h2', {}, 'Solana secret key'),
         h('code', { class: 'key', id: 'solana-key' }, keys.solana)
       )
