@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
-import { verifyMessage, type Address, type Hex } from 'viem'
+import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { startNextExample, type NextExample } from '../../packages/devnet/src/index.js'
 import { codeFromMailbox, dialog, harnessPerFile, rpc } from './harness.js'
 
@@ -61,7 +61,9 @@ async function signWithWagmi(page: Page, address: string, approve: () => Promise
   await approve()
   await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
   const signature = (await page.locator('#signature').innerText()) as Hex
-  assert.equal(await verifyMessage({ address: address as Address, message: 'Hello from the Next.js example', signature }), true)
+  // On chain (ERC-1271 for a contract account: the e-mail wallet's smart account; ecrecover for a key).
+  const chain = createPublicClient({ transport: http(h.rpc[CHAIN_ID]!) })
+  assert.equal(await chain.verifyMessage({ address: address as Address, message: 'Hello from the Next.js example', signature }), true)
 }
 
 /** Both sides agree: wagmi and the modal are connected to `address`. */
