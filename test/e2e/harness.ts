@@ -29,11 +29,11 @@ export interface Harness {
 }
 
 /** How a file's harness differs from the demo's defaults (see `StartAllOptions`). */
-export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn'>
+export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn' | 'smartAccountsOnlyOn'>
 
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn })
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn, smartAccountsOnlyOn: opts.smartAccountsOnlyOn })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -300,7 +300,12 @@ export async function loginByEmail(h: Harness, page: Page, email: string): Promi
   const started = Date.now()
   await otpFrame(page).locator('input#otp').fill(code)
   await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
+  // Every namespace connects in turn, the site's default (EVM here) last, which then is active:
+  // the modal closes with the first, so wait for the last.
+  await page.waitForFunction(() => {
+    const account = (window as any).walletModal.getAccount()
+    return account.status === 'connected' && account.namespace === 'eip155'
+  })
   return Date.now() - started
 }
 

@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseAbi } from 'viem'
 import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage } from './harness.js'
 
-const h = harnessPerFile()
+// Devnet 2 has no smart accounts here: the account there is the key's own.
+const h = harnessPerFile({ smartAccountsOnlyOn: [31337] })
 const ENTRY_POINT = '0x610178dA211FEF7D417bC0e6FeD39F05609AD788'
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -122,6 +123,27 @@ describe('smart accounts', () => {
       await page.keyboard.press('Escape')
       await page.locator('#batch').click()
       await page.locator('#sent').filter({ hasText: 'This account cannot batch calls' }).waitFor()
+    })
+  })
+
+  it("on a network without smart accounts the account is the key's own, and the smart account again on the way back", async () => {
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, newEmail('networks'))
+      const smart = await address(page)
+      await page.locator('#switch-2').click()
+      await page.waitForFunction(was => (window as any).walletModal.getAccount('eip155').caipAddress?.startsWith('eip155:31338:') && (window as any).walletModal.getAccount('eip155').address !== was, smart)
+      const eoa = await address(page)
+      await connectButton(page).click()
+      await heading(page, 'Account')
+      await dialog(page).getByTestId('open-export').waitFor()
+      assert.equal(await dialog(page).getByTestId('account-type').count(), 0, 'not a smart account here')
+      assert.equal(await dialog(page).getByTestId('switch-account-type').count(), 0, 'nothing to switch to here')
+      await page.keyboard.press('Escape')
+      await page.locator('#switch-1').click()
+      await page.waitForFunction(was => (window as any).walletModal.getAccount('eip155').address === was, smart)
+      await connectButton(page).click()
+      await dialog(page).getByTestId('account-type').waitFor()
+      assert.notEqual(eoa, smart)
     })
   })
 

@@ -62,6 +62,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
    * default every devnet chain.
    */
   swapsOnlyOn?: number[]
+  /** Smart accounts (and the bundler) only on these eip155 chain ids (tests of a network without them); default every devnet chain. */
+  smartAccountsOnlyOn?: number[]
 }
 
 /**
@@ -105,6 +107,7 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
   // are made per start (the demo's own).
   config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: [...devnet.chains.map(c => `eip155:${c.chainId}`), devnet.solana.caipNetworkId], webhookSecret: onramp.webhookSecret } }] }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
+  if (options.smartAccountsOnlyOn) for (const chain of config.chains) if (!options.smartAccountsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.smartAccounts
   return createServer({
     port: options.servicePort ?? 0,
     config,
@@ -175,7 +178,7 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, onrampPort, ...serverOptions } = options
+  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, smartAccountsOnlyOn, onrampPort, ...serverOptions } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined

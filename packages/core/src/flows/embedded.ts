@@ -86,7 +86,19 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
     if (st.state.approval) void wallet.frame.request('ABORT_RPC', {}).catch(() => undefined)
     if (st.state.step === 'sending' || st.state.step === 'device' || st.state.step === 'otp') abandonLogin(core)
   })
-  lifetime.signal.addEventListener('abort', () => (stopTheme(), stopModal()), { once: true })
+  // On another network the account may be of the other type (a network without smart accounts
+  // has the key's own): read it again when the smart-account namespace's network changes.
+  const smartNs = smartAccountNamespace()
+  let network = smartNs && core.chain.state.namespaces[smartNs].network.caipNetwork?.caipNetworkId
+  const stopNetwork = smartNs
+    ? subscribe(core.chain.state.namespaces[smartNs].network, () => {
+        const now = core.chain.state.namespaces[smartNs].network.caipNetwork?.caipNetworkId
+        if (now === network) return
+        network = now
+        void syncEmbeddedAccountType(core, wallet).catch(() => undefined)
+      })
+    : () => {}
+  lifetime.signal.addEventListener('abort', () => (stopTheme(), stopModal(), stopNetwork()), { once: true })
   return wallet
 }
 
