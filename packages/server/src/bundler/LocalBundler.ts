@@ -10,7 +10,9 @@ import {
   type Hex,
   type PublicClient,
   type RpcLog,
-  type RpcTransactionReceipt
+  type RpcTransactionReceipt,
+  type Transport,
+  type WalletClient
 } from 'viem'
 import { entryPoint08Abi, formatUserOperationRequest, getUserOperationHash, toPackedUserOperation } from 'viem/account-abstraction'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -88,6 +90,8 @@ export class LocalBundler implements Bundler {
   private readonly chainId: number
   private readonly client: PublicClient
   private readonly operator: PrivateKeyAccount
+  /** Signs and sends the bundles with the operator's key. */
+  private readonly wallet: WalletClient<Transport, undefined, PrivateKeyAccount>
   private readonly opsPerMinute: number
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -97,6 +101,7 @@ export class LocalBundler implements Bundler {
     this.entryPoint = getAddress(options.entryPoint)
     this.client = createChainClient(options.chain.rpcUrl, options.timeoutMs)
     this.operator = privateKeyToAccount(options.operatorKey)
+    this.wallet = createWalletClient({ account: this.operator, transport: http(options.chain.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }) })
     this.opsPerMinute = options.opsPerMinute ?? BUNDLER_OPS_PER_MINUTE
   }
 
@@ -191,10 +196,9 @@ export class LocalBundler implements Bundler {
     } catch (error) {
       throw bundlerErrorOf(error)
     }
-    const wallet = createWalletClient({ account: this.operator, transport: http(this.options.chain.rpcUrl, { timeout: this.options.timeoutMs, retryCount: 0 }) })
     let txHash: Hex
     try {
-      txHash = await wallet.sendTransaction({
+      txHash = await this.wallet.sendTransaction({
         chain: null,
         to: this.entryPoint,
         data,

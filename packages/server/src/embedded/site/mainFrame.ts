@@ -113,22 +113,31 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   const evmChainOf = (id: string | number) => (typeof id === 'number' ? id : /^eip155:\d+$/.test(id) ? Number(id.slice(7)) : /^\d+$/.test(id) ? Number(id) : undefined)
   const evmChain = () => evmChainOf(chainId)
 
-  /** The person's smart account on an EVM chain, when the chain has them (read from the secure site each time: it may just have been deployed). */
-  async function smartAccountOn(u: SecureUser, evm: number | undefined): Promise<SmartAccountState | undefined> {
+  // Smart accounts by owner and chain: an address never changes, and a deployed account stays
+  // deployed, so only "not deployed yet" is asked again, and only where it is shown.
+  const smartAccounts = new Map<string, SmartAccountState>()
+
+  /** The person's smart account on an EVM chain, when the chain has them; `fresh` asks again whether an undeployed one is deployed now. */
+  async function smartAccountOn(u: SecureUser, evm: number | undefined, fresh = false): Promise<SmartAccountState | undefined> {
     if (evm === undefined || !u.smartAccountNetworks.includes(evm)) return undefined
-    return api<SmartAccountState>('/api/smart-account', { chainId: evm })
+    const key = `${u.addresses.eip155}:${evm}`
+    const known = smartAccounts.get(key)
+    if (known && (known.deployed || !fresh)) return known
+    const state = await api<SmartAccountState>('/api/smart-account', { chainId: evm })
+    smartAccounts.set(key, state)
+    return state
   }
 
   /** The EVM account that acts on `id`: the smart account when preferred and there, else the key's own. */
-  async function activeEvmAccount(u: SecureUser, id: string | number = chainId): Promise<{ address: string; type: AccountType; smart?: SmartAccountState }> {
-    const smart = await smartAccountOn(u, evmChainOf(id))
+  async function activeEvmAccount(u: SecureUser, id: string | number = chainId, fresh = false): Promise<{ address: string; type: AccountType; smart?: SmartAccountState }> {
+    const smart = await smartAccountOn(u, evmChainOf(id), fresh)
     return accountType === 'smartAccount' && smart ? { address: smart.address, type: 'smartAccount', smart } : { address: u.addresses.eip155, type: 'eoa', smart }
   }
 
   async function describeUser(u: SecureUser, wanted?: string | number) {
     if (wanted !== undefined) chainId = wanted
     const solana = typeof chainId === 'string' && chainId.startsWith('solana:')
-    const evm = solana ? undefined : await activeEvmAccount(u)
+    const evm = solana ? undefined : await activeEvmAccount(u, chainId, true)
     return {
       email: u.email,
       ...(u.userName ? { userName: u.userName } : {}),
@@ -296,7 +305,7 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       return { smartAccountEnabledNetworks: (await requireUser()).smartAccountNetworks }
     },
     async INIT_SMART_ACCOUNT() {
-      const smart = await smartAccountOn(await requireUser(), evmChain())
+      const smart = await smartAccountOn(await requireUser(), evmChain(), true)
       if (!smart) throw new FrameError('Smart accounts are not enabled on this network')
       return { address: smart.address, isDeployed: smart.deployed }
     },
