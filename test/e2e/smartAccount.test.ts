@@ -4,7 +4,8 @@
 // switches to the key's own account (EOA), which sends a plain transaction, and back, remembered
 // over a reload; it sends a batch of two ERC-20 transfers approved once (EIP-5792); and it signs in
 // (SIWX) with the smart account, the server verifying the signature before deployment (ERC-6492)
-// and after (ERC-1271).
+// and after (ERC-1271). A new account's first transaction is free: the operator's paymaster pays,
+// so it sends the DUSD it was given while holding no ETH.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
@@ -91,6 +92,35 @@ describe('smart accounts', () => {
       await page.reload()
       await page.waitForFunction(() => (window as any).walletModal?.getAccount('eip155').status === 'connected', undefined, { timeout: 15_000 })
       assert.equal(await address(page), smart)
+    })
+  })
+
+  it("a new account's first transaction is free: it sends the DUSD it was given, holding no ETH (the operator's paymaster pays)", async () => {
+    await withPage(h, '/', async ({ page }) => {
+      await loginByEmail(h, page, newEmail('gasless'))
+      const smart = await address(page)
+      const balanceOf = async (who: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+      // Someone gives the new account 5 DUSD (anvil's unlocked wallet account), and no ETH.
+      const transfer = `0xa9059cbb${smart.slice(2).toLowerCase().padStart(64, '0')}${(5_000_000).toString(16).padStart(64, '0')}`
+      await rpc(h.rpc[31337]!, 'eth_sendTransaction', [{ from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: DUSD, data: transfer }])
+      await page.evaluate(() => (window as any).walletModal.refreshBalance())
+      const before = await balanceOf(RECEIVER)
+
+      await openSend(page)
+      await fillSend(page, 'DUSD', '1', RECEIVER)
+      await previewSend(page)
+      await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+      await heading(page, 'Approve')
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+      assert.equal(await approveFrame(page).locator('dt:text-is("From") + dd').textContent(), `Smart account ${smart} (created by this transaction)`)
+      assert.equal(await approveFrame(page).locator('dt:text-is("Network fee") + dd').textContent(), "None: this site's operator pays for your account's first transaction")
+      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await heading(page, 'Account')
+      await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
+
+      assert.equal((await balanceOf(RECEIVER)) - before, 1_000_000n, 'the receiver got 1 DUSD')
+      assert.equal(await codeAt(smart), true, 'the account was created by it')
+      assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [smart, 'latest'])), 0n, 'and paid no fee')
     })
   })
 

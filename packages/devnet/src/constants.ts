@@ -76,13 +76,27 @@ export const DEVNET_UNISWAP = {
  * EntryPoint v0.8 (deployer nonce 10) and SimpleAccountFactory (11), whose accounts are
  * SimpleAccount v0.8 (ECDSA-owned, EIP-712 user-operation hashes); then, from
  * `contracts/WalletModalAccountFactory.sol` (12), the factory of the embedded wallet's accounts:
- * SimpleAccount plus ERC-1271 (`WalletModalAccount.sol`).
+ * SimpleAccount plus ERC-1271 (`WalletModalAccount.sol`); and `contracts/WalletModalPaymaster.sol`
+ * (13), a verifying paymaster that pays for what {@link DEVNET_PAYMASTER_SIGNER} signs, given
+ * {@link DEVNET_PAYMASTER_DEPOSIT} at the EntryPoint (14).
  */
 export const DEVNET_ACCOUNT_ABSTRACTION = {
   entryPoint: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788',
   simpleAccountFactory: '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e',
-  walletModalAccountFactory: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0'
+  walletModalAccountFactory: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+  walletModalPaymaster: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82'
 } as const satisfies Record<string, Address>
+
+/**
+ * The devnet paymaster's signer: the address of the well-known development key of the 11th
+ * account of the "test test ... junk" mnemonic (anvil makes ten, so it holds nothing and sends
+ * nothing). The server that sponsors operations holds its key (the demo's
+ * `DEMO_PAYMASTER_SIGNER_KEY`).
+ */
+export const DEVNET_PAYMASTER_SIGNER: Address = '0xBcd4042DE499D14e55001CcbB24a551F3b954096'
+
+/** What the deployer deposits at the EntryPoint for the devnet paymaster to pay with: 100 ETH. */
+export const DEVNET_PAYMASTER_DEPOSIT = 100n * 10n ** 18n
 
 /**
  * The pools the deployer seeds on every devnet chain, in whole units: 1 ETH = 3,000 DUSD =

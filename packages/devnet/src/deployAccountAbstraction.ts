@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { createWalletClient, getAddress, http, type Abi, type Hex } from 'viem'
-import { DEPLOYER_ACCOUNT, DEVNET_ACCOUNT_ABSTRACTION } from './constants.js'
+import { DEPLOYER_ACCOUNT, DEVNET_ACCOUNT_ABSTRACTION, DEVNET_PAYMASTER_DEPOSIT, DEVNET_PAYMASTER_SIGNER } from './constants.js'
 import { DEVNET_ARTIFACTS } from './contracts/devnetArtifacts.js'
 import { waitForReceipt } from './waitForReceipt.js'
 
@@ -17,8 +17,10 @@ const artifact = (name: string): PublishedArtifact => require(`@account-abstract
 /**
  * Deploys the ERC-4337 EntryPoint v0.8 and its SimpleAccountFactory, unchanged from the published
  * `@account-abstraction/contracts` artifacts, then the WalletModalAccountFactory compiled here
- * (SimpleAccount plus ERC-1271: the embedded wallet's accounts), on a chain where the tokens and
- * the Uniswap exchange were just deployed (the deployer's nonces 10, 11 and 12). Accounts are
+ * (SimpleAccount plus ERC-1271: the embedded wallet's accounts) and the WalletModalPaymaster
+ * (signer {@link DEVNET_PAYMASTER_SIGNER}), whose deposit at the EntryPoint it then pays, on a
+ * chain where the tokens and the Uniswap exchange were just deployed (the deployer's nonces 10 to
+ * 14). Accounts are
  * then made by user operations whose `factory` is one of the factories: they only obey the
  * EntryPoint's sender creator.
  * Throws if an address differs from {@link DEVNET_ACCOUNT_ABSTRACTION} (the chain was not fresh).
@@ -42,5 +44,11 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<typeof D
   const entryPoint = await deploy('entryPoint', artifact('EntryPoint'), [])
   const simpleAccountFactory = await deploy('simpleAccountFactory', artifact('SimpleAccountFactory'), [entryPoint])
   const walletModalAccountFactory = await deploy('walletModalAccountFactory', DEVNET_ARTIFACTS.WalletModalAccountFactory, [entryPoint])
-  return { entryPoint, simpleAccountFactory, walletModalAccountFactory } as typeof DEVNET_ACCOUNT_ABSTRACTION
+  const walletModalPaymaster = await deploy('walletModalPaymaster', DEVNET_ARTIFACTS.WalletModalPaymaster, [entryPoint, DEVNET_PAYMASTER_SIGNER])
+  const funded = await waitForReceipt(
+    rpcUrl,
+    await wallet.writeContract({ address: walletModalPaymaster, abi: DEVNET_ARTIFACTS.WalletModalPaymaster.abi, functionName: 'deposit', value: DEVNET_PAYMASTER_DEPOSIT, chain: null })
+  )
+  if (funded.status !== '0x1') throw new Error(`deployAccountAbstraction: the paymaster's deposit failed on ${rpcUrl}`)
+  return { entryPoint, simpleAccountFactory, walletModalAccountFactory, walletModalPaymaster } as typeof DEVNET_ACCOUNT_ABSTRACTION
 }

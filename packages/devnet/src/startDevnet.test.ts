@@ -4,6 +4,8 @@ import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type 
 import {
   DEVNET_ACCOUNTS,
   DEVNET_ACCOUNT_ABSTRACTION,
+  DEVNET_PAYMASTER_DEPOSIT,
+  DEVNET_PAYMASTER_SIGNER,
   DEVNET_UNISWAP,
   DUSD_ADDRESS,
   INITIAL_TOKEN_BALANCE,
@@ -100,11 +102,18 @@ describe('startDevnet', () => {
     }
   })
 
-  it('deploys the ERC-4337 EntryPoint v0.8, SimpleAccountFactory and WalletModalAccountFactory on both chains, tied to that EntryPoint', async () => {
+  it('deploys the ERC-4337 EntryPoint v0.8, SimpleAccountFactory, WalletModalAccountFactory and the funded WalletModalPaymaster on both chains, tied to that EntryPoint', async () => {
     assert.deepEqual(devnet!.accountAbstraction, DEVNET_ACCOUNT_ABSTRACTION)
-    const abi = parseAbi(['function senderCreator() view returns (address)', 'function accountImplementation() view returns (address)', 'function entryPoint() view returns (address)'])
-    const read = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint') =>
+    const abi = parseAbi([
+      'function senderCreator() view returns (address)',
+      'function accountImplementation() view returns (address)',
+      'function entryPoint() view returns (address)',
+      'function verifyingSigner() view returns (address)',
+      'function getDeposit() view returns (uint256)'
+    ])
+    const call = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner' | 'getDeposit') =>
       decodeFunctionResult({ abi, functionName, data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName }) }, 'latest']) })
+    const read = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner') => (await call(rpcUrl, to, functionName)) as Address
     for (const chain of devnet!.chains) {
       const creator = await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.entryPoint, 'senderCreator')
       assert.match(creator, /^0x[0-9a-fA-F]{40}$/)
@@ -112,6 +121,10 @@ describe('startDevnet', () => {
       // The embedded wallet's accounts: their implementation serves this EntryPoint.
       const implementation = await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalAccountFactory, 'accountImplementation')
       assert.equal(await read(chain.rpcUrl, implementation, 'entryPoint'), DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
+      // The paymaster: this EntryPoint, the devnet signer, its deposit paid.
+      assert.equal(await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'entryPoint'), DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
+      assert.equal(await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'verifyingSigner'), DEVNET_PAYMASTER_SIGNER)
+      assert.equal(await call(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'getDeposit'), DEVNET_PAYMASTER_DEPOSIT)
     }
   })
 

@@ -28,6 +28,7 @@ export {
   DEMO_SOLANA_PRICES,
   DEMO_NAME_SUFFIX,
   DEMO_BUNDLER_OPERATOR_KEY,
+  DEMO_PAYMASTER_SIGNER_KEY,
   type DemoServerConfigInput,
   type DemoSolanaInput
 } from './config/demoServerConfig.js'

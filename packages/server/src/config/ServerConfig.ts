@@ -100,6 +100,13 @@ const ChainSchema = v.object({
           })
         ],
         'smartAccounts.bundler: { operatorKey, opsPerMinute? } or { url }'
+      ),
+      paymaster: v.optional(
+        v.strictObject({
+          address: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.paymaster.address: 0x and 40 hex digits')),
+          signerKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.paymaster.signerKey: 0x and 64 hex digits')),
+          maxGasPerOperation: v.optional(boundedInteger(100_000, 30_000_000))
+        })
       )
     })
   )
@@ -299,6 +306,14 @@ export interface SmartAccountsConfig {
   entryPoint: string
   accountFactory: string
   bundler: { operatorKey: string; opsPerMinute?: number } | { url: string }
+  /**
+   * Off unless set: a verifying paymaster the operator deployed and funds (the devnet's
+   * `WalletModalPaymaster.sol`), which pays for an embedded account's first transaction (the one
+   * that deploys it), so a person can use a new account before holding the chain's coin.
+   * `signerKey` is the paymaster's `verifyingSigner`; an operation needing more than
+   * `maxGasPerOperation` gas in all (default 2,000,000) is not sponsored.
+   */
+  paymaster?: { address: string; signerKey: string; maxGasPerOperation?: number }
 }
 
 /**

@@ -64,9 +64,11 @@ export interface DemoServerConfigInput {
   uniswap?: { router: string; factory: string; weth: string }
   /**
    * The devnet's ERC-4337 contracts (`startDevnet().accountAbstraction`), identical on every chain:
-   * smart accounts on, with this server's own bundler paid by {@link DEMO_BUNDLER_OPERATOR_KEY}.
+   * smart accounts on, with this server's own bundler paid by {@link DEMO_BUNDLER_OPERATOR_KEY};
+   * with `walletModalPaymaster`, the paymaster (signed for by {@link DEMO_PAYMASTER_SIGNER_KEY})
+   * pays for each new account's first transaction.
    */
-  accountAbstraction?: { entryPoint: string; walletModalAccountFactory: string }
+  accountAbstraction?: { entryPoint: string; walletModalAccountFactory: string; walletModalPaymaster?: string }
 }
 
 /**
@@ -75,6 +77,14 @@ export interface DemoServerConfigInput {
  * devnet key: a real operator sets its own, and funds it.
  */
 export const DEMO_BUNDLER_OPERATOR_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
+
+/**
+ * The demo paymaster's signer key: the well-known development key of the 11th account of the
+ * "test test ... junk" mnemonic (0xBcd4042DE499D14e55001CcbB24a551F3b954096, the devnet
+ * paymaster's `verifyingSigner`). Public, like every devnet key: a real operator deploys its own
+ * paymaster with its own signer.
+ */
+export const DEMO_PAYMASTER_SIGNER_KEY = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897'
 
 /**
  * The suffix of the demo's name service: its own, not the spec's `.reown.id` (the legacy `.wcn.id`
@@ -124,7 +134,10 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
             smartAccounts: {
               entryPoint: input.accountAbstraction.entryPoint,
               accountFactory: input.accountAbstraction.walletModalAccountFactory,
-              bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY }
+              bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY },
+              ...(input.accountAbstraction.walletModalPaymaster
+                ? { paymaster: { address: input.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY } }
+                : {})
             }
           }
         : {})

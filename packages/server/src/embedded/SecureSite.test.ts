@@ -125,12 +125,19 @@ describe('secure site', () => {
     const tx = { from: smart.address, to, value: '0x' + parseEther('0.25').toString(16) }
     const described = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
     assert.deepEqual(described.json.rows[0], { label: 'From', value: `Smart account ${smart.address} (created by this transaction)` })
+    // The demo's paymaster pays for the first transaction: no fee is shown, none is taken.
+    const fees = (rows: { label: string; value: string }[]) => rows.filter(r => r.label.startsWith('Network fee'))
+    assert.deepEqual(fees(described.json.rows), [{ label: 'Network fee', value: "None: this site's operator pays for your account's first transaction" }])
     const before = await chain.getBalance({ address: to })
     const sent = await api('/api/sign', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
     assert.match(sent.json.result, /^0x[0-9a-f]{64}$/, JSON.stringify(sent.json))
     assert.equal((await chain.getTransactionReceipt({ hash: sent.json.result })).status, 'success')
     assert.equal((await chain.getBalance({ address: to })) - before, parseEther('0.25'))
     assert.equal((await api('/api/smart-account', { chainId: 31337 })).json.deployed, true)
+    assert.equal(await chain.getBalance({ address: smart.address }), parseEther('1.75'), 'the account paid no fee for its first transaction')
+    const later = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
+    assert.equal(later.json.rows[0].value, `Smart account ${smart.address}`)
+    assert.match(fees(later.json.rows)[0]!.label, /^Network fee \(estimated\)$/, 'later transactions show their fee')
     // ERC-1271 once deployed.
     assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
     // Not from another account.

@@ -20,6 +20,7 @@ import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
 import { signEmbeddedRequest } from './signEmbeddedRequest.js'
 import { signSmartAccountRequest } from './signSmartAccountRequest.js'
+import { createPaymasters } from '../bundler/createPaymasters.js'
 import { callsStatus } from './callsStatus.js'
 import { evmChainId, smartAccountClient, smartAccountState, type SmartAccountChain } from './embeddedSmartAccount.js'
 import type { Bundler } from '../bundler/Bundler.js'
@@ -151,6 +152,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   // Smart accounts where the chain has the contracts and a bundler to send through.
   const smartChains = ctx.config.chains.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
   const smartAccountNetworks = smartChains.map(evmChainId)
+  const paymasters = createPaymasters(smartChains, ctx.upstreamTimeoutMs)
   const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks)
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, requestTimeout: 30_000 })
   installErrorHandlers(app)
@@ -202,7 +204,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const smartChainOf = (chain: ChainConfig): { target: SmartAccountChain; bundler: Bundler } => {
     const bundler = ctx.bundlers.get(chain.caipNetworkId)
     if (!chain.smartAccounts || !bundler) throw new ApiError(400, `Smart accounts are not enabled on ${chain.name}`)
-    return { target: { chain, smart: chain.smartAccounts }, bundler }
+    return { target: { chain, smart: chain.smartAccounts, paymaster: paymasters.get(chain.caipNetworkId) }, bundler }
   }
 
   async function sendCode(email: string, purpose: 'login' | 'update-primary' | 'update-secondary', newEmail?: string) {
@@ -355,8 +357,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
       // Says which account acts, and that the first transaction also creates it.
       const { target } = smartChainOf(chain)
       const state = await smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(() => undefined)
-      const created = state && !state.deployed && method === 'eth_sendTransaction' ? ' (created by this transaction)' : ''
-      description.rows.unshift({ label: 'From', value: state ? `Smart account ${state.address}${created}` : 'Smart account' })
+      const creates = state !== undefined && !state.deployed && (method === 'eth_sendTransaction' || method === 'wallet_sendCalls')
+      description.rows.unshift({ label: 'From', value: state ? `Smart account ${state.address}${creates ? ' (created by this transaction)' : ''}` : 'Smart account' })
+      if (creates && target.paymaster) {
+        // The operator's paymaster pays for the first transaction: no fee to hold the coin for.
+        description.rows = description.rows.filter(row => !row.label.startsWith('Network fee'))
+        description.rows.push({ label: 'Network fee', value: "None: this site's operator pays for your account's first transaction" })
+      }
     }
     return description
   })

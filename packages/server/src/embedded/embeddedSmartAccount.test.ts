@@ -2,14 +2,17 @@
 // the server's own bundler: its address is known before it exists; signatures verify with viem's
 // verifyMessage / verifyTypedData (ERC-6492 before deployment, ERC-1271 after), and a signature
 // of the owner key itself does not pass for the account; its first calls deploy it, a batch of
-// two transfers lands in one transaction, and the second operation reuses the account.
+// two transfers lands in one transaction, and the second operation reuses the account. With the
+// operator's paymaster, the first operation of an account holding no ETH is paid for; one over the
+// paymaster's gas limit is sent unsponsored, paid by the account.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, type Address, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
 import { LocalBundler } from '../bundler/LocalBundler.js'
-import { demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY } from '../config/demoServerConfig.js'
+import { VerifyingPaymaster } from '../bundler/VerifyingPaymaster.js'
+import { demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY, DEMO_PAYMASTER_SIGNER_KEY } from '../config/demoServerConfig.js'
 import { openStore } from '../db/openStore.js'
 import type { Store } from '../db/Store.js'
 import { sendSmartAccountCalls, smartAccountClient, smartAccountState, toEmbeddedSmartAccount, type SmartAccountChain } from './embeddedSmartAccount.js'
@@ -86,5 +89,26 @@ describe('embedded smart account', () => {
       /The operation's call reverts/
     )
     assert.equal((await smartAccountState(target, owner.address, client)).deployed, false)
+  })
+
+  it("has the operator's paymaster pay for the first calls of an account holding no ETH, and the account pay when the paymaster will not", async () => {
+    const paymasterOf = (maxGasPerOperation?: number) =>
+      new VerifyingPaymaster({ chain: target.chain, address: devnet.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY, accountFactory: target.smart.accountFactory, maxGasPerOperation, timeoutMs: 5000 })
+    const nothing = [{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]
+
+    const account = await toEmbeddedSmartAccount(target, privateKeyToAccount(generatePrivateKey()), client)
+    const first = await sendSmartAccountCalls(account, client, bundler, nothing, paymasterOf())
+    assert.deepEqual([first.success, first.sponsored], [true, true])
+    assert.equal(await client.getBalance({ address: account.address }), 0n, 'paid by the paymaster')
+    // Deployed now: the paymaster is not asked; the account pays (and has nothing to pay with).
+    await assert.rejects(sendSmartAccountCalls(account, client, bundler, nothing, paymasterOf()), /AA21 didn't pay prefund/)
+
+    // Over the paymaster's limit: sent as usual, paid by the account.
+    const payer = await toEmbeddedSmartAccount(target, privateKeyToAccount(generatePrivateKey()), client)
+    const funder = createWalletClient({ account: DEVNET_ACCOUNTS[5]!, transport: http(target.chain.rpcUrl) })
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: payer.address, value: parseEther('1'), chain: null }) })
+    const unsponsored = await sendSmartAccountCalls(payer, client, bundler, nothing, paymasterOf(100_000))
+    assert.deepEqual([unsponsored.success, unsponsored.sponsored], [true, false])
+    assert.ok((await client.getBalance({ address: payer.address })) < parseEther('1'), 'the account paid its fee')
   })
 })

@@ -15,6 +15,7 @@ import {
 } from 'viem'
 import { createBundlerClient, entryPoint08Abi, getUserOperationTypedData, toSmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import type { Bundler, BundlerMethod } from '../bundler/Bundler.js'
+import { SponsorshipRefused, type VerifyingPaymaster } from '../bundler/VerifyingPaymaster.js'
 import type { ChainConfig, SmartAccountsConfig } from '../config/ServerConfig.js'
 
 /** The WalletModalAccount's calls the embedded wallet makes (SimpleAccount's, plus ERC-1271). */
@@ -45,6 +46,8 @@ const STUB_SIGNATURE: Hex = '0xfffffffffffffffffffffffffffffff000000000000000000
 export interface SmartAccountChain {
   chain: ChainConfig
   smart: SmartAccountsConfig
+  /** The operator's paymaster on this chain, when one is configured: it pays for the first transaction. */
+  paymaster?: VerifyingPaymaster
 }
 
 /** The eip155 chain id of a chain config (`eip155:31337` → 31337). */
@@ -152,24 +155,51 @@ export const USER_OPERATION_WAIT_MS = 60_000
  * returns the bundle's transaction hash: what `eth_sendTransaction` answers, so the modal follows
  * the transaction as for any account. A call that reverts is thrown with the bundler's reason.
  *
+ * With the operator's `paymaster`, the operation that deploys the account is sponsored (the
+ * gasless first transaction); when the paymaster refuses (its gas limit, its deposit), the
+ * operation is sent unsponsored, paid by the account as any other.
+ *
  * @param account - The smart account ({@link toEmbeddedSmartAccount}).
  * @param client - The chain's node.
  * @param bundler - The chain's bundler.
  * @param calls - What to call, in order, atomically.
+ * @param paymaster - The chain's paymaster, if the operator set one.
  */
 export async function sendSmartAccountCalls(
   account: SmartAccount,
   client: PublicClient,
   bundler: Bundler,
-  calls: readonly { to: Address; value?: bigint; data?: Hex }[]
-): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }> {
-  const bundlerClient = createBundlerClient({
-    account,
-    client,
-    // The bundler's refusals are final (simulated on the latest state): not retried.
-    transport: custom({ request: ({ method, params }) => bundler.request(method as BundlerMethod, params) }, { retryCount: 0 })
-  })
-  const userOpHash = await bundlerClient.sendUserOperation({ calls: [...calls] })
-  const receipt = await bundlerClient.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: USER_OPERATION_WAIT_MS })
-  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+  calls: readonly { to: Address; value?: bigint; data?: Hex }[],
+  paymaster?: VerifyingPaymaster
+): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean; sponsored: boolean }> {
+  const send = async (sponsor: VerifyingPaymaster | undefined) => {
+    const bundlerClient = createBundlerClient({
+      account,
+      client,
+      // The bundler's refusals are final (simulated on the latest state): not retried.
+      transport: custom({ request: ({ method, params }) => bundler.request(method as BundlerMethod, params) }, { retryCount: 0 }),
+      ...(sponsor ? { paymaster: sponsor.actions(await client.getChainId()) } : {})
+    })
+    const userOpHash = await bundlerClient.sendUserOperation({ calls: [...calls] })
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: USER_OPERATION_WAIT_MS })
+    return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success, sponsored: sponsor !== undefined }
+  }
+  // Only the deploying operation can be sponsored: asking for a later one would only be refused.
+  const sponsor = paymaster && !(await account.isDeployed()) ? paymaster : undefined
+  try {
+    return await send(sponsor)
+  } catch (error) {
+    if (sponsor && refusedSponsorship(error)) return send(undefined)
+    throw error
+  }
+}
+
+/** Whether `error` or one of its causes (viem wraps what actions throw) is a {@link SponsorshipRefused}. */
+function refusedSponsorship(error: unknown): boolean {
+  let e: unknown = error
+  while (e instanceof Error) {
+    if (e instanceof SponsorshipRefused) return true
+    e = e.cause
+  }
+  return false
 }

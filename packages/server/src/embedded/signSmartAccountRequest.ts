@@ -16,8 +16,9 @@ import { asArray, badRequest as bad, messageOf, quantity, typedDataOf } from './
  * account's ERC-1271 signature (ERC-6492-wrapped while it is not deployed);
  * `eth_sendTransaction` becomes one user operation through the chain's bundler (the first one
  * deploys the account) and answers the transaction hash once mined; `wallet_sendCalls` (EIP-5792)
- * makes all its calls one user operation, atomic, and answers `{ id }`, the operation's hash. A
- * bundler refusal is a 502 with its reason.
+ * makes all its calls one user operation, atomic, and answers `{ id }`, the operation's hash. The
+ * chain's paymaster, if any, pays for the first operation. A bundler refusal is a 502 with its
+ * reason.
  *
  * @param request - The method, its params and the chain.
  * @param target - The chain and its smart-account contracts.
@@ -35,7 +36,7 @@ export async function signSmartAccountRequest(request: SigningRequest, target: S
     const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string }
     if (!tx || typeof tx !== 'object') bad('a transaction object is needed')
     if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
-    const sent = await send(account, client, bundler, [callOf(tx)])
+    const sent = await send(account, client, bundler, [callOf(tx)], target.paymaster)
     return sent.transactionHash
   }
   if (method === 'wallet_sendCalls') {
@@ -46,7 +47,7 @@ export async function signSmartAccountRequest(request: SigningRequest, target: S
     if (batch.chainId && Number(batch.chainId) !== evmChainId(target.chain)) bad(`chainId ${batch.chainId} is not ${target.chain.name}`)
     if (batch.calls.length === 0 || batch.calls.length > MAX_BATCH_CALLS) bad(`a batch has 1 to ${MAX_BATCH_CALLS} calls`)
     // EIP-5792: the batch's id is the user operation's hash (wallet_getCallsStatus asks the bundler by it).
-    const sent = await send(account, client, bundler, batch.calls.map(callOf))
+    const sent = await send(account, client, bundler, batch.calls.map(callOf), target.paymaster)
     return { id: sent.userOpHash }
   }
   return bad(`${method} is not supported by the smart account yet`)

@@ -2,17 +2,22 @@
 // a viem bundler client with a permissionless SimpleAccount sends through it (the first operation
 // deploys the account, the second reuses it, the operator is repaid); and it refuses a bad
 // signature, a missing prefund, a used nonce, a resent operation, a failing call when estimating,
-// a sender over its per-minute limit and a client over the route's rate limit.
+// a sender over its per-minute limit and a client over the route's rate limit. The operator's
+// verifying paymaster (the devnet's WalletModalPaymaster) pays for an embedded account's first
+// operation through the route; a sponsorship signed by another key or out of date is refused.
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, parseEther, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, type Address, type Hex } from 'viem'
 import { createBundlerClient, formatUserOperationRequest, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY, type WalletModalServer } from '../index.js'
+import { createServer, demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY, DEMO_PAYMASTER_SIGNER_KEY, type WalletModalServer } from '../index.js'
+import { SponsorshipRefused, VerifyingPaymaster } from '../bundler/VerifyingPaymaster.js'
+import type { ServerConfig } from '../config/ServerConfig.js'
+import { toEmbeddedSmartAccount } from '../embedded/embeddedSmartAccount.js'
 import { postJson, urlOf } from '../__fixtures__/http.js'
 
 const OPS_PER_MINUTE = 3
@@ -24,9 +29,10 @@ describe('bundler route (POST /v1/bundler)', () => {
   let bundlerUrl: string
   let rpcUrl: string
   let entryPoint: Address
+  let config: ServerConfig
   before(async () => {
     devnet = await startDevnet()
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, accountAbstraction: devnet.accountAbstraction })
+    config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, accountAbstraction: devnet.accountAbstraction })
     for (const chain of config.chains) chain.smartAccounts = { ...chain.smartAccounts!, bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY, opsPerMinute: OPS_PER_MINUTE } }
     // A project whose clients may call the bundler 3 times a minute (the route's rate limit).
     config.projects.push({ id: 'tight', allowedOrigins: ['http://127.0.0.1:*'], features: [], rateLimits: { routes: { bundler: 3 } } })
@@ -173,6 +179,80 @@ describe('bundler route (POST /v1/bundler)', () => {
     const over = await send(await signedOperation(account))
     assert.equal(over.error.code, -32005)
     assert.match(over.error.message, new RegExp(`at most ${OPS_PER_MINUTE} a minute`))
+  })
+
+  describe("the operator's paymaster", () => {
+    const paymasterAbi = parseAbi(['function getDeposit() view returns (uint256)'])
+    const paymasterOf = (options: { signerKey?: Hex; now?: () => number; maxGasPerOperation?: number } = {}) =>
+      new VerifyingPaymaster({
+        chain: config.chains[0]!,
+        address: devnet.accountAbstraction.walletModalPaymaster,
+        signerKey: options.signerKey ?? DEMO_PAYMASTER_SIGNER_KEY,
+        accountFactory: devnet.accountAbstraction.walletModalAccountFactory,
+        maxGasPerOperation: options.maxGasPerOperation,
+        now: options.now,
+        timeoutMs: 5000
+      })
+    /** A fresh owner's embedded-wallet account (WalletModalAccount), holding nothing. */
+    const freshEmbeddedAccount = () =>
+      toEmbeddedSmartAccount({ chain: config.chains[0]!, smart: config.chains[0]!.smartAccounts! }, privateKeyToAccount(generatePrivateKey()), publicClient())
+    const sponsoredBundler = (account: SmartAccount, paymaster: VerifyingPaymaster) =>
+      createBundlerClient({ account, client: publicClient(), transport: http(bundlerUrl), paymaster: paymaster.actions(31337) })
+    const deposit = () => publicClient().readContract({ address: devnet.accountAbstraction.walletModalPaymaster, abi: paymasterAbi, functionName: 'getDeposit' })
+
+    it("pays for a new account's first operation from its deposit (the account holds no ETH), and for no later one", async () => {
+      const client = publicClient()
+      const account = await freshEmbeddedAccount()
+      const paymaster = paymasterOf()
+      assert.equal(await client.getBalance({ address: account.address }), 0n)
+      const depositBefore = await deposit()
+      const bundler = sponsoredBundler(account, paymaster)
+      const hash = await bundler.sendUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value: 0n, data: '0x' }] })
+      const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 10_000 })
+      assert.equal(receipt.success, true)
+      assert.equal(receipt.paymaster?.toLowerCase(), devnet.accountAbstraction.walletModalPaymaster.toLowerCase(), 'the paymaster paid')
+      assert.ok(((await client.getCode({ address: account.address })) ?? '0x').length > 2, 'deployed')
+      assert.equal(await client.getBalance({ address: account.address }), 0n, 'the account paid nothing')
+      assert.equal(depositBefore - (await deposit()), receipt.actualGasCost, "the operation's cost came out of the deposit")
+
+      // The account exists now: its next operation has no factory, and is not sponsored.
+      await assert.rejects(bundler.sendUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value: 0n, data: '0x' }] }), (error: Error) => {
+        let e: unknown = error
+        while (e instanceof Error && !(e instanceof SponsorshipRefused)) e = e.cause
+        assert.ok(e instanceof SponsorshipRefused, String(error))
+        assert.match(e.message, /Only a new account's first transaction is sponsored/)
+        return true
+      })
+    })
+
+    it('refuses a sponsorship signed by another key (AA34, -32507) and one out of date (AA32, -32503), spending nothing', async () => {
+      const depositBefore = await deposit()
+      for (const [paymaster, code, reason] of [
+        [paymasterOf({ signerKey: generatePrivateKey() }), -32507, /AA34 signature error/],
+        // Signed in 1970: valid until 1970 too.
+        [paymasterOf({ now: () => 1000 }), -32503, /AA32 paymaster expired or not due/]
+      ] as const) {
+        const account = await freshEmbeddedAccount()
+        const prepared = (await sponsoredBundler(account, paymaster).prepareUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value: 0n, data: '0x' }] })) as UserOperation<'0.8'>
+        const answer = await send({ ...prepared, signature: await account.signUserOperation({ ...prepared, chainId: 31337 }) })
+        assert.equal(answer.error?.code, code, JSON.stringify(answer))
+        assert.match(answer.error.message, reason)
+        assert.equal(await publicClient().getCode({ address: account.address }), undefined, 'nothing was sent')
+      }
+      assert.equal(await deposit(), depositBefore)
+    })
+
+    it("sponsors only its factory's accounts, within its gas limit", async () => {
+      const account = await freshEmbeddedAccount()
+      const op = { sender: account.address, nonce: 0n, callData: '0x' as Hex, ...(await account.getFactoryArgs()) }
+      assert.ok(paymasterOf().stubData(op).paymasterData.length > 2)
+      assert.throws(() => paymasterOf().stubData({ ...op, factory: devnet.accountAbstraction.simpleAccountFactory }), SponsorshipRefused)
+      const gas = { verificationGasLimit: 300_000n, callGasLimit: 100_000n, preVerificationGas: 60_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000n }
+      await assert.rejects(paymasterOf({ maxGasPerOperation: 100_000 }).data({ ...op, ...gas }, 31337), /The operation needs 500000 gas; at most 100000 is sponsored/)
+      const signed = await paymasterOf().data({ ...op, ...gas }, 31337)
+      assert.equal(signed.paymaster, devnet.accountAbstraction.walletModalPaymaster)
+      assert.equal(signed.paymasterData.length, 2 + 2 * (64 + 65), 'the time window and a 65-byte signature')
+    })
   })
 
   it("forwards to an operator's external bundler, and says so when it does not answer in time (-32603)", async () => {
