@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio/vanilla'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { openModal, closeModal } from '../flows/openModal.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import type { Core } from './Core.js'
 import type { CoreParts } from './buildCore.js'
 import type { AccountInfo, PublicState, WalletModal } from './WalletModal.js'

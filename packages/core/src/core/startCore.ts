@@ -1,6 +1,6 @@
 import { trackModalEvents } from '../flows/telemetry.js'
 import { startDiscovery } from '../flows/adapters.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type CaipAddress } from '../types/network.js'
 import { whenIdle } from '../utils/whenIdle.js'

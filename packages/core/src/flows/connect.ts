@@ -7,7 +7,7 @@ import { applyConnectedAccount, guardUnsupportedNetwork } from './accountState.j
 import { followWallet } from './walletListeners.js'
 import { closeModal } from './openModal.js'
 import { discoveredAdapter } from './adapters.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 
 /**
  * The end of every successful connect, on any namespace (extension, announced wallet, Wallet

@@ -6,7 +6,7 @@ import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { applyConnectedAccount, guardUnsupportedNetwork } from './accountState.js'
 import { followWallet } from './walletListeners.js'
 import { discoveredAdapter } from './adapters.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */

@@ -7,8 +7,7 @@ export const PAIRING_EXPIRED_THRESHOLD_MS = 10_000
 /** Gap between checks of the pairing's expiry and between retries of a failed pairing (spec §9). */
 export const PAIRING_RETRY_GAP_MS = 1_000
 
-/** The id of the WalletConnect connector (spec §3). */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLET_CONNECT_CONNECTOR_ID } from './connectorId.js'
 
 /** The EVM methods the modal asks a WalletConnect wallet for (spec §7 supported RPC methods). */
 export const WC_EIP155_METHODS = [
