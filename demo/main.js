@@ -11,6 +11,8 @@ const networks = devnet.chains.map(c => ({
   name: c.name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [rpcUrl(c)] } },
+  // The demo server's small explorer: Account's "Block Explorer" opens the account there.
+  blockExplorers: { default: { name: 'Devnet explorer', url: `${location.origin}/explorer/${c.chainId}` } },
   testnet: true
 }))
 // The local Solana network (read through the demo server's same-origin proxy) and Bitcoin

@@ -1,5 +1,6 @@
 // The foundation journey on the demo page, as a person does it: connect the Devnet Wallet, see
-// address and balance, switch network, disconnect, reload, reject then retry, keyboard only.
+// address and balance, open it on the block explorer, switch network, disconnect, reload, reject
+// then retry, keyboard only.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { harnessPerFile, withPage, dialog, connectButton, openConnect, pickWallet, rpc, ethTruncated3 } from './harness.js'
@@ -27,6 +28,13 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await dialog(page).getByRole('button', { name: 'Copy address' }).click()
     await dialog(page).getByText('Address copied').waitFor()
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address)
+    // Block Explorer opens the account's page on the network's explorer (the demo server's own) in a new tab.
+    const [explorer] = await Promise.all([page.context().waitForEvent('page'), dialog(page).getByRole('link', { name: 'Block Explorer' }).click()])
+    await explorer.waitForLoadState()
+    assert.equal(new URL(explorer.url()).pathname, `/explorer/31337/address/${address}`)
+    assert.equal(await explorer.getByTestId('explorer-address').textContent(), address)
+    assert.match((await explorer.locator('dd[data-label="Balance"]').textContent()) ?? '', / ETH$/)
+    await explorer.close()
 
     // Switch to Devnet 2; the balance follows that chain.
     await rpc(h.rpc[31338]!, 'anvil_setBalance', [address, '0x' + (1234567n * 10n ** 15n).toString(16)])

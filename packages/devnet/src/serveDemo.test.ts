@@ -173,6 +173,20 @@ describe('serveDemo', () => {
     assert.match((await res.json()).result, /^0x/)
   })
 
+  it("serves a block-explorer page of an address on each chain (what Account's Block Explorer link opens), text only", async () => {
+    const page = await raw(port(), `/explorer/31337/address/${WALLET_ACCOUNT}`)
+    assert.equal(page.status, 200)
+    assert.equal(page.headers['content-security-policy'], csp())
+    assert.match(page.body, new RegExp(`<code>${WALLET_ACCOUNT}</code>`))
+    assert.match(page.body, /<dd data-label="Balance">\d+(\.\d+)? ETH<\/dd>/)
+    assert.match(page.body, /<dd data-label="DUSD">\d+(\.\d+)?<\/dd>/)
+    assert.match(page.body, /<dd data-label="Kind">Account \(no code\)<\/dd>/)
+    // The token contract holds code.
+    assert.match((await raw(port(), `/explorer/31338/address/${DEVNET_TOKENS.DUSD}`)).body, /<dd data-label="Kind">Contract/)
+    assert.equal((await raw(port(), `/explorer/1/address/${WALLET_ACCOUNT}`)).status, 404)
+    assert.equal((await raw(port(), '/explorer/31337/address/0x12<script>')).status, 400)
+  })
+
   it('proxies JSON-RPC to the local Solana network', async () => {
     const res = await raw(port(), '/rpc/solana', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] }) })
     assert.equal(res.status, 200)

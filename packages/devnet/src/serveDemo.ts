@@ -10,6 +10,7 @@ import { securityHeaders } from './server/securityHeaders.js'
 import type { DevnetChain, DevnetSolana } from './startDevnet.js'
 import { WC_WALLET_API_PREFIX, wcWalletApi, type WcWalletControl } from './walletconnect/wcWalletApi.js'
 import { MAILBOX_CSS, mailboxPage } from './mail/mailboxPage.js'
+import { explorerPage, readExplorerAddress } from './explorer/explorerPage.js'
 import type { MailSink } from './mail/startMailSink.js'
 
 /** Options of {@link serveDemo}. */
@@ -211,6 +212,19 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
       }
     })
   }
+  // A small block explorer (the demo's networks name it, so Account's "Block Explorer" opens here).
+  app.get('/explorer/explorer.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(MAILBOX_CSS))
+  app.get('/explorer/:chainId/address/:address', async (request, reply) => {
+    const { chainId, address } = request.params as { chainId: string; address: string }
+    const chain = options.devnet.chains.find(c => String(c.chainId) === chainId)
+    if (!chain) return sendText(reply, 404, `No devnet chain ${chainId}`)
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return sendText(reply, 400, 'An address is 0x and 40 hex digits')
+    try {
+      return reply.type('text/html; charset=utf-8').send(explorerPage(chain.name, await readExplorerAddress(chain.rpcUrl, options.devnet.tokens, address)))
+    } catch {
+      return sendText(reply, 502, `${chain.name} did not answer`)
+    }
+  })
   const mailbox = options.mailbox
   if (mailbox) {
     app.get('/mailbox/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(mailboxPage(mailbox.messages())))

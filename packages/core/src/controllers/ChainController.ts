@@ -2,6 +2,7 @@ import { proxy, ref } from 'valtio/vanilla'
 import type { AccountState, NetworkState, PreferredAccountType } from '../types/account.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
+import { addressExplorerUrl } from '../utils/explorer.js'
 
 /** State of one namespace: its account and its network. */
 export interface NamespaceState {
@@ -41,6 +42,12 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
     }
   }
   const state = proxy<ChainState>({ activeNamespace: defaultNetwork.chainNamespace, namespaces })
+  // The explorer link follows the account's address and network, whichever changed.
+  const followExplorer = (ns: WiredNamespace) => {
+    const { account, network } = state.namespaces[ns]
+    const url = addressExplorerUrl(network.caipNetwork, account.address)
+    if (account.addressExplorerUrl !== url) account.addressExplorerUrl = url
+  }
   return {
     state,
     setActiveNamespace(ns: WiredNamespace): void {
@@ -49,6 +56,7 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
     /** Merges a patch into one namespace's account. */
     setAccount(ns: WiredNamespace, patch: Partial<AccountState>): void {
       Object.assign(state.namespaces[ns].account, patch)
+      followExplorer(ns)
     },
     /** Resets a namespace's account to disconnected, clearing address and related data (spec §4). */
     resetAccount(ns: WiredNamespace): void {
@@ -57,6 +65,7 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
     /** Sets the current network of a namespace (may be one the site does not list). */
     setNetwork(ns: WiredNamespace, network: CaipNetwork): void {
       state.namespaces[ns].network.caipNetwork = ref({ ...network })
+      followExplorer(ns)
     },
     setApprovedNetworkIds(ns: WiredNamespace, ids: string[]): void {
       state.namespaces[ns].network.approvedCaipNetworkIds = ids

@@ -13,6 +13,8 @@ export interface AccountInfo {
   status: AccountStatus
   balance?: string
   balanceSymbol?: string
+  /** The account's page on its network's block explorer, when the network names one. */
+  addressExplorerUrl?: string
   namespace: WiredNamespace
 }
 

@@ -27,7 +27,7 @@ export function attachPublicApi(parts: CoreParts): Core {
     switchNetwork: (network: CaipNetwork | string) => import('../flows/switchNetwork.js').then(m => m.switchNetwork(core, network)),
     getAccount(ns: WiredNamespace = chain.state.activeNamespace): AccountInfo {
       const a = chain.state.namespaces[ns].account
-      return { address: a.address, caipAddress: a.caipAddress, isConnected: a.status === 'connected', status: a.status, balance: a.balance, balanceSymbol: a.balanceSymbol, namespace: ns }
+      return { address: a.address, caipAddress: a.caipAddress, isConnected: a.status === 'connected', status: a.status, balance: a.balance, balanceSymbol: a.balanceSymbol, addressExplorerUrl: a.addressExplorerUrl, namespace: ns }
     },
     getWalletProvider(ns = chain.state.activeNamespace) {
       const a = chain.state.namespaces[ns].account

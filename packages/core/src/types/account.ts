@@ -25,6 +25,8 @@ export interface AccountState {
   balanceLoading: boolean
   /** Set when the last balance read failed. */
   balanceError?: string
+  /** The account's page on its network's block explorer (spec §3), when the network names one. */
+  addressExplorerUrl?: string
   connectorId?: string
   /** The account type the person prefers on this namespace (spec §3, §9 defaults). */
   preferredAccountType?: PreferredAccountType

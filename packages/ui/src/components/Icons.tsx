@@ -29,6 +29,8 @@ export const FlipIcon = svg('M5 2.5v11M5 13.5L2.5 11M11 13.5v-11M11 2.5L13.5 5')
 export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
 /** Arrow down into a tray: Receive. */
 export const ReceiveIcon = svg('M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10')
+/** An arrow out of a box: a link that opens another site. */
+export const ExternalIcon = svg('M9.5 2.5h4v4M13.5 2.5 7.5 8.5M11.5 9.5v4h-9v-9h4')
 /** A clock: Activity. */
 export const ActivityIcon = svg('M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 1 0 0-11zM8 5v3.2l2 1.3')
 /** An envelope (the e-mail wallet's address). */

@@ -62,4 +62,29 @@ describe('<wallet-modal> journey on the devnet', () => {
     await waitFor(() => modalRoot().querySelector('[data-testid="account-balance"]')?.textContent === 'Balance unavailable', 5000, "'Balance unavailable'")
     expect(modalRoot().querySelector('[data-testid="account-address"]')!.getAttribute('title')!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
   })
+
+  it("links the account's page on its network's block explorer, following a network switch; no link where the network names none", async () => {
+    const info = await getDevnet()
+    const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
+    stop = announceDevnetWallet(wallet, { setWindowEthereum: false })
+    const networks = info.chains.map((c, i) => ({
+      id: c.chainId,
+      name: c.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+      ...(i === 0 ? { blockExplorers: { default: { name: 'Scan', url: 'https://scan.example/devnet/' } } } : {})
+    }))
+    const modal = await makeModal({ enableInjected: false, networks })
+    await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
+    await modal.connect('dev.wallet-modal.devnet')
+    modal.open()
+    const link = await waitFor(() => modalRoot().querySelector<HTMLAnchorElement>('[data-testid="account-explorer"]'), 3000, 'the explorer link')
+    expect(link.textContent).to.equal('Block Explorer')
+    expect(link.href.toLowerCase()).to.equal(`https://scan.example/devnet/address/${info.walletAccount}`.toLowerCase())
+    expect([link.target, link.rel]).to.deep.equal(['_blank', 'noopener noreferrer'])
+    expect(modal.getAccount().addressExplorerUrl).to.equal(link.href)
+    await modal.switchNetwork(`eip155:${info.chains[1]!.chainId}`)
+    await waitFor(() => modalRoot().querySelector('[data-testid="account-explorer"]') === null, 3000, 'no link on a network without an explorer')
+    expect(modal.getAccount().addressExplorerUrl).to.equal(undefined)
+  })
 })

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon, ExternalIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
@@ -109,6 +109,17 @@ export function AccountView() {
               <span className="wm-name">Activity</span>
               <ChevronIcon />
             </button>
+          </li>
+        ) : null}
+        {account.addressExplorerUrl ? (
+          <li>
+            <a className="wm-list-item" part="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
+              <span className="wm-image wm-image-placeholder" aria-hidden="true">
+                <ExternalIcon />
+              </span>
+              <span className="wm-name">Block Explorer</span>
+              <ChevronIcon />
+            </a>
           </li>
         ) : null}
         {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
