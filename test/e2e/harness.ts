@@ -24,6 +24,8 @@ export interface Harness {
   secureSiteUrl?: string
   /** The Safe{Wallet} stand-in (its `/` opens the demo as a Safe app). */
   safeUrl: string
+  /** The wallet-modal server (to change a project's remote features while it runs). */
+  services?: import('../../packages/devnet/src/startAll.js').ServiceServer
   browser: Browser
   stop(): Promise<void>
 }
@@ -47,6 +49,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     mail: all.mail,
     secureSiteUrl: all.services?.secureSiteUrl,
     safeUrl: all.safe.url,
+    services: all.services,
     browser,
     async stop() {
       await browser.close().catch(() => {})

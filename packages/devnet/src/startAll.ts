@@ -18,6 +18,8 @@ export interface ServiceServer {
   readonly relayUrl?: string
   /** The embedded wallet's secure site, when it runs. */
   readonly secureSiteUrl?: string
+  /** Replaces a project's remote features while it runs (the server's `setProjectFeatures`). */
+  setProjectFeatures(projectId: string, features: { id: string; isEnabled: boolean; config?: unknown }[]): void
   close(): Promise<void>
 }
 

@@ -2,7 +2,7 @@ import cors from '@fastify/cors'
 import Fastify from 'fastify'
 import { PriceTable } from './chain/PriceTable.js'
 import { UPSTREAM_TIMEOUT_MS } from './chain/upstreamRpc.js'
-import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
+import { parseFeatures, parseServerConfig, type FeatureConfig, type ServerConfig } from './config/ServerConfig.js'
 import { openStore } from './db/openStore.js'
 import { RETENTION_DEFAULTS, RetentionJob } from './db/RetentionJob.js'
 import type { Store } from './db/Store.js'
@@ -21,6 +21,7 @@ import { analyticsRoutes } from './routes/analyticsRoutes.js'
 import { blockchainRoutes } from './routes/blockchainRoutes.js'
 import { convertRoutes } from './routes/convertRoutes.js'
 import { onrampRoutes } from './routes/onrampRoutes.js'
+import { aboutRoute } from './routes/aboutRoute.js'
 import { directoryRoutes } from './routes/directoryRoutes.js'
 import { faultRoutes } from './routes/faultRoutes.js'
 import { historyRoutes } from './routes/historyRoutes.js'
@@ -134,6 +135,18 @@ export interface WalletModalServer {
   secureSiteUrl?: string
   /** The secure site itself (for tests and tooling). */
   secureSite?: SecureSite
+  /**
+   * Replaces a project's remote features (spec §9: email, socials, swaps, onramp, activity,
+   * reownBranding, multiWallet) while the server runs: what `/appkit/v1/config` answers from the
+   * next request, so a modal follows after a reload. Validated as the configuration is; throws
+   * for an unknown project or an invalid feature.
+   *
+   * @example
+   * ```ts
+   * server.setProjectFeatures('my-project', [{ id: 'swaps', isEnabled: false }])
+   * ```
+   */
+  setProjectFeatures(projectId: string, features: FeatureConfig[]): void
 }
 
 /**
@@ -269,6 +282,7 @@ async function listenMain(
 
   if (relay) await relayRoutes(app, relay, projects)
   directoryRoutes(app, ctx)
+  aboutRoute(app)
   imageRoutes(app, ctx)
   blockchainRoutes(app, ctx)
   convertRoutes(app, ctx)
@@ -306,6 +320,11 @@ async function listenMain(
     history,
     secureSiteUrl: secureSite?.url,
     secureSite,
+    setProjectFeatures(projectId, features) {
+      const project = projects.get(projectId)
+      if (!project) throw new Error(`setProjectFeatures: no project ${projectId}`)
+      project.features = parseFeatures(features)
+    },
     close() {
       closing ??= (async () => {
         await secureSite?.close()

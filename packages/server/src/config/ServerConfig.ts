@@ -31,6 +31,16 @@ const FeatureSchema = v.object({
   config: v.optional(v.unknown())
 })
 
+/**
+ * Checks a project's remote features as the configuration file's are checked.
+ * @throws Error 'Invalid features: …' naming the first problem.
+ */
+export function parseFeatures(features: unknown): FeatureConfig[] {
+  const parsed = v.safeParse(v.array(FeatureSchema), features)
+  if (!parsed.success) throw new Error(`Invalid features: ${parsed.issues[0]?.message ?? 'not a list of { id, isEnabled, config? }'}`)
+  return parsed.output as FeatureConfig[]
+}
+
 const ProjectSchema = v.object({
   id: v.pipe(v.string(), v.regex(ID_PATTERN, 'project id: 1-100 letters, digits, _ or -')),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),

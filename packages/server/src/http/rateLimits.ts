@@ -42,6 +42,7 @@ export const RATE_LIMIT_MAX_CLIENTS = 100_000
 const ROUTE_GROUPS: Readonly<Record<string, RateLimitGroup>> = {
   '/getWallets': 'directory',
   '/appkit/v1/config': 'directory',
+  '/about': 'directory',
   '/projects/v1/origins': 'directory',
   '/getAnalyticsConfig': 'directory',
   '/v1/supported-chains': 'directory',

@@ -152,6 +152,28 @@ describe('wallet directory and project configuration', () => {
       assert.deepEqual(locked.body, { features: [{ id: 'nameService', isEnabled: true, config: { suffix: '.walletmodal.id', legacySuffixes: ['.wcn.id'] } }] })
     })
 
+    it("follows the operator's changes of a project's features while running (setProjectFeatures), and refuses invalid ones", async () => {
+      const features = async () => (await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))).body.features.map((f: { id: string }) => f.id)
+      assert.deepEqual(await features(), ['nameService'])
+      server.setProjectFeatures('locked', [{ id: 'swaps', isEnabled: false }])
+      const after = await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))
+      assert.deepEqual(after.body.features[0], { id: 'swaps', isEnabled: false, config: null })
+      assert.throws(() => server.setProjectFeatures('locked', [{ id: 'bad id!', isEnabled: true }]), /Invalid features: feature id/)
+      assert.throws(() => server.setProjectFeatures('nobody', []), /no project nobody/)
+      server.setProjectFeatures('locked', [])
+      assert.deepEqual(await features(), ['nameService'])
+    })
+
+    it('/about is the footer link\'s page: plain text naming the project, under a CSP that allows nothing', async () => {
+      const res = await fetch(urlOf(server.url, '/about', {}, { projectId: 'demo' }))
+      assert.equal(res.status, 200)
+      assert.match(res.headers.get('content-security-policy') ?? '', /^default-src 'none'/)
+      const html = await res.text()
+      assert.match(html, /<h1>Self-hosted wallet modal<\/h1>/)
+      assert.doesNotMatch(html, /<script|<style|<img/)
+      assert.equal((await fetch(urlOf(server.url, '/about', {}, { projectId: 'nobody' }))).status, 403)
+    })
+
     it('/projects/v1/origins and /getAnalyticsConfig answer per project', async () => {
       assert.deepEqual((await getJson(urlOf(server.url, '/projects/v1/origins'))).body, { allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] })
       assert.deepEqual((await getJson(urlOf(server.url, '/getAnalyticsConfig'))).body, { isAnalyticsEnabled: true })

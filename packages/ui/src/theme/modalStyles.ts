@@ -65,6 +65,8 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-image-large { width: 72px; height: 72px; border-radius: calc(var(--_wm-radius) * 5); font-size: 28px; }
 .wm-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
 .wm-muted { color: var(--_wm-fg-2); margin: 0; }
+.wm-footer { margin: 0; padding: 4px 16px 12px; text-align: center; font-size: 12px; color: var(--_wm-fg-2); }
+.wm-footer a { color: inherit; display: inline-block; min-height: 24px; line-height: 24px; }
 .wm-error-text { color: var(--_wm-error); margin: 0; font-weight: 600; }
 .wm-spinner { width: 18px; height: 18px; border: 2px solid var(--_wm-border); border-top-color: var(--_wm-accent); border-radius: 50%; animation: wm-spin 800ms linear infinite; }
 .wm-avatar { display: block; width: 64px; height: 64px; border-radius: 50%; }
