@@ -82,6 +82,8 @@ async function openOn(device: { userAgent: string; viewport: { width: number; he
   const dialog = page.locator('wallet-modal').getByRole('dialog')
   await page.locator('connect-button').getByRole('button').click()
   await dialog.getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+  // The finger leaves the screen: no pointer left over the sheet the tap opened.
+  await page.mouse.move(0, 0)
   return { context, page, dialog, errors }
 }
 
@@ -123,7 +125,11 @@ test('on a phone the modal is a bottom sheet that fits the screen, with 44 px ta
   // Kept for a person to look at (test-results is ignored by git).
   mkdirSync(SHOTS, { recursive: true })
   PHONES.forEach((d, i) => writeFileSync(join(SHOTS, `connect-sheet-${d.name}.png`), shots[i]!))
-  assert.ok(shots[0]!.equals(shots[1]!), `the same sheet on iPhone and Android, pixel for pixel (see ${SHOTS})`)
+  // Alike: the same pixels, but for anti-aliasing noise at a few rounded corners (the raster of an
+  // edge at a subpixel offset varies by a level or two between runs), decoded by the browser itself.
+  const { size, differing, worst } = await compareImages(shots[0]!, shots[1]!)
+  assert.ok(size.a === size.b, `the same size (${size.a} and ${size.b})`)
+  assert.ok(differing <= 20 && worst <= 8, `the same sheet on iPhone and Android: ${differing} pixels differ, by up to ${worst} levels (see ${SHOTS})`)
 })
 
 test('WalletConnect on a phone offers the wc: pairing link first, the wallets by their mobile links, the QR code one tap away', async () => {
@@ -137,7 +143,8 @@ test('WalletConnect on a phone offers the wc: pairing link first, the wallets by
     assert.equal(await open.getAttribute('href'), uri)
     assert.equal(await open.getAttribute('target'), '_self')
     // It is the first thing offered; the wallets with mobile links follow, each carrying the URI.
-    const links = await dialog.locator('a').evaluateAll(as => as.map(a => a.getAttribute('href') ?? ''))
+    // (The dialog's footer link to the operator's about page is not a wallet's.)
+    const links = await dialog.locator('a:not([data-testid="wm-branding"] a)').evaluateAll(as => as.map(a => a.getAttribute('href') ?? ''))
     assert.equal(links[0], uri)
     assert.ok(links.length > 1 && links.slice(1).every(l => l.includes(`wc?uri=${encodeURIComponent(uri)}`)), links.join('\n'))
     assert.equal(await dialog.getByRole('img', { name: 'WalletConnect QR code' }).count(), 0)
@@ -175,3 +182,41 @@ test("inside Telegram's in-app browser: iOS drops google, Mac drops x, Android d
     await context.close()
   }
 })
+
+/** Decodes two PNGs in a page and counts the pixels that differ, and by how many levels at most. */
+async function compareImages(a: Buffer, b: Buffer): Promise<{ size: { a: string; b: string }; differing: number; worst: number }> {
+  const context = await h.browser.newContext()
+  try {
+    const page = await context.newPage()
+    return await page.evaluate(
+      async ([a64, b64]) => {
+        // (No named functions in here: the test's transpiler would wrap them in a helper the page lacks.)
+        const decoded = await Promise.all(
+          [a64, b64].map(async png => {
+            const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob())
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+            const ctx = canvas.getContext('2d')!
+            ctx.drawImage(bitmap, 0, 0)
+            return { size: `${bitmap.width}x${bitmap.height}`, data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data }
+          })
+        )
+        const x = decoded[0]!
+        const y = decoded[1]!
+        let differing = 0
+        let worst = 0
+        if (x.size === y.size) {
+          for (let i = 0; i < x.data.length; i += 4) {
+            let delta = 0
+            for (let c = 0; c < 4; c++) delta = Math.max(delta, Math.abs(x.data[i + c]! - y.data[i + c]!))
+            if (delta > 0) differing++
+            worst = Math.max(worst, delta)
+          }
+        }
+        return { size: { a: x.size, b: y.size }, differing, worst }
+      },
+      [a.toString('base64'), b.toString('base64')] as const
+    )
+  } finally {
+    await context.close()
+  }
+}

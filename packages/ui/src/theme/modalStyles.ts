@@ -54,7 +54,8 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
   display: flex; align-items: center; gap: 12px; padding: 8px 10px;
   border: 0; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2);
 }
-.wm-list-item:hover { filter: brightness(0.97); }
+/* Hover only where there is one: on a touch screen it would stick to the row last tapped. */
+@media (hover: hover) { .wm-list-item:hover { filter: brightness(0.97); } }
 .wm-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--_wm-accent); }
 .wm-list-item .wm-name { flex: 1; font-weight: 500; }
 .wm-tag { font-size: calc(var(--_wm-fs) * 1.1); color: var(--_wm-fg-2); background: var(--_wm-bg); padding: 2px 6px; border-radius: 999px; }
@@ -154,6 +155,7 @@ a.wm-button { text-decoration: none; box-sizing: border-box; }
   .wm-header { grid-template-columns: 44px 1fr 44px; }
   .wm-icon-button { width: 44px; height: 44px; }
   .wm-button, .wm-list-item { min-height: 44px; }
+  .wm-footer a { min-height: 44px; line-height: 44px; }
 }
 @keyframes wm-up { from { transform: translateY(100%); } to { transform: none; } }
 `
