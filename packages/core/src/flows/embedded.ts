@@ -16,6 +16,7 @@ import { smartAccountNamespace, storedAccountType, syncEmbeddedAccountType } fro
 import type { AccountType } from '../types/account.js'
 import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
 import { closeModal, openModal } from './openModal.js'
+import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
 import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
 
 /**
@@ -105,8 +106,9 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
 /** A signing request waits in the secure approval frame: ApproveTransaction shows it. */
 function showApproval(core: Core, request: { id: string; method: string }): void {
   embeddedState(core).setApproval(request)
-  if (core.modal.state.open) core.router.push('ApproveTransaction')
-  else openModal(core, { view: 'ApproveTransaction' })
+  // On the transaction stack (spec §2): over the send or swap that asked for it, if any.
+  if (!core.modal.state.open) openModal(core, { view: 'ApproveTransaction' })
+  pushTransactionStack(core, { view: 'ApproveTransaction' })
 }
 
 /** The account type the frame should start with: the person's choice on the smart-account namespace, else spec §9's default. */
@@ -128,9 +130,8 @@ function settleApproval(core: Core, id: string, ok: boolean, message?: string): 
     void core.runtime.embedded?.then(wallet => syncEmbeddedAccountType(core, wallet)).catch(() => undefined)
   }
   else if (message === 'Signature declined') core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage)
-  if (core.router.state.view !== 'ApproveTransaction') return
-  if (core.router.state.history.length > 1) core.router.goBack()
-  else closeModal(core)
+  // Its view goes (back to what asked, or the modal closes when it opened for it).
+  popTransactionStack(core, ok ? 'success' : 'cancel')
 }
 
 /** The network the embedded wallet should be on for a namespace: the stored active one, else the site's current, else its first. */

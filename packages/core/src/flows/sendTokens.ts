@@ -6,6 +6,7 @@ import { refreshBalance } from './accountState.js'
 import { activeWallet } from './walletActions.js'
 import { currentSendToken, decimalsOf, sendDraftError, tokenContract } from './sendDraft.js'
 import { trackPendingTransaction } from './pendingTransactions.js'
+import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
 
 /**
  * Sends the draft (spec §4 Sending): checks it ('An amount and receiver address are required',
@@ -30,6 +31,9 @@ export async function sendTokens(core: Core): Promise<string> {
   const token = currentSendToken(core)!
   send.setLoading(true)
   send.setError(undefined)
+  // Spec §2: the send waits on the transaction stack (an embedded wallet's approval goes on top of
+  // it); once it succeeds, Account replaces the top of the stack and the snack says so.
+  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess('Transaction sent') })
   let sent: { id: string; wallet: Awaited<ReturnType<typeof activeWallet>> }
   try {
     const wallet = await activeWallet(core)
@@ -44,6 +48,7 @@ export async function sendTokens(core: Core): Promise<string> {
     })
     sent = { id, wallet }
   } catch (err) {
+    popTransactionStack(core, 'cancel')
     return fail(isWalletModalError(err, 'USER_REJECTED') ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'TRANSACTION_FAILED'))
   }
   const { id, wallet } = sent
@@ -51,8 +56,6 @@ export async function sendTokens(core: Core): Promise<string> {
   void trackPendingTransaction(core, wallet.adapter, wallet.network, id)
   void refreshBalance(core, wallet.adapter.namespace, { force: true })
   send.resetSend()
-  // Spec §2: after a successful send, Account replaces the top of the stack.
-  core.router.replace('Account')
-  core.snack.showSuccess('Transaction sent')
+  popTransactionStack(core, 'success')
   return id
 }

@@ -4,6 +4,7 @@ import type { SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { activeWallet, type ActiveWallet } from './walletActions.js'
 import type { BatchCalls, ContractCall } from '../adapters/ChainAdapter.js'
+import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
 import { trackPendingTransaction } from './pendingTransactions.js'
 import { reasonOf } from '../api/serviceReason.js'
 import { quoteExpired, requestSwapQuote, swapClient, swapError, swapFeature, swapTrade } from './swapDraft.js'
@@ -98,6 +99,9 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
   const network = core.chain.activeNetwork()?.caipNetworkId ?? ''
   swap.setError(undefined)
   swap.setStep('swapping')
+  // Spec §2: the swap waits on the transaction stack; mined, Account replaces the top of the stack.
+  let swapped = ''
+  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess(swapped) })
   try {
     const trade = tradeOrThrow(core)
     if (!quote || !from || !to) throw new WalletModalError('INVALID_AMOUNT')
@@ -130,10 +134,11 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
     const toAmount = formatUnits(BigInt(quote.toAmount), to.decimals)
     core.events.emit({ type: 'SWAP_SUCCESS', data: { caipNetworkId: network, hash, from: from.symbol, to: to.symbol, fromAmount: amount!, toAmount } })
     swap.setAmount(undefined)
-    core.router.replace('Account')
-    core.snack.showSuccess(`Swapped ${amount} ${from.symbol} for ${Number(Number(toAmount).toPrecision(6))} ${to.symbol}`)
+    swapped = `Swapped ${amount} ${from.symbol} for ${Number(Number(toAmount).toPrecision(6))} ${to.symbol}`
+    popTransactionStack(core, 'success')
     return hash
   } catch (err) {
+    popTransactionStack(core, 'cancel')
     const e = toWalletModalError(err, 'TRANSACTION_FAILED')
     if (isWalletModalError(err, 'HTTP_ERROR') && /expired/i.test(reasonOf(err))) void requestSwapQuote(core)
     swap.setError(reasonOf(e))
