@@ -46,6 +46,25 @@ if ((siwxMode === 'optional' || siwxMode === 'required') && devnet.serviceUrl) {
   siwx = createServiceSIWX({ serviceUrl: devnet.serviceUrl, projectId: 'demo', required: siwxMode === 'required', statement: 'Sign in to the wallet-modal demo.' })
 }
 
+// With ?siteWallets=1, the site's own wallets: a custom wallet the directory does not list, and a
+// wallet handed over as an EIP-1193 provider (here a second Devnet Wallet, as a vendor SDK would).
+let siteWallets = {}
+if (new URLSearchParams(location.search).get('siteWallets') === '1') {
+  const { createDevnetWallet, DEVNET_WALLET_ICON } = await import('/devnet-wallet.js')
+  siteWallets = {
+    customWallets: [{ id: 'devnet-web-wallet', name: 'Devnet Web Wallet', image_url: DEVNET_WALLET_ICON, homepage: `${location.origin}/wc-wallet/` }],
+    connectors: [
+      {
+        id: 'devnet-sdk-wallet',
+        name: 'Devnet SDK Wallet',
+        imageUrl: DEVNET_WALLET_ICON,
+        // Another anvil account than the Devnet Wallet's, so the two show apart (Account → Wallets).
+        provider: createDevnetWallet({ account: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', chains: devnet.chains.map(c => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) })
+      }
+    ]
+  }
+}
+
 const modal = createWalletModal({
   projectId: 'demo',
   networks,
@@ -55,7 +74,8 @@ const modal = createWalletModal({
   // The devnet's Safe{Wallet} stand-in may frame the demo as a Safe app (a self-hosted Safe{Wallet}
   // is named the same way); app.safe.global needs no entry.
   safeAppOrigins: devnet.safeUrl ? [new URL(devnet.safeUrl).origin] : [],
-  siwx
+  siwx,
+  ...siteWallets
 })
 window.walletModal = modal
 

@@ -31,11 +31,11 @@ export interface Harness {
 }
 
 /** How a file's harness differs from the demo's defaults (see `StartAllOptions`). */
-export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn' | 'smartAccountsOnlyOn'>
+export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn' | 'smartAccountsOnlyOn' | 'wcWalletPrivateKey'>
 
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn, smartAccountsOnlyOn: opts.smartAccountsOnlyOn })
+  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn, smartAccountsOnlyOn: opts.smartAccountsOnlyOn, wcWalletPrivateKey: opts.wcWalletPrivateKey })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -329,4 +329,16 @@ export async function registerNameElsewhere(h: Harness, name: string): Promise<v
     body: JSON.stringify({ coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) })
   })
   assert.equal(answer.status, 200, await answer.text())
+}
+
+/**
+ * On a WalletConnect view showing its QR code: Copy link, hand the link to the devnet's
+ * WalletConnect dev wallet, which approves; resolves once the modal has closed, connected.
+ */
+export async function pairWithDevWallet(h: Harness, page: Page): Promise<void> {
+  await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+  await dialog(page).getByRole('button', { name: 'Copy link' }).click()
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  assert.equal((await h.wcWallet!.pair(uri)).outcome, 'approved')
+  await dialog(page).waitFor({ state: 'detached' })
 }

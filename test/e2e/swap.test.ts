@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Locator, Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame, pairWithDevWallet } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -224,11 +224,7 @@ test('the same swap through WalletConnect: the dev wallet approves and swaps ove
     const quotes = recordQuotes(page)
     await openConnect(page)
     await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
-    await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
-    await dialog(page).getByRole('button', { name: 'Copy link' }).click()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
-    assert.equal((await h.wcWallet!.pair(uri)).outcome, 'approved')
-    await dialog(page).waitFor({ state: 'detached' })
+    await pairWithDevWallet(h, page)
     const me = h.wcWallet!.address
     const swapped = await recordSwaps(page)
     const dusd0 = await balanceOf(DUSD, me)

@@ -66,6 +66,8 @@ export interface StartAllOptions extends Omit<ServeDemoOptions, 'devnet' | 'serv
   swapsOnlyOn?: number[]
   /** Smart accounts (and the bundler) only on these eip155 chain ids (tests of a network without them); default every devnet chain. */
   smartAccountsOnlyOn?: number[]
+  /** The WalletConnect dev wallet's key (default the Devnet Wallet's, anvil account 1): tests of two wallets at once give it another. */
+  wcWalletPrivateKey?: `0x${string}`
 }
 
 /**
@@ -132,10 +134,11 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
  * transactions to the anvil nodes directly). A wallet that cannot start must not take the demo
  * down with it: the page at /wc-wallet/ then says it is not running, and the reason is printed.
  */
-async function startWcWallet(devnet: Devnet, relayUrl: string): Promise<WalletConnectDevWallet | undefined> {
+async function startWcWallet(devnet: Devnet, relayUrl: string, privateKey?: `0x${string}`): Promise<WalletConnectDevWallet | undefined> {
   try {
     return await createWalletConnectDevWallet({
       relayUrl,
+      privateKey,
       chains: devnet.chains.map(chain => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
     })
   } catch (error) {
@@ -202,7 +205,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys })
       onramp.setWebhook({ url: `${services.url}/v1/onramp/webhook/sandbox`, secret: onrampKeys.webhookSecret })
     }
-    if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl)
+    if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl, options.wcWalletPrivateKey)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
     // show the page's analytics at /analytics.json.
     const analyticsReadToken = services ? (await import('@wallet-modal/server')).DEMO_ANALYTICS_READ_TOKEN : undefined

@@ -1,7 +1,7 @@
 import type { WiredNamespace } from '../types/network.js'
 
 /** What a namespace supports (spec §9), so flows and views ask instead of naming namespaces. */
-export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect' | 'smartAccounts'
+export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect' | 'smartAccounts' | 'eip1193'
 
 /** What the modal knows of a namespace without loading its adapter. */
 export interface NamespaceInfo {
@@ -34,12 +34,13 @@ export interface NamespaceInfo {
  * balances, send and on-ramp on eip155 and solana; names and activity on eip155 only; swaps on
  * eip155; Bitcoin shows addresses only. `walletConnect`: the modal's WalletConnect sessions serve
  * this namespace (eip155 only so far). `smartAccounts`: the embedded wallet's account there can be
- * an ERC-4337 smart account (spec §3, §9: eip155).
+ * an ERC-4337 smart account (spec §3, §9: eip155). `eip1193`: a wallet a site hands over as an
+ * EIP-1193 provider (its `connectors` option) connects on this namespace.
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
-  eip155: { label: 'EVM', coinType: '60', networkCoinType: id => String((0x80000000 | id) >>> 0), supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true, smartAccounts: true }, onrampProviders: ['meld', 'coinbase'] },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
-  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false } }
+  eip155: { label: 'EVM', coinType: '60', networkCoinType: id => String((0x80000000 | id) >>> 0), supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true, smartAccounts: true, eip1193: true }, onrampProviders: ['meld', 'coinbase'] },
+  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false, eip1193: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
+  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false, eip1193: false } }
 }
 
 /**

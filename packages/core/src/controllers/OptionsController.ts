@@ -32,6 +32,32 @@ export interface FeatureOptions {
   [id: string]: unknown
 }
 
+/** A wallet the site lists itself (`customWallets`): the directory's fields, `id` and `name` required. */
+export interface CustomWallet {
+  id: string
+  name: string
+  image_url?: string
+  rdns?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
+  homepage?: string
+  /** CAIP-2 ids of the chains it supports. */
+  chains?: string[]
+}
+
+/** A wallet the site brings as an EIP-1193 provider (`connectors`). */
+export interface SiteConnector {
+  /** Stable id (the connection is remembered by it). */
+  id: string
+  name: string
+  /** `https:` or `data:image/` URL. */
+  imageUrl?: string
+  /** The wallet's reverse-DNS id, when it has one: it is listed once with the same installed wallet. */
+  rdns?: string
+  provider: import('../types/connector.js').Eip1193Provider
+}
+
 /** Everything a site can configure (spec §3 feature options, the parts in use so far). */
 export interface WalletModalOptions {
   /** Required: the project the services know the site by. */
@@ -61,6 +87,19 @@ export interface WalletModalOptions {
    */
   safeAppOrigins?: string[]
   excludedWallets?: ExcludedWallet[]
+  /**
+   * Wallets the directory does not list (spec §5), shown in Connect's `custom` group: each an
+   * `id`, a `name`, an `image_url` (`https:` or `data:image/`) and the links the directory gives
+   * its wallets (`mobile_link`, `desktop_link`, `webapp_link`, `homepage`), chosen like any
+   * directory wallet (WalletConnect with its links).
+   */
+  customWallets?: CustomWallet[]
+  /**
+   * The site's own wallets as EIP-1193 providers (a vendor SDK's, say), shown in Connect's
+   * `external` group and connected like an extension. A wallet also installed in the browser
+   * (same rdns or name) is listed once.
+   */
+  connectors?: SiteConnector[]
   /** Log more, show short snack messages (spec §8). */
   debug?: boolean
   /** Storage for persistence; defaults to localStorage. */
@@ -249,7 +288,7 @@ export function createOptionsController(options: WalletModalOptions) {
   const resolved = resolveOptions(options)
   // The storage backend and sign-in configs are objects with methods: keep valtio from proxying them.
   const keep = <T extends object>(v: T | undefined) => (v ? ref(v) : undefined)
-  const state = proxy<ResolvedOptions>({ ...resolved, storage: keep(resolved.storage), siwx: keep(resolved.siwx), siweConfig: keep(resolved.siweConfig) })
+  const state = proxy<ResolvedOptions>({ ...resolved, storage: keep(resolved.storage), siwx: keep(resolved.siwx), siweConfig: keep(resolved.siweConfig), connectors: keep(resolved.connectors) })
   return {
     state,
     /** Networks of one namespace, in the site's order. */

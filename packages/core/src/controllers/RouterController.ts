@@ -17,6 +17,7 @@ export type ViewId =
   | 'WalletSend' | 'WalletSendSelectToken' | 'WalletSendPreview' | 'WalletReceive' | 'Transactions'
   | 'Swap' | 'SwapSelectToken' | 'OnRampProviders' | 'OnRampBuy'
   | 'RegisterAccountName' | 'RegisterAccountNameSuccess'
+  | 'ProfileWallets'
 
 /** Data a view is opened with. */
 export interface RouterData {

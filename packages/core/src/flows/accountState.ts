@@ -9,6 +9,7 @@ import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
 import { adapterOf } from './adapters.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
+import { noteActiveConnection } from './storedConnections.js'
 
 const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =>
   !!v && typeof (v as { balance?: unknown }).balance === 'string' && typeof (v as { symbol?: unknown }).symbol === 'string'
@@ -59,6 +60,15 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
  */
 export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector: Connector, c: AdapterConnection): void {
   const { address, network } = c
+  // Another wallet in use on this namespace before: no longer followed (multi-wallet keeps it
+  // stored, to switch back to; otherwise it is forgotten).
+  const before = core.chain.state.namespaces[ns].account.connectorId
+  if (before && before !== connector.id) {
+    core.runtime.unlisten.get(before)?.()
+    core.runtime.unlisten.delete(before)
+    core.connection.removeConnection(ns, before)
+  }
+  noteActiveConnection(core, ns, connector, toCaipAddress(network.caipNetworkId, address))
   core.chain.setNetwork(ns, network)
   core.chain.setActiveNamespace(ns)
   core.chain.setAccount(ns, {

@@ -8,6 +8,7 @@ import { isMobile } from '../utils/platform.js'
 import { isSafeApp, SAFE_CONNECTOR_ID } from '../utils/environment.js'
 import { connectorTypeOrder } from './connectorOrder.js'
 import { installedConnectorFor } from './walletLists.js'
+import { customWalletsOf } from './siteWallets.js'
 
 /** Orders connectors: recent wallets first (most recent first), then the rest in discovery order. */
 export function orderConnectors(connectors: readonly Connector[], recentIds: readonly string[]): { connector: Connector; recent: boolean }[] {
@@ -37,8 +38,15 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   // connecting another family's wallet for SwitchActiveChain offers the installed ones only.
   const directoryOk = !only || namespaceSupports(only, 'walletConnect')
   const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
-  // A directory wallet that is installed is already listed with the connectors.
-  const notInstalled = (list: readonly Wallet[]) => list.filter(w => (!w.rdns || !shownRdns.has(w.rdns.toLowerCase())) && !installedConnectorFor(core, w))
+  const shownNames = new Set(visible.flatMap(c => (c.type === 'WALLET_CONNECT' ? [] : [c.name.toLowerCase()])))
+  const custom = customWalletsOf(core)
+  const customKeys = new Set(custom.flatMap(w => [w.id.toLowerCase(), w.name.toLowerCase(), ...(w.rdns ? [w.rdns.toLowerCase()] : [])]))
+  // A wallet listed with the connectors (installed, or the site's own) shows once, there: the
+  // same rdns or the same name.
+  const notInstalled = (list: readonly Wallet[]) =>
+    list.filter(w => (!w.rdns || !shownRdns.has(w.rdns.toLowerCase())) && !shownNames.has(w.name.toLowerCase()) && !installedConnectorFor(core, w))
+  // A directory wallet the site also lists itself shows once, as the site's.
+  const notCustom = (list: readonly Wallet[]) => list.filter(w => !customKeys.has(w.id.toLowerCase()) && !customKeys.has(w.name.toLowerCase()) && !(w.rdns && customKeys.has(w.rdns.toLowerCase())))
   const recent = orderConnectors(visible, recentIds).filter(r => r.recent)
   const isRecent = (c: Connector) => recent.some(r => r.connector.id === c.id)
   const rows: ConnectRow[] = []
@@ -47,9 +55,9 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
     if (g === 'recent') rows.push(...recent.map(r => ({ kind: 'connector' as const, ...r })))
     if (g === 'injected') rows.push(...visible.filter(c => isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
     if (g === 'external') rows.push(...visible.filter(c => (c.type === 'EXTERNAL' || c.type === 'MULTI_CHAIN') && !isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
-    if (g === 'featured' && directoryOk) rows.push(...notInstalled(core.api.state.featured).map(wallet => ({ kind: 'wallet' as const, wallet })))
-    if (g === 'recommended' && directoryOk) rows.push(...notInstalled(core.api.state.recommended).map(wallet => ({ kind: 'wallet' as const, wallet })))
-    // 'custom' (site-defined wallets) has no entries yet: only non-empty groups show.
+    if (g === 'featured' && directoryOk) rows.push(...notCustom(notInstalled(core.api.state.featured)).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    if (g === 'custom' && directoryOk) rows.push(...notInstalled(custom).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    if (g === 'recommended' && directoryOk) rows.push(...notCustom(notInstalled(core.api.state.recommended)).map(wallet => ({ kind: 'wallet' as const, wallet })))
   }
   return isSafeApp(core.options.state.safeAppOrigins) ? safeFirst(rows) : rows
 }

@@ -4,13 +4,14 @@ import { STORAGE_KEYS } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { closeModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
+import { forgetConnections } from './storedConnections.js'
 import type { DisconnectOptions } from '../core/WalletModal.js'
 
 /** The longest a wallet may take to acknowledge a disconnect (spec §4). */
 export const DISCONNECT_WAIT_MS = 3000
 
 /** `p`, or done after `ms` (or at once when the core is destroyed meanwhile). */
-function withTimeout(core: Core, p: Promise<void>, ms: number): Promise<void> {
+export function withTimeout(core: Core, p: Promise<void>, ms: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const cancel = core.runtime.lifetime.setTimeout(resolve, ms, { runAtEnd: true })
     p.then(
@@ -49,6 +50,8 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
       }
       core.chain.resetAccount(ns)
       core.connection.clear(ns)
+      // Every wallet kept on the namespace goes with it (multi-wallet drops one at a time instead).
+      forgetConnections(core, ns)
       core.storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
       core.storage.remove(STORAGE_KEYS.connectedAddress(ns))
     })

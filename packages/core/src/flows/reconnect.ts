@@ -75,13 +75,22 @@ async function restoreAll(core: Core): Promise<boolean> {
 }
 
 /** What restoring one stored connection found: the wallet's adapter, connector and account. */
-interface Restored {
+export interface Restored {
   adapter: ChainAdapter
   connector: Connector
   connection: AdapterConnection
 }
 
-async function restore(core: Core, ns: WiredNamespace, id: string): Promise<Restored | undefined> {
+/**
+ * Asks a remembered wallet for its account without a prompt (its stored permission, session or
+ * login): a reload's restore, and multi-wallet's switch to a connected wallet.
+ *
+ * @param core - The modal's core.
+ * @param ns - The namespace.
+ * @param id - The connector's id.
+ * @returns What it found, or undefined when the wallet no longer answers for the site.
+ */
+export async function restore(core: Core, ns: WiredNamespace, id: string): Promise<Restored | undefined> {
   if (id === WALLET_CONNECT_CONNECTOR_ID) {
     // A remote wallet: the session kept in storage is the permission; nothing to wait for.
     return import('./walletConnect.js')

@@ -52,7 +52,8 @@ export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
 /** The URL of a directory wallet's image, only from the configured service (or a data: URL). */
 export function walletImageUrl(core: Core, wallet: Wallet): string | undefined {
   const services = core.options.state.services
-  if (!services) return undefined
+  // A site's own (custom) wallet brings its image; without services nothing else has one.
+  if (!services) return safeImageUrl(wallet.image_url)
   if (wallet.image_id) return serviceUrl(services.directoryUrl, `getWalletImage/${encodeURIComponent(wallet.image_id)}`, core.options.state.projectId).href
   return safeImageUrl(wallet.image_url, [new URL(services.directoryUrl).origin])
 }

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   recentWallets: 'recent-wallets',
   walletInfo: 'wallet-info',
   connectedNamespaces: 'connected-namespaces',
+  /** Every wallet connection kept on a namespace (spec §3 connections; multi-wallet), the active one marked. */
+  connections: (namespace: string) => `connections/${namespace}`,
   portfolio: (caipAddress: string) => `portfolio/${caipAddress}`,
   nativeBalance: (caipAddress: string) => `native-balance/${caipAddress}`,
   identity: (address: string) => `identity/${address.toLowerCase()}`,

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { demoServerConfig, DEMO_FRIEND_ACCOUNT, DEMO_HISTORY_POLL_MS, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
+import { demoServerConfig, DEFAULT_REMOTE_FEATURES, DEMO_FRIEND_ACCOUNT, DEMO_HISTORY_POLL_MS, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
 import { parseServerConfig } from './ServerConfig.js'
 
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
@@ -20,7 +20,9 @@ describe('server configuration', () => {
     assert.deepEqual(config.identities![DEMO_FRIEND_ACCOUNT], { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' })
     assert.deepEqual(config.history, { pollMs: DEMO_HISTORY_POLL_MS })
     const features = Object.fromEntries(config.projects[0]!.features!.map(f => [f.id, f.isEnabled]))
-    assert.deepEqual(features, { email: true, socials: true, swaps: true, onramp: true, activity: true, reownBranding: true, multiWallet: false })
+    // The spec's remote defaults, but multi-wallet on: the demo shows several wallets at once.
+    assert.deepEqual(features, { email: true, socials: true, swaps: true, onramp: true, activity: true, reownBranding: true, multiWallet: true })
+    assert.equal(DEFAULT_REMOTE_FEATURES.find(f => f.id === 'multiWallet')!.isEnabled, false, "the spec's default stays off")
   })
 
   it('returns fresh objects callers may change', () => {

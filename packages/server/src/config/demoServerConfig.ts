@@ -98,7 +98,7 @@ export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
 /**
  * Builds the configuration the demo and the tests run with: project `demo`, the devnet chains
  * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
- * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults, analytics on, the
+ * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults (but multi-wallet on), analytics on, the
  * identities 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT} and 'devnet-friend.reown.id'
  * for {@link DEMO_FRIEND_ACCOUNT}, names registered under {@link DEMO_NAME_SUFFIX}, and the activity indexer polling every
  * {@link DEMO_HISTORY_POLL_MS} ms. With `solana`, the local
@@ -116,7 +116,8 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
         id: DEMO_PROJECT_ID,
         name: 'Wallet Modal Demo',
         allowedOrigins: [...(input.origins ?? DEMO_ORIGINS)],
-        features: DEFAULT_REMOTE_FEATURES.map(feature => ({ ...feature }))
+        // The spec's remote defaults, but multi-wallet on: the demo shows several wallets at once.
+        features: DEFAULT_REMOTE_FEATURES.map(feature => ({ ...feature, ...(feature.id === 'multiWallet' ? { isEnabled: true } : {}) }))
       }
     ],
     chains: input.chains.map(chain => ({

@@ -145,7 +145,7 @@ describe('wallet directory and project configuration', () => {
       assert.equal(byId.swaps.isEnabled, true)
       assert.equal(byId.onramp.isEnabled, true)
       assert.equal(byId.activity.isEnabled, true)
-      assert.equal(byId.multiWallet.isEnabled, false)
+      assert.equal(byId.multiWallet.isEnabled, true, 'the demo turns multi-wallet on')
       assert.ok(byId.reownBranding)
       const locked = await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))
       // No project feature, only what the server itself runs: the name service and its suffix.

@@ -31,6 +31,8 @@ export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
 export const ReceiveIcon = svg('M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10')
 /** An arrow out of a box: a link that opens another site. */
 export const ExternalIcon = svg('M9.5 2.5h4v4M13.5 2.5 7.5 8.5M11.5 9.5v4h-9v-9h4')
+/** Two cards: the wallets kept connected (ProfileWallets). */
+export const WalletsIcon = svg('M2.5 5.5h9v7h-9zM4.5 5.5v-2h9v7h-2')
 /** A clock: Activity. */
 export const ActivityIcon = svg('M8 2.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 1 0 0-11zM8 5v3.2l2 1.3')
 /** An envelope (the e-mail wallet's address). */

@@ -111,6 +111,10 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-details dt { color: var(--_wm-fg-2); }
 .wm-details dd { margin: 0; font-weight: 600; }
 .wm-button-row { display: flex; gap: 8px; }
+.wm-stack { display: flex; flex-direction: column; gap: 12px; }
+.wm-connection { display: flex; flex-direction: column; gap: 4px; }
+.wm-connection[aria-current='true'] > .wm-list-item { box-shadow: inset 0 0 0 1px var(--_wm-accent); }
+.wm-row { display: flex; gap: 6px; justify-content: flex-end; }
 .wm-divider { display: flex; align-items: center; gap: 8px; color: var(--_wm-fg-2); width: 100%; margin: 4px 0; }
 .wm-divider::before, .wm-divider::after { content: ''; flex: 1; border-top: 1px solid var(--_wm-border); }
 .wm-auth-name { margin: 0; font-weight: 600; }

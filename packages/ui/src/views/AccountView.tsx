@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
+import { openProfileWallets, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon, ExternalIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon, ExternalIcon, WalletsIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
@@ -111,6 +111,15 @@ export function AccountView() {
             </button>
           </li>
         ) : null}
+        <li>
+          <button type="button" className="wm-list-item" part="button" onClick={() => openProfileWallets(core)} data-testid="open-profile-wallets">
+            <span className="wm-image wm-image-placeholder" aria-hidden="true">
+              <WalletsIcon />
+            </span>
+            <span className="wm-name">Wallets</span>
+            <ChevronIcon />
+          </button>
+        </li>
         {account.addressExplorerUrl ? (
           <li>
             <a className="wm-list-item" part="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">

@@ -34,6 +34,7 @@ const UpdateEmailWalletView = lazyComponent(() => import('./UpdateEmailWalletVie
 const ExportWalletView = lazyComponent(() => import('./ExportWalletView.js').then(m => m.ExportWalletView))
 const RegisterAccountNameView = lazyComponent(() => import('./RegisterAccountNameView.js').then(m => m.RegisterAccountNameView))
 const RegisterAccountNameSuccessView = lazyComponent(() => import('./RegisterAccountNameSuccessView.js').then(m => m.RegisterAccountNameSuccessView))
+const ProfileWalletsView = lazyComponent(() => import('./ProfileWalletsView.js').then(m => m.ProfileWalletsView))
 const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.js').then(m => m.UnsupportedChainView))
 
 /** How a view is shown: its heading and its component. */
@@ -76,7 +77,8 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
   ExportWallet: { title: () => 'Export private keys', component: ExportWalletView },
   RegisterAccountName: { title: () => 'Choose name', component: RegisterAccountNameView, next: ['ApproveTransaction', 'RegisterAccountNameSuccess'] },
-  RegisterAccountNameSuccess: { title: () => 'Name registered', component: RegisterAccountNameSuccessView }
+  RegisterAccountNameSuccess: { title: () => 'Name registered', component: RegisterAccountNameSuccessView },
+  ProfileWallets: { title: () => 'Wallets', component: ProfileWalletsView, next: ['Connect'] }
 }
 
 /** Fetches the code of the views likely to follow `view` (failures are retried when shown). */
