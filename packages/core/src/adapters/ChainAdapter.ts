@@ -89,6 +89,8 @@ export interface AdapterContext {
   loadHttp(): Promise<HttpClient>
   /** The site's options (its name for wallets that show it, discovery switches). */
   options(): ResolvedOptions
+  /** Aborted when the modal is destroyed: background work (RPC ranking) stops. */
+  signal?: AbortSignal
 }
 
 /**

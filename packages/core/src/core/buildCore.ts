@@ -98,7 +98,7 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     hasServices: !!opts.services,
     loadHttp,
     loadServices,
-    adapterContext: { loadHttp, options: () => opts },
+    adapterContext: { loadHttp, options: () => opts, signal: lifetime.signal },
     runtime,
     ready: Promise.resolve(false),
     servicesReady: Promise.resolve()

@@ -1,6 +1,5 @@
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { assertEvmChainId, isEvmAddress } from '../../utils/address.js'
-import { formatBalance } from '../../utils/format.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
 import type { AdapterConnection, AdapterContext, ChainAdapter } from '../ChainAdapter.js'
@@ -146,7 +145,11 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
 
     /** Native balance from the network's own RPC (not the wallet), for display. */
     async getBalance(network, address) {
-      const hex = await (await ctx.loadHttp()).rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])
+      // The formatting code (viem's) loads with the first balance, not with the button.
+      const [hex, { formatBalance }] = await Promise.all([
+        network.rpcUrls.default.http.length > 1 ? import('./networkRpc.js').then(m => m.networkRpc<string>(ctx, network, 'eth_getBalance', [address, 'latest'])) : ctx.loadHttp().then(h => h.rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])),
+        import('../../utils/format.js')
+      ])
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },

@@ -5,7 +5,7 @@ import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
 import type { AdapterContext, BatchCalls, ContractCall, Transfer, TransferSupport } from '../ChainAdapter.js'
 import { fromProviderError } from './providerErrors.js'
-import { rpcUrlOf } from './Eip155Adapter.js'
+import { networkRpc } from './networkRpc.js'
 
 /**
  * `transfer(address,uint256)` of ERC-20. USDT-like tokens declare it without the bool return;
@@ -34,7 +34,8 @@ const quantity = (value: unknown, what: string): bigint => {
 
 /** Send on eip155: `eth_sendTransaction` through the wallet, fees and receipts from the site's RPC. */
 export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport, 'isAddress'> {
-  const rpc = async <T>(network: Transfer['network'], method: string, params: unknown[]) => (await ctx.loadHttp()).rpc<T>(rpcUrlOf(network), method, params)
+  // The site's RPC (several URLs ranked, spec §9).
+  const rpc = <T>(network: Transfer['network'], method: string, params: unknown[]) => networkRpc<T>(ctx, network, method, params)
   return {
     async readNativeBalance(network, address) {
       return quantity(await rpc(network, 'eth_getBalance', [address, 'latest']), 'eth_getBalance')
