@@ -132,6 +132,7 @@ export { embeddedState, secureSiteUrlOf, securePageUrl, authName, isEmbeddedConn
 export { accountTypeSwitch, switchAccount } from '../flows/accountTypeSwitch.js'
 export { multiWalletState, multiWalletEnabled, openProfileWallets, type StoredConnection, type ConnectionStatus, type MultiWalletState } from '../flows/storedConnections.js'
 export { switchConnection, disconnectConnection, connectionBalance } from '../flows/multiWallet.js'
+export { networkImageUrl, prefetchImagesOnce } from '../flows/networkImages.js'
 export { pushTransactionStack, popTransactionStack, transactionStackDepth, type TransactionStackEntry } from '../flows/transactionStack.js'
 export { SOCIAL_PROVIDERS, SOCIAL_LOGINS, type SocialProvider, type SocialLogin } from '../adapters/embedded/constants.js'
 export { connectMethodsOrder, DEFAULT_CONNECT_METHODS_ORDER, type ConnectMethod } from '../flows/connectMethods.js'

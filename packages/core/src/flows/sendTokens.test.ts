@@ -118,6 +118,9 @@ describe('sending tokens (devnet)', () => {
       expect(err.shortMessage).to.equal(words)
       expect(walletFeatures(c).send.state.error).to.equal(words)
       expect(walletFeatures(c).send.state.loading).to.equal(false)
+      // An invalid action shakes the modal (spec §3), for 500 ms.
+      expect(c.modal.state.shake).to.equal(true)
+      await waitFor(() => !c.modal.state.shake, 2000, 'the shake to clear')
     }
     draft(c, eth, undefined, RECEIVER)
     await expectError('An amount and receiver address are required')

@@ -27,7 +27,11 @@ export async function sendTokens(core: Core): Promise<string> {
     throw err
   }
   const invalid = sendDraftError(core)
-  if (invalid) return fail(invalid)
+  if (invalid) {
+    // An invalid action shakes the modal (spec §3; it clears after 500 ms).
+    core.modal.shake()
+    return fail(invalid)
+  }
   const token = currentSendToken(core)!
   send.setLoading(true)
   send.setError(undefined)

@@ -6,6 +6,7 @@ import { isExcluded } from '../controllers/ConnectorController.js'
 import { isMobile } from '../utils/platform.js'
 import { safeImageUrl } from '../utils/image.js'
 import { serviceUrl } from '../api/sdk.js'
+import { prefetchImagesOnce } from './networkImages.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 
 /**
@@ -149,6 +150,8 @@ export async function searchWallets(core: Core, query: string): Promise<void> {
 export async function prefetchWalletLists(core: Core): Promise<void> {
   if (core.runtime.prefetched) return
   core.runtime.prefetched = true
+  // Network and connector images too, once (the directory wallets' come with their lists).
+  prefetchImagesOnce(core)
   await fetchFeaturedAndRecommended(core)
 }
 

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio/react'
-import { openProfileWallets, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
+import { networkImageUrl, openProfileWallets, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon, ExternalIcon, WalletsIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
@@ -134,7 +134,7 @@ export function AccountView() {
         {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
-            <WalletImage name={network.caipNetwork?.name ?? '?'} src={network.caipNetwork?.assets?.imageUrl} />
+            <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
             <span className="wm-name">{network.caipNetwork?.name ?? 'Unknown network'}</span>
             {!supported ? <span className="wm-tag">Unsupported</span> : null}
             <ChevronIcon />

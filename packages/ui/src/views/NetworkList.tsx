@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio/react'
-import { namespaceLabel, chooseNetwork } from '@wallet-modal/core/internal'
+import { namespaceLabel, chooseNetwork, networkImageUrl } from '@wallet-modal/core/internal'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'
@@ -23,7 +24,8 @@ export function NetworkList() {
           key={n.caipNetworkId}
           name={n.name}
           tag={mixed ? namespaceLabel(n.chainNamespace) : undefined}
-          imageUrl={n.assets?.imageUrl}
+          imageUrl={networkImageUrl(core, n)}
+          allowOrigins={serviceOrigins(core)}
           current={n.caipNetworkId === current}
           trailing={n.caipNetworkId === current ? <CheckIcon /> : null}
           onClick={() => chooseNetwork(core, n.caipNetworkId)}

@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio/react'
-import { namespaceLabel } from '@wallet-modal/core/internal'
+import { namespaceLabel, networkImageUrl } from '@wallet-modal/core/internal'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 
@@ -15,7 +16,7 @@ export function SwitchActiveChainView() {
   const family = namespaceLabel(network.chainNamespace)
   return (
     <div className="wm-center">
-      <WalletImage name={network.name} src={network.assets?.imageUrl} large />
+      <WalletImage name={network.name} src={networkImageUrl(core, network)} allowOrigins={serviceOrigins(core)} large />
       <p>
         {network.name} is a {family} network.
       </p>

@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio/react'
-import { shortenAddress } from '@wallet-modal/core/internal'
+import { shortenAddress, networkImageUrl } from '@wallet-modal/core/internal'
+import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
 import { QrCode } from '../components/QrCode.js'
 import { CopyIcon } from '../components/Icons.js'
@@ -46,7 +47,7 @@ export function WalletReceiveView() {
         <ul className="wm-chips" aria-label="Networks">
           {networks.map(n => (
             <li key={n.caipNetworkId} className="wm-chip" data-testid="receive-network">
-              <WalletImage name={n.name} src={n.assets?.imageUrl} />
+              <WalletImage name={n.name} src={networkImageUrl(core, n)} allowOrigins={serviceOrigins(core)} />
               <span>{n.name}</span>
             </li>
           ))}
