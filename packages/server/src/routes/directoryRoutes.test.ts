@@ -72,6 +72,17 @@ describe('wallet directory and project configuration', () => {
       assert.deepEqual(none.body, { data: [], count: 0 })
     })
 
+    it('lists the hardware wallets: Ledger Live with its WalletConnect links, Trezor Suite with its homepage', async () => {
+      const ledger = (await wallets({ search: 'ledger live' })).body.data
+      assert.deepEqual(
+        ledger.map(w => [w.name, w.mobile_link, w.desktop_link, w.homepage]),
+        [['Ledger Live', 'ledgerlive://', 'ledgerlive://', 'https://www.ledger.com/ledger-live']]
+      )
+      const trezor = (await wallets({ search: 'trezor' })).body.data
+      assert.deepEqual(trezor.map(w => [w.name, w.mobile_link, w.homepage]), [['Trezor Suite', null, 'https://trezor.io/trezor-suite']])
+      assert.equal((await fetch(trezor[0]!.image_url)).status, 200, 'an image for each')
+    })
+
     it('includes and excludes by id', async () => {
       const first = (await wallets({ entries: 5 })).body.data
       const included = await wallets({ include: [first[3]!.id, first[1]!.id].join(',') })

@@ -24,11 +24,13 @@ describe('bundled wallet catalogue', () => {
     assert.equal(devnet!.mobile_link, null)
   })
 
-  it('spans eip155, solana and bip122 with mobile, desktop and web links on .example domains', () => {
+  it('spans eip155, solana and bip122 with mobile, desktop and web links on .example domains (but the real hardware wallets)', () => {
     const namespaces = new Set(catalogue.wallets.flatMap(w => w.chains.map(c => c.split(':')[0])))
     assert.deepEqual([...namespaces].sort(), ['bip122', 'eip155', 'solana'])
     for (const key of ['mobile_link', 'desktop_link', 'webapp_link'] as const) assert.ok(catalogue.wallets.filter(w => w[key]).length > 20, key)
-    for (const w of catalogue.wallets.slice(1)) {
+    const HARDWARE = ['Ledger Live', 'Trezor Suite']
+    assert.deepEqual(catalogue.wallets.slice(-2).map(w => w.name), HARDWARE)
+    for (const w of catalogue.wallets.slice(1, -2)) {
       assert.match(w.homepage ?? '', /^https:\/\/[a-z0-9]+\.example$/, w.name)
       assert.match(w.rdns ?? '', /^example\.[a-z0-9]+$/)
     }
