@@ -4,6 +4,8 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 export type LazyComponent<P> = ComponentType<P & { fallback?: ReactNode }> & {
   /** Starts (or joins) loading; resolves with the component. */
   preload(): Promise<ComponentType<P>>
+  /** Whether its code has loaded. */
+  isLoaded(): boolean
 }
 
 /**
@@ -38,5 +40,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     }, [Component])
     return Component ? <Component {...(props as P)} /> : <>{fallback}</>
   }
-  return Object.assign(Lazy, { preload })
+  return Object.assign(Lazy, { preload, isLoaded: () => loaded !== undefined })
 }
