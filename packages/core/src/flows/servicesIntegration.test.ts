@@ -183,6 +183,22 @@ describe('core with the wallet-modal server (devnet)', () => {
     }
   })
 
+  it('analytics stay off when the analytics configuration cannot be read (spec §9: disabled on failure), and are on when it says so', async () => {
+    const on = await make({ http: { retryBaseMs: 1 } })
+    await on.servicesReady
+    expect(on.telemetry.isEnabled(), 'the test server enables analytics').to.equal(true)
+    on.destroy()
+    core = undefined
+    for (const fault of [{ mode: 'status' as const, status: 503 }, { mode: 'malformed' as const }]) {
+      await setFault(info.serviceUrl, { path: '/getAnalyticsConfig', ...fault })
+      const c = await make({ http: { retryBaseMs: 1, retries: 0 } })
+      await c.servicesReady
+      expect(c.telemetry.isEnabled(), fault.mode).to.equal(false)
+      c.destroy()
+      core = undefined
+    }
+  })
+
   it("a project id the services do not know gets 'Project ID Not Configured' (from the remote configuration)", async () => {
     const c = await make({ projectId: 'no-such-project', http: { retryBaseMs: 1 } })
     await c.servicesReady
