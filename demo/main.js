@@ -10,7 +10,9 @@ const networks = devnet.chains.map(c => ({
   id: c.chainId,
   name: c.name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [rpcUrl(c)] } },
+  // Two RPC endpoints of the same chain (the wallet-modal server's proxy and the demo server's own):
+  // the modal ranks them (spec §9) and falls over to the other when one fails.
+  rpcUrls: { default: { http: devnet.serviceUrl ? [rpcUrl(c), new URL(c.rpcUrl, location.origin).href] : [c.rpcUrl] } },
   // The demo server's small explorer: Account's "Block Explorer" opens the account there.
   blockExplorers: { default: { name: 'Devnet explorer', url: `${location.origin}/explorer/${c.chainId}` } },
   testnet: true
