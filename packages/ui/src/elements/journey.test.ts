@@ -23,8 +23,16 @@ describe('<wallet-modal> journey on the devnet', () => {
       const modal = await makeModal({ enableInjected: false })
       modal.open()
       const item = await waitFor(() => findButton(modalRoot(), /Devnet Wallet/), 3000, 'the wallet in the list')
+      // Whether the dialog ever carries the shake class (watched, not sampled: it lasts 500 ms).
+      let shook = false
+      const watch = new MutationObserver(() => void (shook ||= !!modalRoot().querySelector('.wm-dialog.wm-shake')))
+      watch.observe(modalRoot(), { subtree: true, attributes: true, attributeFilter: ['class'] })
       item.click()
       await waitFor(() => modalRoot().textContent?.includes('Connection rejected'), 3000, "'Connection rejected'")
+      // The refused action shook the dialog (spec §3), which stops after 500 ms.
+      await waitFor(() => shook, 2000, 'the dialog to shake')
+      await waitFor(() => modalRoot().querySelector('.wm-dialog.wm-shake') === null, 2000, 'the shake to stop')
+      watch.disconnect()
       expect(modalRoot().querySelector('h2')!.textContent).to.equal('Devnet Wallet')
       wallet.setMode('approve')
       findButton(modalRoot(), 'Try again')!.click()
