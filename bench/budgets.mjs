@@ -3,8 +3,13 @@
 export const BUDGETS = {
   /** gzip bytes of the first chunk: everything loaded before <connect-button> shows. */
   firstJsGzip: 85_000,
-  /** gzip bytes of all the modal's JS once the Connect view is open. */
-  jsAfterConnectGzip: 120_000,
+  /**
+   * gzip bytes of all the modal's JS once the Connect view is open. 121 KB since multi-wallet
+   * (2026-11-26): the stored connections, the site's wallets, network images and the footer link
+   * are part of opening the dialog; what could move out did (Account's link rows, the footer, the
+   * balance formatting), and the first chunk gave back 0.57 KB.
+   */
+  jsAfterConnectGzip: 121_000,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */

@@ -80,6 +80,7 @@ test('views and components change no controller state: they call flows (navigati
     'snack.showError',
     'snack.hide',
     'alert.dismiss',
+    'alert.show',
     'events.subscribe',
     'connector.get',
     'connector.visible',

@@ -46,6 +46,8 @@ export interface CoreRuntime {
   names?: Promise<import('../api/NamesClient.js').NamesClient>
   /** RegisterAccountName's state, made when it first loads (flows/accountNames.ts). */
   namesState?: import('../controllers/NamesController.js').NamesController
+  /** The site's `customWallets`, checked (flows/siteWallets.ts, loaded at start only on sites that have some). */
+  customWallets?: import('../api/schemas.js').Wallet[]
   /** Whether the wallet lists were prefetched (once per core, spec §4). */
   prefetched: boolean
   imagesPreloaded: boolean

@@ -18,7 +18,7 @@ export function startCore(core: Core): void {
   if (opts.relayUrl) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
   void startDiscovery(core, 'start')
   // The site's own wallets (vendor SDKs' providers): their code loads only on sites that have some.
-  if (opts.connectors?.length) void import('../flows/siteWallets.js').then(m => m.addSiteConnectors(core))
+  if (opts.connectors?.length || opts.customWallets?.length) void import('../flows/siteWallets.js').then(m => (m.addSiteConnectors(core), m.customWalletsOf(core)))
   // The reconnect flow loads only for a returning visitor (a stored connection).
   const stored = core.storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected') && opts.enableReconnect
   // Until the wallet confirms, a returning visitor sees the stored account, not 'Connect Wallet'

@@ -9,7 +9,6 @@ import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
 import { adapterOf } from './adapters.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
-import { noteActiveConnection } from './storedConnections.js'
 
 const isNativeBalance = (v: unknown): v is { balance: string; symbol: string } =>
   !!v && typeof (v as { balance?: unknown }).balance === 'string' && typeof (v as { symbol?: unknown }).symbol === 'string'
@@ -68,7 +67,9 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
     core.runtime.unlisten.delete(before)
     core.connection.removeConnection(ns, before)
   }
-  noteActiveConnection(core, ns, connector, toCaipAddress(network.caipNetworkId, address))
+  // The stored connections (multi-wallet's list) load with the first connection, not with Connect.
+  const caipAddress = toCaipAddress(network.caipNetworkId, address)
+  void import('./storedConnections.js').then(m => m.noteActiveConnection(core, ns, connector, caipAddress))
   core.chain.setNetwork(ns, network)
   core.chain.setActiveNamespace(ns)
   core.chain.setAccount(ns, {

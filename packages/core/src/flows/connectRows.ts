@@ -8,7 +8,6 @@ import { isMobile } from '../utils/platform.js'
 import { isSafeApp, SAFE_CONNECTOR_ID } from '../utils/environment.js'
 import { connectorTypeOrder } from './connectorOrder.js'
 import { installedConnectorFor } from './walletLists.js'
-import { customWalletsOf } from './siteWallets.js'
 
 /** Orders connectors: recent wallets first (most recent first), then the rest in discovery order. */
 export function orderConnectors(connectors: readonly Connector[], recentIds: readonly string[]): { connector: Connector; recent: boolean }[] {
@@ -39,7 +38,8 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   const directoryOk = !only || namespaceSupports(only, 'walletConnect')
   const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
   const shownNames = new Set(visible.flatMap(c => (c.type === 'WALLET_CONNECT' ? [] : [c.name.toLowerCase()])))
-  const custom = customWalletsOf(core)
+  // The site's custom wallets, checked at start (flows/siteWallets.ts); none on most sites.
+  const custom = core.runtime.customWallets ?? []
   const customKeys = new Set(custom.flatMap(w => [w.id.toLowerCase(), w.name.toLowerCase(), ...(w.rdns ? [w.rdns.toLowerCase()] : [])]))
   // A wallet listed with the connectors (installed, or the site's own) shows once, there: the
   // same rdns or the same name.

@@ -3,7 +3,7 @@ import { createCore, type Core } from '../createCore.js'
 import { connectExternal } from './connect.js'
 import { refreshBalance } from './accountState.js'
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../utils/storage.js'
-import { formatBalance } from '../utils/format.js'
+import { formatBalance } from '../utils/formatBalance.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
 import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 

@@ -56,6 +56,8 @@ describe('multi-wallet (several wallets per namespace)', () => {
     return core
   }
   const statuses = (c: Core) => multiWalletState(c).connections.eip155.map(x => `${x.connectorId}:${x.status}`)
+  /** Waits until the stored connections read `expected` (they are written just after a connection lands). */
+  const expectStatuses = (c: Core, expected: string[]) => waitFor(() => JSON.stringify(statuses(c)) === JSON.stringify(expected), 3000, `stored connections ${expected.join(', ')} (have ${statuses(c).join(', ')})`)
   const address = (c: Core) => c.getAccount('eip155').address?.toLowerCase()
 
   it('keeps the replaced wallet connected, switches back without a prompt, survives a reload, hands over on disconnect', async () => {
@@ -63,13 +65,13 @@ describe('multi-wallet (several wallets per namespace)', () => {
     await connectExternal(c, ANNOUNCED)
     await connectExternal(c, SDK)
     expect(address(c)).to.equal(SECOND_ACCOUNT.toLowerCase())
-    expect(statuses(c)).to.deep.equal([`${ANNOUNCED}:connected`, `${SDK}:active`])
+    await expectStatuses(c, [`${ANNOUNCED}:connected`, `${SDK}:active`])
     expect(c.runtime.unlisten.has(ANNOUNCED), 'the replaced wallet is no longer followed').to.equal(false)
 
     events.length = 0
     await switchConnection(c, 'eip155', ANNOUNCED)
     expect(address(c)).to.equal(info.walletAccount.toLowerCase())
-    expect(statuses(c)).to.deep.equal([`${SDK}:connected`, `${ANNOUNCED}:active`])
+    await expectStatuses(c, [`${SDK}:connected`, `${ANNOUNCED}:active`])
     expect(events.filter(e => e.type === 'ACCOUNT_CHANGED').map(e => (e.data as { address: string }).address.toLowerCase())).to.deep.equal([info.walletAccount.toLowerCase()])
     expect(c.runtime.unlisten.has(SDK)).to.equal(false)
     expect(c.runtime.unlisten.has(ANNOUNCED)).to.equal(true)
@@ -79,18 +81,18 @@ describe('multi-wallet (several wallets per namespace)', () => {
     c = core = await start(true)
     expect(await c.ready).to.equal(true)
     expect(address(c)).to.equal(info.walletAccount.toLowerCase())
-    expect(statuses(c)).to.deep.equal([`${SDK}:connected`, `${ANNOUNCED}:active`])
+    await expectStatuses(c, [`${SDK}:connected`, `${ANNOUNCED}:active`])
 
     // Disconnecting the active one: the other takes over (account-change), then the last disconnects.
     events.length = 0
     await disconnectConnection(c, 'eip155', ANNOUNCED)
     expect(address(c)).to.equal(SECOND_ACCOUNT.toLowerCase())
-    expect(statuses(c)).to.deep.equal([`${SDK}:active`])
+    await expectStatuses(c, [`${SDK}:active`])
     expect(events.map(e => e.type)).to.include('ACCOUNT_CHANGED')
     expect(events.map(e => e.type)).to.not.include('DISCONNECT_SUCCESS')
     await disconnectConnection(c, 'eip155', SDK)
     expect(c.getAccount('eip155').status).to.equal('disconnected')
-    expect(statuses(c)).to.deep.equal([])
+    await expectStatuses(c, [])
     expect(events.map(e => e.type)).to.include('DISCONNECT_SUCCESS')
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connections('eip155'))).to.equal(false)
   })
@@ -99,9 +101,11 @@ describe('multi-wallet (several wallets per namespace)', () => {
     const c = await start(true)
     await connectExternal(c, ANNOUNCED)
     await connectExternal(c, SDK)
+    await expectStatuses(c, [`${ANNOUNCED}:connected`, `${SDK}:active`])
     multiWalletState(c).connections.eip155 = multiWalletState(c).connections.eip155.map(x => (x.connectorId === ANNOUNCED ? { ...x, status: 'disconnected' as const } : x))
     await switchConnection(c, 'eip155', ANNOUNCED)
     expect(address(c)).to.equal(info.walletAccount.toLowerCase())
+    await expectStatuses(c, [`${SDK}:connected`, `${ANNOUNCED}:active`])
     multiWalletState(c).connections.eip155 = multiWalletState(c).connections.eip155.map(x => (x.connectorId === SDK ? { ...x, status: 'pending' as never } : x))
     let error: unknown
     await switchConnection(c, 'eip155', SDK).catch(e => (error = e))
@@ -113,7 +117,7 @@ describe('multi-wallet (several wallets per namespace)', () => {
     const c = await start(false)
     await connectExternal(c, ANNOUNCED)
     await connectExternal(c, SDK)
-    expect(statuses(c)).to.deep.equal([`${SDK}:active`])
+    await expectStatuses(c, [`${SDK}:active`])
     c.open()
     openProfileWallets(c)
     expect(c.router.state.view).to.equal('Account')

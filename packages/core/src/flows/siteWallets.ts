@@ -9,19 +9,18 @@ const text = (value: unknown, max: number): value is string => typeof value === 
 const optionalText = (value: unknown, max: number): boolean => value === undefined || value === null || (typeof value === 'string' && value.length <= max)
 const LINKS = ['mobile_link', 'desktop_link', 'webapp_link', 'homepage'] as const
 
-const checked = new WeakMap<Core, Wallet[]>()
-
 /**
  * The site's `customWallets` (spec §5: wallets not in the directory, with their links and image),
  * checked once per core: each needs an `id` and a `name`; its image must be `https:` or a
  * `data:image/` URL (else it shows without one) and its links strings (they are offered only as
  * the WalletConnect views offer any wallet's links, by allow-list). A malformed entry is left
- * out with a console warning naming it; the rest show.
+ * out with a console warning naming it; the rest show. Kept in `core.runtime.customWallets`, which
+ * Connect reads (so Connect loads this code only on sites that have custom wallets).
  *
  * @param core - The modal's core.
  */
 export function customWalletsOf(core: Core): Wallet[] {
-  let wallets = checked.get(core)
+  let wallets = core.runtime.customWallets
   if (wallets) return wallets
   wallets = []
   for (const entry of core.options.state.customWallets ?? []) {
@@ -32,7 +31,7 @@ export function customWalletsOf(core: Core): Wallet[] {
     }
     wallets.push({ ...w, id: w.id, name: w.name, chains: Array.isArray(w.chains) ? w.chains.filter(c => typeof c === 'string') : [], image_id: null, image_url: safeImageUrl(w.image_url) ?? null })
   }
-  checked.set(core, wallets)
+  core.runtime.customWallets = wallets
   return wallets
 }
 

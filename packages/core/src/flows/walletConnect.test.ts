@@ -4,7 +4,7 @@ import { createCore, type Core } from '../createCore.js'
 import { devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, wcWallet, type DevnetInfo } from '../__fixtures__/devnet.js'
 import { startWalletConnect } from './walletConnect.js'
 import { PAIRING_EXPIRY_MS, WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
-import { formatBalance } from '../utils/format.js'
+import { formatBalance } from '../utils/formatBalance.js'
 
 // Real WalletConnect end to end inside the browser: the modal's sign-client (bundled for the
 // browser) on the wallet-modal server's relay, and the devnet's WalletConnect wallet (an

@@ -1,5 +1,6 @@
 import { expect } from 'chai'
-import { formatBalance, formatUsd, truncateDecimals } from './format.js'
+import { formatUsd, truncateDecimals } from './format.js'
+import { formatBalance } from './formatBalance.js'
 
 describe('format', () => {
   it('truncates to 3 decimals without rounding up', () => {

@@ -13,6 +13,10 @@ import { themeClass, themeStyle } from './themeProps.js'
 import { adoptStyles } from '../theme/stylesheet.js'
 import { MODAL_STYLES } from '../theme/modalStyles.js'
 import { showHost } from '../elements/showHost.js'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+
+// The footer link loads beside the dialog (remote configuration may hide it anyway).
+const BrandingFooter = lazyComponent(() => import('./BrandingFooter.js').then(m => m.BrandingFooter))
 
 /** Props of {@link WalletModal}. */
 export interface WalletModalProps {
@@ -128,24 +132,5 @@ export function WalletModal({ core, theme }: WalletModalProps) {
         )}
       </div>
     </CoreContext.Provider>
-  )
-}
-
-/**
- * The footer link to the operator's "self-hosted wallet modal" page, on while the project's remote
- * `reownBranding` feature (or the site's local setting) is; only when the modal has a server to
- * link to.
- */
-function BrandingFooter({ core }: { core: Core }) {
-  const options = useSnapshot(core.options.state)
-  const base = options.services?.directoryUrl
-  if (options.features.reownBranding === false || !base) return null
-  const href = `${new URL('about', base.endsWith('/') ? base : `${base}/`).href}?projectId=${encodeURIComponent(options.projectId)}`
-  return (
-    <p className="wm-footer" part="footer" data-testid="wm-branding">
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        Self-hosted wallet modal
-      </a>
-    </p>
   )
 }

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
-import { networkImageUrl, openProfileWallets, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
+import { networkImageUrl, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon, ExternalIcon, WalletsIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
@@ -15,6 +15,8 @@ import { lazyComponent } from '../lazy/lazyComponent.js'
 // The e-mail wallet's settings (names, account type, e-mail, keys): their own chunk, loaded when an
 // e-mail account opens Account, not with the dialog.
 const EmbeddedAccountRows = lazyComponent(() => import('../components/EmbeddedAccountRows.js').then(m => m.EmbeddedAccountRows))
+// Wallets (multi-wallet) and Block Explorer: a chunk of their own, so Connect's code stays small.
+const AccountLinkRows = lazyComponent(() => import('../components/AccountLinkRows.js').then(m => m.AccountLinkRows))
 
 /** The view, label and icon of each wallet feature button. */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
@@ -111,26 +113,7 @@ export function AccountView() {
             </button>
           </li>
         ) : null}
-        <li>
-          <button type="button" className="wm-list-item" part="button" onClick={() => openProfileWallets(core)} data-testid="open-profile-wallets">
-            <span className="wm-image wm-image-placeholder" aria-hidden="true">
-              <WalletsIcon />
-            </span>
-            <span className="wm-name">Wallets</span>
-            <ChevronIcon />
-          </button>
-        </li>
-        {account.addressExplorerUrl ? (
-          <li>
-            <a className="wm-list-item" part="button" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
-              <span className="wm-image wm-image-placeholder" aria-hidden="true">
-                <ExternalIcon />
-              </span>
-              <span className="wm-name">Block Explorer</span>
-              <ChevronIcon />
-            </a>
-          </li>
-        ) : null}
+        <AccountLinkRows />
         {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
         <li>
           <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>

@@ -148,7 +148,7 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       // The formatting code (viem's) loads with the first balance, not with the button.
       const [hex, { formatBalance }] = await Promise.all([
         network.rpcUrls.default.http.length > 1 ? import('./networkRpc.js').then(m => m.networkRpc<string>(ctx, network, 'eth_getBalance', [address, 'latest'])) : ctx.loadHttp().then(h => h.rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])),
-        import('../../utils/format.js')
+        import('../../utils/formatBalance.js')
       ])
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }

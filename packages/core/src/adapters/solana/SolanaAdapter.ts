@@ -3,7 +3,6 @@
 import { getWallets } from '@wallet-standard/app'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { isSolanaAddress } from '../../utils/address.js'
-import { formatBalance } from '../../utils/format.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { AdapterConnection, AdapterContext, ChainAdapter, Transfer } from '../ChainAdapter.js'
@@ -177,7 +176,9 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
     },
 
     async getBalance(network, address) {
-      return { balance: formatBalance(await readLamports(network, address), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+      // The formatting code (viem's) loads with the first balance, not with wallet discovery.
+      const [lamports, { formatBalance }] = await Promise.all([readLamports(network, address), import('../../utils/formatBalance.js')])
+      return { balance: formatBalance(lamports, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
 
     listen(connector, listeners) {
