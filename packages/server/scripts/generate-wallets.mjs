@@ -125,8 +125,8 @@ for (let n = 1; n <= SAMPLE_COUNT; n++) {
 }
 
 // The hardware wallets (real products, their real links): Ledger through Ledger Live, which pairs
-// over WalletConnect (its app takes `ledgerlive://wc?uri=`); Trezor has no WalletConnect app, so it
-// lists with its homepage (a Trezor is used through a wallet that drives it, e.g. an extension).
+// over WalletConnect (its app takes `ledgerlive://wc?uri=`); no app link is published for Trezor
+// Suite, so it lists with its homepage only (a Trezor is usually driven by an extension wallet).
 const EVM_MAIN = [CHAINS.ethereum, CHAINS.optimism, CHAINS.bsc, CHAINS.polygon, CHAINS.base, CHAINS.arbitrum]
 wallets.push(
   {

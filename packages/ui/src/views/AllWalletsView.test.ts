@@ -45,6 +45,32 @@ describe('All Wallets (real directory service)', () => {
     for (const a of modalRoot().querySelectorAll<HTMLAnchorElement>('.wm-body a')) expect(a.href.startsWith('https://')).to.equal(true)
   })
 
+  it('lists the hardware wallets: Ledger Live pairs over WalletConnect by its app link; Trezor Suite by its code only', async () => {
+    const info = await getDevnet()
+    const modal = await makeModal({ projectId: 'demo', serviceUrl: info.serviceUrl, enableInjected: false })
+    modal.open({ view: 'AllWallets' })
+    const input = await waitFor(() => modalRoot().querySelector<HTMLInputElement>('input[type="search"]'), 3000, 'the search box')
+    input.focus()
+    await sendKeys({ type: 'ledger live' })
+    const ledger = await waitFor(() => gridButtons().find(b => b.getAttribute('aria-label') === 'Ledger Live'), 10000, 'Ledger Live')
+    ledger.click()
+    await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Ledger Live')
+    // The pairing link opens the Ledger Live app with the WalletConnect URI.
+    const open = await waitFor(() => [...modalRoot().querySelectorAll<HTMLAnchorElement>('.wm-body a')].find(a => a.textContent === 'Open Ledger Live'), 15000, 'the app link')
+    expect(open.getAttribute('href')).to.match(/^ledgerlive:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402/)
+    // Trezor Suite is listed too (no app link is known for it: no 'Open' link is made up).
+    modal.open({ view: 'AllWallets' })
+    const search = await waitFor(() => modalRoot().querySelector<HTMLInputElement>('input[type="search"]'), 3000, 'the search box')
+    search.focus()
+    search.select()
+    await sendKeys({ type: 'trezor' })
+    const trezor = await waitFor(() => gridButtons().find(b => b.getAttribute('aria-label') === 'Trezor Suite'), 10000, 'Trezor Suite')
+    trezor.click()
+    await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Trezor Suite')
+    await waitFor(() => modalRoot().querySelector('[aria-label="WalletConnect QR code"]'), 15000, 'the pairing code')
+    expect([...modalRoot().querySelectorAll('.wm-body a')].some(a => a.textContent?.startsWith('Open '))).to.equal(false)
+  })
+
   it('a search with no match says so', async () => {
     const info = await getDevnet()
     const modal = await makeModal({ projectId: 'demo', serviceUrl: info.serviceUrl, enableInjected: false })
