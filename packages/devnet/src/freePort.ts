@@ -32,3 +32,18 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
     server.listen(port, host, () => server.close(() => resolve(true)))
   })
 }
+
+/**
+ * A free TCP port below the kernel's ephemeral range (Linux hands out 32768-60999 to `listen(0)`
+ * and to outgoing connections): for a port chosen now and bound later, which an ephemeral
+ * allocation made in between (another server starting on port 0, a connection) could take.
+ *
+ * @param host - Interface to probe (default 127.0.0.1).
+ */
+export async function findFreeFixedPort(host = '127.0.0.1'): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    if (await isPortFree(port, host)) return port
+  }
+  return findFreePort(host)
+}

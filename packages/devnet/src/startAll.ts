@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { findFreePort } from './freePort.js'
+import { findFreeFixedPort } from './freePort.js'
 import { startMailSink, type MailSink } from './mail/startMailSink.js'
 import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oidc/startOidcProvider.js'
 import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
@@ -196,8 +196,10 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
   try {
     if (!withoutServices) {
       mail = await startMailSink(mailPort ?? 0)
-      // The provider must know the secure site's callback before the secure site starts.
-      const port = securePort || (await findFreePort())
+      // The provider must know the secure site's callback before the secure site starts. The port
+      // is bound only after the providers below start on ports of their own: chosen outside the
+      // range those get, so none of them can take it meanwhile (CI saw EADDRINUSE once).
+      const port = securePort || (await findFreeFixedPort())
       oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
       farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
       const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
