@@ -39,11 +39,14 @@ export function prefetchImagesOnce(core: Core): string[] {
     ...core.connector.state.connectors.map(c => safeImageUrl(c.imageUrl))
   ].filter((u): u is string => !!u && !u.startsWith('data:'))
   const unique = [...new Set(urls)]
-  for (const src of unique) {
-    const img = new Image()
-    const cancel = core.runtime.lifetime.setTimeout(() => (img.src = ''), 2000, { runAtEnd: true })
-    img.onload = img.onerror = () => cancel()
-    img.src = src
-  }
+  for (const src of unique) preloadImage(core, src)
   return unique
+}
+
+/** Loads one image into the browser's cache, giving up after 2 s (spec §9 image preload timeout). */
+export function preloadImage(core: Core, src: string): void {
+  const img = new Image()
+  const cancel = core.runtime.lifetime.setTimeout(() => (img.src = ''), 2000, { runAtEnd: true })
+  img.onload = img.onerror = () => cancel()
+  img.src = src
 }

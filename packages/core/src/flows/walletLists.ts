@@ -6,7 +6,7 @@ import { isExcluded } from '../controllers/ConnectorController.js'
 import { isMobile } from '../utils/platform.js'
 import { safeImageUrl } from '../utils/image.js'
 import { serviceUrl } from '../api/sdk.js'
-import { prefetchImagesOnce } from './networkImages.js'
+import { prefetchImagesOnce, preloadImage } from './networkImages.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 
 /**
@@ -65,11 +65,7 @@ function preloadImages(core: Core, wallets: readonly Wallet[]): void {
   core.runtime.imagesPreloaded = true
   for (const w of wallets) {
     const src = walletImageUrl(core, w)
-    if (!src) continue
-    const img = new Image()
-    const cancel = core.runtime.lifetime.setTimeout(() => (img.src = ''), 2000, { runAtEnd: true })
-    img.onload = img.onerror = () => cancel()
-    img.src = src
+    if (src) preloadImage(core, src)
   }
 }
 
