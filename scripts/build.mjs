@@ -10,4 +10,8 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 const partial = !!process.env.WM_BUILD
 if (!partial) for (const dir of ['packages/wire/dist', 'packages/core/dist', 'packages/ui/dist', 'packages/react/dist', 'packages/wagmi/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
-if (!partial) for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+if (!partial) for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
+  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+  // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
+  if (pkg === 'ui') run(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])
+}
