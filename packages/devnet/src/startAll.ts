@@ -96,7 +96,7 @@ const CLOSED_PORT_URL = 'http://127.0.0.1:1'
  * network included): project `demo`, allowed from any loopback origin.
  */
 async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }): Promise<ServiceServer> {
-  const { createServer, demoServerConfig, KeyVault } = await import('@wallet-modal/server')
+  const [{ createServer, KeyVault }, { demoServerConfig }] = await Promise.all([import('@wallet-modal/server'), import('./server/demoServerConfig.js')])
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
   const config = demoServerConfig({
@@ -210,7 +210,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl, options.wcWalletPrivateKey)
     // The demo configuration's read token (public, like the rest of the demo) lets the demo server
     // show the page's analytics at /analytics.json.
-    const analyticsReadToken = services ? (await import('@wallet-modal/server')).DEMO_ANALYTICS_READ_TOKEN : undefined
+    const analyticsReadToken = services ? (await import('./server/demoServerConfig.js')).DEMO_ANALYTICS_READ_TOKEN : undefined
     safe = await startSafeStandIn({ port: safePort ?? 0, chains: devnet.chains })
     server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken, mailbox: mail, secureSiteUrl: services?.secureSiteUrl, safeUrl: safe.url })
     safe.setAppUrl(`${server.url}/`)

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_ANALYTICS_READ_TOKEN, demoServerConfig } from './index.js'
+import { DEMO_ANALYTICS_READ_TOKEN, demoServerConfig } from './config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from './__fixtures__/http.js'
 import { startCliServer } from './__fixtures__/startCliServer.js'
 

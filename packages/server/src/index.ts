@@ -16,22 +16,7 @@ export {
   type NamesConfig,
   type SmartAccountsConfig
 } from './config/ServerConfig.js'
-export {
-  demoServerConfig,
-  DEFAULT_REMOTE_FEATURES,
-  DEMO_ORIGINS,
-  DEMO_ANALYTICS_READ_TOKEN,
-  DEMO_PROJECT_ID,
-  DEMO_WALLET_ACCOUNT,
-  DEMO_FRIEND_ACCOUNT,
-  DEMO_HISTORY_POLL_MS,
-  DEMO_SOLANA_PRICES,
-  DEMO_NAME_SUFFIX,
-  DEMO_BUNDLER_OPERATOR_KEY,
-  DEMO_PAYMASTER_SIGNER_KEY,
-  type DemoServerConfigInput,
-  type DemoSolanaInput
-} from './config/demoServerConfig.js'
+export { DEFAULT_REMOTE_FEATURES } from './config/defaultRemoteFeatures.js'
 export { originMatches, isOriginAllowed } from './config/originMatches.js'
 export { openStore, type StoreOptions } from './db/openStore.js'
 export { createPgliteStore } from './db/createPgliteStore.js'

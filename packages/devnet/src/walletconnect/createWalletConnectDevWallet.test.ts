@@ -2,7 +2,8 @@
 // devnet's anvil nodes and an unmodified dapp-side sign-client in this process.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type WalletModalServer } from '@wallet-modal/server'
+import { createServer, type WalletModalServer } from '@wallet-modal/server'
+import { demoServerConfig } from '../server/demoServerConfig.js'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { DEVNET_ACCOUNTS, WALLET_ACCOUNT } from '../constants.js'
 import { startDevnet, type Devnet } from '../startDevnet.js'

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict'
 import { encodeDeployData, encodeFunctionData, erc20Abi, parseEther, type Hex } from 'viem'
 import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc, startDevnet, waitForReceipt, type Devnet, type DevnetReceipt } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
+import { createServer, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, type OrError } from './http.js'
 
 // Accounts with their own roles, so each test reads a history no other test writes to.

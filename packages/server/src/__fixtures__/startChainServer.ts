@@ -4,7 +4,8 @@
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { findFreePort, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 
 /** A running {@link startChainServer}. */
 export interface ChainServer {

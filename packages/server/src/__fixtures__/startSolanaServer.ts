@@ -1,7 +1,8 @@
 // The server of the Solana tests: the devnet's local Solana network (startSolanaDevnet), a Solana
 // chain whose node is down (solana:deadbeef…), and an EVM chain that is named but never called.
 import { findFreePort, startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, parseServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, parseServerConfig, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 
 /** The devnet's token contracts, for configurations that only need to name them. */
 export const DEVNET_TOKENS = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { demoServerConfig, DEFAULT_REMOTE_FEATURES, DEMO_FRIEND_ACCOUNT, DEMO_HISTORY_POLL_MS, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
+import { demoServerConfig, DEMO_FRIEND_ACCOUNT, DEMO_HISTORY_POLL_MS, DEMO_WALLET_ACCOUNT } from './demoServerConfig.js'
+import { DEFAULT_REMOTE_FEATURES } from './defaultRemoteFeatures.js'
 import { parseServerConfig } from './ServerConfig.js'
 
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }

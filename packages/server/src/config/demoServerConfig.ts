@@ -1,4 +1,5 @@
-import type { FeatureConfig, ServerConfig } from './ServerConfig.js'
+import type { ServerConfig } from './ServerConfig.js'
+import { DEFAULT_REMOTE_FEATURES } from './defaultRemoteFeatures.js'
 
 /**
  * Anvil account 1, the account the Devnet Wallet connects with. Written out rather than imported:
@@ -24,19 +25,6 @@ export const DEMO_ANALYTICS_READ_TOKEN = 'demo-analytics-read-token'
 /** The origins the demo project allows when none are given: any local port. */
 export const DEMO_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
 
-/**
- * The remote feature defaults of spec §9: email on, the seven socials, swaps via 1inch, on-ramp
- * via meld and coinbase, activity on, multi-wallet off, and the branding footer on.
- */
-export const DEFAULT_REMOTE_FEATURES: readonly FeatureConfig[] = [
-  { id: 'email', isEnabled: true },
-  { id: 'socials', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
-  { id: 'swaps', isEnabled: true, config: ['1inch'] },
-  { id: 'onramp', isEnabled: true, config: ['meld', 'coinbase'] },
-  { id: 'activity', isEnabled: true },
-  { id: 'reownBranding', isEnabled: true },
-  { id: 'multiWallet', isEnabled: false }
-]
 
 /** The devnet's local Solana network, as `startDevnet().solana` describes it. */
 export interface DemoSolanaInput {

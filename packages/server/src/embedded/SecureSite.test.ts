@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { codeOf, findFreePort, linkOf, startDevnet, startMailSink, type Devnet, type MailSink } from '../../../devnet/src/index.js'
-import { createServer, demoServerConfig, KeyVault, type WalletModalServer } from '../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 
 /** The secure site's API as its own pages call it: same origin, JSON, bearer session. */

@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
-import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { urlOf } from '../__fixtures__/http.js'
 
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }

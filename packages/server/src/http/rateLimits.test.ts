@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type ServerConfig } from '../index.js'
+import { createServer, type ServerConfig } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { CLIENT, urlOf } from '../__fixtures__/http.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 import { appliedLimit, RATE_LIMIT_DEFAULTS } from './rateLimits.js'

@@ -8,7 +8,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import type { AddressInfo } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base64, base64urlnopad } from '@scure/base'
-import { createServer, demoServerConfig, parseServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, parseServerConfig, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 
 const KEY_ID = 'organizations/org-1/apiKeys/key-1'

@@ -2,7 +2,8 @@
 // counts, hit counting, the requests it saw, and that it does not exist unless enabled.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, demoServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../index.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'

@@ -10,7 +10,7 @@ import { DEVNET_ACCOUNTS } from '../../../devnet/src/index.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
-import { DEMO_NAME_SUFFIX } from '../index.js'
+import { DEMO_NAME_SUFFIX } from '../config/demoServerConfig.js'
 
 const FRIEND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const COIN = evmCoinType(31337)

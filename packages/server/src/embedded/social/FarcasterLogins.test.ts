@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DEVNET_FARCASTER_ACCOUNTS, devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from '../../../../devnet/src/index.js'
-import { createServer, demoServerConfig, KeyVault, type WalletModalServer } from '../../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../../index.js'
+import { demoServerConfig } from '../../config/demoServerConfig.js'
 import { useStarted } from '../../__fixtures__/useStarted.js'
 
 const PAGE = 'http://127.0.0.1:5173'
