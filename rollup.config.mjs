@@ -10,13 +10,16 @@ import replace from '@rollup/plugin-replace'
 import esbuild from 'rollup-plugin-esbuild'
 import terser from '@rollup/plugin-terser'
 import { builtinModules } from 'node:module'
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 
 const prod = process.env.NODE_ENV !== 'development'
 const pkg = p => JSON.parse(readFileSync(new URL(`./packages/${p}/package.json`, import.meta.url), 'utf8'))
 const depsOf = p => Object.keys({ ...pkg(p).dependencies, ...pkg(p).peerDependencies })
-// Library builds leave their dependencies (and their subpaths) to the site's bundler.
+// Library builds leave their dependencies (and their subpaths) to the site's bundler, and keep each
+// chunk's imports its own (hoistTransitiveImports: false): no bare `import 'viem'` lines, which
+// bundlers that honour sideEffects (Angular's) warn about and drop anyway.
 const externalOf = names => id => names.some(n => id === n || id.startsWith(`${n}/`)) || id.startsWith('node:') || builtinModules.includes(id)
 const ts = (opts = {}) => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', jsx: 'automatic', ...opts })
 const quiet = warning => {
@@ -110,7 +113,7 @@ const configs = [
     name: 'core',
     input: { index: 'packages/core/src/exports/index.ts', internal: 'packages/core/src/exports/internal.ts' },
     external: externalOf(depsOf('core')),
-    output: { dir: 'packages/core/dist', format: 'es', sourcemap: true },
+    output: { dir: 'packages/core/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
     plugins: [ts()],
     onwarn: quiet
   },
@@ -118,7 +121,7 @@ const configs = [
     name: 'ui',
     input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts' },
     external: externalOf([...depsOf('ui'), '@wallet-modal/core']),
-    output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true },
+    output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
     plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
     onwarn: quiet
   },
@@ -130,7 +133,7 @@ const configs = [
     external: externalOf([...depsOf('react'), 'react', 'react-dom', '@wallet-modal/core']),
     // Hooks run in client components only: React Server Components frameworks (Next.js) need the
     // directive to import them from a server component's tree.
-    output: { dir: 'packages/react/dist', format: 'es', sourcemap: true, banner: "'use client';" },
+    output: { dir: 'packages/react/dist', format: 'es', sourcemap: true, banner: "'use client';", hoistTransitiveImports: false },
     plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
     onwarn: quiet
   },
@@ -138,7 +141,7 @@ const configs = [
     name: 'wagmi',
     input: { index: 'packages/wagmi/src/exports/index.ts' },
     external: externalOf([...depsOf('wagmi'), '@wallet-modal/core']),
-    output: { dir: 'packages/wagmi/dist', format: 'es', sourcemap: true },
+    output: { dir: 'packages/wagmi/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
     plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts()],
     onwarn: quiet
   },
@@ -150,7 +153,7 @@ const configs = [
     // Lazy chunks may import straight from the entry: no separate shared chunk, one request less.
     preserveEntrySignatures: 'allow-extension',
     output: { dir: 'packages/ui/dist/browser', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [...browserPlugins(), bundleManifest()],
+    plugins: [...browserPlugins(), bundleManifest(), subresourceIntegrity()],
     onwarn: quiet
   },
   {
@@ -218,6 +221,23 @@ function bundleManifest() {
         }
       }
       this.emitFile({ type: 'asset', fileName: 'bundle-manifest.json', source: JSON.stringify({ chunks }, null, 1) })
+    }
+  }
+}
+
+// The CDN build's integrity list: sri.json maps each JavaScript file (the entry and every chunk, by
+// its path in the build) to its SHA-384 hash as an SRI string, read from the files written (the
+// exact bytes a CDN serves). A page puts the entry's in its script tag and all of them in its
+// import map's "integrity" section, so a changed chunk is refused too (see the README).
+function subresourceIntegrity() {
+  return {
+    name: 'subresource-integrity',
+    writeBundle(options, bundle) {
+      const files = {}
+      for (const file of Object.keys(bundle).filter(f => f.endsWith('.js')).sort()) {
+        files[file] = `sha384-${createHash('sha384').update(readFileSync(join(options.dir, file))).digest('base64')}`
+      }
+      writeFileSync(join(options.dir, 'sri.json'), JSON.stringify({ algorithm: 'sha384', entry: 'wallet-modal.js', files }, null, 1) + '\n')
     }
   }
 }
