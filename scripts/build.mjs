@@ -9,9 +9,18 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 // developing: it leaves the other outputs in place and skips the declarations.
 const partial = !!process.env.WM_BUILD
 if (!partial) for (const dir of ['packages/wire/dist', 'packages/core/dist', 'packages/ui/dist', 'packages/react/dist', 'packages/wagmi/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
-run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
+const examplesOnly = process.env.WM_BUILD === 'examples'
+if (!examplesOnly) run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
 if (!partial) for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
   run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
   // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
   if (pkg === 'ui') run(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])
+}
+
+// The example sites, each built by its own toolchain (type-check, then a production build into
+// examples/<name>/dist) against the packages just built; the demo server serves them at
+// /examples/<name>/. WM_BUILD=examples rebuilds only them.
+if (!partial || examplesOnly) {
+  run(process.execPath, ['examples/html/build.mjs'])
+  for (const name of ['vue', 'svelte', 'angular']) run('npm', ['run', 'build', '--silent', '-w', `examples/${name}`])
 }

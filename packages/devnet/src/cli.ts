@@ -53,6 +53,7 @@ const lines = [
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
   `  Safe{Wallet}     ${services.safe.url}/   (stand-in: the demo as a Safe app; Safe ${DEVNET_SAFE_ADDRESS}, execute or sign in the page)`,
+  `  Examples         ${url}/examples/   (Vue, Svelte, Angular and plain HTML sites, each built with its own toolchain)`,
   nextUrl
     ? `  Next.js example  ${nextUrl}/   (React + wagmi, server-rendered; building, ready in about 30 s: a line below says so)`
     : '  Next.js example  (off: NEXT_PORT=off, or examples/nextjs not installed)',

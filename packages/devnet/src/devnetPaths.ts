@@ -17,6 +17,8 @@ export interface DevnetPaths {
   readonly wcWalletDir: string
   /** `packages/devnet/safe-host`: the Safe{Wallet} stand-in's page script and style (plain files). */
   readonly safeHostDir: string
+  /** `examples/`: the example sites, served from their builds at `/examples/<name>/`. */
+  readonly examplesDir: string
   /** `examples/nextjs`: the Next.js example the demo also serves. */
   readonly nextExampleDir: string
 }
@@ -37,6 +39,7 @@ export function devnetPaths(): DevnetPaths {
     walletDistDir: resolve(packageDir, 'dist/browser'),
     wcWalletDir: resolve(packageDir, 'wc-wallet'),
     safeHostDir: resolve(packageDir, 'safe-host'),
+    examplesDir: resolve(repoDir, 'examples'),
     nextExampleDir: resolve(repoDir, 'examples/nextjs')
   }
 }

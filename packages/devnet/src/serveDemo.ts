@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static'
+import { serveExamples } from './examples/serveExamples.js'
 import Fastify, { type FastifyReply } from 'fastify'
 import type { Address } from 'viem'
 import { WALLET_ACCOUNT } from './constants.js'
@@ -27,6 +28,8 @@ export interface ServeDemoOptions {
   uiDistDir?: string
   /** Folder holding devnet-wallet.js (default: packages/devnet/dist/browser). */
   walletDistDir?: string
+  /** The example sites' folder, each served from its `dist/` at `/examples/<name>/` (default: examples/). */
+  examplesDir?: string
   /** Account the Devnet Wallet uses, reported in /devnet.json (default {@link WALLET_ACCOUNT}). */
   walletAccount?: Address
   /** How long the RPC proxy waits for a node (default 10 s). */
@@ -109,6 +112,7 @@ export interface DevnetConfig {
  * - `/devnet.json` ({@link DevnetConfig}) and `/devnet-config.js` (the same as an ES module);
  * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node, and `POST /rpc/solana`
  *   one to the local Solana network (see {@link rpcProxy});
+ * - `/examples/` and `/examples/<name>/`: the example sites' builds (see {@link serveExamples});
  * - `/wc-wallet/`: the WalletConnect dev wallet's control page (from `wcWalletDir`) and, under
  *   `/wc-wallet/api/`, its JSON API (see {@link wcWalletApi}).
  *
@@ -139,7 +143,11 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   // On every reply, the refusals and errors included (hooks are added before the routes, so
   // every scope inherits them).
   app.addHook('onSend', async (_request, reply) => {
+    // A page that names its inline scripts' hashes (the examples) keeps its own, stricter-than-
+    // nothing policy: the demo's plus those hashes.
+    const own = reply.getHeader('Content-Security-Policy')
     reply.headers(headers)
+    if (typeof own === 'string') reply.header('Content-Security-Policy', own)
   })
   app.addHook('onRequest', async (request, reply) => {
     const hostHeader = request.headers.host ?? ''
@@ -272,6 +280,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   await app.register(fastifyStatic, { ...files, prefix: '/' })
   await app.register(fastifyStatic, { ...files, root: options.uiDistDir ?? defaults.uiDistDir, prefix: '/dist', decorateReply: false })
   await app.register(fastifyStatic, { ...files, root: options.wcWalletDir ?? defaults.wcWalletDir, prefix: '/wc-wallet', decorateReply: false })
+  serveExamples(app, options.examplesDir ?? defaults.examplesDir, headers['Content-Security-Policy']!)
   const walletDistDir = options.walletDistDir ?? defaults.walletDistDir
   for (const file of ['devnet-wallet.js', 'devnet-wallet.js.map']) {
     app.get(`/${file}`, async (_request, reply) => reply.sendFile(file, walletDistDir))
