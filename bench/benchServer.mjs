@@ -14,7 +14,8 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import WebSocket from 'ws'
 import { startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
-import { demoServerConfig } from '../packages/server/dist/index.js'
+// The demo's configuration is the devnet's (not exported by the published server package).
+import { demoServerConfig } from '../packages/server/src/config/demoServerConfig.ts'
 // The test fixture that runs a throw-away PostgreSQL cluster (this script runs under tsx for it).
 import { postgresAvailability, startPostgres } from '../packages/server/src/__fixtures__/startPostgres.ts'
 

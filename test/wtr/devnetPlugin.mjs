@@ -41,7 +41,7 @@ export function devnetPlugin() {
       starting ??= (async () => {
         // TypeScript sources: the runner is started with `node --import tsx` (scripts/test.mjs).
         const { startDevnet, WALLET_ACCOUNT } = await import('../../packages/devnet/src/index.ts')
-        const { createServer, demoServerConfig } = await import('../../packages/server/src/index.ts')
+        const [{ createServer }, { demoServerConfig }] = await Promise.all([import('../../packages/server/src/index.ts'), import('../../packages/server/src/config/demoServerConfig.ts')])
         const devnet = await startDevnet()
         const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, solana: devnet.solana, uniswap: devnet.uniswap, accountAbstraction: devnet.accountAbstraction, origins: ['http://localhost:*', 'http://127.0.0.1:*'] })
         // A second project that allows only another origin: the modal must raise its alert.
