@@ -67,6 +67,8 @@ if (new URLSearchParams(location.search).get('siteWallets') === '1') {
   }
 }
 
+// ?locale=fr starts the modal in French; without it, the page's language (English) decides.
+const requestedLocale = new URLSearchParams(location.search).get('locale') ?? undefined
 const modal = createWalletModal({
   projectId: 'demo',
   networks,
@@ -77,6 +79,7 @@ const modal = createWalletModal({
   // is named the same way); app.safe.global needs no entry.
   safeAppOrigins: devnet.safeUrl ? [new URL(devnet.safeUrl).origin] : [],
   siwx,
+  locale: requestedLocale,
   ...siteWallets
 })
 window.walletModal = modal
@@ -230,6 +233,10 @@ for (const box of document.querySelectorAll('input[name="namespace"]')) {
     modal.setNamespaceFilter(on.length === 3 ? undefined : on)
   })
 }
+// The language picker follows the modal's language (detected, or from ?locale=) and switches it.
+const language = $('language')
+language.value = requestedLocale ?? modal.getLocale()
+language.addEventListener('change', () => void modal.setLocale(language.value).catch(err => console.warn(err)))
 $('theme').addEventListener('click', () => {
   const dark = !document.body.classList.contains('dark')
   document.body.classList.toggle('dark', dark)

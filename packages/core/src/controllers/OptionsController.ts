@@ -1,4 +1,5 @@
 import { proxy, ref } from 'valtio/vanilla'
+import type { MessageOverrides } from '../i18n/I18nController.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { assertEvmChainId } from '../utils/address.js'
 import { parseCaipNetworkId } from '../utils/caip.js'
@@ -100,6 +101,17 @@ export interface WalletModalOptions {
    * (same rdns or name) is listed once.
    */
   connectors?: SiteConnector[]
+  /**
+   * The language (a BCP 47 tag; the nearest of the 17 locales with a catalogue, e.g. `pt` →
+   * `pt-BR`). Default: the page's `<html lang>`, else the browser's languages, else English.
+   */
+  locale?: string
+  /**
+   * Replacements of single messages, by key, in every locale: a text whose `{name}` placeholders
+   * take the message's values, or a function of them. See the catalogue in
+   * packages/core/src/i18n/messages.
+   */
+  messages?: MessageOverrides
   /** Log more, show short snack messages (spec §8). */
   debug?: boolean
   /** Storage for persistence; defaults to localStorage. */

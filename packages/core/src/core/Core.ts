@@ -1,4 +1,5 @@
 import type { HttpClient } from '../api/HttpClient.js'
+import type { I18nController } from '../i18n/I18nController.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
 import type { AdapterContext, ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { WalletConnectClient } from '../adapters/walletconnect/WalletConnectClient.js'
@@ -76,6 +77,8 @@ export interface Core extends WalletModal {
   readonly connector: ConnectorController
   readonly connection: ConnectionController
   readonly theme: ThemeController
+  /** The active language and the message catalogue (`t`). */
+  readonly i18n: I18nController
   readonly snack: SnackController
   readonly events: EventsController
   readonly api: ApiController

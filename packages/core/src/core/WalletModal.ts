@@ -99,6 +99,18 @@ export interface WalletModal {
   /** Calls `cb` for every modal event; returns the unsubscribe. */
   subscribeEvents(cb: ModalEventListener): () => void
   setThemeMode(mode: ThemeMode): void
+  /**
+   * Switches the modal's language (a BCP 47 tag; the nearest locale with a catalogue). Resolves
+   * once the new strings show; rejects, keeping the current language, for a tag without one.
+   *
+   * @example
+   * ```ts
+   * await modal.setLocale('fr')
+   * ```
+   */
+  setLocale(locale: string): Promise<void>
+  /** The active locale (`en`, `fr`, `pt-BR`...). */
+  getLocale(): string
   setThemeVariables(vars: Record<string, string | number>): void
   /**
    * Releases everything the modal added (single-page apps that unmount, tests): page and wallet

@@ -46,6 +46,8 @@ export function attachPublicApi(parts: CoreParts): Core {
     },
     subscribeEvents: cb => core.events.subscribe(cb),
     setThemeMode: mode => core.theme.setThemeMode(mode),
+    setLocale: locale => core.i18n.setLocale(locale),
+    getLocale: () => core.i18n.state.locale,
     setThemeVariables: vars => core.theme.setThemeVariables(vars),
     destroy() {
       const r = core.runtime

@@ -5,6 +5,7 @@ import { createChainController } from '../controllers/ChainController.js'
 import { createConnectorController } from '../controllers/ConnectorController.js'
 import { createConnectionController, type RecentWallet } from '../controllers/ConnectionController.js'
 import { createThemeController } from '../controllers/ThemeController.js'
+import { createI18nController } from '../i18n/I18nController.js'
 import { createSnackController } from '../controllers/SnackController.js'
 import { createEventsController } from '../controllers/EventsController.js'
 import { createApiController } from '../controllers/ApiController.js'
@@ -87,6 +88,7 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     connector,
     connection: createConnectionController(recent),
     theme: createThemeController(opts.themeMode, opts.themeVariables),
+    i18n: createI18nController({ messages: opts.messages }),
     snack: createSnackController(),
     events: createEventsController(),
     api: createApiController(),

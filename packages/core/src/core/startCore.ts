@@ -14,6 +14,11 @@ import type { Core } from './Core.js'
  */
 export function startCore(core: Core): void {
   const opts = core.options.state
+  // The language: the site's, else the page's or the browser's. English shows until another
+  // locale's chunk has arrived (never keys or half a translation); a page whose first preference
+  // is English loads nothing for it.
+  const hint = opts.locale ?? (globalThis.document?.documentElement.lang || globalThis.navigator?.languages?.[0])
+  if (hint && !/^en(-|$)/i.test(hint)) void core.i18n.start(opts.locale)
   // WalletConnect is offered whenever a relay is known; its code loads only when used.
   if (opts.relayUrl) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
   void startDiscovery(core, 'start')

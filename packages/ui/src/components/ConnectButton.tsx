@@ -2,13 +2,14 @@ import { useSnapshot } from 'valtio/react'
 import { shortenAddress, type Core } from '@wallet-modal/core/internal'
 import { themeClass, themeStyle } from './themeProps.js'
 import { prefetchWalletModal } from '../lazy/loadWalletModal.js'
+import { useT } from '../hooks/useT.js'
 
 /** Props of {@link ConnectButton}. */
 export interface ConnectButtonProps {
   core: Core
-  /** Text when disconnected (default 'Connect Wallet'). */
+  /** Text when disconnected (default: the catalogue's 'Connect Wallet' in the active locale). */
   label?: string
-  /** Text while connecting (default 'Connecting...'). */
+  /** Text while connecting (default: the catalogue's 'Connecting...'). */
   loadingLabel?: string
   theme?: string
 }
@@ -22,6 +23,8 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
   const chain = useSnapshot(core.chain.state)
   const connection = useSnapshot(core.connection.state)
   const themeState = useSnapshot(core.theme.state)
+  const t = useT(core)
+  const i18n = useSnapshot(core.i18n.state)
   // The account's registered name, once looked up, reads better than its address.
   const bc = useSnapshot(core.blockchainApi.state)
   const { account } = chain.namespaces[chain.activeNamespace]
@@ -41,25 +44,25 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
         <span data-testid="button-address">{(bc.profileNameFor === account.address && bc.profileName) || shortenAddress(account.address!)}</span>
         {account.pendingTransactions ? (
           <span className="wm-pending" data-testid="button-pending">
-            {account.pendingTransactions} pending
+            {t('button.pending', { count: account.pendingTransactions })}
           </span>
         ) : null}
       </>
     )
   } else if (connecting) {
-    content = <>{loadingLabel || 'Connecting...'}</>
+    content = <>{loadingLabel || t('button.connecting')}</>
   } else {
-    content = <>{label || 'Connect Wallet'}</>
+    content = <>{label || t('button.connect')}</>
   }
   return (
-    <span className={`wm-root ${themeClass(theme, themeState.themeMode)}`} style={themeStyle(themeState.themeVariables)}>
+    <span className={`wm-root ${themeClass(theme, themeState.themeMode)}`} style={themeStyle(themeState.themeVariables)} lang={i18n.locale} dir={i18n.dir}>
       <button
         type="button"
         className="wm-connect-button"
         part="button"
         data-connected={connected ? 'true' : 'false'}
         aria-busy={connecting ? 'true' : undefined}
-        aria-label={connected || restoring ? `Account ${account.address}` : undefined}
+        aria-label={connected || restoring ? t('button.account', { address: account.address! }) : undefined}
         onClick={() => core.open()}
         onPointerEnter={prefetchWalletModal}
         onFocus={prefetchWalletModal}

@@ -34,6 +34,8 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   const modal = useSnapshot(core.modal.state)
   const router = useSnapshot(core.router.state)
   const themeState = useSnapshot(core.theme.state)
+  // The language and writing direction the dialog renders in (right-to-left for Arabic).
+  const i18n = useSnapshot(core.i18n.state)
   const embedded = core.options.state.enableEmbedded
   const dialogRef = useRef<HTMLDivElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
@@ -115,7 +117,7 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   )
   return (
     <CoreContext.Provider value={core}>
-      <div ref={rootRef} className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)}>
+      <div ref={rootRef} className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)} lang={i18n.locale} dir={i18n.dir}>
         {embedded ? (
           dialog
         ) : (

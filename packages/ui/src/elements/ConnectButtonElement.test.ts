@@ -107,3 +107,39 @@ describe('<connect-button>', () => {
     expect(box.width).to.equal(buttonOf(el)!.getBoundingClientRect().width)
   })
 })
+
+describe('<connect-button> in other languages', () => {
+  afterEach(cleanup)
+
+  it("starts in the site's locale, follows setLocale (right-to-left for Arabic) and keeps the site's label", async () => {
+    const modal = await makeModal({ locale: 'de' })
+    const el = mount()
+    await waitFor(() => buttonOf(el)?.textContent === 'Wallet verbinden', 3000, 'German')
+    const root = el.shadowRoot!.querySelector('.wm-root')!
+    expect([root.getAttribute('lang'), root.getAttribute('dir')]).to.deep.equal(['de', 'ltr'])
+    await modal.setLocale('ar')
+    await waitFor(() => buttonOf(el)?.textContent === 'ربط المحفظة', 3000, 'Arabic')
+    expect([root.getAttribute('lang'), root.getAttribute('dir')]).to.deep.equal(['ar', 'rtl'])
+    expect(modal.getLocale()).to.equal('ar')
+    modal.chain.setAccount('eip155', { status: 'connected', address: '0x70997970C51812dc3A010C7d01b50e44d4bFf2E3' })
+    await waitFor(() => buttonOf(el)?.getAttribute('aria-label') === 'الحساب 0x70997970C51812dc3A010C7d01b50e44d4bFf2E3', 3000, 'the account label in Arabic')
+    modal.chain.setAccount('eip155', { status: 'disconnected', address: undefined })
+    const labelled = mount('label="Sign in"')
+    await waitFor(() => buttonOf(labelled)?.textContent === 'Sign in', 3000, "the site's label")
+  })
+
+  it("shows the site's replacement strings, and English for a locale without a catalogue", async () => {
+    const warn = console.warn
+    console.warn = () => {}
+    try {
+      const modal = await makeModal({ locale: 'tlh', messages: { 'button.connecting': 'Hang on…' } })
+      const el = mount()
+      await waitFor(() => buttonOf(el)?.textContent === 'Connect Wallet')
+      expect(el.shadowRoot!.querySelector('.wm-root')!.getAttribute('lang')).to.equal('en')
+      modal.chain.setAccount('eip155', { status: 'connecting' })
+      await waitFor(() => buttonOf(el)?.textContent === 'Hang on…', 2000, "the site's string")
+    } finally {
+      console.warn = warn
+    }
+  })
+})

@@ -1,0 +1,89 @@
+import { proxy } from 'valtio/vanilla'
+// English is the fallback of every message and is there from the first paint; the other locales
+// are lazy chunks (compiled/<namespace>/loaders.ts), loaded when chosen.
+import buttonEn from './compiled/button/en.js'
+import type { LOCALES, MessageValues } from './compiled/MessageValues.js'
+
+/** A locale with a catalogue: `en`, `es`, `fr`, `de`, `it`, `pt-BR`, `ru`, `uk`, `tr`, `ar`, `hi`, `id`, `vi`, `ja`, `ko`, `zh-CN`, `zh-TW`. */
+export type Locale = (typeof LOCALES)[number]
+/** Every message the modal shows, by key (see packages/core/src/i18n/messages). */
+export type MessageKey = keyof MessageValues
+/**
+ * A site's replacement for one message: a text whose `{name}` placeholders take the message's
+ * values, or a function of those values (for plurals and the like).
+ */
+export type MessageOverride = string | ((values: Record<string, string | number>) => string)
+/** The site's replacements, by message key. */
+export type MessageOverrides = Partial<Record<MessageKey, MessageOverride>>
+/** The values a message takes: none, or an object of its placeholders. */
+export type MessageArgs<K extends MessageKey> = MessageValues[K] extends undefined ? [] : [MessageValues[K]]
+
+/** The active language and writing direction, which the elements render in. */
+export interface I18nState {
+  locale: Locale
+  dir: 'ltr' | 'rtl'
+  /** Counts changes of the site's replacement strings (what is shown changed, the locale did not). */
+  revision: number
+}
+
+/** One locale's compiled messages of a namespace, by key. */
+export type Catalogue = Record<string, (values?: Record<string, string | number>) => string>
+
+/**
+ * The modal's languages: the active locale and direction, and `t`, which every shown string goes
+ * through. English is built in; another locale's catalogue is fetched (a chunk per namespace)
+ * before the switch (`switchLocale.ts`), so nothing is ever shown as a key or half translated. A
+ * site's `messages` replace single strings in every locale.
+ */
+export function createI18nController(options: { messages?: MessageOverrides } = {}) {
+  const state = proxy<I18nState>({ locale: 'en', dir: 'ltr', revision: 0 })
+  const catalogues: Partial<Record<Locale, Catalogue>> = { en: { ...buttonEn } }
+  const overrides: MessageOverrides = { ...options.messages }
+  // Which switch was asked last (a later request wins over an earlier one's late chunk).
+  const switches = { latest: 0 }
+
+  /**
+   * The message `key` in the active locale with its `values` (English when the locale lacks it,
+   * the site's override when there is one).
+   */
+  function t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string {
+    const values = (args[0] ?? {}) as Record<string, string | number>
+    const override = overrides[key]
+    if (typeof override === 'function') return override(values)
+    if (typeof override === 'string') return override.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
+    const message = catalogues[state.locale]?.[key] ?? catalogues.en![key]
+    return message ? message(values) : key
+  }
+
+  return {
+    state,
+    t,
+    /**
+     * Switches the language (a BCP 47 tag; the nearest locale with a catalogue). Resolves once the
+     * new strings are shown; rejects, leaving the current language, for a tag with no catalogue
+     * or when its chunk cannot be fetched.
+     */
+    setLocale(tag: string): Promise<void> {
+      // Matching tags, the loaders and the right-to-left list load with the first switch: a page
+      // in English never fetches them.
+      return import('./switchLocale.js').then(m => m.switchLocale({ state, catalogues, switches }, tag))
+    },
+    /**
+     * Starts in the site's `locale`, else the page's or the browser's language (English, with a
+     * console warning, when the site's has no catalogue or its chunk cannot be fetched).
+     */
+    start(requested?: string): Promise<void> {
+      return import('./switchLocale.js')
+        .then(m => m.applyInitialLocale({ state, catalogues, switches }, requested))
+        .catch(err => console.warn(`[wallet-modal] ${err instanceof Error ? err.message : String(err)}; showing English`))
+    },
+    /** Replaces single messages (merged over earlier replacements). */
+    setMessages(messages: MessageOverrides): void {
+      Object.assign(overrides, messages)
+      state.revision += 1
+    }
+  }
+}
+
+/** The i18n controller's type. */
+export type I18nController = ReturnType<typeof createI18nController>
