@@ -1,7 +1,8 @@
 import { proxy } from 'valtio/vanilla'
-// English is the fallback of every message and is there from the first paint; the other locales
-// are lazy chunks (compiled/<namespace>/loaders.ts), loaded when chosen.
-import buttonEn from './compiled/button/en.js'
+// English is the fallback of every message: the button's strings are here from the first paint,
+// each later namespace's arrive with the chunk that shows them (addEnglish). Every other locale is
+// one lazy chunk of all its strings (compiled/loaders.ts), loaded when chosen.
+import buttonEn from './compiled/en/button.js'
 import type { LOCALES, MessageValues } from './compiled/MessageValues.js'
 
 /** A locale with a catalogue: `en`, `es`, `fr`, `de`, `it`, `pt-BR`, `ru`, `uk`, `tr`, `ar`, `hi`, `id`, `vi`, `ja`, `ko`, `zh-CN`, `zh-TW`. */
@@ -76,6 +77,10 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
       return import('./switchLocale.js')
         .then(m => m.applyInitialLocale({ state, catalogues, switches }, requested))
         .catch(err => console.warn(`[wallet-modal] ${err instanceof Error ? err.message : String(err)}; showing English`))
+    },
+    /** Adds a namespace's English strings (the dialog's chunk adds the dialog's when it loads). */
+    addEnglish(messages: Catalogue): void {
+      Object.assign(catalogues.en!, messages)
     },
     /** Replaces single messages (merged over earlier replacements). */
     setMessages(messages: MessageOverrides): void {

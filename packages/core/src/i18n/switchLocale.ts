@@ -1,7 +1,7 @@
 // The part of the languages that a page in English never needs: matching a tag to a locale, the
 // other locales' loaders, right-to-left. Loaded with the first switch of language.
 import { LOCALES } from './compiled/MessageValues.js'
-import { loaders } from './compiled/button/loaders.js'
+import { loaders } from './compiled/loaders.js'
 import type { Catalogue, I18nState, Locale } from './I18nController.js'
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set(['ar'])
