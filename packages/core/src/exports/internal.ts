@@ -138,3 +138,6 @@ export { SOCIAL_PROVIDERS, SOCIAL_LOGINS, type SocialProvider, type SocialLogin 
 export { connectMethodsOrder, DEFAULT_CONNECT_METHODS_ORDER, type ConnectMethod } from '../flows/connectMethods.js'
 export type { EmbeddedState, EmailLoginStep, UpdateEmailStep } from '../controllers/EmbeddedController.js'
 export { AUTH_CONNECTOR_ID, isAuthConnectorId } from '../adapters/embedded/constants.js'
+
+// The dialog's English strings (its chunk adds them to the catalogue: see I18nController.addEnglish).
+export { default as modalEnglish } from '../i18n/compiled/en/modal.js'

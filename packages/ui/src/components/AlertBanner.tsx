@@ -1,11 +1,13 @@
 import { useSnapshot } from 'valtio/react'
 import { ALERTS } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { CloseIcon } from './Icons.js'
 
 /** A configuration alert (spec §8) at the top of the dialog, dismissible. */
 export function AlertBanner() {
   const core = useCore()
+  const t = useT(core)
   const { code } = useSnapshot(core.alert.state)
   if (!code) return null
   const alert = ALERTS[code]
@@ -15,7 +17,7 @@ export function AlertBanner() {
         <strong>{alert.title}</strong>
         <p className="wm-muted">{alert.description}</p>
       </div>
-      <button type="button" className="wm-icon-button" aria-label="Dismiss alert" onClick={() => core.alert.dismiss()}>
+      <button type="button" className="wm-icon-button" aria-label={t('dialog.dismissAlert')} onClick={() => core.alert.dismiss()}>
         <CloseIcon />
       </button>
     </div>

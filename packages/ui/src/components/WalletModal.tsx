@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio/react'
-import type { Core } from '@wallet-modal/core/internal'
+import { modalEnglish, type Core } from '@wallet-modal/core/internal'
+import { useT } from '../hooks/useT.js'
 import { CoreContext } from '../hooks/CoreContext.js'
 import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'
@@ -14,6 +15,9 @@ import { adoptStyles } from '../theme/stylesheet.js'
 import { MODAL_STYLES } from '../theme/modalStyles.js'
 import { showHost } from '../elements/showHost.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
+
+/** The cores whose catalogue already holds the dialog's English strings. */
+const withEnglish = new WeakSet<Core>()
 
 // The footer link loads beside the dialog (remote configuration may hide it anyway).
 const BrandingFooter = lazyComponent(() => import('./BrandingFooter.js').then(m => m.BrandingFooter))
@@ -34,8 +38,14 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   const modal = useSnapshot(core.modal.state)
   const router = useSnapshot(core.router.state)
   const themeState = useSnapshot(core.theme.state)
-  // The language and writing direction the dialog renders in (right-to-left for Arabic).
+  // The language and writing direction the dialog renders in (right-to-left for Arabic). The
+  // dialog's English strings come with the dialog's chunk (the button's are in the first one).
+  if (!withEnglish.has(core)) {
+    core.i18n.addEnglish(modalEnglish)
+    withEnglish.add(core)
+  }
   const i18n = useSnapshot(core.i18n.state)
+  const t = useT(core)
   const embedded = core.options.state.enableEmbedded
   const dialogRef = useRef<HTMLDivElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
@@ -102,14 +112,15 @@ export function WalletModal({ core, theme }: WalletModalProps) {
       onKeyDown={onKeyDown}
     >
       <Header
-        title={def.title(core.router.state.data)}
+        title={def.title(core.router.state.data, t)}
+        labels={{ back: t('dialog.back'), close: t('dialog.close') }}
         titleId={titleId}
         onBack={router.history.length > 1 ? () => core.router.goBack() : undefined}
         onClose={embedded ? undefined : () => core.close()}
       />
       <AlertBanner />
       <div className="wm-body" part="body">
-        <View fallback={<div className="wm-center" role="status" aria-label="Loading"><span className="wm-spinner" /></div>} />
+        <View fallback={<div className="wm-center" role="status" aria-label={t('dialog.loading')}><span className="wm-spinner" /></div>} />
       </div>
       <BrandingFooter core={core} />
       <Snackbar />

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import type { RouterData, SocialLogin, ViewId } from '@wallet-modal/core/internal'
+import type { Core, RouterData, SocialLogin, ViewId } from '@wallet-modal/core/internal'
 import { SOCIAL_LABELS } from '../components/socialIcons.js'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
@@ -39,8 +39,8 @@ const UnsupportedChainView = lazyComponent(() => import('./UnsupportedChainView.
 
 /** How a view is shown: its heading and its component. */
 export interface ViewDefinition {
-  /** The dialog's heading (and so its accessible name) on this view. */
-  title: (data: RouterData | undefined) => string
+  /** The dialog's heading (and so its accessible name) on this view, in the active language. */
+  title: (data: RouterData | undefined, t: Core['i18n']['t']) => string
   component: ComponentType<{ fallback?: import('react').ReactNode }> & { preload?: () => Promise<unknown> }
   /** Views likely to be shown next; their code is fetched while this one is on screen. */
   next?: ViewId[]
@@ -48,37 +48,37 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: () => 'Connect Wallet', component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster'] },
-  AllWallets: { title: () => 'All Wallets', component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
-  ConnectingWalletConnect: { title: d => d?.wallet?.name ?? 'WalletConnect', component: ConnectingWalletConnectView },
-  ConnectingMultiChain: { title: d => d?.connector?.name ?? 'Choose a chain', component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
-  SwitchActiveChain: { title: () => 'Switch Network', component: SwitchActiveChainView, next: ['Connect'] },
-  ConnectingWalletConnectBasic: { title: () => 'Connect Wallet', component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
-  GetWallet: { title: d => d?.wallet?.name ?? 'Get a wallet', component: GetWalletView },
-  ConnectingExternal: { title: d => d?.connector?.name ?? 'Connecting', component: ConnectingExternalView },
-  Account: { title: () => 'Account', component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap', 'OnRampProviders'] },
-  SIWXSignMessage: { title: () => 'Sign In', component: SIWXSignMessageView },
-  WalletSend: { title: () => 'Send', component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
-  WalletSendSelectToken: { title: () => 'Select Token', component: WalletSendSelectTokenView },
-  WalletSendPreview: { title: () => 'Review Send', component: WalletSendPreviewView },
-  Swap: { title: () => 'Swap', component: SwapView, next: ['SwapSelectToken'] },
-  SwapSelectToken: { title: d => (d?.swapSide === 'to' ? 'Select token to receive' : 'Select token to swap'), component: SwapSelectTokenView },
-  OnRampProviders: { title: () => 'Buy crypto', component: OnRampProvidersView, next: ['OnRampBuy'] },
-  OnRampBuy: { title: () => 'Buy crypto', component: OnRampBuyView },
-  WalletReceive: { title: () => 'Receive', component: WalletReceiveView },
-  Transactions: { title: () => 'Activity', component: TransactionsView },
-  Networks: { title: () => 'Choose Network', component: NetworksView, next: ['SwitchNetwork'] },
-  SwitchNetwork: { title: d => d?.network?.name ?? 'Switch Network', component: SwitchNetworkView },
-  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChainView, next: ['SwitchNetwork'] },
-  EmailLogin: { title: () => 'Continue with e-mail', component: EmailLoginView },
-  ConnectingSocial: { title: d => `Log in with ${SOCIAL_LABELS[d?.social as SocialLogin] ?? 'a social account'}`, component: ConnectingSocialView },
-  ConnectingFarcaster: { title: () => 'Sign in with Farcaster', component: ConnectingFarcasterView },
-  UpdateEmailWallet: { title: () => 'Change e-mail', component: UpdateEmailWalletView },
-  ApproveTransaction: { title: () => 'Approve', component: ApproveTransactionView },
-  ExportWallet: { title: () => 'Export private keys', component: ExportWalletView },
-  RegisterAccountName: { title: () => 'Choose name', component: RegisterAccountNameView, next: ['ApproveTransaction', 'RegisterAccountNameSuccess'] },
-  RegisterAccountNameSuccess: { title: () => 'Name registered', component: RegisterAccountNameSuccessView },
-  ProfileWallets: { title: () => 'Wallets', component: ProfileWalletsView, next: ['Connect'] }
+  Connect: { title: (_, t) => t('title.Connect'), component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster'] },
+  AllWallets: { title: (_, t) => t('title.AllWallets'), component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
+  ConnectingWalletConnect: { title: (d, t) => d?.wallet?.name ?? t('title.WalletConnect'), component: ConnectingWalletConnectView },
+  ConnectingMultiChain: { title: (d, t) => d?.connector?.name ?? t('title.ChooseChain'), component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
+  SwitchActiveChain: { title: (_, t) => t('title.SwitchNetwork'), component: SwitchActiveChainView, next: ['Connect'] },
+  ConnectingWalletConnectBasic: { title: (_, t) => t('title.Connect'), component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
+  GetWallet: { title: (d, t) => d?.wallet?.name ?? t('title.GetWallet'), component: GetWalletView },
+  ConnectingExternal: { title: (d, t) => d?.connector?.name ?? t('title.Connecting'), component: ConnectingExternalView },
+  Account: { title: (_, t) => t('title.Account'), component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap', 'OnRampProviders'] },
+  SIWXSignMessage: { title: (_, t) => t('title.SignIn'), component: SIWXSignMessageView },
+  WalletSend: { title: (_, t) => t('title.Send'), component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
+  WalletSendSelectToken: { title: (_, t) => t('title.SelectToken'), component: WalletSendSelectTokenView },
+  WalletSendPreview: { title: (_, t) => t('title.ReviewSend'), component: WalletSendPreviewView },
+  Swap: { title: (_, t) => t('title.Swap'), component: SwapView, next: ['SwapSelectToken'] },
+  SwapSelectToken: { title: (d, t) => (d?.swapSide === 'to' ? t('title.SwapTokenToReceive') : t('title.SwapTokenToSwap')), component: SwapSelectTokenView },
+  OnRampProviders: { title: (_, t) => t('title.BuyCrypto'), component: OnRampProvidersView, next: ['OnRampBuy'] },
+  OnRampBuy: { title: (_, t) => t('title.BuyCrypto'), component: OnRampBuyView },
+  WalletReceive: { title: (_, t) => t('title.Receive'), component: WalletReceiveView },
+  Transactions: { title: (_, t) => t('title.Activity'), component: TransactionsView },
+  Networks: { title: (_, t) => t('title.ChooseNetwork'), component: NetworksView, next: ['SwitchNetwork'] },
+  SwitchNetwork: { title: (d, t) => d?.network?.name ?? t('title.SwitchNetwork'), component: SwitchNetworkView },
+  UnsupportedChain: { title: (_, t) => t('title.SwitchNetwork'), component: UnsupportedChainView, next: ['SwitchNetwork'] },
+  EmailLogin: { title: (_, t) => t('title.Email'), component: EmailLoginView },
+  ConnectingSocial: { title: (d, t) => (SOCIAL_LABELS[d?.social as SocialLogin] ? t('title.SocialLogin', { provider: SOCIAL_LABELS[d?.social as SocialLogin] }) : t('title.SocialLoginUnknown')), component: ConnectingSocialView },
+  ConnectingFarcaster: { title: (_, t) => t('title.Farcaster'), component: ConnectingFarcasterView },
+  UpdateEmailWallet: { title: (_, t) => t('title.ChangeEmail'), component: UpdateEmailWalletView },
+  ApproveTransaction: { title: (_, t) => t('title.Approve'), component: ApproveTransactionView },
+  ExportWallet: { title: (_, t) => t('title.ExportKeys'), component: ExportWalletView },
+  RegisterAccountName: { title: (_, t) => t('title.ChooseName'), component: RegisterAccountNameView, next: ['ApproveTransaction', 'RegisterAccountNameSuccess'] },
+  RegisterAccountNameSuccess: { title: (_, t) => t('title.NameRegistered'), component: RegisterAccountNameSuccessView },
+  ProfileWallets: { title: (_, t) => t('title.Wallets'), component: ProfileWalletsView, next: ['Connect'] }
 }
 
 /** Fetches the code of the views likely to follow `view` (failures are retried when shown). */

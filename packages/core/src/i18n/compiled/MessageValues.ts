@@ -5,6 +5,40 @@ export interface MessageValues {
   "button.connecting": undefined
   "button.pending": { count: string | number }
   "button.account": { address: string | number }
+  "dialog.back": undefined
+  "dialog.close": undefined
+  "dialog.loading": undefined
+  "dialog.dismissAlert": undefined
+  "dialog.footer": undefined
+  "title.Connect": undefined
+  "title.AllWallets": undefined
+  "title.WalletConnect": undefined
+  "title.ChooseChain": undefined
+  "title.SwitchNetwork": undefined
+  "title.GetWallet": undefined
+  "title.Connecting": undefined
+  "title.Account": undefined
+  "title.SignIn": undefined
+  "title.Send": undefined
+  "title.SelectToken": undefined
+  "title.ReviewSend": undefined
+  "title.Swap": undefined
+  "title.SwapTokenToReceive": undefined
+  "title.SwapTokenToSwap": undefined
+  "title.BuyCrypto": undefined
+  "title.Receive": undefined
+  "title.Activity": undefined
+  "title.ChooseNetwork": undefined
+  "title.Email": undefined
+  "title.SocialLogin": { provider: string | number }
+  "title.SocialLoginUnknown": undefined
+  "title.Farcaster": undefined
+  "title.ChangeEmail": undefined
+  "title.Approve": undefined
+  "title.ExportKeys": undefined
+  "title.ChooseName": undefined
+  "title.NameRegistered": undefined
+  "title.Wallets": undefined
 }
 
 /** The locales with a catalogue, English first. */
