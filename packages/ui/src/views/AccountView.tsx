@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { networkImageUrl, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
@@ -19,16 +20,17 @@ const EmbeddedAccountRows = lazyComponent(() => import('../components/EmbeddedAc
 const AccountLinkRows = lazyComponent(() => import('../components/AccountLinkRows.js').then(m => m.AccountLinkRows))
 
 /** The view, label and icon of each wallet feature button. */
-const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: string; icon: ReactNode }>> = {
-  onramp: { view: 'OnRampProviders', label: 'Buy', icon: <BuyIcon /> },
-  swaps: { view: 'Swap', label: 'Swap', icon: <SwapIcon /> },
-  receive: { view: 'WalletReceive', label: 'Receive', icon: <ReceiveIcon /> },
-  send: { view: 'WalletSend', label: 'Send', icon: <SendIcon /> }
+const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: 'account.buy' | 'account.swap' | 'account.receive' | 'account.send'; icon: ReactNode }>> = {
+  onramp: { view: 'OnRampProviders', label: 'account.buy', icon: <BuyIcon /> },
+  swaps: { view: 'Swap', label: 'account.swap', icon: <SwapIcon /> },
+  receive: { view: 'WalletReceive', label: 'account.receive', icon: <ReceiveIcon /> },
+  send: { view: 'WalletSend', label: 'account.send', icon: <SendIcon /> }
 }
 
 /** Account: address with copy, balance, network (opens Networks), Disconnect. */
 export function AccountView() {
   const core = useCore()
+  const t = useT(core)
   const chain = useSnapshot(core.chain.state)
   const bc = useSnapshot(core.blockchainApi.state)
   const { account, network } = chain.namespaces[chain.activeNamespace]
@@ -39,10 +41,10 @@ export function AccountView() {
       await navigator.clipboard.writeText(text)
       core.snack.showSuccess(done)
     } catch {
-      core.snack.showError('Could not copy the address')
+      core.snack.showError(t('account.copyFailed'))
     }
   }
-  const copy = () => copyText(address, 'Address copied')
+  const copy = () => copyText(address, t('account.addressCopied'))
   // Bitcoin: the shown address is the payment one; the ordinals account is one click away.
   const ordinal = account.bitcoinAccounts?.find(a => a.type === 'ordinal')?.address
   const supported = core.chain.isNetworkSupported(chain.activeNamespace)
@@ -60,7 +62,7 @@ export function AccountView() {
   })
   // Activity reads the history service, which covers eip155 only (spec §9); remote config may turn it off.
   const activity = core.hasServices && namespaceSupports(chain.activeNamespace, 'activity') && options.features.activity !== false
-  const balanceText = account.balanceLoading && !account.balance ? 'Loading balance…' : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? 'Balance unavailable' : ''
+  const balanceText = account.balanceLoading && !account.balance ? t('account.loadingBalance') : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? t('account.balanceUnavailable') : ''
   return (
     <div className="wm-center">
       {identityAvatar ? <img className="wm-avatar" src={identityAvatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
@@ -69,14 +71,14 @@ export function AccountView() {
         <span title={address} data-testid="account-address">
           {identityName ?? shortenAddress(address)}
         </span>
-        <button type="button" className="wm-icon-button" aria-label="Copy address" onClick={copy}>
+        <button type="button" className="wm-icon-button" aria-label={t('account.copyAddress')} onClick={copy}>
           <CopyIcon />
         </button>
       </div>
       {ordinal ? (
         <p className="wm-muted" data-testid="account-ordinal-address">
-          Ordinals: <span title={ordinal}>{shortenAddress(ordinal)}</span>{' '}
-          <button type="button" className="wm-icon-button" aria-label="Copy ordinals address" onClick={() => copyText(ordinal, 'Ordinals address copied')}>
+          {t('account.ordinals')} <span title={ordinal}>{shortenAddress(ordinal)}</span>{' '}
+          <button type="button" className="wm-icon-button" aria-label={t('account.copyOrdinals')} onClick={() => copyText(ordinal, t('account.ordinalsCopied'))}>
             <CopyIcon />
           </button>
         </p>
@@ -92,11 +94,11 @@ export function AccountView() {
       {/* Bitcoin has no balances (spec §9): addresses only. */}
       {namespaceSupports(chain.activeNamespace, 'balances') ? <TokenList /> : null}
       {features.length ? (
-        <div className="wm-features wm-full" role="group" aria-label="Wallet features">
+        <div className="wm-features wm-full" role="group" aria-label={t('account.features')}>
           {features.map(f => (
             <button key={f.id} type="button" className="wm-feature" part="button" onClick={() => core.router.push(f.view)} data-testid={`feature-${f.id}`}>
               {f.icon}
-              <span>{f.label}</span>
+              <span>{t(f.label)}</span>
             </button>
           ))}
         </div>
@@ -108,7 +110,7 @@ export function AccountView() {
               <span className="wm-image wm-image-placeholder" aria-hidden="true">
                 <ActivityIcon />
               </span>
-              <span className="wm-name">Activity</span>
+              <span className="wm-name">{t('account.activity')}</span>
               <ChevronIcon />
             </button>
           </li>
@@ -116,16 +118,16 @@ export function AccountView() {
         <AccountLinkRows />
         {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
         <li>
-          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={`Network: ${network.caipNetwork?.name ?? 'unknown'}${supported ? '' : ', Unsupported'}. Switch network`}>
+          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={t(supported ? 'account.network' : 'account.networkUnsupported', { network: network.caipNetwork?.name ?? t('account.networkUnknownName') })}>
             <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
-            <span className="wm-name">{network.caipNetwork?.name ?? 'Unknown network'}</span>
-            {!supported ? <span className="wm-tag">Unsupported</span> : null}
+            <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
+            {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
             <ChevronIcon />
           </button>
         </li>
       </ul>
       <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}>
-        Disconnect
+        {t('account.disconnect')}
       </button>
     </div>
   )

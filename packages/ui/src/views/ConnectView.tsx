@@ -2,6 +2,7 @@ import { Fragment, useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, type Connector } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
 import { ListItem } from '../components/ListItem.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
@@ -16,6 +17,7 @@ import { SocialLogins } from '../components/SocialLogins.js'
  */
 export function ConnectView() {
   const core = useCore()
+  const t = useT(core)
   useSnapshot(core.connector.state)
   useSnapshot(core.connection.state)
   const api = useSnapshot(core.api.state)
@@ -43,23 +45,23 @@ export function ConnectView() {
   const connect = (connector: Connector) => chooseConnector(core, connector, only)
   const tagOf = (connector: Connector, recent: boolean) =>
     recent
-      ? 'Recent'
+      ? t('connect.recent')
       : connector.connectors
         ? connector.connectors.map(c => namespaceLabel(c.chain)).join(' · ')
         : connector.type === 'ANNOUNCED' || connector.type === 'INJECTED'
-          ? 'Installed'
+          ? t('connect.installed')
           : connector.type === 'WALLET_CONNECT'
-            ? 'QR code'
+            ? t('connect.qrCode')
             : undefined
   const wallets = (
     <>
       {rows.length === 0 ? (
         <div className="wm-center">
-          <p className="wm-muted">No wallet found in this browser.</p>
-          <p className="wm-muted">Install a wallet extension, then reload the page.</p>
+          <p className="wm-muted">{t('connect.noWallet')}</p>
+          <p className="wm-muted">{t('connect.installHint')}</p>
         </div>
       ) : (
-        <ul className="wm-list" aria-label="Wallets">
+        <ul className="wm-list" aria-label={t('connect.wallets')}>
           {rows.map(row =>
             row.kind === 'connector' ? (
               <ListItem
@@ -78,7 +80,7 @@ export function ConnectView() {
       )}
       {showAll ? (
         <ul className="wm-list">
-          <ListItem name="All Wallets" tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined} onClick={() => core.router.push('AllWallets')} />
+          <ListItem name={t('connect.allWallets')} tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined} onClick={() => core.router.push('AllWallets')} />
         </ul>
       ) : null}
     </>
@@ -87,14 +89,14 @@ export function ConnectView() {
     <>
       {methods.map((m, i) => (
         <Fragment key={m}>
-          {i > 0 ? <p className="wm-divider">or</p> : null}
+          {i > 0 ? <p className="wm-divider">{t('connect.or')}</p> : null}
           {m === 'email' ? (
             <EmailField />
           ) : m === 'social' ? (
             <SocialLogins />
           ) : collapsed ? (
             <ul className="wm-list">
-              <ListItem name="Continue with a wallet" imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
+              <ListItem name={t('connect.continueWithWallet')} imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
             </ul>
           ) : (
             wallets

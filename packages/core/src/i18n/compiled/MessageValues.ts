@@ -39,6 +39,35 @@ export interface MessageValues {
   "title.ChooseName": undefined
   "title.NameRegistered": undefined
   "title.Wallets": undefined
+  "connect.recent": undefined
+  "connect.installed": undefined
+  "connect.qrCode": undefined
+  "connect.noWallet": undefined
+  "connect.installHint": undefined
+  "connect.wallets": undefined
+  "connect.allWallets": undefined
+  "connect.or": undefined
+  "connect.continueWithWallet": undefined
+  "account.buy": undefined
+  "account.swap": undefined
+  "account.receive": undefined
+  "account.send": undefined
+  "account.copyFailed": undefined
+  "account.addressCopied": undefined
+  "account.loadingBalance": undefined
+  "account.balanceUnavailable": undefined
+  "account.copyAddress": undefined
+  "account.ordinals": undefined
+  "account.copyOrdinals": undefined
+  "account.ordinalsCopied": undefined
+  "account.features": undefined
+  "account.activity": undefined
+  "account.network": { network: string | number }
+  "account.networkUnsupported": { network: string | number }
+  "account.networkUnknownName": undefined
+  "account.unknownNetwork": undefined
+  "account.unsupported": undefined
+  "account.disconnect": undefined
 }
 
 /** The locales with a catalogue, English first. */
