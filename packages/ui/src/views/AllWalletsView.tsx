@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '@wallet-modal/core/internal'
 import { rowLabel } from '../components/ListItem.js'
@@ -15,6 +16,7 @@ import { withAllWalletsStyles } from './allWalletsStyles.js'
  */
 export function AllWalletsView() {
   const core = useCore()
+  const t = useT(core)
   const api = useSnapshot(core.api.state)
   useSnapshot(core.connector.state)
   const [query, setQuery] = useState(api.searchQuery)
@@ -48,8 +50,8 @@ export function AllWalletsView() {
       <input
         className="wm-search"
         type="search"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={t('allWallets.search')}
+        aria-label={t('allWallets.search')}
         value={query}
         maxLength={100}
         autoComplete="off"
@@ -61,29 +63,29 @@ export function AllWalletsView() {
       />
       {api.error ? (
         <div className="wm-center" role="alert">
-          <p className="wm-error-text">Could not load wallets</p>
+          <p className="wm-error-text">{t('allWallets.loadFailed')}</p>
           <button type="button" className="wm-button wm-button-secondary" onClick={() => (searching ? void searchWallets(core, query) : void fetchNextWalletsPage(core))}>
-            Try again
+            {t('allWallets.tryAgain')}
           </button>
         </div>
       ) : null}
-      {searching && !loading && list.length === 0 && !api.error ? <p className="wm-muted wm-center">No wallet found for “{query.trim()}”</p> : null}
-      <ul ref={withAllWalletsStyles} className="wm-grid" aria-label={searching ? 'Search results' : 'All wallets'} aria-busy={loading ? 'true' : undefined}>
+      {searching && !loading && list.length === 0 && !api.error ? <p className="wm-muted wm-center">{t('allWallets.noMatch', { query: query.trim() })}</p> : null}
+      <ul ref={withAllWalletsStyles} className="wm-grid" aria-label={searching ? t('allWallets.results') : t('allWallets.all')} aria-busy={loading ? 'true' : undefined}>
         {list.map(w => {
           const installed = !!installedConnectorFor(core, w)
           return (
             <li key={w.id}>
-              <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? 'Installed' : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
+              <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? t('allWallets.installed') : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
                 <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
                 <span className="wm-grid-name">{w.name}</span>
-                {installed ? <span className="wm-tag wm-tag-accent">Installed</span> : null}
+                {installed ? <span className="wm-tag wm-tag-accent">{t('allWallets.installed')}</span> : null}
               </button>
             </li>
           )
         })}
       </ul>
       {loading ? (
-        <div className="wm-center" role="status" aria-label="Loading wallets">
+        <div className="wm-center" role="status" aria-label={t('allWallets.loading')}>
           <span className="wm-spinner" />
         </div>
       ) : null}

@@ -1,34 +1,45 @@
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { fetchTransactions, groupTransactions, shortenAddress, transactionDescriptions, walletFeatures, type Transaction } from '@wallet-modal/core/internal'
+import type { Core } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withActivityStyles } from './activityStyles.js'
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+type T = Core['i18n']['t']
+const OPERATIONS = ['buy', 'send', 'receive', 'execute', 'trade', 'mint', 'burn', 'approve', 'deposit', 'withdraw', 'borrow', 'repay', 'claim', 'deploy'] as const
 
-/** 'Sent', 'Received', 'Executed'…: an operation type as a past-tense title. */
-export function operationTitle(type: string): string {
-  const known: Record<string, string> = { buy: 'Bought', send: 'Sent', receive: 'Received', execute: 'Executed', trade: 'Swapped', mint: 'Minted', burn: 'Burned', approve: 'Approved', deposit: 'Deposited', withdraw: 'Withdrawn', borrow: 'Borrowed', repay: 'Repaid', claim: 'Claimed', deploy: 'Deployed' }
-  return known[type] ?? (type ? type[0]!.toUpperCase() + type.slice(1) : 'Transaction')
+/** 'Sent', 'Received', 'Executed'…: an operation type as a past-tense title, in the active language. */
+export function operationTitle(type: string, t: T): string {
+  if ((OPERATIONS as readonly string[]).includes(type)) return t(`activity.op.${type as (typeof OPERATIONS)[number]}`)
+  // A type the catalogue does not know is the service's word, shown as it comes.
+  return type ? type[0]!.toUpperCase() + type.slice(1) : t('activity.op.other')
 }
 
-function TransactionItem({ tx, origins }: { tx: Transaction; origins: string[] }) {
+/** Month names and short dates in the active language (the history's dates are UTC). */
+const dates = (locale: string) => ({
+  month: new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }),
+  monthYear: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  day: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+})
+
+function TransactionItem({ tx, origins, t, formats }: { tx: Transaction; origins: string[]; t: T; formats: ReturnType<typeof dates> }) {
   const m = tx.metadata
   const descriptions = transactionDescriptions(tx)
   const first = tx.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url ?? undefined
   // A contract creation has no recipient to name.
-  const counterpart = m.operationType === 'receive' ? `from ${shortenAddress(m.sentFrom)}` : m.sentTo ? `to ${shortenAddress(m.sentTo)}` : ''
+  const counterpart = m.operationType === 'receive' ? t('activity.from', { address: shortenAddress(m.sentFrom) }) : m.sentTo ? t('activity.to', { address: shortenAddress(m.sentTo) }) : ''
   const date = new Date(m.minedAt)
   return (
     <li className="wm-tx" data-testid="transaction" data-operation={m.operationType}>
-      <WalletImage name={first?.fungible_info?.symbol ?? operationTitle(m.operationType)} src={icon} allowOrigins={origins} />
+      <WalletImage name={first?.fungible_info?.symbol ?? operationTitle(m.operationType, t)} src={icon} allowOrigins={origins} />
       <span className="wm-name">
         <span className="wm-tx-title">
-          {operationTitle(m.operationType)}
-          {m.status === 'failed' ? <span className="wm-tag" data-testid="transaction-failed">Failed</span> : null}
+          {operationTitle(m.operationType, t)}
+          {m.status === 'failed' ? <span className="wm-tag" data-testid="transaction-failed">{t('activity.failed')}</span> : null}
         </span>
         <span className="wm-muted wm-token-qty">{counterpart}</span>
       </span>
@@ -39,7 +50,7 @@ function TransactionItem({ tx, origins }: { tx: Transaction; origins: string[] }
           </span>
         ))}
         <time className="wm-muted" dateTime={m.minedAt}>
-          {MONTHS[date.getUTCMonth()]!.slice(0, 3)} {date.getUTCDate()}
+          {formats.day.format(date)}
         </time>
       </span>
     </li>
@@ -54,7 +65,9 @@ function TransactionItem({ tx, origins }: { tx: Transaction; origins: string[] }
 export function TransactionsView() {
   const core = useCore()
   const { transactions } = walletFeatures(core)
-  const t = useSnapshot(transactions.state)
+  const t = useT(core)
+  const formats = dates(core.i18n.state.locale)
+  const tx = useSnapshot(transactions.state)
   const chain = useSnapshot(core.chain.state)
   const sentinel = useRef<HTMLDivElement>(null)
   const address = chain.namespaces[chain.activeNamespace].account.address
@@ -66,14 +79,14 @@ export function TransactionsView() {
   }, [core, address, networkId])
   useEffect(() => {
     const el = sentinel.current
-    if (!el || !t.next || t.loading || typeof IntersectionObserver === 'undefined') return
+    if (!el || !tx.next || tx.loading || typeof IntersectionObserver === 'undefined') return
     // Re-made after every page, so a sentinel already in view asks for the next one too.
     const io = new IntersectionObserver(entries => {
       if (entries.some(e => e.isIntersecting)) void fetchTransactions(core)
     })
     io.observe(el)
     return () => io.disconnect()
-  }, [core, t.next, t.loading])
+  }, [core, tx.next, tx.loading])
 
   const origins = serviceOrigins(core)
   const groups = groupTransactions(transactions.state.transactions)
@@ -83,33 +96,33 @@ export function TransactionsView() {
         <section key={y.year} aria-label={String(y.year)}>
           <h3 className="wm-group-title wm-group-year">{y.year}</h3>
           {y.months.map(m => (
-            <section key={m.month} aria-label={`${MONTHS[m.month]} ${y.year}`} data-testid="activity-month">
+            <section key={m.month} aria-label={formats.monthYear.format(Date.UTC(y.year, m.month, 1))} data-testid="activity-month">
               <h4 className="wm-group-title" data-testid="activity-month-title">
-                {MONTHS[m.month]}
+                {formats.month.format(Date.UTC(y.year, m.month, 1))}
               </h4>
               <ul className="wm-list">
-                {m.transactions.map(tx => (
-                  <TransactionItem key={tx.id} tx={tx} origins={origins} />
+                {m.transactions.map(item => (
+                  <TransactionItem key={item.id} tx={item} origins={origins} t={t} formats={formats} />
                 ))}
               </ul>
             </section>
           ))}
         </section>
       ))}
-      {t.loading ? (
-        <div className="wm-center" role="status" aria-label="Loading transactions">
+      {tx.loading ? (
+        <div className="wm-center" role="status" aria-label={t('activity.loading')}>
           <span className="wm-spinner" />
         </div>
       ) : null}
-      {!t.loading && t.fetched && t.transactions.length === 0 ? (
+      {!tx.loading && tx.fetched && tx.transactions.length === 0 ? (
         <div className="wm-center" role="status" data-testid="activity-empty">
-          {t.error ? <p className="wm-error-text">{t.error}</p> : <p className="wm-muted">No activity yet</p>}
-          {t.error ? null : <p className="wm-muted">Your transactions on this network will appear here.</p>}
+          {tx.error ? <p className="wm-error-text">{tx.error}</p> : <p className="wm-muted">{t('activity.empty')}</p>}
+          {tx.error ? null : <p className="wm-muted">{t('activity.emptyHint')}</p>}
         </div>
       ) : null}
-      {t.error && t.transactions.length > 0 ? (
+      {tx.error && tx.transactions.length > 0 ? (
         <p className="wm-error-text" role="alert">
-          {t.error}
+          {tx.error}
         </p>
       ) : null}
       <div ref={sentinel} className="wm-sentinel" data-testid="activity-end" />

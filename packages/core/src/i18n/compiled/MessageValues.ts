@@ -68,6 +68,35 @@ export interface MessageValues {
   "account.unknownNetwork": undefined
   "account.unsupported": undefined
   "account.disconnect": undefined
+  "allWallets.search": undefined
+  "allWallets.loadFailed": undefined
+  "allWallets.tryAgain": undefined
+  "allWallets.noMatch": { query: string | number }
+  "allWallets.results": undefined
+  "allWallets.all": undefined
+  "allWallets.installed": undefined
+  "allWallets.loading": undefined
+  "activity.op.buy": undefined
+  "activity.op.send": undefined
+  "activity.op.receive": undefined
+  "activity.op.execute": undefined
+  "activity.op.trade": undefined
+  "activity.op.mint": undefined
+  "activity.op.burn": undefined
+  "activity.op.approve": undefined
+  "activity.op.deposit": undefined
+  "activity.op.withdraw": undefined
+  "activity.op.borrow": undefined
+  "activity.op.repay": undefined
+  "activity.op.claim": undefined
+  "activity.op.deploy": undefined
+  "activity.op.other": undefined
+  "activity.from": { address: string | number }
+  "activity.to": { address: string | number }
+  "activity.failed": undefined
+  "activity.loading": undefined
+  "activity.empty": undefined
+  "activity.emptyHint": undefined
 }
 
 /** The locales with a catalogue, English first. */
