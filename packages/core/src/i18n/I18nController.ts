@@ -28,7 +28,8 @@ export interface I18nState {
 }
 
 /** One locale's compiled messages of a namespace, by key. */
-export type Catalogue = Record<string, (values?: Record<string, string | number>) => string>
+// (The runtime's plural helper is typed as returning unknown; every compiled message makes text.)
+export type Catalogue = Record<string, (values?: any) => unknown>
 
 /**
  * The modal's languages: the active locale and direction, and `t`, which every shown string goes
@@ -53,7 +54,7 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
     if (typeof override === 'function') return override(values)
     if (typeof override === 'string') return override.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
     const message = catalogues[state.locale]?.[key] ?? catalogues.en![key]
-    return message ? message(values) : key
+    return message ? String(message(values)) : key
   }
 
   return {

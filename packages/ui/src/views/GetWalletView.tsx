@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { walletImageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
@@ -18,19 +19,20 @@ function httpsLink(value: string | null | undefined): string | undefined {
 /** GetWallet: a directory wallet that is not installed here, with its official links. */
 export function GetWalletView() {
   const core = useCore()
+  const t = useT(core)
   const router = useSnapshot(core.router.state)
   const wallet = router.data?.wallet
-  if (!wallet) return <p className="wm-muted">No wallet selected.</p>
+  if (!wallet) return <p className="wm-muted">{t('getWallet.none')}</p>
   const links = [
-    { label: 'Open in browser', href: httpsLink(wallet.webapp_link) },
-    { label: 'Get the desktop app', href: httpsLink(wallet.desktop_link) },
-    { label: 'Website', href: httpsLink(wallet.homepage) }
+    { label: t('getWallet.openInBrowser'), href: httpsLink(wallet.webapp_link) },
+    { label: t('getWallet.desktopApp'), href: httpsLink(wallet.desktop_link) },
+    { label: t('getWallet.website'), href: httpsLink(wallet.homepage) }
   ].filter((l): l is { label: string; href: string } => !!l.href)
   return (
     <div className="wm-center">
       <WalletImage name={wallet.name} src={walletImageUrl(core, core.router.state.data!.wallet!)} allowOrigins={serviceOrigins(core)} large />
-      <p>{wallet.name} is not installed in this browser.</p>
-      <p className="wm-muted">Install it, then reload this page; or open it where you have it.</p>
+      <p>{t('getWallet.notInstalled', { wallet: wallet.name })}</p>
+      <p className="wm-muted">{t('getWallet.hint')}</p>
       {links.map(l => (
         <a key={l.label} className="wm-button wm-button-secondary wm-full" href={l.href} target="_blank" rel="noopener noreferrer">
           {l.label}

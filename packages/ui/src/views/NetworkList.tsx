@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { namespaceLabel, chooseNetwork, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'
 
@@ -11,6 +12,7 @@ import { CheckIcon } from '../components/Icons.js'
  */
 export function NetworkList() {
   const core = useCore()
+  const t = useT(core)
   const chain = useSnapshot(core.chain.state)
   const { namespaceFilter } = useSnapshot(core.connector.state)
   const { network } = chain.namespaces[chain.activeNamespace]
@@ -18,7 +20,7 @@ export function NetworkList() {
   const networks = core.options.state.networks.filter(n => !namespaceFilter || namespaceFilter.includes(n.chainNamespace))
   const mixed = new Set(networks.map(n => n.chainNamespace)).size > 1
   return (
-    <ul className="wm-list" aria-label="Networks">
+    <ul className="wm-list" aria-label={t('networks.list')}>
       {networks.map(n => (
         <ListItem
           key={n.caipNetworkId}

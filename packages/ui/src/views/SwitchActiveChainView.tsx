@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { namespaceLabel, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WalletImage } from '../components/WalletImage.js'
 
 /**
@@ -10,19 +11,18 @@ import { WalletImage } from '../components/WalletImage.js'
  */
 export function SwitchActiveChainView() {
   const core = useCore()
+  const t = useT(core)
   const router = useSnapshot(core.router.state)
   const network = router.data?.network
-  if (!network) return <p className="wm-muted">No network selected.</p>
+  if (!network) return <p className="wm-muted">{t('switchChain.noNetwork')}</p>
   const family = namespaceLabel(network.chainNamespace)
   return (
     <div className="wm-center">
       <WalletImage name={network.name} src={networkImageUrl(core, network)} allowOrigins={serviceOrigins(core)} large />
-      <p>
-        {network.name} is a {family} network.
-      </p>
-      <p className="wm-muted">Connect a {family} wallet to use it. Your current wallet stays connected.</p>
+      <p>{t('switchChain.family', { network: network.name, family })}</p>
+      <p className="wm-muted">{t('switchChain.hint', { family })}</p>
       <button type="button" className="wm-button wm-full" part="button" onClick={() => core.router.push('Connect', { network: core.router.state.data!.network! })}>
-        Connect a {family} wallet
+        {t('switchChain.connect', { family })}
       </button>
     </div>
   )

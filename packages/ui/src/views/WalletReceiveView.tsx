@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { shortenAddress, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { QrCode } from '../components/QrCode.js'
 import { CopyIcon } from '../components/Icons.js'
 import { WalletImage } from '../components/WalletImage.js'
@@ -12,6 +13,7 @@ import { WalletImage } from '../components/WalletImage.js'
  */
 export function WalletReceiveView() {
   const core = useCore()
+  const t = useT(core)
   const chain = useSnapshot(core.chain.state)
   const ns = chain.activeNamespace
   const address = chain.namespaces[ns].account.address ?? ''
@@ -19,32 +21,32 @@ export function WalletReceiveView() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
-      core.snack.showSuccess('Address copied')
+      core.snack.showSuccess(t('account.addressCopied'))
     } catch {
-      core.snack.showError('Could not copy the address')
+      core.snack.showError(t('account.copyFailed'))
     }
   }
   if (!address) {
     return (
       <p className="wm-muted" role="status">
-        Connect a wallet to see its address.
+        {t('receive.noAddress')}
       </p>
     )
   }
   return (
     <div className="wm-center">
-      <QrCode value={address} label={`QR code of your address ${address}`} size={220} />
+      <QrCode value={address} label={t('receive.qrLabel', { address })} size={220} />
       <p className="wm-receive-address" data-testid="receive-address" title={address}>
         {address}
       </p>
-      <button type="button" className="wm-button wm-button-secondary" part="button" onClick={copy} aria-label={`Copy address ${shortenAddress(address)}`}>
-        <CopyIcon /> Copy address
+      <button type="button" className="wm-button wm-button-secondary" part="button" onClick={copy} aria-label={t('receive.copyLabel', { address: shortenAddress(address) })}>
+        <CopyIcon /> {t('receive.copy')}
       </button>
       <section className="wm-full" aria-labelledby="wm-receive-networks">
         <p className="wm-muted" id="wm-receive-networks">
-          Send assets to this address only on {networks.length === 1 ? 'this network' : 'these networks'}:
+          {t('receive.networksIntro', { count: networks.length })}
         </p>
-        <ul className="wm-chips" aria-label="Networks">
+        <ul className="wm-chips" aria-label={t('receive.networks')}>
           {networks.map(n => (
             <li key={n.caipNetworkId} className="wm-chip" data-testid="receive-network">
               <WalletImage name={n.name} src={networkImageUrl(core, n)} allowOrigins={serviceOrigins(core)} />

@@ -97,6 +97,26 @@ export interface MessageValues {
   "activity.loading": undefined
   "activity.empty": undefined
   "activity.emptyHint": undefined
+  "receive.noAddress": undefined
+  "receive.qrLabel": { address: string | number }
+  "receive.copyLabel": { address: string | number }
+  "receive.copy": undefined
+  "receive.networksIntro": { count: string | number }
+  "receive.networks": undefined
+  "switchChain.noNetwork": undefined
+  "switchChain.family": { family: string | number; network: string | number }
+  "switchChain.hint": { family: string | number }
+  "switchChain.connect": { family: string | number }
+  "getWallet.none": undefined
+  "getWallet.openInBrowser": undefined
+  "getWallet.desktopApp": undefined
+  "getWallet.website": undefined
+  "getWallet.notInstalled": { wallet: string | number }
+  "getWallet.hint": undefined
+  "multiChain.none": undefined
+  "multiChain.intro": { wallet: string | number }
+  "multiChain.families": undefined
+  "networks.list": undefined
 }
 
 /** The locales with a catalogue, English first. */
