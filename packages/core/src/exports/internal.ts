@@ -141,3 +141,5 @@ export { AUTH_CONNECTOR_ID, isAuthConnectorId } from '../adapters/embedded/const
 
 // The dialog's English strings (its chunk adds them to the catalogue: see I18nController.addEnglish).
 export { default as modalEnglish } from '../i18n/compiled/en/modal.js'
+// The lazy views' English strings (each such view's chunk adds them: see useViewsT in the ui).
+export { default as viewsEnglish } from '../i18n/compiled/en/views.js'

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { chooseDirectoryWallet } from '@wallet-modal/core/internal'
 import { rowLabel } from '../components/ListItem.js'
@@ -16,7 +16,7 @@ import { withAllWalletsStyles } from './allWalletsStyles.js'
  */
 export function AllWalletsView() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const api = useSnapshot(core.api.state)
   useSnapshot(core.connector.state)
   const [query, setQuery] = useState(api.searchQuery)

@@ -1,14 +1,14 @@
 import { useSnapshot } from 'valtio/react'
 import { connectExternal, namespaceLabel } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ListItem } from '../components/ListItem.js'
 
 /** ConnectingMultiChain: a wallet found on several chain families; the user picks which to connect. */
 export function ConnectingMultiChainView() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const router = useSnapshot(core.router.state)
   const merged = router.data?.connector
   const members = core.router.state.data?.connector?.connectors ?? []

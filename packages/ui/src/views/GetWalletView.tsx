@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { walletImageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
@@ -19,7 +19,7 @@ function httpsLink(value: string | null | undefined): string | undefined {
 /** GetWallet: a directory wallet that is not installed here, with its official links. */
 export function GetWalletView() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const router = useSnapshot(core.router.state)
   const wallet = router.data?.wallet
   if (!wallet) return <p className="wm-muted">{t('getWallet.none')}</p>

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { namespaceLabel, chooseNetwork, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { ListItem } from '../components/ListItem.js'
 import { CheckIcon } from '../components/Icons.js'
 
@@ -12,7 +12,7 @@ import { CheckIcon } from '../components/Icons.js'
  */
 export function NetworkList() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const chain = useSnapshot(core.chain.state)
   const { namespaceFilter } = useSnapshot(core.connector.state)
   const { network } = chain.namespaces[chain.activeNamespace]

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { namespaceLabel, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
 
 /**
@@ -11,7 +11,7 @@ import { WalletImage } from '../components/WalletImage.js'
  */
 export function SwitchActiveChainView() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const router = useSnapshot(core.router.state)
   const network = router.data?.network
   if (!network) return <p className="wm-muted">{t('switchChain.noNetwork')}</p>

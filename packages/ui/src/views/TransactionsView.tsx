@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio/react'
 import { fetchTransactions, groupTransactions, shortenAddress, transactionDescriptions, walletFeatures, type Transaction } from '@wallet-modal/core/internal'
 import type { Core } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withActivityStyles } from './activityStyles.js'
@@ -65,7 +65,7 @@ function TransactionItem({ tx, origins, t, formats }: { tx: Transaction; origins
 export function TransactionsView() {
   const core = useCore()
   const { transactions } = walletFeatures(core)
-  const t = useT(core)
+  const t = useViewsT(core)
   const formats = dates(core.i18n.state.locale)
   const tx = useSnapshot(transactions.state)
   const chain = useSnapshot(core.chain.state)

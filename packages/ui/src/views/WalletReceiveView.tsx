@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { shortenAddress, networkImageUrl } from '@wallet-modal/core/internal'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { useCore } from '../hooks/CoreContext.js'
-import { useT } from '../hooks/useT.js'
+import { useViewsT } from '../hooks/useViewsT.js'
 import { QrCode } from '../components/QrCode.js'
 import { CopyIcon } from '../components/Icons.js'
 import { WalletImage } from '../components/WalletImage.js'
@@ -13,7 +13,7 @@ import { WalletImage } from '../components/WalletImage.js'
  */
 export function WalletReceiveView() {
   const core = useCore()
-  const t = useT(core)
+  const t = useViewsT(core)
   const chain = useSnapshot(core.chain.state)
   const ns = chain.activeNamespace
   const address = chain.namespaces[ns].account.address ?? ''

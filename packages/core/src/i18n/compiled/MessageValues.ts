@@ -117,6 +117,9 @@ export interface MessageValues {
   "multiChain.intro": { wallet: string | number }
   "multiChain.families": undefined
   "networks.list": undefined
+  "announce.connecting": { wallet: string | number }
+  "announce.connected": { wallet: string | number }
+  "announce.yourWallet": undefined
 }
 
 /** The locales with a catalogue, English first. */

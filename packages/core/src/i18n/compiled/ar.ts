@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "لم يتم اختيار أي محفظة.",
   "multiChain.intro": (d) => "تدعم " + d.wallet + " عدة عائلات من سلاسل الكتل. يُرجى اختيار إحداها للربط.",
   "multiChain.families": () => "عائلات سلاسل الكتل",
-  "networks.list": () => "الشبكات"
+  "networks.list": () => "الشبكات",
+  "announce.connecting": (d) => "جارٍ الربط بـ " + d.wallet + "…",
+  "announce.connected": (d) => "تم الربط بـ " + d.wallet,
+  "announce.yourWallet": () => "محفظتك"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Keine Wallet ausgewählt.",
   "multiChain.intro": (d) => d.wallet + " unterstützt mehrere Blockchain-Familien. Zum Verbinden eine davon auswählen.",
   "multiChain.families": () => "Blockchain-Familien",
-  "networks.list": () => "Netzwerke"
+  "networks.list": () => "Netzwerke",
+  "announce.connecting": (d) => "Verbinde mit " + d.wallet + " …",
+  "announce.connected": (d) => "Mit " + d.wallet + " verbunden",
+  "announce.yourWallet": () => "deine Wallet"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "No se seleccionó ninguna billetera.",
   "multiChain.intro": (d) => d.wallet + " admite varias familias de blockchains. Elige una para conectarte.",
   "multiChain.families": () => "Familias de blockchains",
-  "networks.list": () => "Redes"
+  "networks.list": () => "Redes",
+  "announce.connecting": (d) => "Conectando con " + d.wallet + "…",
+  "announce.connected": (d) => "Conectado a " + d.wallet,
+  "announce.yourWallet": () => "tu billetera"
 }

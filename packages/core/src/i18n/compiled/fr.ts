@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Aucun portefeuille sélectionné.",
   "multiChain.intro": (d) => d.wallet + " prend en charge plusieurs familles de blockchains. Choisissez-en une pour vous connecter.",
   "multiChain.families": () => "Familles de blockchains",
-  "networks.list": () => "Réseaux"
+  "networks.list": () => "Réseaux",
+  "announce.connecting": (d) => "Connexion à " + d.wallet + "…",
+  "announce.connected": (d) => "Connecté à " + d.wallet,
+  "announce.yourWallet": () => "votre portefeuille"
 }

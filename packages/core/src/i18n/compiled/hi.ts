@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "कोई वॉलेट नहीं चुना गया।",
   "multiChain.intro": (d) => d.wallet + " कई चेन परिवारों का समर्थन करता है। कनेक्ट करने के लिए एक चुनें।",
   "multiChain.families": () => "चेन परिवार",
-  "networks.list": () => "नेटवर्क"
+  "networks.list": () => "नेटवर्क",
+  "announce.connecting": (d) => d.wallet + " से कनेक्ट हो रहा है…",
+  "announce.connected": (d) => d.wallet + " से कनेक्ट हो गया",
+  "announce.yourWallet": () => "आपका वॉलेट"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Tidak ada dompet yang dipilih.",
   "multiChain.intro": (d) => d.wallet + " mendukung beberapa keluarga blockchain. Pilih salah satu untuk menghubungkan.",
   "multiChain.families": () => "Keluarga blockchain",
-  "networks.list": () => "Jaringan"
+  "networks.list": () => "Jaringan",
+  "announce.connecting": (d) => "Menghubungkan ke " + d.wallet + "…",
+  "announce.connected": (d) => "Terhubung ke " + d.wallet,
+  "announce.yourWallet": () => "dompet Anda"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Nessun wallet selezionato.",
   "multiChain.intro": (d) => d.wallet + " supporta diverse famiglie di blockchain. Scegline una per connetterti.",
   "multiChain.families": () => "Famiglie di blockchain",
-  "networks.list": () => "Reti"
+  "networks.list": () => "Reti",
+  "announce.connecting": (d) => "Connessione a " + d.wallet + "…",
+  "announce.connected": (d) => "Connesso a " + d.wallet,
+  "announce.yourWallet": () => "il tuo wallet"
 }

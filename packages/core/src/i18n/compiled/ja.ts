@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "ウォレットが選択されていません。",
   "multiChain.intro": (d) => d.wallet + " は複数のチェーンファミリーに対応しています。接続するものを1つ選択してください。",
   "multiChain.families": () => "チェーンファミリー",
-  "networks.list": () => "ネットワーク"
+  "networks.list": () => "ネットワーク",
+  "announce.connecting": (d) => d.wallet + " に接続中…",
+  "announce.connected": (d) => d.wallet + " に接続しました",
+  "announce.yourWallet": () => "ウォレット"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "선택된 지갑이 없습니다.",
   "multiChain.intro": (d) => d.wallet + "은(는) 여러 체인 계열을 지원합니다. 연결할 계열을 하나 선택하세요.",
   "multiChain.families": () => "체인 계열",
-  "networks.list": () => "네트워크"
+  "networks.list": () => "네트워크",
+  "announce.connecting": (d) => d.wallet + "에 연결 중…",
+  "announce.connected": (d) => d.wallet + "에 연결됨",
+  "announce.yourWallet": () => "지갑"
 }

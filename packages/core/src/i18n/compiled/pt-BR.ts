@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Nenhuma carteira selecionada.",
   "multiChain.intro": (d) => d.wallet + " suporta várias famílias de blockchains. Escolha uma para conectar.",
   "multiChain.families": () => "Famílias de blockchains",
-  "networks.list": () => "Redes"
+  "networks.list": () => "Redes",
+  "announce.connecting": (d) => "Conectando a " + d.wallet + "…",
+  "announce.connected": (d) => "Conectado a " + d.wallet,
+  "announce.yourWallet": () => "sua carteira"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Кошелёк не выбран.",
   "multiChain.intro": (d) => d.wallet + " поддерживает несколько семейств блокчейнов. Выберите одно для подключения.",
   "multiChain.families": () => "Семейства блокчейнов",
-  "networks.list": () => "Сети"
+  "networks.list": () => "Сети",
+  "announce.connecting": (d) => "Подключение к " + d.wallet + "…",
+  "announce.connected": (d) => "Подключено к " + d.wallet,
+  "announce.yourWallet": () => "вашему кошельку"
 }

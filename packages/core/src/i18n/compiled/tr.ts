@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Cüzdan seçilmedi.",
   "multiChain.intro": (d) => d.wallet + " birden fazla blokzincir ailesini destekliyor. Bağlanmak için birini seçin.",
   "multiChain.families": () => "Blokzincir aileleri",
-  "networks.list": () => "Ağlar"
+  "networks.list": () => "Ağlar",
+  "announce.connecting": (d) => d.wallet + " cüzdanına bağlanılıyor…",
+  "announce.connected": (d) => d.wallet + " cüzdanına bağlanıldı",
+  "announce.yourWallet": () => "cüzdanınız"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Гаманець не вибрано.",
   "multiChain.intro": (d) => d.wallet + " підтримує кілька сімейств блокчейнів. Виберіть одне для підключення.",
   "multiChain.families": () => "Сімейства блокчейнів",
-  "networks.list": () => "Мережі"
+  "networks.list": () => "Мережі",
+  "announce.connecting": (d) => "Підключення до " + d.wallet + "…",
+  "announce.connected": (d) => "Підключено до " + d.wallet,
+  "announce.yourWallet": () => "вашого гаманця"
 }

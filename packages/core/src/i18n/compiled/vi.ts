@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "Chưa chọn ví nào.",
   "multiChain.intro": (d) => d.wallet + " hỗ trợ nhiều họ blockchain. Hãy chọn một họ để kết nối.",
   "multiChain.families": () => "Các họ blockchain",
-  "networks.list": () => "Mạng"
+  "networks.list": () => "Mạng",
+  "announce.connecting": (d) => "Đang kết nối với " + d.wallet + "…",
+  "announce.connected": (d) => "Đã kết nối với " + d.wallet,
+  "announce.yourWallet": () => "ví của bạn"
 }

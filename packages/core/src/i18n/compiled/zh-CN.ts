@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "未选择钱包。",
   "multiChain.intro": (d) => d.wallet + " 支持多种链类型。请选择一种进行连接。",
   "multiChain.families": () => "链类型",
-  "networks.list": () => "网络"
+  "networks.list": () => "网络",
+  "announce.connecting": (d) => "正在连接 " + d.wallet + "…",
+  "announce.connected": (d) => "已连接 " + d.wallet,
+  "announce.yourWallet": () => "您的钱包"
 }

@@ -118,5 +118,8 @@ export default {
   "multiChain.none": () => "未選擇錢包。",
   "multiChain.intro": (d) => d.wallet + " 支援多種鏈類型。請選擇一種進行連接。",
   "multiChain.families": () => "鏈類型",
-  "networks.list": () => "網路"
+  "networks.list": () => "網路",
+  "announce.connecting": (d) => "正在連接 " + d.wallet + "…",
+  "announce.connected": (d) => "已連接 " + d.wallet,
+  "announce.yourWallet": () => "您的錢包"
 }
