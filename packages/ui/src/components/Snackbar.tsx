@@ -1,6 +1,10 @@
 import { useSnapshot } from 'valtio/react'
 import { useEffect } from 'react'
 import { useCore } from '../hooks/CoreContext.js'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+
+// Needed once a wallet is picked, not to show Connect: fetched as the dialog shows, like the next views.
+const ConnectionAnnouncer = lazyComponent(() => import('./ConnectionAnnouncer.js').then(m => m.ConnectionAnnouncer))
 
 /** How long a success or error banner stays. */
 export const SNACK_VISIBLE_MS = 3000
@@ -8,7 +12,9 @@ export const SNACK_VISIBLE_MS = 3000
 /**
  * The notification banner; a polite live region so screen readers announce it. An error's short
  * message (its technical text) shows only when the site turned `debug` on (spec §8); visitors
- * otherwise read the words of what failed.
+ * otherwise read the words of what failed. Beside it, the dialog's connection announcements: a
+ * region of their own, so a snack does not make a screen reader repeat them (a status region is
+ * read whole on each change).
  */
 export function Snackbar() {
   const core = useCore()
@@ -20,13 +26,16 @@ export function Snackbar() {
     return () => clearTimeout(t)
   }, [snack.open, snack.message, snack.variant, core])
   return (
-    <div role="status" aria-live="polite">
-      {snack.open ? (
-        <p className="wm-snackbar" data-variant={snack.variant}>
-          {snack.variant === 'loading' ? <span className="wm-spinner" aria-hidden="true" /> : null}
-          {text}
-        </p>
-      ) : null}
-    </div>
+    <>
+      <div role="status" aria-live="polite">
+        {snack.open ? (
+          <p className="wm-snackbar" data-variant={snack.variant}>
+            {snack.variant === 'loading' ? <span className="wm-spinner" aria-hidden="true" /> : null}
+            {text}
+          </p>
+        ) : null}
+      </div>
+      <ConnectionAnnouncer core={core} />
+    </>
   )
 }

@@ -7,6 +7,25 @@
  * the host is the fixed layer holding the overlay (out of the page's flow, so it takes no layout
  * space, yet a site's test sees it visible while open); embedded, it is a block in the page.
  * Browsers without custom states keep `display: contents`, which renders the same.
+ *
+ * Motion: the dialog fades in (slides up as a phone's bottom sheet) and shakes when a connection
+ * fails; with `prefers-reduced-motion: reduce` none of it runs. The shake lists the fade first so
+ * that adding and removing it keeps the (finished) fade instead of starting it again, which made
+ * the dialog vanish and fade back after every rejection. The progress spinner keeps turning: a
+ * small rotation in place is not the kind of motion the preference guards against, and a spinner
+ * that stands still reads as a modal that hung (the "Loading" one has no words beside it).
+ *
+ * Forced colours (Windows contrast themes) paint every background with the theme's Canvas: what
+ * was told apart by its background alone (list rows, feature buttons, the social buttons, token
+ * rows, the snackbar) gets a border there, drawn in the theme's text colour. Buttons with a
+ * transparent border get it shown by the browser; the dialog has its own border; focus outlines
+ * stay (in the theme's colour). That block is the sheet's last, to win over the rules above.
+ *
+ * Rows get a hover only where there is one (`hover: hover`): on a touch screen it would stick to
+ * the row last tapped. Phones (`max-width: 600px`) get a bottom sheet (full width, anchored to the
+ * bottom, clear of the home indicator), with touch targets of at least 44 px; not in embedded
+ * mode, where the site places the modal. That block comes after the general rules, so it wins
+ * over them. The "why" lives here, not in the CSS text, which ships with the dialog.
  */
 export const MODAL_STYLES = /* css */ `
 :host(:state(open)) { display: block; position: fixed; inset: 0; z-index: var(--_wm-z-index); }
@@ -24,12 +43,12 @@ export const MODAL_STYLES = /* css */ `
   animation: wm-in 160ms ease-out;
 }
 .wm-embedded .wm-dialog { box-shadow: none; animation: none; max-height: none; }
-.wm-shake { animation: wm-shake 500ms ease-in-out; }
+.wm-shake { animation: wm-in 160ms ease-out, wm-shake 500ms ease-in-out; }
 @keyframes wm-in { from { opacity: 0; transform: translateY(8px); } to { opacity: 1; transform: none; } }
 @keyframes wm-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
 @keyframes wm-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) {
-  .wm-dialog, .wm-shake, .wm-spinner { animation: none !important; }
+  .wm-dialog { animation: none !important; }
 }
 .wm-header { display: grid; grid-template-columns: 36px 1fr 36px; align-items: center; padding: 12px 12px 8px; }
 .wm-title { margin: 0; text-align: center; font-size: calc(var(--_wm-fs) * 1.6); font-weight: 600; }
@@ -54,7 +73,6 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
   display: flex; align-items: center; gap: 12px; padding: 8px 10px;
   border: 0; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2);
 }
-/* Hover only where there is one: on a touch screen it would stick to the row last tapped. */
 @media (hover: hover) { .wm-list-item:hover { filter: brightness(0.97); } }
 .wm-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--_wm-accent); }
 .wm-list-item .wm-name { flex: 1; font-weight: 500; }
@@ -146,9 +164,6 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-token .wm-name { text-align: left; }
 .wm-token [data-testid='token-value'] { font-weight: 600; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
-/* Phones: a bottom sheet (full width, anchored to the bottom, clear of the home indicator), with
-   touch targets of at least 44 px; not in embedded mode, where the site places the modal. Last in
-   the sheet, so it wins over the rules above. */
 @media (max-width: 600px) {
   .wm-overlay { align-items: flex-end; padding: 0; }
   .wm-overlay .wm-dialog {
@@ -162,4 +177,7 @@ a.wm-button { text-decoration: none; box-sizing: border-box; }
   .wm-footer a { min-height: 44px; line-height: 44px; }
 }
 @keyframes wm-up { from { transform: translateY(100%); } to { transform: none; } }
+@media (forced-colors: active) {
+  .wm-list-item, .wm-feature, .wm-social-button, .wm-token, .wm-snackbar { border: 1px solid; }
+}
 `

@@ -7,7 +7,7 @@
  * private `--_wm-*` properties hold the resolved values with the spec's defaults; they are declared
  * on :host and again on the inner `.wm-root`, where the site's `themeVariables` are set inline.
  * `--_wm-accent-text` is the accent used as text on the modal's surfaces, kept at 4.5:1 contrast
- * or more in each theme.
+ * or more in each theme; so are `--_wm-error` and `--_wm-success` on `--_wm-bg-2` (the snackbar's).
  *
  * Hosts are `inline-block`: a real box sized by what it holds, so a site's CSS (`margin-left:
  * auto` in a flex header) and a site's tests (clicking `connect-button` itself) can address the
@@ -32,7 +32,7 @@ export const BASE_STYLES = /* css */ `
   --_wm-fg-2: var(--wm-color-fg-2, #5c5f66);
   --_wm-border: var(--wm-color-border, rgba(0, 0, 0, 0.1));
   --_wm-error: var(--wm-color-error, #c0282f);
-  --_wm-success: var(--wm-color-success, #17804a);
+  --_wm-success: var(--wm-color-success, #157a46);
   --_wm-overlay: var(--wm-overlay, rgba(0, 0, 0, 0.4));
   font-family: var(--_wm-font);
 }

@@ -3,7 +3,12 @@ import { connectExternal } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { WalletImage } from '../components/WalletImage.js'
 
-/** ConnectingExternal: waiting for the wallet; after a rejection or failure, a way to try again. */
+/**
+ * ConnectingExternal: waiting for the wallet; after a rejection or failure, a way to try again.
+ * The failure is said once through a live region that is there, empty, from the start of the
+ * attempt (a region mounted with its words may not be heard). "Connecting..." is not in it: the
+ * dialog's connection announcer says "Connecting to X…" (ConnectionAnnouncer).
+ */
 export function ConnectingExternalView() {
   const core = useCore()
   const router = useSnapshot(core.router.state)
@@ -18,13 +23,16 @@ export function ConnectingExternalView() {
   return (
     <div className="wm-center">
       <WalletImage name={connector.name} src={connector.imageUrl} large />
-      <div role="status" aria-live="polite">
-        {error ? (
-          <>
-            <p className="wm-error-text">{error.message}</p>
-            <p className="wm-muted">{error.code === 'USER_REJECTED' ? `You declined the request in ${connector.name}.` : 'Something went wrong. Please try again.'}</p>
-          </>
-        ) : (
+      <div>
+        <div role="status">
+          {error ? (
+            <>
+              <p className="wm-error-text">{error.message}</p>
+              <p className="wm-muted">{error.code === 'USER_REJECTED' ? `You declined the request in ${connector.name}.` : 'Something went wrong. Please try again.'}</p>
+            </>
+          ) : null}
+        </div>
+        {error ? null : (
           <>
             <p>{waiting ? 'Connecting...' : `Continue in ${connector.name}`}</p>
             <p className="wm-muted">Accept the connection request in your wallet.</p>

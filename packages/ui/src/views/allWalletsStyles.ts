@@ -1,6 +1,6 @@
 import { stylesRef } from '../theme/stylesRef.js'
 
-/** All Wallets' grid, in its chunk. */
+/** All Wallets' grid, in its chunk (each item bordered in forced colours, where its background is painted over). */
 export const withAllWalletsStyles = stylesRef(`
 .wm-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
 .wm-grid-item {
@@ -11,4 +11,5 @@ export const withAllWalletsStyles = stylesRef(`
 .wm-grid-item .wm-tag { position: absolute; top: 2px; right: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
 .wm-grid-item:hover { filter: brightness(0.97); }
 .wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+@media (forced-colors: active) { .wm-grid-item { border: 1px solid; } }
 `)
