@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { modalEnglish, type Core } from '@wallet-modal/core/internal'
-import { useT } from '../hooks/useT.js'
+import type { Core } from '@wallet-modal/core/internal'
+import { useDialogT } from '../hooks/useDialogT.js'
 import { CoreContext } from '../hooks/CoreContext.js'
 import { VIEWS, preloadNextViews } from '../views/registry.js'
 import { Header } from './Header.js'
@@ -15,9 +15,6 @@ import { adoptStyles } from '../theme/stylesheet.js'
 import { MODAL_STYLES } from '../theme/modalStyles.js'
 import { showHost } from '../elements/showHost.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-
-/** The cores whose catalogue already holds the dialog's English strings. */
-const withEnglish = new WeakSet<Core>()
 
 // The footer link loads beside the dialog (remote configuration may hide it anyway).
 const BrandingFooter = lazyComponent(() => import('./BrandingFooter.js').then(m => m.BrandingFooter))
@@ -38,14 +35,9 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   const modal = useSnapshot(core.modal.state)
   const router = useSnapshot(core.router.state)
   const themeState = useSnapshot(core.theme.state)
-  // The language and writing direction the dialog renders in (right-to-left for Arabic). The
-  // dialog's English strings come with the dialog's chunk (the button's are in the first one).
-  if (!withEnglish.has(core)) {
-    core.i18n.addEnglish(modalEnglish)
-    withEnglish.add(core)
-  }
+  // The language and writing direction the dialog renders in (right-to-left for Arabic).
   const i18n = useSnapshot(core.i18n.state)
-  const t = useT(core)
+  const t = useDialogT(core)
   const embedded = core.options.state.enableEmbedded
   const dialogRef = useRef<HTMLDivElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
