@@ -1,8 +1,11 @@
-/** Small inline SVG icons; decorative, so hidden from assistive tech (buttons carry the names). */
-const svg = (d: string) =>
+/**
+ * Small inline SVG icons; decorative, so hidden from assistive tech (buttons carry the names).
+ * Those that point along the line of reading (`mirror`) turn round in right-to-left languages.
+ */
+const svg = (d: string, mirror?: boolean) =>
   function Icon() {
     return (
-      <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg className={mirror ? 'wm-mirror' : undefined} width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         <path d={d} />
       </svg>
     )
@@ -11,13 +14,13 @@ const svg = (d: string) =>
 /** A cross. */
 export const CloseIcon = svg('M3.5 3.5l9 9M12.5 3.5l-9 9')
 /** A left chevron. */
-export const BackIcon = svg('M10 3L5 8l5 5')
+export const BackIcon = svg('M10 3L5 8l5 5', true)
 /** Two overlapping squares. */
 export const CopyIcon = svg('M5.5 5.5h7v7h-7zM3.5 10.5v-7h7')
 /** A check mark. */
 export const CheckIcon = svg('M3 8.5l3 3 7-7')
 /** A right chevron. */
-export const ChevronIcon = svg('M6 3l5 5-5 5')
+export const ChevronIcon = svg('M6 3l5 5-5 5', true)
 
 /** A card with a plus: Buy. */
 export const BuyIcon = svg('M2 4.5h12v8H2zM2 7h12M10 10.5h2')
@@ -26,7 +29,7 @@ export const SwapIcon = svg('M3 5.5h9.5L10 3M13 10.5H3.5L6 13')
 /** Arrows down and up: swap the sides of a trade. */
 export const FlipIcon = svg('M5 2.5v11M5 13.5L2.5 11M11 13.5v-11M11 2.5L13.5 5')
 /** Arrow up and to the right: Send. */
-export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10')
+export const SendIcon = svg('M4.5 11.5l7-7M6 4.5h5.5V10', true)
 /** Arrow down into a tray: Receive. */
 export const ReceiveIcon = svg('M8 2.5v8M4.5 7L8 10.5 11.5 7M3 13.5h10')
 /** An arrow out of a box: a link that opens another site. */

@@ -69,7 +69,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-button-danger { background: var(--_wm-bg-2); color: var(--_wm-error); }
 .wm-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .wm-list-item {
-  width: 100%; font: inherit; color: inherit; cursor: pointer; text-align: left;
+  width: 100%; font: inherit; color: inherit; cursor: pointer; text-align: start;
   display: flex; align-items: center; gap: 12px; padding: 8px 10px;
   border: 0; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2);
 }
@@ -87,6 +87,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-footer { margin: 0; padding: 4px 16px 12px; text-align: center; font-size: 12px; color: var(--_wm-fg-2); }
 .wm-footer a { color: inherit; display: inline-block; min-height: 24px; line-height: 24px; }
 .wm-error-text { color: var(--_wm-error); margin: 0; font-weight: 600; }
+[dir='rtl'] .wm-mirror { transform: scaleX(-1); }
 .wm-spinner { width: 18px; height: 18px; border: 2px solid var(--_wm-border); border-top-color: var(--_wm-accent); border-radius: 50%; animation: wm-spin 800ms linear infinite; }
 .wm-avatar { display: block; width: 64px; height: 64px; border-radius: 50%; }
 .wm-full { width: 100%; }
@@ -147,21 +148,21 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-button-row .wm-button { flex: 1; }
 .wm-receive-address { font-family: ui-monospace, monospace; word-break: break-all; text-align: center; margin: 4px 0; }
 .wm-chips { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-.wm-chip { display: inline-flex; align-items: center; gap: 6px; padding: 2px 8px 2px 2px; border-radius: 999px; background: var(--_wm-bg-2); }
+.wm-chip { display: inline-flex; align-items: center; gap: 6px; padding-block: 2px; padding-inline: 2px 8px; border-radius: 999px; background: var(--_wm-bg-2); }
 .wm-chip .wm-image { width: 20px; height: 20px; border-radius: 50%; font-size: 10px; }
 .wm-activity { width: 100%; }
 .wm-siwx-images { display: flex; gap: 0; }
 .wm-siwx-images > * { border: 3px solid var(--_wm-bg); border-radius: 50%; }
-.wm-siwx-images > :last-child { margin-left: -12px; }
+.wm-siwx-images > :last-child { margin-inline-start: -12px; }
 .wm-sentinel { height: 1px; }
-.wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-left: 3px solid var(--_wm-accent); }
-.wm-alert[data-variant='error'] { border-left-color: var(--_wm-error); }
+.wm-alert { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); display: flex; gap: 8px; align-items: flex-start; border-inline-start: 3px solid var(--_wm-accent); }
+.wm-alert[data-variant='error'] { border-inline-start-color: var(--_wm-error); }
 .wm-alert p { margin: 2px 0 0; }
 
 .wm-total { font-size: calc(var(--_wm-fs) * 2.4); font-weight: 700; margin: 4px 0; text-align: center; }
 .wm-token { display: flex; align-items: center; gap: 10px; padding: 6px 8px; border-radius: calc(var(--_wm-radius) * 3); background: var(--_wm-bg-2); }
 .wm-token-qty { display: block; font-size: calc(var(--_wm-fs) * 1.2); }
-.wm-token .wm-name { text-align: left; }
+.wm-token .wm-name { text-align: start; }
 .wm-token [data-testid='token-value'] { font-weight: 600; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
 @media (max-width: 600px) {

@@ -8,7 +8,7 @@ export const withAllWalletsStyles = stylesRef(`
   border-radius: calc(var(--_wm-radius) * 3); padding: 8px 4px; display: flex; flex-direction: column; align-items: center; gap: 4px;
   position: relative; min-width: 0;
 }
-.wm-grid-item .wm-tag { position: absolute; top: 2px; right: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
+.wm-grid-item .wm-tag { position: absolute; top: 2px; inset-inline-end: 2px; padding: 0 4px; font-size: calc(var(--_wm-fs) * 0.9); }
 .wm-grid-item:hover { filter: brightness(0.97); }
 .wm-grid-name { font-size: calc(var(--_wm-fs) * 1.1); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 @media (forced-colors: active) { .wm-grid-item { border: 1px solid; } }
