@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
 import { shortenAddress, type AccountInfo } from '@wallet-modal/core'
+import { buttonLabels } from '@wallet-modal/core/internal'
 import type { WalletModalBaseElement } from '@wallet-modal/ui'
 import { useWalletModalContext } from './useWalletModalContext.js'
 import { useWalletModalAccount } from './useWalletModalAccount.js'
@@ -18,11 +19,14 @@ export interface ConnectButtonProps {
   id?: string
 }
 
-/** The text the element shows for an account: what the server renders inside it. */
-function buttonText(account: AccountInfo, label?: string, loadingLabel?: string): string {
+/**
+ * The text the element shows for an account: what the server renders inside it, in the `locale`
+ * option's language (the element follows the page's or the browser's once it runs).
+ */
+function buttonText(account: AccountInfo, locale: string | undefined, label?: string, loadingLabel?: string): string {
   if (account.address && (account.status === 'connected' || account.status === 'reconnecting')) return shortenAddress(account.address)
-  if (account.status === 'connecting') return loadingLabel || 'Connecting...'
-  return label || 'Connect Wallet'
+  if (account.status === 'connecting') return loadingLabel || buttonLabels(locale).connecting
+  return label || buttonLabels(locale).connect
 }
 
 /**
@@ -36,7 +40,7 @@ function buttonText(account: AccountInfo, label?: string, loadingLabel?: string)
  * ```
  */
 export function ConnectButton({ label, loadingLabel, theme, className, id }: ConnectButtonProps) {
-  const { modal } = useWalletModalContext('ConnectButton')
+  const { modal, still } = useWalletModalContext('ConnectButton')
   const account = useWalletModalAccount()
   const ref = useRef<WalletModalBaseElement | null>(null)
   // The element renders the provider's modal even when the page has several.
@@ -47,7 +51,7 @@ export function ConnectButton({ label, loadingLabel, theme, className, id }: Con
     <connect-button ref={ref} label={label} loading-label={loadingLabel} theme={theme} class={className} id={id}>
       {/* Text, not a button: nothing to click before the element runs, and once it runs the only
           button inside <connect-button> is the element's own (sites and tests find it so). */}
-      <span data-wm-fallback="">{buttonText(account, label, loadingLabel)}</span>
+      <span data-wm-fallback="">{buttonText(account, still.options.state.locale, label, loadingLabel)}</span>
     </connect-button>
   )
 }

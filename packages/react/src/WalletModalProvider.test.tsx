@@ -179,6 +179,10 @@ describe('@wallet-modal/react (React 19)', () => {
     expect(html).to.include('data-status="reconnecting"')
     // Without the cookie the server says Connect Wallet.
     expect(renderToString(<App />)).to.include('Connect Wallet')
+    // In the site's language when its options name one (the element follows once it runs).
+    const german = options({ locale: 'de-AT' })
+    expect(renderToString(<WalletModalProvider options={german}><ConnectButton /></WalletModalProvider>)).to.include('>Wallet verbinden<')
+    expect(renderToString(<WalletModalProvider options={options({ locale: 'ar' })}><ConnectButton /></WalletModalProvider>)).to.include('>ربط المحفظة<')
 
     // Every text the button shows, from the server's HTML to the connected account.
     container.innerHTML = html

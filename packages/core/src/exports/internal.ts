@@ -126,7 +126,7 @@ export type { NamesState, NamesController, NameRegistrationStep } from '../contr
 export type { SwapQuote, SwapToken } from '@wallet-modal/wire'
 export type { WalletFeature } from '../flows/walletFeatureOrder.js'
 export { SIWX_DEFAULT_EXPIRY_MS } from '../siwx/siwxMessageDefaults.js'
-export { signIn, signOut, cancelSignIn, checkSignIn, clearSignIn, siwxOf } from '../flows/signIn.js'
+export { signIn, signOut, cancelSignIn, checkSignIn, clearSignIn, siwxOf, SMART_ACCOUNT_UNSUPPORTED } from '../flows/signIn.js'
 export type { SIWXState, SIWXController } from '../controllers/SIWXController.js'
 export { embeddedState, secureSiteUrlOf, securePageUrl, authName, isEmbeddedConnected, emailLogin, leaveEmailLogin, updateEmail, emailOffered, socialsOffered, socialLogin, farcasterLogin } from '../flows/embeddedState.js'
 export { accountTypeSwitch, switchAccount } from '../flows/accountTypeSwitch.js'
@@ -143,3 +143,13 @@ export { AUTH_CONNECTOR_ID, isAuthConnectorId } from '../adapters/embedded/const
 export { default as modalEnglish } from '../i18n/compiled/en/modal.js'
 // The lazy views' English strings (each such view's chunk adds them: see useViewsT in the ui).
 export { default as viewsEnglish } from '../i18n/compiled/en/views.js'
+// Each feature's English strings, added by its views' chunks (useEnglishT in the ui). The notices'
+// (errors, alerts, snack messages) are never loaded in English: their English is the text core
+// shows (the spec's wording), which the other locales translate by key.
+export { default as sendEnglish } from '../i18n/compiled/en/send.js'
+export { default as swapEnglish } from '../i18n/compiled/en/swap.js'
+export { default as onrampEnglish } from '../i18n/compiled/en/onramp.js'
+export { default as authEnglish } from '../i18n/compiled/en/auth.js'
+export { default as walletsEnglish } from '../i18n/compiled/en/wallets.js'
+export type { Catalogue } from '../i18n/I18nController.js'
+export { buttonLabels } from '../i18n/buttonLabels.js'

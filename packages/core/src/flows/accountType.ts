@@ -54,8 +54,11 @@ export async function switchAccountType(core: Core, type: AccountType): Promise<
     core.storage.set(STORAGE_KEYS.preferredAccountType(ns), type)
     wallet.provider.accountSwitched(address)
     await syncEmbeddedAccountType(core, wallet)
-    core.snack.showSuccess(type === 'smartAccount' ? 'Switched to your smart account' : 'Switched to your EOA')
+    if (type === 'smartAccount') core.snack.showSuccess('Switched to your smart account', 'snack.switchedToSmartAccount')
+    else core.snack.showSuccess('Switched to your EOA', 'snack.switchedToEoa')
   } catch (err) {
-    core.snack.showError(toWalletModalError(err, 'RPC_ERROR').shortMessage)
+    const e = toWalletModalError(err, 'RPC_ERROR')
+    // The wallet's reason as it gave it (the words of a failed RPC call when it gave none).
+    core.snack.showError(e.shortMessage, undefined, e.shortMessage === 'RPC request failed' ? 'error.RPC_ERROR' : undefined)
   }
 }

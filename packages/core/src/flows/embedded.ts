@@ -65,7 +65,7 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
       core.alert.show(code)
       st.setStep('idle', new WalletModalError(code).shortMessage)
     },
-    onRefused: () => lifetime.setTimeout(() => core.snack.showError(embeddedError('ACTION_NOT_ALLOWED').shortMessage), ACTION_NOT_ALLOWED_DELAY_MS),
+    onRefused: () => lifetime.setTimeout(() => core.snack.showError(embeddedError('ACTION_NOT_ALLOWED').shortMessage, undefined, 'error.ACTION_NOT_ALLOWED'), ACTION_NOT_ALLOWED_DELAY_MS),
     onSignOut: () => st.setUser(undefined)
   })
   for (const connector of Object.values(wallet.connectors)) core.runtime.addConnector(connector)
@@ -129,7 +129,7 @@ function settleApproval(core: Core, id: string, ok: boolean, message?: string): 
     void refreshBalance(core, core.chain.state.activeNamespace, { force: true })
     void core.runtime.embedded?.then(wallet => syncEmbeddedAccountType(core, wallet)).catch(() => undefined)
   }
-  else if (message === 'Signature declined') core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage)
+  else if (message === 'Signature declined') core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage, undefined, 'error.SIGNATURE_DECLINED')
   // Its view goes (back to what asked, or the modal closes when it opened for it).
   popTransactionStack(core, ok ? 'success' : 'cancel')
 }
@@ -321,7 +321,7 @@ export async function startUpdateEmail(core: Core, newEmail: string): Promise<vo
     const { email } = await wallet.frame.request('UPDATE_EMAIL_SECONDARY_OTP', {})
     st.setUser({ email, userName: st.state.userName })
     st.setUpdate({ step: 'done', newEmail: email })
-    core.snack.showSuccess('E-mail updated')
+    core.snack.showSuccess('E-mail updated', 'snack.emailUpdated')
   } catch (err) {
     const e = toEmbeddedError(err, 'FRAME_ERROR')
     st.setUpdate({ step: 'email', newEmail: parsed.output, error: e.code === 'FRAME_ERROR' && e.details ? e.details : e.shortMessage })

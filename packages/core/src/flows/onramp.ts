@@ -282,7 +282,8 @@ async function waitForFunds(core: Core, seq: number, before: number): Promise<vo
     const now = heldAmount(core)
     if (now > before && feature.purchaseSeq === seq) {
       onramp.setStatus('received', String(Number((now - before).toFixed(6))))
-      core.snack.showSuccess(`Received ${Number((now - before).toFixed(6))} ${onramp.state.purchaseCurrency?.symbol ?? ''}`.trim())
+      const received = { amount: Number((now - before).toFixed(6)), symbol: onramp.state.purchaseCurrency?.symbol ?? '' }
+      core.snack.showSuccess(`Received ${received.amount} ${received.symbol}`.trim(), 'snack.received', received)
       return
     }
   }

@@ -37,7 +37,7 @@ export async function sendTokens(core: Core): Promise<string> {
   send.setError(undefined)
   // Spec §2: the send waits on the transaction stack (an embedded wallet's approval goes on top of
   // it); once it succeeds, Account replaces the top of the stack and the snack says so.
-  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess('Transaction sent') })
+  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess('Transaction sent', 'snack.transactionSent') })
   let sent: { id: string; wallet: Awaited<ReturnType<typeof activeWallet>> }
   try {
     const wallet = await activeWallet(core)

@@ -99,7 +99,7 @@ export async function signIn(core: Core): Promise<void> {
     // plain ecrecover, not ERC-1271 / ERC-6492): say so rather than a bare failure.
     const smart = e.code !== 'SIGNATURE_DECLINED' && core.chain.state.namespaces[core.chain.state.activeNamespace].account.accountType === 'smartAccount'
     state.setError(smart ? SMART_ACCOUNT_UNSUPPORTED : e.shortMessage)
-    if (smart) core.snack.showError(SMART_ACCOUNT_UNSUPPORTED)
+    if (smart) core.snack.showError(SMART_ACCOUNT_UNSUPPORTED, undefined, 'snack.smartAccountUnsupported')
     else core.snack.showError(e, 'SIWX_FAILED')
     core.events.emit({ type: 'SIWX_AUTH_ERROR', data: { code: e.code, message: e.shortMessage } })
     // Spec §4: a decline shows the error and the view again.

@@ -101,7 +101,8 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
   swap.setStep('swapping')
   // Spec §2: the swap waits on the transaction stack; mined, Account replaces the top of the stack.
   let swapped = ''
-  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess(swapped) })
+  let swappedValues: Record<string, string | number> = {}
+  pushTransactionStack(core, { replace: 'Account', onSuccess: () => core.snack.showSuccess(swapped, 'snack.swapped', swappedValues) })
   try {
     const trade = tradeOrThrow(core)
     if (!quote || !from || !to) throw new WalletModalError('INVALID_AMOUNT')
@@ -134,7 +135,8 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
     const toAmount = formatUnits(BigInt(quote.toAmount), to.decimals)
     core.events.emit({ type: 'SWAP_SUCCESS', data: { caipNetworkId: network, hash, from: from.symbol, to: to.symbol, fromAmount: amount!, toAmount } })
     swap.setAmount(undefined)
-    swapped = `Swapped ${amount} ${from.symbol} for ${Number(Number(toAmount).toPrecision(6))} ${to.symbol}`
+    swappedValues = { amount: amount!, from: from.symbol, received: Number(Number(toAmount).toPrecision(6)), to: to.symbol }
+    swapped = `Swapped ${amount} ${from.symbol} for ${swappedValues.received} ${to.symbol}`
     popTransactionStack(core, 'success')
     return hash
   } catch (err) {

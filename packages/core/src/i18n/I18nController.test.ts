@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { createI18nController } from './I18nController.js'
-import { detectLocale, resolveLocale } from './switchLocale.js'
+import { amountFormatter, detectLocale, resolveLocale } from './switchLocale.js'
 
 describe('I18nController', () => {
   it('shows English from the start, with placeholders and numbers', () => {
@@ -100,4 +100,21 @@ describe('I18nController', () => {
       document.documentElement.lang = lang
     }
   })
+
+  it('writes amounts in the active locale, every digit kept (balances stay truncated, never rounded)', async () => {
+    const i18n = createI18nController()
+    expect(i18n.format.amount('1234.500')).to.equal('1234.500')
+    await i18n.setLocale('de')
+    expect(i18n.format.amount('1234.500')).to.equal('1.234,500')
+    expect(i18n.format.amount('0.999')).to.equal('0,999')
+    expect(i18n.format.amount('<0.001')).to.equal('<0,001')
+    // Beyond a float's precision: text in, the same digits out.
+    expect(i18n.format.amount('12345678901234567.123')).to.equal('12.345.678.901.234.567,123')
+    await i18n.setLocale('fr')
+    expect(i18n.format.amount('-1234.5')).to.match(/^-1\s234,5$/u)
+    await i18n.setLocale('en')
+    expect(i18n.format.amount('1234.500')).to.equal('1234.500')
+    expect(amountFormatter('hi')('100000.25')).to.equal('1,00,000.25')
+  })
 })
+

@@ -19,6 +19,12 @@ export type MessageOverrides = Partial<Record<MessageKey, MessageOverride>>
 /** The values a message takes: none, or an object of its placeholders. */
 export type MessageArgs<K extends MessageKey> = MessageValues[K] extends undefined ? [] : [MessageValues[K]]
 
+/** Formats numbers core wrote as plain decimal text (`'1234.5'`) for the active locale. */
+export interface NumberFormats {
+  /** A decimal amount, with every digit of `text` kept; text around numbers (`<0.001`) stays. */
+  amount(text: string): string
+}
+
 /** The active language and writing direction, which the elements render in. */
 export interface I18nState {
   locale: Locale
@@ -43,6 +49,9 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
   const overrides: MessageOverrides = { ...options.messages }
   // Which switch was asked last (a later request wins over an earlier one's late chunk).
   const switches = { latest: 0 }
+  // English numbers are core's own text (no Intl on the first paint); another locale's switch
+  // installs Intl formatters here (switchLocale.ts).
+  const format: NumberFormats = { amount: text => text }
 
   /**
    * The message `key` in the active locale with its `values` (English when the locale lacks it,
@@ -61,6 +70,11 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
     state,
     t,
     /**
+     * Numbers in the active locale: `amount('1234.500')` is `'1,234.500'` in English as core wrote
+     * it, `'1.234,500'` in German (the digits shown are kept: balances stay truncated, never rounded).
+     */
+    format,
+    /**
      * Switches the language (a BCP 47 tag; the nearest locale with a catalogue). Resolves once the
      * new strings are shown; rejects, leaving the current language, for a tag with no catalogue
      * or when its chunk cannot be fetched.
@@ -68,7 +82,7 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
     setLocale(tag: string): Promise<void> {
       // Matching tags, the loaders and the right-to-left list load with the first switch: a page
       // in English never fetches them.
-      return import('./switchLocale.js').then(m => m.switchLocale({ state, catalogues, switches }, tag))
+      return import('./switchLocale.js').then(m => m.switchLocale({ state, catalogues, switches, format }, tag))
     },
     /**
      * Starts in the site's `locale`, else the page's or the browser's language (English, with a
@@ -76,7 +90,7 @@ export function createI18nController(options: { messages?: MessageOverrides } = 
      */
     start(requested?: string): Promise<void> {
       return import('./switchLocale.js')
-        .then(m => m.applyInitialLocale({ state, catalogues, switches }, requested))
+        .then(m => m.applyInitialLocale({ state, catalogues, switches, format }, requested))
         .catch(err => console.warn(`[wallet-modal] ${err instanceof Error ? err.message : String(err)}; showing English`))
     },
     /** Adds a namespace's English strings (the dialog's chunk adds the dialog's when it loads). */

@@ -1,35 +1,13 @@
 // The part of the languages that a page in English never needs: matching a tag to a locale, the
 // other locales' loaders, right-to-left. Loaded with the first switch of language.
 import { LOCALES } from './compiled/MessageValues.js'
+import { resolveLocale } from './resolveLocale.js'
 import { loaders } from './compiled/loaders.js'
-import type { Catalogue, I18nState, Locale } from './I18nController.js'
+import type { Catalogue, I18nState, Locale, NumberFormats } from './I18nController.js'
+
+export { resolveLocale }
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set(['ar'])
-// Chinese by script as much as by region: Traditional for Taiwan, Hong Kong and Macao.
-const TRADITIONAL_CHINESE = /^zh-(hant|tw|hk|mo)\b/i
-
-/**
- * The first of `candidates` (BCP 47 tags, best first) the modal has a catalogue for: the exact
- * locale, else its language's (`pt` → `pt-BR`, `zh-Hant-HK` → `zh-TW`, `es-MX` → `es`).
- *
- * @example
- * ```ts
- * resolveLocale(['de-AT', 'en']) // 'de'
- * ```
- */
-export function resolveLocale(candidates: readonly (string | undefined | null)[]): Locale | undefined {
-  for (const tag of candidates) {
-    if (!tag || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue
-    const exact = LOCALES.find(l => l.toLowerCase() === tag.toLowerCase())
-    if (exact) return exact
-    const language = tag.split('-')[0]!.toLowerCase()
-    if (language === 'zh') return TRADITIONAL_CHINESE.test(tag) ? 'zh-TW' : 'zh-CN'
-    const byLanguage = LOCALES.find(l => l.split('-')[0] === language)
-    if (byLanguage) return byLanguage
-  }
-  return undefined
-}
-
 /** The page's language (`<html lang>`), else the browser's languages, else English. */
 export function detectLocale(): Locale {
   return resolveLocale([globalThis.document?.documentElement?.lang, ...(globalThis.navigator?.languages ?? [])]) ?? 'en'
@@ -40,6 +18,23 @@ export interface SwitchTarget {
   state: I18nState
   catalogues: Partial<Record<Locale, Catalogue>>
   switches: { latest: number }
+  format: NumberFormats
+}
+
+/**
+ * `locale`'s formatter of decimal text: each number in it (digits, an optional `.` and decimals)
+ * in the locale's digits and separators, with exactly its decimals (Intl formats a decimal string
+ * exactly, without going through a float).
+ */
+export function amountFormatter(locale: Locale): NumberFormats['amount'] {
+  const formatters = new Map<number, Intl.NumberFormat>()
+  const byDecimals = (decimals: number) => {
+    let f = formatters.get(decimals)
+    if (!f) formatters.set(decimals, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })))
+    return f
+  }
+  // (A string argument is exact in Intl.NumberFormat v3; the lib typings say number only.)
+  return text => text.replace(/-?\d+(?:\.(\d+))?/g, (number, decimals?: string) => byDecimals(decimals?.length ?? 0).format(number as unknown as number))
 }
 
 /**
@@ -56,6 +51,7 @@ export async function switchLocale(target: SwitchTarget, tag: string): Promise<v
   }
   // The last request wins, even when an earlier one's chunk arrives after it.
   if (ticket !== target.switches.latest) return
+  target.format.amount = locale === 'en' ? text => text : amountFormatter(locale)
   target.state.locale = locale
   target.state.dir = RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr'
 }

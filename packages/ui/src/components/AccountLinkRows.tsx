@@ -1,5 +1,7 @@
 import { useSnapshot } from 'valtio/react'
+import { walletsEnglish } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { ChevronIcon, ExternalIcon, WalletsIcon } from './Icons.js'
 
 /**
@@ -9,6 +11,7 @@ import { ChevronIcon, ExternalIcon, WalletsIcon } from './Icons.js'
  */
 export function AccountLinkRows() {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const ns = useSnapshot(core.chain.state).activeNamespace
   const account = useSnapshot(core.chain.state.namespaces[ns].account)
   return (
@@ -18,7 +21,7 @@ export function AccountLinkRows() {
           <span className="wm-image wm-image-placeholder" aria-hidden="true">
             <WalletsIcon />
           </span>
-          <span className="wm-name">Wallets</span>
+          <span className="wm-name">{t('accountLinks.wallets')}</span>
           <ChevronIcon />
         </button>
       </li>
@@ -28,7 +31,7 @@ export function AccountLinkRows() {
             <span className="wm-image wm-image-placeholder" aria-hidden="true">
               <ExternalIcon />
             </span>
-            <span className="wm-name">Block Explorer</span>
+            <span className="wm-name">{t('accountLinks.explorer')}</span>
             <ChevronIcon />
           </a>
         </li>

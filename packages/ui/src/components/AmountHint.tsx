@@ -1,4 +1,7 @@
 import { useState } from 'react'
+import { sendEnglish } from '@wallet-modal/core/internal'
+import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 
 /**
  * The line under an amount field (Send, Swap): the amount's problem or its fiat value, then the
@@ -16,6 +19,7 @@ export function AmountHint(props: {
   onMax: () => Promise<void>
   maxDisabled?: boolean
 }) {
+  const t = useEnglishT(useCore(), sendEnglish)
   const [busy, setBusy] = useState(false)
   const { id, testPrefix, problem, fiat, balance } = props
   return (
@@ -44,7 +48,7 @@ export function AmountHint(props: {
               }
             }}
           >
-            Max
+            {t('send.amountHint.max')}
           </button>
         </span>
       ) : null}

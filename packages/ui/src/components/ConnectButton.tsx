@@ -38,7 +38,7 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
       <>
         {account.balance !== undefined ? (
           <span className="wm-balance-inline" data-testid="button-balance">
-            {account.balance} {account.balanceSymbol}
+            {core.i18n.format.amount(account.balance)} {account.balanceSymbol}
           </span>
         ) : null}
         <span data-testid="button-address">{(bc.profileNameFor === account.address && bc.profileName) || shortenAddress(account.address!)}</span>

@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import { emailLogin, embeddedState } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
+import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import { errorWords } from '../hooks/textOr.js'
 
 /**
  * The e-mail entry on Connect (spec §2 connect methods): an address, then EmailLogin. The flow
@@ -9,6 +12,7 @@ import { useCore } from '../hooks/CoreContext.js'
  */
 export function EmailField() {
   const core = useCore()
+  const t = useT(core)
   const st = embeddedState(core)
   const { step, error } = useSnapshot(st.state)
   const [email, setEmail] = useState(st.state.email ?? '')
@@ -22,7 +26,7 @@ export function EmailField() {
         void emailLogin(core, email)
       }}
     >
-      <label htmlFor="wm-email">Continue with e-mail</label>
+      <label htmlFor="wm-email">{t('connect.emailLabel')}</label>
       <div className="wm-input-row">
         <input
           id="wm-email"
@@ -30,7 +34,7 @@ export function EmailField() {
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('connect.emailPlaceholder')}
           value={email}
           maxLength={254}
           spellCheck={false}
@@ -40,12 +44,12 @@ export function EmailField() {
           data-testid="email-input"
         />
         <button type="submit" className="wm-button" part="button" disabled={busy || !email.trim()} data-testid="email-submit">
-          Continue
+          {t('connect.continue')}
         </button>
       </div>
       {step === 'idle' && error ? (
         <p id="wm-email-error" className="wm-error-text" role="alert" data-testid="email-error">
-          {error}
+          {errorWords(core, error, [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES])}
         </p>
       ) : null}
     </form>

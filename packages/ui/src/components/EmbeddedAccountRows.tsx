@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
-import { accountTypeSwitch, embeddedState, namespaceSupports, switchAccount } from '@wallet-modal/core/internal'
+import { accountTypeSwitch, authEnglish, embeddedState, namespaceSupports, switchAccount } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { ChevronIcon, KeyIcon, MailIcon, SwapIcon, TagIcon } from './Icons.js'
 
 /**
@@ -11,6 +12,7 @@ import { ChevronIcon, KeyIcon, MailIcon, SwapIcon, TagIcon } from './Icons.js'
  */
 export function EmbeddedAccountRows({ named }: { named: boolean }) {
   const core = useCore()
+  const t = useEnglishT(core, authEnglish)
   const { provider } = useSnapshot(embeddedState(core).state)
   const ns = useSnapshot(core.chain.state).activeNamespace
   // Read from the snapshot so the row follows the account type and the network.
@@ -24,7 +26,7 @@ export function EmbeddedAccountRows({ named }: { named: boolean }) {
             <span className="wm-image wm-image-placeholder" aria-hidden="true">
               <SwapIcon />
             </span>
-            <span className="wm-name">{target === 'eoa' ? 'Switch to your EOA' : 'Switch to your smart account'}</span>
+            <span className="wm-name">{target === 'eoa' ? t('embedded.switchToEoa') : t('embedded.switchToSmartAccount')}</span>
             <ChevronIcon />
           </button>
         </li>
@@ -35,7 +37,7 @@ export function EmbeddedAccountRows({ named }: { named: boolean }) {
             <span className="wm-image wm-image-placeholder" aria-hidden="true">
               <TagIcon />
             </span>
-            <span className="wm-name">Choose your account name</span>
+            <span className="wm-name">{t('embedded.chooseName')}</span>
             <ChevronIcon />
           </button>
         </li>
@@ -46,7 +48,7 @@ export function EmbeddedAccountRows({ named }: { named: boolean }) {
             <span className="wm-image wm-image-placeholder" aria-hidden="true">
               <MailIcon />
             </span>
-            <span className="wm-name">Change e-mail</span>
+            <span className="wm-name">{t('embedded.changeEmail')}</span>
             <ChevronIcon />
           </button>
         </li>
@@ -56,7 +58,7 @@ export function EmbeddedAccountRows({ named }: { named: boolean }) {
           <span className="wm-image wm-image-placeholder" aria-hidden="true">
             <KeyIcon />
           </span>
-          <span className="wm-name">Export private keys</span>
+          <span className="wm-name">{t('embedded.exportKeys')}</span>
           <ChevronIcon />
         </button>
       </li>

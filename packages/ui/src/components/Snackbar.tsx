@@ -2,6 +2,8 @@ import { useSnapshot } from 'valtio/react'
 import { useEffect } from 'react'
 import { useCore } from '../hooks/CoreContext.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
+import { useT } from '../hooks/useT.js'
+import { textOr } from '../hooks/textOr.js'
 
 // Needed once a wallet is picked, not to show Connect: fetched as the dialog shows, like the next views.
 const ConnectionAnnouncer = lazyComponent(() => import('./ConnectionAnnouncer.js').then(m => m.ConnectionAnnouncer))
@@ -19,7 +21,8 @@ export const SNACK_VISIBLE_MS = 3000
 export function Snackbar() {
   const core = useCore()
   const snack = useSnapshot(core.snack.state)
-  const text = (core.options.state.debug && snack.shortMessage) || snack.message
+  const t = useT(core)
+  const text = (core.options.state.debug && snack.shortMessage) || textOr(t, snack.key, snack.message, snack.values)
   useEffect(() => {
     if (!snack.open || snack.variant === 'loading') return
     const t = setTimeout(() => core.snack.hide(), SNACK_VISIBLE_MS)

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
 import { farcasterLogin, socialLogin, socialsOffered, type SocialLogin } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { ListItem } from './ListItem.js'
 import { SOCIAL_ICONS, SOCIAL_LABELS } from './socialIcons.js'
 
@@ -12,6 +13,7 @@ import { SOCIAL_ICONS, SOCIAL_LABELS } from './socialIcons.js'
  */
 export function SocialLogins() {
   const core = useCore()
+  const t = useT(core)
   // Read through the snapshot: the providers come with the project's configuration, maybe after this view.
   const features = useSnapshot(core.options.state.features)
   void features.socials
@@ -24,13 +26,13 @@ export function SocialLogins() {
   return (
     <div className="wm-full" data-testid="social-logins">
       <ul className="wm-list">
-        <ListItem name={`Continue with ${SOCIAL_LABELS[first]}`} imageUrl={SOCIAL_ICONS[first]} onClick={go(first)} />
+        <ListItem name={t('connect.continueWith', { provider: SOCIAL_LABELS[first] })} imageUrl={SOCIAL_ICONS[first]} onClick={go(first)} />
       </ul>
       {rest.length ? (
-        <ul className="wm-social-row" aria-label="More social logins">
+        <ul className="wm-social-row" aria-label={t('connect.moreSocials')}>
           {rest.map(p => (
             <li key={p}>
-              <button type="button" className="wm-social-button" part="button" aria-label={`Continue with ${SOCIAL_LABELS[p]}`} title={SOCIAL_LABELS[p]} onClick={go(p)}>
+              <button type="button" className="wm-social-button" part="button" aria-label={t('connect.continueWith', { provider: SOCIAL_LABELS[p] })} title={SOCIAL_LABELS[p]} onClick={go(p)}>
                 <img src={SOCIAL_ICONS[p]} alt="" width={28} height={28} />
               </button>
             </li>

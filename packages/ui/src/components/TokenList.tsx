@@ -1,36 +1,39 @@
 import { useSnapshot } from 'valtio/react'
-import { formatUsd, truncateDecimals } from '@wallet-modal/core/internal'
+import { truncateDecimals } from '@wallet-modal/core/internal'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
 import { useCore } from '../hooks/CoreContext.js'
+import { useT } from '../hooks/useT.js'
 import { WalletImage } from './WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
 /** The account's tokens with their fiat value (2 decimals) and the total in USD. */
 export function TokenList() {
   const core = useCore()
+  const t = useT(core)
   const bc = useSnapshot(core.blockchainApi.state)
   if (!core.hasServices) return null
   const total = core.blockchainApi.totalUsd()
   return (
-    <section className="wm-full" aria-label="Tokens">
+    <section className="wm-full" aria-label={t('account.tokens')}>
       <p className="wm-total" data-testid="total-usd">
-        {bc.balancesError && bc.tokenBalances.length === 0 ? bc.balancesError : formatUsd(total)}
+        {bc.balancesError && bc.tokenBalances.length === 0 ? bc.balancesError : formatUsdIn(core.i18n.state.locale, total)}
       </p>
       {bc.balancesLoading && bc.tokenBalances.length === 0 ? (
-        <div className="wm-center" role="status" aria-label="Loading tokens">
+        <div className="wm-center" role="status" aria-label={t('account.loadingTokens')}>
           <span className="wm-spinner" />
         </div>
       ) : null}
-      <ul className="wm-list" aria-label="Token balances">
-        {bc.tokenBalances.map(t => (
-          <li key={`${t.chainId}:${t.address ?? 'native'}`} className="wm-token" data-testid="token-row">
-            <WalletImage name={t.symbol} src={t.iconUrl ?? undefined} allowOrigins={serviceOrigins(core)} />
+      <ul className="wm-list" aria-label={t('account.tokenBalances')}>
+        {bc.tokenBalances.map(token => (
+          <li key={`${token.chainId}:${token.address ?? 'native'}`} className="wm-token" data-testid="token-row">
+            <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={serviceOrigins(core)} />
             <span className="wm-name">
-              {t.name}
+              {token.name}
               <span className="wm-muted wm-token-qty" data-testid="token-quantity">
-                {truncateDecimals(t.quantity.numeric, 3)} {t.symbol}
+                {core.i18n.format.amount(truncateDecimals(token.quantity.numeric, 3))} {token.symbol}
               </span>
             </span>
-            <span data-testid="token-value">{formatUsd(t.value)}</span>
+            <span data-testid="token-value">{formatUsdIn(core.i18n.state.locale, token.value)}</span>
           </li>
         ))}
       </ul>

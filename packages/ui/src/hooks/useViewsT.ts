@@ -1,8 +1,5 @@
 import { viewsEnglish, type Core } from '@wallet-modal/core/internal'
-import { useT } from './useT.js'
-
-/** The cores whose catalogue already holds the lazy views' English strings. */
-const withViews = new WeakSet<Core>()
+import { useEnglishT } from './useEnglishT.js'
 
 /**
  * {@link useT} for the views that are chunks of their own: their English strings come with them
@@ -10,9 +7,5 @@ const withViews = new WeakSet<Core>()
  * fetch the words of views not shown.
  */
 export function useViewsT(core: Core): Core['i18n']['t'] {
-  if (!withViews.has(core)) {
-    core.i18n.addEnglish(viewsEnglish)
-    withViews.add(core)
-  }
-  return useT(core)
+  return useEnglishT(core, viewsEnglish)
 }

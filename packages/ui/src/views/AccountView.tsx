@@ -62,7 +62,7 @@ export function AccountView() {
   })
   // Activity reads the history service, which covers eip155 only (spec §9); remote config may turn it off.
   const activity = core.hasServices && namespaceSupports(chain.activeNamespace, 'activity') && options.features.activity !== false
-  const balanceText = account.balanceLoading && !account.balance ? t('account.loadingBalance') : account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? t('account.balanceUnavailable') : ''
+  const balanceText = account.balanceLoading && !account.balance ? t('account.loadingBalance') : account.balance !== undefined ? `${core.i18n.format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? t('account.balanceUnavailable') : ''
   return (
     <div className="wm-center">
       {identityAvatar ? <img className="wm-avatar" src={identityAvatar} alt="" width={64} height={64} /> : <Avatar address={address} />}

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio/react'
-import { embeddedState, securePageUrl } from '@wallet-modal/core/internal'
+import { authEnglish, embeddedState, securePageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { SecureFrame } from '../components/SecureFrame.js'
 
 /**
@@ -10,8 +11,9 @@ import { SecureFrame } from '../components/SecureFrame.js'
  */
 export function ApproveTransactionView() {
   const core = useCore()
+  const t = useEnglishT(core, authEnglish)
   const { approval } = useSnapshot(embeddedState(core).state)
   const src = approval ? securePageUrl(core, 'approve', { id: approval.id }) : undefined
-  if (!approval || !src) return <p className="wm-muted">Nothing is waiting for your approval.</p>
-  return <SecureFrame key={approval.id} src={src} title="Approve the request" height={360} testId="approve-frame" />
+  if (!approval || !src) return <p className="wm-muted">{t('approve.nothing')}</p>
+  return <SecureFrame key={approval.id} src={src} title={t('approve.frame')} height={360} testId="approve-frame" />
 }

@@ -1,6 +1,8 @@
 import { useSnapshot } from 'valtio/react'
-import { connectExternal } from '@wallet-modal/core/internal'
+import { connectExternal, walletsEnglish } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { errorText } from '../hooks/textOr.js'
 import { WalletImage } from '../components/WalletImage.js'
 
 /**
@@ -11,10 +13,11 @@ import { WalletImage } from '../components/WalletImage.js'
  */
 export function ConnectingExternalView() {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const router = useSnapshot(core.router.state)
   const connection = useSnapshot(core.connection.state)
   const connector = router.data?.connector
-  if (!connector) return <p className="wm-muted">No wallet selected.</p>
+  if (!connector) return <p className="wm-muted">{t('external.noWallet')}</p>
   const waiting = connection.connectingId === connector.id
   const error = !waiting ? connection.error : undefined
   const retry = () => {
@@ -27,21 +30,21 @@ export function ConnectingExternalView() {
         <div role="status">
           {error ? (
             <>
-              <p className="wm-error-text">{error.message}</p>
-              <p className="wm-muted">{error.code === 'USER_REJECTED' ? `You declined the request in ${connector.name}.` : 'Something went wrong. Please try again.'}</p>
+              <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p>
+              <p className="wm-muted">{error.code === 'USER_REJECTED' ? t('external.declined', { wallet: connector.name }) : t('external.failed')}</p>
             </>
           ) : null}
         </div>
         {error ? null : (
           <>
-            <p>{waiting ? 'Connecting...' : `Continue in ${connector.name}`}</p>
-            <p className="wm-muted">Accept the connection request in your wallet.</p>
+            <p>{waiting ? t('external.connecting') : t('external.continueIn', { wallet: connector.name })}</p>
+            <p className="wm-muted">{t('external.acceptRequest')}</p>
           </>
         )}
       </div>
       {error ? (
         <button type="button" className="wm-button" part="button" onClick={retry}>
-          Try again
+          {t('external.tryAgain')}
         </button>
       ) : (
         <span className="wm-spinner" aria-hidden="true" />

@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchFeaturedAndRecommended } from '@wallet-modal/core/internal'
+import { fetchFeaturedAndRecommended, walletsEnglish } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { errorText } from '../hooks/textOr.js'
 import { useWalletConnect } from '../hooks/useWalletConnect.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
@@ -13,6 +15,7 @@ import { ListItem } from '../components/ListItem.js'
  */
 export function ConnectingWalletConnectBasicView() {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const api = useSnapshot(core.api.state)
   const { uri, pairing, error, retry } = useWalletConnect()
   const stuck = !!error && !uri && !pairing
@@ -24,12 +27,12 @@ export function ConnectingWalletConnectBasicView() {
     <>
       <div className="wm-center">
         <div role="status" aria-live="polite" data-testid="wc-status">
-          {error ? <p className="wm-error-text">{error.message}</p> : <p className="wm-muted">Scan this code with your phone’s wallet.</p>}
+          {error ? <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p> : <p className="wm-muted">{t('walletConnect.scan')}</p>}
         </div>
         <WalletConnectQr uri={uri} pairing={pairing} stuck={stuck} onRetry={retry} />
       </div>
       {wallets.length ? (
-        <ul className="wm-list" aria-label="Wallets">
+        <ul className="wm-list" aria-label={t('walletConnect.wallets')}>
           {core.api.state.featured.concat(core.api.state.recommended).map(w => (
             <DirectoryWalletItem key={w.id} core={core} wallet={w} />
           ))}
@@ -37,7 +40,7 @@ export function ConnectingWalletConnectBasicView() {
       ) : null}
       {core.hasServices ? (
         <ul className="wm-list">
-          <ListItem name="All Wallets" onClick={() => core.router.push('AllWallets')} />
+          <ListItem name={t('walletConnect.allWallets')} onClick={() => core.router.push('AllWallets')} />
         </ul>
       ) : null}
     </>

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { isMobile, walletImageUrl, type Wallet } from '@wallet-modal/core/internal'
+import { isMobile, walletImageUrl, walletsEnglish, type Wallet } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { errorText } from '../hooks/textOr.js'
 import { useWalletConnect } from '../hooks/useWalletConnect.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
@@ -20,6 +22,7 @@ const pairingLink = (uri: string | undefined) => (uri && /^wc:[0-9a-f]{64}@2\?/.
  */
 function PhoneWalletConnect({ uri, pairing, stuck, retry }: { uri?: string; pairing: boolean; stuck: boolean; retry(): void }) {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const api = useSnapshot(core.api.state)
   const [showQr, setShowQr] = useState(false)
   const link = pairingLink(uri)
@@ -31,7 +34,7 @@ function PhoneWalletConnect({ uri, pairing, stuck, retry }: { uri?: string; pair
     <>
       {link ? (
         <a className="wm-button wm-full" part="button" href={link} target="_self" data-testid="wc-open-app">
-          Open a wallet app
+          {t('walletConnect.openWalletApp')}
         </a>
       ) : (
         <div className="wm-center" aria-busy={pairing}>
@@ -39,7 +42,7 @@ function PhoneWalletConnect({ uri, pairing, stuck, retry }: { uri?: string; pair
         </div>
       )}
       {wallets.length ? (
-        <ul className="wm-list" aria-label="Wallets on this phone">
+        <ul className="wm-list" aria-label={t('walletConnect.phoneWallets')}>
           {wallets.map(({ wallet, open }) => (
             <li key={wallet.id}>
               <a className="wm-list-item" part="button" href={open.href} target={open.target} rel="noopener noreferrer">
@@ -54,7 +57,7 @@ function PhoneWalletConnect({ uri, pairing, stuck, retry }: { uri?: string; pair
         <WalletConnectQr uri={uri} pairing={pairing} stuck={stuck} onRetry={retry} />
       ) : (
         <button type="button" className="wm-button wm-button-secondary wm-full" part="button" onClick={() => setShowQr(true)}>
-          Show QR code for another device
+          {t('walletConnect.showQr')}
         </button>
       )}
     </>
@@ -69,6 +72,7 @@ function PhoneWalletConnect({ uri, pairing, stuck, retry }: { uri?: string; pair
  */
 export function ConnectingWalletConnectView() {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const router = useSnapshot(core.router.state)
   const wallet = router.data?.wallet
   const { uri, pairing, error, retry } = useWalletConnect()
@@ -79,7 +83,7 @@ export function ConnectingWalletConnectView() {
     return (
       <div className="wm-center">
         <p className="wm-muted" data-testid="wc-status">
-          Open a wallet app on this phone to connect.
+          {t('walletConnect.openOnPhone')}
         </p>
         <PhoneWalletConnect uri={uri} pairing={pairing} stuck={stuck} retry={retry} />
       </div>
@@ -91,17 +95,17 @@ export function ConnectingWalletConnectView() {
       <div role="status" aria-live="polite" data-testid="wc-status">
         {error ? (
           <>
-            <p className="wm-error-text">{error.message}</p>
-            <p className="wm-muted">{stuck ? 'The connection service did not answer.' : error.code === 'USER_REJECTED' ? 'The wallet declined. A new code is ready: scan it to try again.' : 'Scan the new code to try again.'}</p>
+            <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p>
+            <p className="wm-muted">{stuck ? t('walletConnect.serviceNoAnswer') : error.code === 'USER_REJECTED' ? t('walletConnect.declined') : t('walletConnect.scanNewCode')}</p>
           </>
         ) : (
-          <p className="wm-muted">{wallet ? `Scan this code with ${wallet.name} on your phone, or open it.` : 'Scan this code with your phone’s wallet.'}</p>
+          <p className="wm-muted">{wallet ? t('walletConnect.scanWith', { wallet: wallet.name }) : t('walletConnect.scan')}</p>
         )}
       </div>
       <WalletConnectQr uri={uri} pairing={pairing} stuck={stuck} onRetry={retry} />
       {open && wallet ? (
         <a className="wm-button wm-full" part="button" href={open.href} target={open.target} rel="noopener noreferrer">
-          Open {wallet.name}
+          {t('walletConnect.openWallet', { wallet: wallet.name })}
         </a>
       ) : null}
     </div>

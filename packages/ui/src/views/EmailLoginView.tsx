@@ -1,7 +1,13 @@
 import { useSnapshot } from 'valtio/react'
-import { embeddedState, leaveEmailLogin, securePageUrl } from '@wallet-modal/core/internal'
+import { authEnglish, embeddedState, leaveEmailLogin, securePageUrl } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { SecureFrame } from '../components/SecureFrame.js'
+import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import { errorWords } from '../hooks/textOr.js'
+
+/** The catalogues whose words this view's errors may be (shown in the active locale). */
+const ERRORS = [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES]
 
 /**
  * EmailLogin (spec §2): the login's progress. The code is typed in the secure site's own frame
@@ -9,16 +15,17 @@ import { SecureFrame } from '../components/SecureFrame.js'
  */
 export function EmailLoginView() {
   const core = useCore()
+  const t = useEnglishT(core, authEnglish)
   const st = embeddedState(core)
   const { step, email, error } = useSnapshot(st.state)
   if (step === 'idle' || !email) {
     return (
       <div className="wm-center" role="alert">
         <p className="wm-error-text" data-testid="email-login-error">
-          {error ?? 'The login stopped.'}
+          {error ? errorWords(core, error, ERRORS) : t('email.stopped')}
         </p>
         <button type="button" className="wm-button" part="button" onClick={() => void leaveEmailLogin(core)}>
-          Try again
+          {t('email.tryAgain')}
         </button>
       </div>
     )
@@ -28,10 +35,10 @@ export function EmailLoginView() {
     return (
       <div className="wm-center">
         {/* The frame says where the code went; the modal adds nothing the code entry repeats. */}
-        {src ? <SecureFrame src={src} title="Enter your code" height={190} testId="otp-frame" /> : null}
+        {src ? <SecureFrame src={src} title={t('email.enterCode')} height={190} testId="otp-frame" /> : null}
         {error ? (
           <p className="wm-error-text" role="alert">
-            {error}
+            {errorWords(core, error, ERRORS)}
           </p>
         ) : null}
       </div>
@@ -39,10 +46,10 @@ export function EmailLoginView() {
   }
   const text =
     step === 'device'
-      ? `This device is new: we sent a link to ${email}. Open it to approve this device; the login continues here.`
+      ? t('email.newDevice', { email })
       : step === 'connecting'
-        ? 'Connecting…'
-        : `Sending a code to ${email}…`
+        ? t('email.connecting')
+        : t('email.sendingCode', { email })
   return (
     <div className="wm-center" aria-live="polite">
       <span className="wm-spinner" aria-hidden="true" />

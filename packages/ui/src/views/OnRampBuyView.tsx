@@ -4,6 +4,7 @@ import {
   buyOnRamp,
   endOnRampPurchase,
   onrampAmountError,
+  onrampEnglish,
   onrampFeature,
   onrampLimits,
   onrampNetwork,
@@ -11,12 +12,14 @@ import {
   requestOnRampQuote
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
 
 /** How the provider's checkout window opens (inside the click, so it is not blocked). */
 const CHECKOUT_WINDOW = 'popup,width=480,height=720'
-const METHOD_LABELS: Record<string, string> = { card: 'Card', bank: 'Bank transfer' }
+/** The payment methods' names by id (catalogue keys); an unknown method shows its id. */
+const METHOD_LABELS = { card: 'onramp.method.card', bank: 'onramp.method.bank' } as const
 
 /**
  * Buy crypto, step two (spec §2, §4 on-ramp): what to buy on the active network, what to pay
@@ -26,6 +29,11 @@ const METHOD_LABELS: Record<string, string> = { card: 'Card', bank: 'Bank transf
  */
 export function OnRampBuyView() {
   const core = useCore()
+  const t = useEnglishT(core, onrampEnglish)
+  // A limit in the payment currency: English as before (the maximum with thousands separators),
+  // other locales in their digits and separators, 2 decimals.
+  const money = (value: number, grouped: boolean) =>
+    core.i18n.state.locale === 'en' ? (grouped ? value.toLocaleString('en-US', { minimumFractionDigits: 2 }) : value.toFixed(2)) : core.i18n.format.amount(value.toFixed(2))
   const onramp = onrampFeature(core).controller
   const s = useSnapshot(onramp.state)
   const chain = useSnapshot(core.chain.state)
@@ -42,27 +50,28 @@ export function OnRampBuyView() {
   const limits = onrampLimits(core)
   const amountProblem = onrampAmountError(core)
   const symbol = s.purchaseCurrency?.symbol ?? ''
-  const provider = s.selectedProvider?.name ?? 'the provider'
+  const provider = s.selectedProvider?.name ?? t('onramp.theProvider')
+  const method = (id: string) => (id in METHOD_LABELS ? t(METHOD_LABELS[id as keyof typeof METHOD_LABELS]) : id)
 
   if (s.status === 'waiting' || s.status === 'opening' || s.status === 'received' || s.status === 'timedOut') {
     return (
       <div className="wm-send" data-testid="onramp-status">
         {s.status === 'received' ? (
           <p className="wm-alert" role="status" data-testid="onramp-received">
-            Received {s.received} {symbol}. It is in your balance and in Activity.
+            {t('onramp.received', { amount: s.received ?? '', symbol })}
           </p>
         ) : s.status === 'timedOut' ? (
           <p className="wm-alert" data-variant="error" role="alert">
-            Nothing arrived yet. If you paid, the {symbol} will show in your balance once {provider} sends it.
+            {t('onramp.timedOut', { symbol, provider })}
           </p>
         ) : (
           <p className="wm-muted" role="status" aria-live="polite" data-testid="onramp-waiting">
-            {s.status === 'opening' ? `Opening ${provider}…` : `Complete the purchase in the ${provider} window. Waiting for your ${symbol}…`}
+            {s.status === 'opening' ? t('onramp.opening', { provider }) : t('onramp.waiting', { provider, symbol })}
           </p>
         )}
         {checkout && s.status === 'waiting' ? (
           <a className="wm-link" href={checkout} target="_blank" rel="noopener noreferrer" data-testid="onramp-checkout-link">
-            Open the checkout again
+            {t('onramp.openCheckoutAgain')}
           </a>
         ) : null}
         <button
@@ -71,7 +80,7 @@ export function OnRampBuyView() {
           part="button"
           onClick={() => endOnRampPurchase(core)}
         >
-          {s.status === 'received' ? 'Done' : 'Cancel'}
+          {s.status === 'received' ? t('onramp.done') : t('onramp.cancel')}
         </button>
       </div>
     )
@@ -90,16 +99,16 @@ export function OnRampBuyView() {
     >
       {s.optionsFallback ? (
         <p className="wm-alert" role="status" data-testid="onramp-fallback">
-          {provider} could not be reached: the limits shown are samples.
+          {t('onramp.optionsFallback', { provider })}
         </p>
       ) : null}
       {!sold && !s.optionsLoading ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-not-here">
-          {provider} sells nothing on {network?.name ?? 'this network'}.
+          {network ? t('onramp.notSoldOn', { provider, network: network.name }) : t('onramp.notSoldHere', { provider })}
         </p>
       ) : null}
       <div className="wm-field">
-        <label htmlFor={assetId}>You buy</label>
+        <label htmlFor={assetId}>{t('onramp.youBuy')}</label>
         <select
           id={assetId}
           className="wm-search"
@@ -115,11 +124,11 @@ export function OnRampBuyView() {
         </select>
       </div>
       <div className="wm-field">
-        <label htmlFor={amountId}>You pay</label>
+        <label htmlFor={amountId}>{t('onramp.youPay')}</label>
         <div className="wm-input-row">
           <AmountInput id={amountId} value={s.paymentAmount} invalid={!!amountProblem} testId="onramp-amount" onChange={amount => onramp.setPaymentAmount(amount)} />
           <label className="wm-sr-only" htmlFor={currencyId}>
-            Currency
+            {t('onramp.currency')}
           </label>
           <select id={currencyId} className="wm-token-pick" value={s.paymentCurrency?.id ?? ''} onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))} data-testid="onramp-currency">
             {s.paymentCurrencies.map(c => (
@@ -136,7 +145,7 @@ export function OnRampBuyView() {
             </span>
           ) : limits ? (
             <span data-testid="onramp-limits">
-              {Number(limits.min).toFixed(2)} to {Number(limits.max).toLocaleString('en-US', { minimumFractionDigits: 2 })} {s.paymentCurrency?.id}
+              {t('onramp.limits', { min: money(Number(limits.min), false), max: money(Number(limits.max), true), currency: s.paymentCurrency?.id ?? '' })}
             </span>
           ) : (
             <span />
@@ -144,23 +153,23 @@ export function OnRampBuyView() {
         </p>
       </div>
       <div className="wm-field">
-        <label htmlFor={methodId}>Pay with</label>
+        <label htmlFor={methodId}>{t('onramp.payWith')}</label>
         <select id={methodId} className="wm-search" value={s.paymentMethod} onChange={e => onramp.setPaymentMethod(e.target.value)} data-testid="onramp-method">
           {(s.paymentCurrency?.payment_method_limits ?? []).map(m => (
             <option key={m.id} value={m.id}>
-              {METHOD_LABELS[m.id] ?? m.id}
+              {method(m.id)}
             </option>
           ))}
         </select>
       </div>
       {s.quotesLoading ? (
         <p className="wm-muted" role="status">
-          Getting a quote…
+          {t('onramp.gettingQuote')}
         </p>
       ) : s.purchaseAmount ? (
         <dl className="wm-details" data-testid="onramp-quote">
           <div>
-            <dt>{s.quoteEstimated ? 'You receive (estimate)' : 'You receive'}</dt>
+            <dt>{s.quoteEstimated ? t('onramp.youReceiveEstimate') : t('onramp.youReceive')}</dt>
             <dd data-testid="onramp-purchase-amount">
               {s.quoteEstimated ? '≈ ' : ''}
               {s.purchaseAmount} {symbol}
@@ -169,25 +178,25 @@ export function OnRampBuyView() {
           {s.quote ? (
             <>
               <div>
-                <dt>Price of the {symbol}</dt>
+                <dt>{t('onramp.price', { symbol })}</dt>
                 <dd>
                   {s.quote.paymentSubtotal.amount} {s.quote.paymentSubtotal.currency}
                 </dd>
               </div>
               <div>
-                <dt>Network fee</dt>
+                <dt>{t('onramp.networkFee')}</dt>
                 <dd data-testid="onramp-network-fee">
                   {s.quote.networkFee.amount} {s.quote.networkFee.currency}
                 </dd>
               </div>
               <div>
-                <dt>{provider} fee</dt>
+                <dt>{t('onramp.providerFee', { provider })}</dt>
                 <dd data-testid="onramp-provider-fee">
                   {s.quote.providerFee.amount} {s.quote.providerFee.currency}
                 </dd>
               </div>
               <div>
-                <dt>Total</dt>
+                <dt>{t('onramp.total')}</dt>
                 <dd data-testid="onramp-total">
                   {s.quote.paymentTotal.amount} {s.quote.paymentTotal.currency}
                 </dd>
@@ -198,7 +207,7 @@ export function OnRampBuyView() {
       ) : null}
       {s.quoteEstimated ? (
         <p className="wm-alert" role="status" data-testid="onramp-estimate">
-          This is an estimate: {provider}'s quote is unavailable ({s.quoteError}). The checkout shows the real amount.
+          {t('onramp.estimate', { provider, reason: s.quoteError ?? '' })}
         </p>
       ) : s.quoteError ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-quote-error">
@@ -211,7 +220,7 @@ export function OnRampBuyView() {
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-full" part="button" disabled={!sold || !s.paymentAmount || !!amountProblem || s.quotesLoading} data-testid="onramp-buy">
-        {s.paymentAmount && !amountProblem ? `Buy ${symbol}` : 'Enter an amount'}
+        {s.paymentAmount && !amountProblem ? t('onramp.buy', { symbol }) : t('onramp.enterAmount')}
       </button>
     </form>
   )

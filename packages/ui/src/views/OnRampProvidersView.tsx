@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { chooseOnRampProvider, onrampFeature, onrampRestricted, startOnRamp } from '@wallet-modal/core/internal'
+import { chooseOnRampProvider, onrampEnglish, onrampFeature, onrampRestricted, startOnRamp } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 
@@ -11,6 +12,7 @@ import { ChevronIcon } from '../components/Icons.js'
  */
 export function OnRampProvidersView() {
   const core = useCore()
+  const t = useEnglishT(core, onrampEnglish)
   const onramp = onrampFeature(core).controller
   const s = useSnapshot(onramp.state)
   const restricted = onrampRestricted()
@@ -20,24 +22,24 @@ export function OnRampProvidersView() {
   if (restricted) {
     return (
       <p className="wm-alert" role="alert" data-testid="onramp-restricted">
-        Buying crypto is not available in your region (mainland China, Hong Kong and Macau).
+        {t('onramp.restricted')}
       </p>
     )
   }
-  const networkNames = (ids: readonly string[]) =>
-    ids
-      .map(id => core.options.findNetwork(id)?.name)
-      .filter(Boolean)
-      .join(', ')
+  const networkNames = (ids: readonly string[]) => {
+    const names = ids.map(id => core.options.findNetwork(id)?.name).filter((name): name is string => !!name)
+    // English as before; other languages join the names their own way ('A、B和C', 'A, B und C').
+    return core.i18n.state.locale === 'en' ? names.join(', ') : new Intl.ListFormat(core.i18n.state.locale, { type: 'conjunction' }).format(names)
+  }
   return (
     <>
-      {s.optionsLoading && !s.providers.length ? <p className="wm-muted" role="status">Loading providers…</p> : null}
+      {s.optionsLoading && !s.providers.length ? <p className="wm-muted" role="status">{t('onramp.loadingProviders')}</p> : null}
       {s.optionsFallback ? (
         <p className="wm-alert" role="status" data-testid="onramp-fallback">
-          The providers could not be reached: sample limits are shown.
+          {t('onramp.providersFallback')}
         </p>
       ) : null}
-      <ul className="wm-list" aria-label="Providers">
+      <ul className="wm-list" aria-label={t('onramp.providers')}>
         {onramp.state.providers.map(p => (
           <li key={p.id}>
             <button type="button" className="wm-list-item" data-testid="onramp-provider" onClick={() => void chooseOnRampProvider(core, p)}>
@@ -45,7 +47,7 @@ export function OnRampProvidersView() {
               <span className="wm-name">
                 {p.name}
                 <span className="wm-muted wm-token-qty">
-                  Fees {p.feeRange}
+                  {t('onramp.fees', { range: p.feeRange })}
                   {networkNames(p.networks) ? ` · ${networkNames(p.networks)}` : ''}
                 </span>
               </span>
@@ -56,7 +58,7 @@ export function OnRampProvidersView() {
       </ul>
       {!s.optionsLoading && !s.providers.length ? (
         <p className="wm-muted" role="status">
-          No provider sells crypto here.
+          {t('onramp.noProviders')}
         </p>
       ) : null}
     </>

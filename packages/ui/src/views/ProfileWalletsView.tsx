@@ -8,11 +8,13 @@ import {
   shortenAddress,
   switchConnection,
   toWalletModalError,
+  walletsEnglish,
   WIRED_NAMESPACES,
   type StoredConnection,
   type WiredNamespace
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
@@ -24,19 +26,20 @@ import { serviceOrigins } from '../hooks/useServiceOrigins.js'
  */
 export function ProfileWalletsView() {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const { connections } = useSnapshot(multiWalletState(core))
   const [busy, setBusy] = useState<string>()
   const families = WIRED_NAMESPACES.filter(ns => connections[ns].length > 0)
   const act = (key: string, work: () => Promise<void>) => {
     setBusy(key)
     work()
-      .catch(err => core.snack.showError(toWalletModalError(err, 'CONNECT_FAILED').shortMessage))
+      .catch(err => core.snack.showError(toWalletModalError(err, 'CONNECT_FAILED'), 'CONNECT_FAILED'))
       .finally(() => setBusy(undefined))
   }
   return (
     <div className="wm-stack">
       {families.map(ns => (
-        <section key={ns} aria-label={`${namespaceLabel(ns)} wallets`}>
+        <section key={ns} aria-label={t('profileWallets.familyLabel', { family: namespaceLabel(ns) })}>
           <h3 className="wm-muted wm-section">{namespaceLabel(ns)}</h3>
           <ul className="wm-list wm-full">
             {connections[ns].map(c => (
@@ -53,7 +56,7 @@ export function ProfileWalletsView() {
         </section>
       ))}
       <button type="button" className="wm-button wm-full" part="button" onClick={() => core.router.push('Connect')} data-testid="add-wallet">
-        Add wallet
+        {t('profileWallets.addWallet')}
       </button>
     </div>
   )
@@ -61,6 +64,7 @@ export function ProfileWalletsView() {
 
 function ConnectionRow(props: { ns: WiredNamespace; connection: StoredConnection; busy?: string; onSwitch: () => void; onDisconnect: () => void }) {
   const core = useCore()
+  const t = useEnglishT(core, walletsEnglish)
   const { ns, connection: c, busy } = props
   const account = useSnapshot(core.chain.state.namespaces[ns].account)
   const active = c.status === 'active'
@@ -86,16 +90,16 @@ function ConnectionRow(props: { ns: WiredNamespace; connection: StoredConnection
             {shown ? ` · ${shown}` : ''}
           </span>
         </span>
-        {active ? <span className="wm-tag wm-tag-accent">Active</span> : c.status === 'disconnected' ? <span className="wm-tag">Disconnected</span> : null}
+        {active ? <span className="wm-tag wm-tag-accent">{t('profileWallets.active')}</span> : c.status === 'disconnected' ? <span className="wm-tag">{t('profileWallets.disconnected')}</span> : null}
       </div>
       <div className="wm-row">
         {active ? null : (
-          <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onSwitch} aria-label={`Use ${c.name}`}>
-            {busy === `switch:${c.connectorId}` ? 'Switching…' : c.status === 'disconnected' ? 'Connect' : 'Use'}
+          <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onSwitch} aria-label={t('profileWallets.useLabel', { wallet: c.name })}>
+            {busy === `switch:${c.connectorId}` ? t('profileWallets.switching') : c.status === 'disconnected' ? t('profileWallets.connect') : t('profileWallets.use')}
           </button>
         )}
-        <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onDisconnect} aria-label={`Disconnect ${c.name}`}>
-          {busy === `disconnect:${c.connectorId}` ? 'Disconnecting…' : 'Disconnect'}
+        <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onDisconnect} aria-label={t('profileWallets.disconnectLabel', { wallet: c.name })}>
+          {busy === `disconnect:${c.connectorId}` ? t('profileWallets.disconnecting') : t('profileWallets.disconnect')}
         </button>
       </div>
     </li>

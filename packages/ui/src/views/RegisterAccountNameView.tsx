@@ -1,9 +1,12 @@
 import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { canRegisterName, checkAccountName, nameSuffix, namesState, registerAccountName, releaseRegisterForm, setAccountNameInput, startRegisterAccountName, NAME_ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import { authEnglish, canRegisterName, checkAccountName, nameSuffix, namesState, registerAccountName, releaseRegisterForm, setAccountNameInput, startRegisterAccountName, NAME_ERROR_MESSAGES, ERROR_MESSAGES } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { textOr } from '../hooks/textOr.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { withNamesStyles } from './namesStyles.js'
+import { errorWords } from '../hooks/textOr.js'
 
 /**
  * RegisterAccountName (spec §2): type a name's own part (the suffix is shown beside it), the rule
@@ -12,6 +15,7 @@ import { withNamesStyles } from './namesStyles.js'
  */
 export function RegisterAccountNameView() {
   const core = useCore()
+  const t = useEnglishT(core, authEnglish)
   const names = namesState(core)
   const s = useSnapshot(names.state)
   const inputId = useId()
@@ -24,7 +28,7 @@ export function RegisterAccountNameView() {
   if (!canRegisterName(core)) {
     return (
       <p className="wm-alert" data-variant="error" role="alert" data-testid="name-unavailable">
-        {NAME_ERROR_MESSAGES.NAME_AUTH_NOT_FOUND}
+        {textOr(t, 'error.NAME_AUTH_NOT_FOUND', NAME_ERROR_MESSAGES.NAME_AUTH_NOT_FOUND)}
       </p>
     )
   }
@@ -35,13 +39,13 @@ export function RegisterAccountNameView() {
   const status = s.ruleError
     ? null
     : s.checking
-      ? 'Checking…'
+      ? t('names.checking')
       : checkedNow
         ? s.taken
-          ? `${label}${suffix} is taken`
-          : `${label}${suffix} is available`
+          ? t('names.taken', { name: label + suffix })
+          : t('names.available', { name: label + suffix })
         : null
-  const button = s.step === 'signing' ? 'Sign in your wallet…' : s.step === 'registering' ? 'Registering…' : 'Register'
+  const button = s.step === 'signing' ? t('names.signing') : s.step === 'registering' ? t('names.registering') : t('names.register')
   return (
     <form
       className="wm-send"
@@ -53,7 +57,7 @@ export function RegisterAccountNameView() {
       }}
     >
       <div className="wm-field">
-        <label htmlFor={inputId}>Choose your account name</label>
+        <label htmlFor={inputId}>{t('names.label')}</label>
         <div className="wm-input-row wm-name-input">
           <input
             id={inputId}
@@ -74,7 +78,7 @@ export function RegisterAccountNameView() {
           </span>
         </div>
         <p id={`${inputId}-rule`} className={s.ruleError ? 'wm-error-text' : 'wm-muted'} data-testid="name-rule">
-          {NAME_ERROR_MESSAGES.NAME_RULE.replace(/^./, c => c.toUpperCase())}
+          {textOr(t, 'error.NAME_RULE', NAME_ERROR_MESSAGES.NAME_RULE).replace(/^./, c => c.toUpperCase())}
         </p>
         <p id={`${inputId}-status`} className={checkedNow && !s.taken ? 'wm-muted wm-available' : 'wm-muted'} aria-live="polite" data-testid="name-status" data-considered={s.considered}>
           {status}
@@ -82,8 +86,8 @@ export function RegisterAccountNameView() {
       </div>
       {checkedNow && s.taken && s.suggestions.length ? (
         <div>
-          <p className="wm-muted">Available instead:</p>
-          <ul className="wm-chips" aria-label="Available names" data-testid="name-suggestions">
+          <p className="wm-muted">{t('names.availableInstead')}</p>
+          <ul className="wm-chips" aria-label={t('names.suggestions')} data-testid="name-suggestions">
             {s.suggestions.map(suggestion => (
               <li key={suggestion.name}>
                 <button type="button" className="wm-chip" disabled={busy} onClick={() => setAccountNameInput(core, suggestion.name)}>
@@ -96,7 +100,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {s.error ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="name-error">
-          {s.error}
+          {errorWords(core, s.error, [ERROR_MESSAGES, NAME_ERROR_MESSAGES])}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-full" part="button" disabled={!canSubmit} aria-busy={busy} data-testid="name-register">

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { formatUsd, pickSwapToken, swapBalance, swapFeature, swapTokenSections, truncateDecimals, type SwapToken } from '@wallet-modal/core/internal'
+import { pickSwapToken, swapBalance, swapEnglish, swapFeature, swapTokenSections, truncateDecimals, type SwapToken } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withSwapStyles } from './swapStyles.js'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
 
 /**
  * The token picker of Swap (one side, from the router's `swapSide`): a search by name, symbol or
@@ -13,6 +15,7 @@ import { withSwapStyles } from './swapStyles.js'
  */
 export function SwapSelectTokenView() {
   const core = useCore()
+  const t = useEnglishT(core, swapEnglish)
   const swap = swapFeature(core).controller
   useSnapshot(swap.state)
   useSnapshot(core.blockchainApi.state)
@@ -25,34 +28,34 @@ export function SwapSelectTokenView() {
     pickSwapToken(core, side, token)
     core.router.goBack()
   }
-  const row = (t: SwapToken, listed: string) => {
-    const b = swapBalance(core, t)
+  const row = (token: SwapToken, listed: string) => {
+    const b = swapBalance(core, token)
     return (
-      <li key={`${listed}:${t.address}`}>
-        <button type="button" className="wm-list-item" data-testid="swap-token-option" data-symbol={t.symbol} onClick={() => choose(t)}>
-          <WalletImage name={t.symbol} src={t.logoUri || undefined} allowOrigins={origins} />
+      <li key={`${listed}:${token.address}`}>
+        <button type="button" className="wm-list-item" data-testid="swap-token-option" data-symbol={token.symbol} onClick={() => choose(token)}>
+          <WalletImage name={token.symbol} src={token.logoUri || undefined} allowOrigins={origins} />
           <span className="wm-name">
-            {t.name}
+            {token.name}
             <span className="wm-muted wm-token-qty">
-              {Number(b.quantity) > 0 ? `${truncateDecimals(b.quantity, 4)} ` : ''}
-              {t.symbol}
+              {Number(b.quantity) > 0 ? `${core.i18n.format.amount(truncateDecimals(b.quantity, 4))} ` : ''}
+              {token.symbol}
             </span>
           </span>
-          {b.value ? <span>{formatUsd(b.value)}</span> : null}
+          {b.value ? <span>{formatUsdIn(core.i18n.state.locale, b.value)}</span> : null}
         </button>
       </li>
     )
   }
   return (
     <>
-      <input ref={withSwapStyles} className="wm-search" type="search" placeholder="Search name or address" aria-label="Search token" value={query} onChange={e => setQuery(e.target.value)} autoFocus />
+      <input ref={withSwapStyles} className="wm-search" type="search" placeholder={t('swap.searchPlaceholder')} aria-label={t('swap.searchLabel')} value={query} onChange={e => setQuery(e.target.value)} autoFocus />
       {suggested.length && !query ? (
-        <ul className="wm-chips" aria-label="Suggested tokens">
-          {suggested.map(t => (
-            <li key={t.address}>
-              <button type="button" className="wm-token-pick" onClick={() => choose(t)} data-testid="swap-suggested-token">
-                <WalletImage name={t.symbol} src={t.logoUri || undefined} allowOrigins={origins} />
-                <span>{t.symbol}</span>
+        <ul className="wm-chips" aria-label={t('swap.suggestedTokens')}>
+          {suggested.map(token => (
+            <li key={token.address}>
+              <button type="button" className="wm-token-pick" onClick={() => choose(token)} data-testid="swap-suggested-token">
+                <WalletImage name={token.symbol} src={token.logoUri || undefined} allowOrigins={origins} />
+                <span>{token.symbol}</span>
               </button>
             </li>
           ))}
@@ -60,23 +63,23 @@ export function SwapSelectTokenView() {
       ) : null}
       {yours.length ? (
         <>
-          <h3 className="wm-muted wm-section">Your tokens</h3>
-          <ul className="wm-list" aria-label="Your tokens">
-            {yours.map(t => row(t, 'yours'))}
+          <h3 className="wm-muted wm-section">{t('swap.yourTokens')}</h3>
+          <ul className="wm-list" aria-label={t('swap.yourTokens')}>
+            {yours.map(token => row(token, 'yours'))}
           </ul>
         </>
       ) : null}
       {rest.length ? (
         <>
-          <h3 className="wm-muted wm-section">Tokens</h3>
-          <ul className="wm-list" aria-label="Tokens">
-            {rest.map(t => row(t, 'rest'))}
+          <h3 className="wm-muted wm-section">{t('swap.tokens')}</h3>
+          <ul className="wm-list" aria-label={t('swap.tokens')}>
+            {rest.map(token => row(token, 'rest'))}
           </ul>
         </>
       ) : null}
       {!yours.length && !rest.length ? (
         <p className="wm-muted" role="status">
-          {query ? 'No tokens match your search' : 'No tokens to swap on this network'}
+          {query ? t('swap.noMatch') : t('swap.noTokens')}
         </p>
       ) : null}
     </>

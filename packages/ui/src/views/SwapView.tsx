@@ -2,13 +2,14 @@ import { useEffect, useId, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
 import {
   PRICE_IMPACT_WARNING,
+  SWAP_ERROR_MESSAGES,
+  ERROR_MESSAGES,
   WalletModalError,
   approveSwap,
   executeSwap,
   fillMaxSwap,
   flipSwap,
   formatSwapAmount,
-  formatUsd,
   minimumReceived,
   requestSwapQuote,
   setSwapSlippage,
@@ -17,11 +18,16 @@ import {
   swapBalance,
   swapFeature,
   swapNetworkFee,
+  swapEnglish,
   swapRate,
   truncateDecimals,
+  type Core,
   type SwapToken
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { errorText, errorWords } from '../hooks/textOr.js'
+import { formatPercentIn } from '../hooks/formatPercentIn.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon, FlipIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
@@ -29,6 +35,10 @@ import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
 import { AmountHint } from '../components/AmountHint.js'
 import { withSwapStyles } from './swapStyles.js'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
+
+/** The catalogues whose words Swap's errors may be (shown in the active locale). */
+const SWAP_ERRORS = [ERROR_MESSAGES, SWAP_ERROR_MESSAGES]
 
 /**
  * Swap (spec §2, §4 swap): the token sold with its amount, Max and balance, the arrow that swaps
@@ -39,6 +49,7 @@ import { withSwapStyles } from './swapStyles.js'
  */
 export function SwapView() {
   const core = useCore()
+  const t = useEnglishT(core, swapEnglish)
   const swap = swapFeature(core).controller
   const s = useSnapshot(swap.state)
   const chain = useSnapshot(core.chain.state)
@@ -58,29 +69,29 @@ export function SwapView() {
     return (
       <>
         <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-unavailable">
-          {s.tokensError}
+          {errorWords(core, s.tokensError, SWAP_ERRORS)}
         </p>
         <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-          Switch network
+          {t('swap.switchNetwork')}
         </button>
       </>
     )
   }
-  if (s.tokensLoading && !s.tokens.length) return <p className="wm-muted" role="status">Loading tokens…</p>
+  if (s.tokensLoading && !s.tokens.length) return <p className="wm-muted" role="status">{t('swap.loadingTokens')}</p>
 
   const amountProblem = swapAmountError(core)
   const busy = s.step !== 'idle'
   const pick = (side: 'from' | 'to') => core.router.push('SwapSelectToken', { swapSide: side })
   const tokenButton = (token: SwapToken | undefined, side: 'from' | 'to') => (
-    <button type="button" className="wm-token-pick" onClick={() => pick(side)} disabled={busy} data-testid={`swap-${side}-token`} aria-label={token ? `${side === 'from' ? 'Token to swap' : 'Token to receive'}: ${token.symbol}. Change token` : side === 'from' ? 'Select the token to swap' : 'Select the token to receive'}>
+    <button type="button" className="wm-token-pick" onClick={() => pick(side)} disabled={busy} data-testid={`swap-${side}-token`} aria-label={token ? (side === 'from' ? t('swap.changeTokenToSwap', { symbol: token.symbol }) : t('swap.changeTokenToReceive', { symbol: token.symbol })) : side === 'from' ? t('swap.selectTokenToSwap') : t('swap.selectTokenToReceive')}>
       {token ? <WalletImage name={token.symbol} src={token.logoUri || undefined} allowOrigins={origins} /> : null}
-      <span>{token ? token.symbol : 'Select token'}</span>
+      <span>{token ? token.symbol : t('swap.selectToken')}</span>
       <ChevronIcon />
     </button>
   )
   const fromBalance = s.from ? swapBalance(core, s.from) : undefined
   const toBalance = s.to ? swapBalance(core, s.to) : undefined
-  const fiat = s.from && s.amount && !amountProblem && s.from.price ? formatUsd(Number(s.amount) * s.from.price) : undefined
+  const fiat = s.from && s.amount && !amountProblem && s.from.price ? formatUsdIn(core.i18n.state.locale, Number(s.amount) * s.from.price) : undefined
   const quote = s.quote
   const received = quote && s.to ? formatSwapAmount(quote.toAmount, s.to.decimals) : ''
   const highImpact = quote !== undefined && quote.priceImpact > PRICE_IMPACT_WARNING
@@ -88,16 +99,16 @@ export function SwapView() {
 
   // The one button says what comes next.
   let action: { label: string; run?: () => Promise<unknown> }
-  if (!s.from || !s.to) action = { label: 'Select token' }
-  else if (!s.amount) action = { label: 'Enter amount' }
-  else if (amountProblem === 'INSUFFICIENT_FUNDS') action = { label: `Insufficient ${s.from.symbol} balance` }
-  else if (amountProblem) action = { label: 'Invalid amount' }
-  else if (s.step === 'approving') action = { label: s.confirming ? 'Waiting for the approval…' : 'Approve in your wallet…' }
-  else if (s.step === 'swapping') action = { label: s.confirming ? 'Waiting for the swap…' : 'Confirm in your wallet…' }
-  else if (s.quoteLoading || (!quote && !s.quoteError)) action = { label: 'Getting a quote…' }
-  else if (!quote) action = { label: 'No quote' }
-  else if (s.needsApproval && !s.batchesApproval) action = { label: `Approve ${s.from.symbol}`, run: () => approveSwap(core) }
-  else action = { label: 'Swap', run: () => executeSwap(core) }
+  if (!s.from || !s.to) action = { label: t('swap.selectToken') }
+  else if (!s.amount) action = { label: t('swap.enterAmount') }
+  else if (amountProblem === 'INSUFFICIENT_FUNDS') action = { label: t('swap.insufficientBalance', { symbol: s.from.symbol }) }
+  else if (amountProblem) action = { label: t('swap.invalidAmount') }
+  else if (s.step === 'approving') action = { label: s.confirming ? t('swap.waitingForApproval') : t('swap.approveInWallet') }
+  else if (s.step === 'swapping') action = { label: s.confirming ? t('swap.waitingForSwap') : t('swap.confirmInWallet') }
+  else if (s.quoteLoading || (!quote && !s.quoteError)) action = { label: t('swap.gettingQuote') }
+  else if (!quote) action = { label: t('swap.noQuote') }
+  else if (s.needsApproval && !s.batchesApproval) action = { label: t('swap.approve', { symbol: s.from.symbol }), run: () => approveSwap(core) }
+  else action = { label: t('swap.swap'), run: () => executeSwap(core) }
 
   return (
     <form
@@ -110,7 +121,7 @@ export function SwapView() {
       }}
     >
       <div className="wm-field">
-        <label htmlFor={amountId}>You pay</label>
+        <label htmlFor={amountId}>{t('swap.youPay')}</label>
         <div className="wm-input-row">
           <AmountInput id={amountId} value={s.amount} invalid={!!amountProblem} readOnly={busy} testId="swap-amount" onChange={amount => swap.setAmount(amount)} />
           {tokenButton(s.from, 'from')}
@@ -118,19 +129,19 @@ export function SwapView() {
         <AmountHint
           id={amountId}
           testPrefix="swap"
-          problem={amountProblem ? new WalletModalError(amountProblem).shortMessage : undefined}
+          problem={amountProblem ? errorText(t, new WalletModalError(amountProblem)) : undefined}
           fiat={fiat}
-          balance={s.from && fromBalance ? `Balance ${truncateDecimals(fromBalance.quantity, 4)} ${s.from.symbol}` : undefined}
+          balance={s.from && fromBalance ? t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(fromBalance.quantity, 4)), symbol: s.from.symbol }) : undefined}
           balanceTestId="swap-from-balance"
           onMax={() => fillMaxSwap(core)}
           maxDisabled={busy}
         />
       </div>
-      <button type="button" className="wm-icon-button wm-flip" aria-label="Swap the tokens" disabled={busy} onClick={() => flipSwap(core)} data-testid="swap-flip">
+      <button type="button" className="wm-icon-button wm-flip" aria-label={t('swap.flip')} disabled={busy} onClick={() => flipSwap(core)} data-testid="swap-flip">
         <FlipIcon />
       </button>
       <div className="wm-field">
-        <span className="wm-label">You receive</span>
+        <span className="wm-label">{t('swap.youReceive')}</span>
         <div className="wm-input-row">
           <output className="wm-search wm-amount" aria-live="polite" aria-busy={s.quoteLoading ? 'true' : undefined} data-testid="swap-to-amount">
             {s.quoteLoading ? '…' : received || '0'}
@@ -140,38 +151,36 @@ export function SwapView() {
         <p className="wm-muted wm-hint">
           <span />
           {s.to && toBalance ? (
-            <span data-testid="swap-to-balance">
-              Balance {truncateDecimals(toBalance.quantity, 4)} {s.to.symbol}
-            </span>
+            <span data-testid="swap-to-balance">{t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(toBalance.quantity, 4)), symbol: s.to.symbol })}</span>
           ) : null}
         </p>
       </div>
       {s.quoteError ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-quote-error">
-          {s.quoteError}
+          {errorWords(core, s.quoteError, SWAP_ERRORS)}
         </p>
       ) : null}
       {quote && s.from && s.to ? (
         <dl className="wm-details" data-testid="swap-details">
           <div>
-            <dt>Rate</dt>
+            <dt>{t('swap.rate')}</dt>
             <dd data-testid="swap-rate">
               1 {s.from.symbol} = {swapRate(quote, s.from, s.to)} {s.to.symbol}
             </dd>
           </div>
           <div>
-            <dt>Price impact</dt>
+            <dt>{t('swap.priceImpact')}</dt>
             <dd data-testid="swap-price-impact" data-variant={highImpact ? 'warning' : undefined}>
-              {quote.priceImpact < 0.01 ? '<0.01' : quote.priceImpact.toFixed(2)}%
+              {formatPercentIn(core.i18n.state.locale, quote.priceImpact)}
             </dd>
           </div>
           <div>
-            <dt>Network fee</dt>
-            <dd data-testid="swap-network-fee">{fee ? `≈ ${fee}` : 'Unavailable'}</dd>
+            <dt>{t('swap.networkFee')}</dt>
+            <dd data-testid="swap-network-fee">{fee ? `≈ ${fee}` : t('swap.feeUnavailable')}</dd>
           </div>
           <div>
             <dt>
-              <label htmlFor={slippageId}>Slippage tolerance</label>
+              <label htmlFor={slippageId}>{t('swap.slippage')}</label>
             </dt>
             <dd className="wm-slippage">
               <input
@@ -194,30 +203,30 @@ export function SwapView() {
             </dd>
           </div>
           <div>
-            <dt>Minimum received</dt>
+            <dt>{t('swap.minimumReceived')}</dt>
             <dd data-testid="swap-minimum">
               {formatSwapAmount(minimumReceived(quote, s.slippage), s.to.decimals)} {s.to.symbol}
             </dd>
           </div>
           <div>
-            <dt>Provider</dt>
+            <dt>{t('swap.provider')}</dt>
             <dd>{quote.provider}</dd>
           </div>
         </dl>
       ) : null}
       {slippageProblem ? (
         <p className="wm-error-text" id={`${slippageId}-error`} role="alert" data-testid="swap-slippage-error">
-          {slippageProblem}
+          {errorWords(core, slippageProblem, SWAP_ERRORS)}
         </p>
       ) : null}
       {highImpact ? (
         <p className="wm-alert" data-variant="warning" role="alert" data-testid="swap-impact-warning">
-          High price impact: this swap moves the price by {quote!.priceImpact.toFixed(2)}%. You may receive much less than the tokens are worth.
+          {t('swap.highImpact', { impact: core.i18n.format.amount(quote!.priceImpact.toFixed(2)) })}
         </p>
       ) : null}
       {s.error ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-error">
-          {s.error}
+          {errorWords(core, s.error, SWAP_ERRORS)}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-full" part="button" disabled={!action.run || !!slippageProblem} aria-busy={busy ? 'true' : undefined} data-testid="swap-action">

@@ -1,8 +1,14 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { embeddedState, securePageUrl, updateEmail } from '@wallet-modal/core/internal'
+import { authEnglish, embeddedState, securePageUrl, updateEmail } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { SecureFrame } from '../components/SecureFrame.js'
+import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import { errorWords } from '../hooks/textOr.js'
+
+/** The catalogues whose words this view's errors may be (shown in the active locale). */
+const ERRORS = [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES]
 
 /**
  * UpdateEmailWallet (spec §2): a new address, then a code from the current address
@@ -11,6 +17,7 @@ import { SecureFrame } from '../components/SecureFrame.js'
  */
 export function UpdateEmailWalletView() {
   const core = useCore()
+  const t = useEnglishT(core, authEnglish)
   const { update, authEmail } = useSnapshot(embeddedState(core).state)
   const [email, setEmail] = useState('')
   if (update.step === 'primary' || update.step === 'secondary') {
@@ -18,17 +25,17 @@ export function UpdateEmailWalletView() {
     const src = securePageUrl(core, 'otp', { email: primary ? (authEmail ?? '') : (update.newEmail ?? ''), purpose: primary ? 'update-primary' : 'update-secondary' })
     return (
       <div className="wm-center">
-        <p className="wm-muted">{primary ? `Enter the code we sent to ${authEmail ?? 'your current address'}.` : `Now enter the code we sent to ${update.newEmail}.`}</p>
-        {src ? <SecureFrame key={update.step} src={src} title="Enter your code" height={170} testId="update-otp-frame" /> : null}
+        <p className="wm-muted">{primary ? (authEmail != null ? t('updateEmail.enterCurrentCode', { email: authEmail }) : t('updateEmail.enterCurrentAddressCode')) : t('updateEmail.enterNewCode', { email: update.newEmail ?? '' })}</p>
+        {src ? <SecureFrame key={update.step} src={src} title={t('updateEmail.codeFrame')} height={170} testId="update-otp-frame" /> : null}
       </div>
     )
   }
   if (update.step === 'done') {
     return (
       <div className="wm-center">
-        <p data-testid="update-email-done">Your wallet now uses {update.newEmail}.</p>
+        <p data-testid="update-email-done">{t('updateEmail.done', { email: update.newEmail ?? '' })}</p>
         <button type="button" className="wm-button" part="button" onClick={() => core.router.goBack()}>
-          Done
+          {t('updateEmail.doneButton')}
         </button>
       </div>
     )
@@ -42,16 +49,16 @@ export function UpdateEmailWalletView() {
         void updateEmail(core, email)
       }}
     >
-      <label htmlFor="wm-new-email">New e-mail address</label>
+      <label htmlFor="wm-new-email">{t('updateEmail.newEmail')}</label>
       <div className="wm-input-row">
         <input id="wm-new-email" className="wm-search" type="email" autoComplete="email" value={email} maxLength={254} onChange={e => setEmail(e.target.value)} />
         <button type="submit" className="wm-button" part="button" disabled={update.step === 'sending' || !email.trim()}>
-          {update.step === 'sending' ? 'Sending…' : 'Continue'}
+          {update.step === 'sending' ? t('updateEmail.sending') : t('updateEmail.continue')}
         </button>
       </div>
       {update.error ? (
         <p className="wm-error-text" role="alert">
-          {update.error}
+          {errorWords(core, update.error, ERRORS)}
         </p>
       ) : null}
     </form>

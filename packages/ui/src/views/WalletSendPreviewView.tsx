@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { estimateSendFee, formatFee, formatUsd, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core/internal'
+import { estimateSendFee, formatFee, sendEnglish, sendTokens, shortenAddress, walletFeatures } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withSendStyles } from './sendStyles.js'
+import { errorWords } from '../hooks/textOr.js'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
 
 /**
  * Review Send: the amount with its fiat value, the receiver, the network and its fee estimate;
@@ -13,6 +16,7 @@ import { withSendStyles } from './sendStyles.js'
  */
 export function WalletSendPreviewView() {
   const core = useCore()
+  const t = useEnglishT(core, sendEnglish)
   const { send } = walletFeatures(core)
   const s = useSnapshot(send.state)
   const chain = useSnapshot(core.chain.state)
@@ -30,19 +34,19 @@ export function WalletSendPreviewView() {
     // Reached without a draft (after a send or a disconnect): nothing to review.
     return (
       <p className="wm-muted" role="status">
-        Nothing to send.{' '}
+        {t('send.preview.nothingToSend')}{' '}
         <button type="button" className="wm-link" onClick={() => core.router.goBack()}>
-          Back
+          {t('send.preview.back')}
         </button>
       </p>
     )
   }
   const origins = serviceOrigins(core)
-  const usd = token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
+  const usd = token.price ? formatUsdIn(core.i18n.state.locale, Number(s.sendTokenAmount) * token.price) : undefined
   return (
     <div ref={withSendStyles} className="wm-send">
       <div className="wm-preview-row" data-testid="preview-amount">
-        <span className="wm-muted">Send</span>
+        <span className="wm-muted">{t('send.preview.amount')}</span>
         <span className="wm-preview-value">
           <strong>
             {s.sendTokenAmount} {token.symbol}
@@ -52,7 +56,7 @@ export function WalletSendPreviewView() {
         <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} />
       </div>
       <div className="wm-preview-row" data-testid="preview-receiver">
-        <span className="wm-muted">To</span>
+        <span className="wm-muted">{t('send.to')}</span>
         <span className="wm-preview-value" title={s.receiverAddress}>
           <strong>{s.receiverProfileName ?? shortenAddress(s.receiverAddress)}</strong>
           {s.receiverProfileName ? <span className="wm-muted"> {shortenAddress(s.receiverAddress)}</span> : null}
@@ -61,26 +65,26 @@ export function WalletSendPreviewView() {
       </div>
       <dl className="wm-details">
         <div>
-          <dt>Network</dt>
-          <dd data-testid="preview-network">{network?.name ?? 'Unknown network'}</dd>
+          <dt>{t('send.preview.network')}</dt>
+          <dd data-testid="preview-network">{network?.name ?? t('send.preview.unknownNetwork')}</dd>
         </div>
         <div>
-          <dt>Network fee</dt>
-          <dd data-testid="preview-fee">{s.fee ? `≈ ${formatFee(s.fee)}` : feeFailed ? 'Unavailable' : 'Estimating…'}</dd>
+          <dt>{t('send.preview.networkFee')}</dt>
+          <dd data-testid="preview-fee">{s.fee ? `≈ ${formatFee(s.fee)}` : feeFailed ? t('send.preview.feeUnavailable') : t('send.preview.feeEstimating')}</dd>
         </div>
       </dl>
-      <p className="wm-muted wm-hint">Review the above before confirming in your wallet.</p>
+      <p className="wm-muted wm-hint">{t('send.preview.reviewHint')}</p>
       {s.error ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
-          {s.error}
+          {errorWords(core, s.error)}
         </p>
       ) : null}
       <div className="wm-button-row">
         <button type="button" className="wm-button wm-button-secondary" part="button" onClick={() => core.router.goBack()} disabled={s.loading}>
-          Cancel
+          {t('send.preview.cancel')}
         </button>
         <button type="button" className="wm-button" part="button" aria-busy={s.loading ? 'true' : undefined} disabled={s.loading} onClick={() => void sendTokens(core).catch(() => {})} data-testid="send-confirm">
-          {s.loading ? 'Sending…' : 'Send'}
+          {s.loading ? t('send.preview.sending') : t('send.preview.send')}
         </button>
       </div>
     </div>

@@ -1,50 +1,53 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { formatUsd, sendableTokens, truncateDecimals, walletFeatures } from '@wallet-modal/core/internal'
+import { sendEnglish, sendableTokens, truncateDecimals, walletFeatures } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
 
 /** Select Token: the account's sendable tokens, searchable by name or symbol; picking one goes back to Send. */
 export function WalletSendSelectTokenView() {
   const core = useCore()
+  const t = useEnglishT(core, sendEnglish)
   const { send } = walletFeatures(core)
   useSnapshot(core.blockchainApi.state)
   useSnapshot(core.chain.state)
   const [query, setQuery] = useState('')
   const q = query.trim().toLowerCase()
-  const tokens = sendableTokens(core).filter(t => !q || t.name.toLowerCase().includes(q) || t.symbol.toLowerCase().includes(q))
+  const tokens = sendableTokens(core).filter(token => !q || token.name.toLowerCase().includes(q) || token.symbol.toLowerCase().includes(q))
   const origins = serviceOrigins(core)
   return (
     <>
-      <input className="wm-search" type="search" placeholder="Search token" aria-label="Search token" value={query} onChange={e => setQuery(e.target.value)} autoFocus />
-      <ul className="wm-list" aria-label="Your tokens">
-        {tokens.map(t => (
-          <li key={`${t.chainId}:${t.address ?? 'native'}`}>
+      <input className="wm-search" type="search" placeholder={t('send.tokens.search')} aria-label={t('send.tokens.search')} value={query} onChange={e => setQuery(e.target.value)} autoFocus />
+      <ul className="wm-list" aria-label={t('send.tokens.label')}>
+        {tokens.map(token => (
+          <li key={`${token.chainId}:${token.address ?? 'native'}`}>
             <button
               type="button"
               className="wm-list-item"
               data-testid="send-token-option"
               onClick={() => {
-                send.setToken(t)
+                send.setToken(token)
                 core.router.goBack()
               }}
             >
-              <WalletImage name={t.symbol} src={t.iconUrl ?? undefined} allowOrigins={origins} />
+              <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} />
               <span className="wm-name">
-                {t.name}
+                {token.name}
                 <span className="wm-muted wm-token-qty">
-                  {truncateDecimals(t.quantity.numeric, 3)} {t.symbol}
+                  {core.i18n.format.amount(truncateDecimals(token.quantity.numeric, 3))} {token.symbol}
                 </span>
               </span>
-              {t.value ? <span>{formatUsd(t.value)}</span> : null}
+              {token.value ? <span>{formatUsdIn(core.i18n.state.locale, token.value)}</span> : null}
             </button>
           </li>
         ))}
       </ul>
       {tokens.length === 0 ? (
         <p className="wm-muted" role="status">
-          {q ? 'No tokens match your search' : 'No tokens to send on this network'}
+          {q ? t('send.tokens.noMatch') : t('send.tokens.none')}
         </p>
       ) : null}
     </>

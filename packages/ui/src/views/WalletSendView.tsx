@@ -5,11 +5,11 @@ import {
   amountError,
   currentSendToken,
   fillMaxAmount,
-  formatUsd,
   namespaceSupports,
   previewSend,
   receiverPending,
   resolveReceiver,
+  sendEnglish,
   sendSupported,
   shortenAddress,
   startSendDraft,
@@ -17,6 +17,8 @@ import {
   walletFeatures
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
+import { useEnglishT } from '../hooks/useEnglishT.js'
+import { errorText, errorWords } from '../hooks/textOr.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { ChevronIcon } from '../components/Icons.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
@@ -24,6 +26,7 @@ import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
 import { AmountHint } from '../components/AmountHint.js'
 import { withSendStyles } from './sendStyles.js'
+import { formatUsdIn } from '../hooks/formatUsdIn.js'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
@@ -32,6 +35,7 @@ import { withSendStyles } from './sendStyles.js'
  */
 export function WalletSendView() {
   const core = useCore()
+  const t = useEnglishT(core, sendEnglish)
   const { send } = walletFeatures(core)
   const s = useSnapshot(send.state)
   const chain = useSnapshot(core.chain.state)
@@ -57,17 +61,17 @@ export function WalletSendView() {
     return (
       <>
         <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
-          {new WalletModalError('SEND_UNSUPPORTED_CHAIN').shortMessage}
+          {errorText(t, new WalletModalError('SEND_UNSUPPORTED_CHAIN'))}
         </p>
         <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-          Switch network
+          {t('send.switchNetwork')}
         </button>
       </>
     )
   }
 
   const amountProblem = amountError(token, s.sendTokenAmount)
-  const fiat = token && s.sendTokenAmount && !amountProblem && token.price ? formatUsd(Number(s.sendTokenAmount) * token.price) : undefined
+  const fiat = token && s.sendTokenAmount && !amountProblem && token.price ? formatUsdIn(core.i18n.state.locale, Number(s.sendTokenAmount) * token.price) : undefined
   const origins = serviceOrigins(core)
   const onPreview = async () => setProblem(await previewSend(core))
   return (
@@ -80,7 +84,7 @@ export function WalletSendView() {
       noValidate
     >
       <div className="wm-field">
-        <label htmlFor={amountId}>Amount</label>
+        <label htmlFor={amountId}>{t('send.amount')}</label>
         <div className="wm-input-row">
           <AmountInput
             id={amountId}
@@ -92,30 +96,30 @@ export function WalletSendView() {
               send.setAmount(amount)
             }}
           />
-          <button type="button" className="wm-token-pick" onClick={() => core.router.push('WalletSendSelectToken')} data-testid="send-token" aria-label={token ? `Token: ${token.symbol}. Change token` : 'Select token'}>
+          <button type="button" className="wm-token-pick" onClick={() => core.router.push('WalletSendSelectToken')} data-testid="send-token" aria-label={token ? t('send.changeToken', { symbol: token.symbol }) : t('send.selectToken')}>
             {token ? <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} /> : null}
-            <span>{token ? token.symbol : 'Select token'}</span>
+            <span>{token ? token.symbol : t('send.selectToken')}</span>
             <ChevronIcon />
           </button>
         </div>
         <AmountHint
           id={amountId}
           testPrefix="send"
-          problem={amountProblem ? new WalletModalError(amountProblem).shortMessage : undefined}
+          problem={amountProblem ? errorText(t, new WalletModalError(amountProblem)) : undefined}
           fiat={fiat}
-          balance={token ? `${truncateDecimals(token.quantity.numeric, 3)} ${token.symbol}` : undefined}
+          balance={token ? `${core.i18n.format.amount(truncateDecimals(token.quantity.numeric, 3))} ${token.symbol}` : undefined}
           balanceTestId="send-token-balance"
           onMax={() => fillMaxAmount(core)}
         />
       </div>
       <div className="wm-field">
-        <label htmlFor={receiverId}>To</label>
+        <label htmlFor={receiverId}>{t('send.to')}</label>
         <input
           id={receiverId}
           className="wm-search"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespaceSupports(ns, 'names') ? 'Address or name' : 'Address'}
+          placeholder={namespaceSupports(ns, 'names') ? t('send.addressOrName') : t('send.address')}
           value={s.receiverInput ?? ''}
           aria-invalid={s.receiverError ? 'true' : undefined}
           aria-describedby={`${receiverId}-hint`}
@@ -126,10 +130,10 @@ export function WalletSendView() {
           data-testid="send-receiver"
         />
         <p className="wm-muted wm-hint" id={`${receiverId}-hint`} aria-live="polite">
-          {s.receiverResolving ? 'Looking up the name…' : null}
+          {s.receiverResolving ? t('send.lookingUpName') : null}
           {s.receiverError ? (
             <span className="wm-error-text" data-testid="send-receiver-error">
-              {s.receiverError}
+              {errorWords(core, s.receiverError)}
             </span>
           ) : null}
           {s.receiverAddress && s.receiverProfileName ? (
@@ -143,11 +147,11 @@ export function WalletSendView() {
       </div>
       {problem ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
-          {problem}
+          {errorWords(core, problem)}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-full" part="button" disabled={s.receiverResolving} data-testid="send-preview">
-        Preview Send
+        {t('send.previewSend')}
       </button>
     </form>
   )

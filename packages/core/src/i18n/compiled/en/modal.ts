@@ -64,5 +64,14 @@ export default {
   "account.networkUnknownName": () => "unknown",
   "account.unknownNetwork": () => "Unknown network",
   "account.unsupported": () => "Unsupported",
-  "account.disconnect": () => "Disconnect"
+  "account.disconnect": () => "Disconnect",
+  "connect.emailLabel": () => "Continue with e-mail",
+  "connect.emailPlaceholder": () => "you@example.com",
+  "connect.continue": () => "Continue",
+  "connect.continueWith": (d) => "Continue with " + d.provider,
+  "connect.moreSocials": () => "More social logins",
+  "account.tokens": () => "Tokens",
+  "account.loadingTokens": () => "Loading tokens",
+  "account.tokenBalances": () => "Token balances",
+  "account.smartAccount": () => "Smart account"
 }
