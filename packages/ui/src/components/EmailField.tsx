@@ -3,8 +3,10 @@ import { useSnapshot } from 'valtio/react'
 import { emailLogin, embeddedState } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
-import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES } from '@wallet-modal/core/internal'
-import { errorWords } from '../hooks/textOr.js'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+
+// In its own chunk (with the e-mail wallet's words): shown only once an address is refused.
+const EmailFieldError = lazyComponent(() => import('./EmailFieldError.js').then(m => m.EmailFieldError))
 
 /**
  * The e-mail entry on Connect (spec §2 connect methods): an address, then EmailLogin. The flow
@@ -49,7 +51,7 @@ export function EmailField() {
       </div>
       {step === 'idle' && error ? (
         <p id="wm-email-error" className="wm-error-text" role="alert" data-testid="email-error">
-          {errorWords(core, error, [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES])}
+          <EmailFieldError core={core} error={error} fallback={error} />
         </p>
       ) : null}
     </form>

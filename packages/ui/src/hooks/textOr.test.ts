@@ -2,7 +2,8 @@ import { expect } from 'chai'
 import { ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
 // (The controller is internal to core; a test beside its caller may reach it by path.)
 import { createI18nController } from '../../../core/src/i18n/I18nController.js'
-import { errorText, errorWords, textOr } from './textOr.js'
+import { errorText, textOr } from './textOr.js'
+import { errorWords } from './errorWords.js'
 
 /** What these helpers use of a core: its languages. */
 const withLanguages = () => ({ i18n: createI18nController() }) as unknown as Core

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
+import type { Core } from '@wallet-modal/core/internal'
 
 /**
  * The catalogue's words for `key` in the active locale, else `fallback`. For texts core makes in
@@ -25,34 +25,4 @@ export function textOr(t: Core['i18n']['t'], key: string | undefined, fallback: 
  */
 export function errorText(t: Core['i18n']['t'], error: { code: string; shortMessage: string }, values?: Record<string, string | number>): string {
   return textOr(t, `error.${error.code}`, error.shortMessage, values)
-}
-
-/** One relative-time formatter per locale. */
-const relativeTimes = new Map<string, Intl.RelativeTimeFormat>()
-
-/**
- * What a visitor reads for an error text core kept as words only (a draft's `error` string): the
- * active locale's words of the code whose English words it is (looked up in `catalogues`, the
- * spec's by default), else the text as it is (a service's own reason). A wait core wrote into
- * the spec's 'after N seconds' reads as the locale's relative time ('in 27 Sekunden').
- *
- * @example
- * <p role="alert">{errorWords(core, draft.receiverError)}</p>
- */
-export function errorWords(core: Core, text: string, catalogues: readonly Readonly<Record<string, string>>[] = [ERROR_MESSAGES]): string {
-  const { t } = core.i18n
-  for (const catalogue of catalogues) {
-    for (const [code, words] of Object.entries(catalogue)) {
-      if (words === text) return textOr(t, `error.${code}`, text)
-      // The spec's 'after N seconds': core writes the number where the words have N.
-      const counted = / N seconds/.test(words) && new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(' N ', ' (\\d+) ')}$`).exec(text)
-      if (counted) {
-        const locale = core.i18n.state.locale
-        let relative = relativeTimes.get(locale)
-        if (!relative) relativeTimes.set(locale, (relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })))
-        return textOr(t, `retry.${code}`, text, { when: relative.format(Number(counted[1]), 'second') })
-      }
-    }
-  }
-  return text
 }

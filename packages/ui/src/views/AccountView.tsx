@@ -7,7 +7,6 @@ import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type View
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
-import { TokenList } from '../components/TokenList.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { isAuthConnectorId, safeImageUrl } from '@wallet-modal/core/internal'
 import { EmbeddedAccountName } from '../components/EmbeddedAccountName.js'
@@ -16,6 +15,8 @@ import { lazyComponent } from '../lazy/lazyComponent.js'
 // The e-mail wallet's settings (names, account type, e-mail, keys): their own chunk, loaded when an
 // e-mail account opens Account, not with the dialog.
 const EmbeddedAccountRows = lazyComponent(() => import('../components/EmbeddedAccountRows.js').then(m => m.EmbeddedAccountRows))
+// The token list and its fiat formatting: Account's alone, not needed to show Connect.
+const TokenList = lazyComponent(() => import('../components/TokenList.js').then(m => m.TokenList))
 // Wallets (multi-wallet) and Block Explorer: a chunk of their own, so Connect's code stays small.
 const AccountLinkRows = lazyComponent(() => import('../components/AccountLinkRows.js').then(m => m.AccountLinkRows))
 

@@ -5,7 +5,7 @@ import { useEnglishT } from '../hooks/useEnglishT.js'
 import { QrCode } from '../components/QrCode.js'
 import { withQrStyles } from '../components/qrStyles.js'
 import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES } from '@wallet-modal/core/internal'
-import { errorWords } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 
 /** The catalogues whose words this view's errors may be (shown in the active locale). */
 const ERRORS = [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES]

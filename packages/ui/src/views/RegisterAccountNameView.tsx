@@ -6,7 +6,7 @@ import { useEnglishT } from '../hooks/useEnglishT.js'
 import { textOr } from '../hooks/textOr.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { withNamesStyles } from './namesStyles.js'
-import { errorWords } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 
 /**
  * RegisterAccountName (spec §2): type a name's own part (the suffix is shown beside it), the rule

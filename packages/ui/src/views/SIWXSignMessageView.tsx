@@ -4,7 +4,8 @@ import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
-import { errorWords, textOr } from '../hooks/textOr.js'
+import { textOr } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 
 /** Stands for the address in its sentence, which is cut there to put the address's element in. */
 const ADDRESS_MARK = '\uE000'

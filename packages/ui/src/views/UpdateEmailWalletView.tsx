@@ -5,7 +5,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
 import { SecureFrame } from '../components/SecureFrame.js'
 import { EMBEDDED_ERROR_MESSAGES, ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES } from '@wallet-modal/core/internal'
-import { errorWords } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 
 /** The catalogues whose words this view's errors may be (shown in the active locale). */
 const ERRORS = [ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, SOCIAL_ERROR_MESSAGES]

@@ -7,7 +7,7 @@ import { WalletImage } from '../components/WalletImage.js'
 import { Avatar } from '../components/Avatar.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withSendStyles } from './sendStyles.js'
-import { errorWords } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 import { formatUsdIn } from '../hooks/formatUsdIn.js'
 
 /**
