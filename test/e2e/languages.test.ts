@@ -27,6 +27,17 @@ test('the demo starts in the locale asked for, right-to-left in Arabic, and its 
     await connectButton(page).click()
     await dialog(page).getByRole('heading', { name: 'Konto' }).waitFor()
     assert.equal(await page.locator('wallet-modal .wm-root').getAttribute('dir'), 'ltr')
+    // A feature view in German too: its labels, the spec's errors by their code, and the balance
+    // in German digits (the decimal comma, every digit of the truncated balance kept).
+    const balance = await page.locator('connect-button').getByTestId('button-balance').textContent()
+    assert.match(balance ?? '', /^[\d.]+,\d{3} ETH$/, `the button's balance in German: ${balance}`)
+    await dialog(page).getByRole('button', { name: 'Senden', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Senden' }).waitFor()
+    await dialog(page).getByLabel('Betrag', { exact: true }).fill('1')
+    await dialog(page).getByLabel('An', { exact: true }).fill('0x1234')
+    await dialog(page).getByTestId('send-receiver-error').filter({ hasText: /^Ungültige Adresse$/ }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Schließen' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
     // Only the locales asked for were fetched, whenever that happened: no French, no Japanese.
     const resources: string[] = await page.evaluate(() => performance.getEntriesByType('resource').map(e => e.name))
     const locales = resources.map(url => /\/chunks\/(ar|de|fr|ja|es)-[\w-]+\.js$/.exec(url)?.[1]).filter(Boolean)

@@ -104,6 +104,8 @@ export {
   purchasableHere,
   onrampLimits,
   onrampAmountError,
+  onrampAmountProblem,
+  ONRAMP_CHOOSE_FIRST,
   requestOnRampQuote,
   buyOnRamp,
   endOnRampPurchase,

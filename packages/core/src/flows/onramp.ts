@@ -134,18 +134,30 @@ export function onrampLimits(core: Core): { min: string; max: string } | undefin
   return s.paymentCurrency?.payment_method_limits.find(l => l.id === s.paymentMethod)
 }
 
+/** What the buy form refuses before asking the provider: no token or amount yet. */
+export const ONRAMP_CHOOSE_FIRST = 'Choose what to buy and an amount'
+
 /**
- * What is wrong with the typed amount: not a money amount, or outside the payment method's limits
- * ('Amount must be between 20.00 and 5,000.00 USD').
+ * What is wrong with the typed amount, in English (`text`) and as the catalogue's message (`key`
+ * with its `values`, for other locales): not a money amount, or outside the payment method's
+ * limits ('Amount must be between 20.00 and 5,000.00 USD').
  */
-export function onrampAmountError(core: Core): string | undefined {
+export function onrampAmountProblem(core: Core): { text: string; key: 'onramp.amountFormat' | 'onramp.amountRange'; values?: { min: string; max: string; currency: string } } | undefined {
   const s = onrampFeature(core).controller.state
   if (!s.paymentAmount) return undefined
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s.paymentAmount)) return 'Enter an amount like 50 or 49.99'
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s.paymentAmount)) return { text: 'Enter an amount like 50 or 49.99', key: 'onramp.amountFormat' }
   const limits = onrampLimits(core)
   const value = Number(s.paymentAmount)
-  if (limits && (value < Number(limits.min) || value > Number(limits.max))) return `Amount must be between ${money(limits.min)} and ${money(limits.max)} ${s.paymentCurrency!.id}`
+  if (limits && (value < Number(limits.min) || value > Number(limits.max))) {
+    const values = { min: money(limits.min), max: money(limits.max), currency: s.paymentCurrency!.id }
+    return { text: `Amount must be between ${values.min} and ${values.max} ${values.currency}`, key: 'onramp.amountRange', values }
+  }
   return undefined
+}
+
+/** {@link onrampAmountProblem}'s English text. */
+export function onrampAmountError(core: Core): string | undefined {
+  return onrampAmountProblem(core)?.text
 }
 
 /** `7500` → `7,500.00`. */
@@ -233,7 +245,7 @@ export async function buyOnRamp(core: Core, popup?: Window | null): Promise<stri
   onramp.setError(undefined)
   if (!account.address || !network || !s.purchaseCurrency || !s.paymentAmount || onrampAmountError(core)) {
     popup?.close()
-    onramp.setError(onrampAmountError(core) ?? 'Choose what to buy and an amount')
+    onramp.setError(onrampAmountError(core) ?? ONRAMP_CHOOSE_FIRST)
     return undefined
   }
   onramp.setStatus('opening')

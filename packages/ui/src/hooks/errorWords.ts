@@ -18,6 +18,10 @@ export function errorWords(core: Core, text: string, catalogues: readonly Readon
   for (const catalogue of catalogues) {
     for (const [code, words] of Object.entries(catalogue)) {
       if (words === text) return textOr(t, `error.${code}`, text)
+      // Words with a placeholder ('Error registering name {name}'): core filled it in.
+      const names = [...words.matchAll(/\{(\w+)\}/g)].map(m => m[1]!)
+      const filled = names.length > 0 && new RegExp(`^${words.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '(.+)')}$`).exec(text)
+      if (filled) return textOr(t, `error.${code}`, text, Object.fromEntries(names.map((n, i) => [n, filled[i + 1]!])))
       // The spec's 'after N seconds': core writes the number where the words have N.
       const counted = / N seconds/.test(words) && new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(' N ', ' (\\d+) ')}$`).exec(text)
       if (counted) {

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
+import { ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, NAME_ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
 // (The controller is internal to core; a test beside its caller may reach it by path.)
 import { createI18nController } from '../../../core/src/i18n/I18nController.js'
 import { errorText, textOr } from './textOr.js'
@@ -25,6 +25,10 @@ describe('textOr, errorText, errorWords', () => {
     // Only the catalogues named are searched.
     expect(errorWords(core, EMBEDDED_ERROR_MESSAGES.INVALID_EMAIL)).to.equal('Invalid email')
     expect(errorWords(core, EMBEDDED_ERROR_MESSAGES.INVALID_EMAIL, [EMBEDDED_ERROR_MESSAGES])).to.equal(core.i18n.t('error.INVALID_EMAIL'))
+    // Words whose placeholder core filled in: the locale's words, with the same value.
+    const failed = errorWords(core, 'Error registering name alice.wm', [NAME_ERROR_MESSAGES])
+    expect(failed).to.equal(core.i18n.t('error.NAME_REGISTER_FAILED', { name: 'alice.wm' }))
+    expect(failed).to.include('alice.wm').and.not.equal('Error registering name alice.wm')
   })
 
   it('reads the e-mail cooldown as a relative time in the active locale, and as core wrote it in English', async () => {

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio/react'
 import {
   buyOnRamp,
   endOnRampPurchase,
-  onrampAmountError,
+  onrampAmountProblem,
+  ONRAMP_CHOOSE_FIRST,
   onrampEnglish,
   onrampFeature,
   onrampLimits,
@@ -13,6 +14,8 @@ import {
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
+import { textOr } from '../hooks/textOr.js'
+import { errorWords } from '../hooks/errorWords.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
 
@@ -48,7 +51,12 @@ export function OnRampBuyView() {
   const here = purchasableHere(core)
   const sold = onrampNetwork(core)
   const limits = onrampLimits(core)
-  const amountProblem = onrampAmountError(core)
+  const problem = onrampAmountProblem(core)
+  const amountProblem = problem && textOr(t, problem.key, problem.text, problem.values)
+  // What the flow refused, in the active locale: the amount's problem, the form's, else the words
+  // of a known error (a provider's own reason is shown as it came).
+  const errorShown = (text: string) =>
+    text === problem?.text ? amountProblem! : text === ONRAMP_CHOOSE_FIRST ? t('onramp.chooseFirst') : errorWords(core, text)
   const symbol = s.purchaseCurrency?.symbol ?? ''
   const provider = s.selectedProvider?.name ?? t('onramp.theProvider')
   const method = (id: string) => (id in METHOD_LABELS ? t(METHOD_LABELS[id as keyof typeof METHOD_LABELS]) : id)
@@ -207,16 +215,16 @@ export function OnRampBuyView() {
       ) : null}
       {s.quoteEstimated ? (
         <p className="wm-alert" role="status" data-testid="onramp-estimate">
-          {t('onramp.estimate', { provider, reason: s.quoteError ?? '' })}
+          {t('onramp.estimate', { provider, reason: s.quoteError ? errorWords(core, s.quoteError) : '' })}
         </p>
       ) : s.quoteError ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-quote-error">
-          {s.quoteError}
+          {errorWords(core, s.quoteError)}
         </p>
       ) : null}
       {s.error ? (
         <p className="wm-alert" data-variant="error" role="alert" data-testid="onramp-error">
-          {s.error}
+          {errorShown(s.error)}
         </p>
       ) : null}
       <button type="submit" className="wm-button wm-full" part="button" disabled={!sold || !s.paymentAmount || !!amountProblem || s.quotesLoading} data-testid="onramp-buy">

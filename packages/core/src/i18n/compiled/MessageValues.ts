@@ -253,6 +253,9 @@ export interface MessageValues {
   "onramp.providers": undefined
   "onramp.fees": { range: string | number }
   "onramp.noProviders": undefined
+  "onramp.amountFormat": undefined
+  "onramp.amountRange": { currency: string | number; max: string | number; min: string | number }
+  "onramp.chooseFirst": undefined
   "send.switchNetwork": undefined
   "send.amount": undefined
   "send.changeToken": { symbol: string | number }

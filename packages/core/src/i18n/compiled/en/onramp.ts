@@ -35,5 +35,8 @@ export default {
   "onramp.providersFallback": () => "The providers could not be reached: sample limits are shown.",
   "onramp.providers": () => "Providers",
   "onramp.fees": (d) => "Fees " + d.range,
-  "onramp.noProviders": () => "No provider sells crypto here."
+  "onramp.noProviders": () => "No provider sells crypto here.",
+  "onramp.amountFormat": () => "Enter an amount like 50 or 49.99",
+  "onramp.amountRange": (d) => "Amount must be between " + d.min + " and " + d.max + " " + d.currency,
+  "onramp.chooseFirst": () => "Choose what to buy and an amount"
 }
