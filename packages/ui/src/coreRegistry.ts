@@ -7,6 +7,18 @@ import type { Core } from '@wallet-modal/core/internal'
 let defaultCore: Core | undefined
 const listeners = new Set<() => void>()
 
+/** How a stand-in for a core (the bootstrap entry's modal) names the core it stands for. */
+export const REAL_CORE = Symbol.for('wallet-modal.real-core')
+
+/**
+ * The core `value` is or stands for: the bootstrap entry's modal is a stand-in until the real core
+ * is made (undefined until then).
+ */
+export function unwrapCore(value: Core | undefined): Core | undefined {
+  const real = (value as { [REAL_CORE]?: () => Core | undefined } | undefined)?.[REAL_CORE]
+  return real ? real() : value
+}
+
 /** Sets (or clears) the page-wide default core. */
 export function setDefaultCore(core: Core | undefined): void {
   defaultCore = core

@@ -1,12 +1,28 @@
-import { createElement } from 'react'
-import { createElementClass, type ElementProps } from './createElementClass.js'
-import { ConnectButton } from '../components/ConnectButton.js'
+import { ElementBase, type ElementKind } from './ElementBase.js'
 
-type Attrs = { label?: string; loadingLabel?: string; theme?: string }
+/** Draws `<connect-button>` without React (the bootstrap entry installs one). */
+export type ConnectButtonPainter = (host: ElementBase) => void
+let painter: ConnectButtonPainter | undefined
 
-function ConnectButtonHost({ core, label, loadingLabel, theme }: ElementProps & Attrs) {
-  return createElement(ConnectButton, { core, label, loadingLabel, theme })
+/** Installs the static painter of `<connect-button>`, used until the React renderer arrives. */
+export function setConnectButtonPainter(next: ConnectButtonPainter): void {
+  painter = next
 }
 
-/** The `<connect-button>` class (built on first call): attributes `label`, `loading-label`, `theme`; opens the modal. */
-export const getConnectButtonElement = createElementClass<Attrs>(ConnectButtonHost, { label: 'string', loadingLabel: 'string', theme: 'string' })
+let cls: (new () => ElementBase) | undefined
+
+/**
+ * The `<connect-button>` class (built on first call: a class extending HTMLElement cannot be made
+ * where there is none): attributes `label`, `loading-label`, `theme`; opens the modal.
+ */
+export function getConnectButtonElement(): new () => ElementBase {
+  return (cls ??= ElementBase.withProps(
+    class ConnectButtonElement extends ElementBase {
+      readonly kind: ElementKind = 'connect-button'
+      protected override paint(): void {
+        painter?.(this)
+      }
+    },
+    ['label', 'loadingLabel', 'theme']
+  ))
+}

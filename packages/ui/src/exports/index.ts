@@ -9,6 +9,6 @@ export { getWalletModalElement, DOM_EVENTS } from '../elements/WalletModalElemen
 export { getConnectButtonElement } from '../elements/ConnectButtonElement.js'
 export { defineElements, ELEMENTS } from '../defineElements.js'
 export { setDefaultCore, getDefaultCore } from '../coreRegistry.js'
-export type { WalletModalBaseElement } from '../elements/createElementClass.js'
+export type { WalletModalBaseElement } from '../elements/ElementBase.js'
 export type { WalletModalEventMap, WalletModalElementEventMap, WalletModalElement, ConnectButtonElement, ElementTheme } from '../elements/elementTypes.js'
 export type { WalletModalOptions, ModalEvent, ViewId } from '@wallet-modal/core'

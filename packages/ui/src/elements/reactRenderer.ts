@@ -1,0 +1,55 @@
+import { createElement, useSyncExternalStore, type ComponentType } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { flushSync } from 'react-dom'
+import type { Core } from '@wallet-modal/core/internal'
+import type { ElementBase, ElementKind, ElementRenderer, WalletModalBaseElement } from './ElementBase.js'
+import { ConnectButtonHost } from './ConnectButtonHost.js'
+import { WalletModalHost } from './WalletModalHost.js'
+
+/** Props every element's React component receives. */
+export interface ElementProps {
+  /** The element itself (the shadow root's host). */
+  host: WalletModalBaseElement
+  /** The core to render: the element's own, else the page default. */
+  core: Core
+}
+
+/** The component that draws each element. */
+// (Each takes its element's string props besides these.)
+const COMPONENTS: Record<ElementKind, ComponentType<ElementProps & { [prop: string]: unknown }>> = {
+  'connect-button': ConnectButtonHost,
+  'wallet-modal': WalletModalHost
+}
+
+const roots = new WeakMap<ElementBase, Root>()
+
+/** Renders the element's component once the element has a core, and again when it changes. */
+function Bridge({ host, props }: { host: ElementBase; props: Record<string, string | undefined> }) {
+  const core = useSyncExternalStore(
+    cb => host.subscribeCore(cb),
+    () => host.core
+  )
+  if (!core) return null
+  return createElement(COMPONENTS[host.kind], { ...props, host, core })
+}
+
+/**
+ * Draws the elements with React: one root per shadow root. A shadow root that holds the
+ * bootstrap's static look is taken over in one synchronous commit (React clears the container and
+ * writes the same DOM in the same task, so nothing is painted in between).
+ */
+export const reactRenderer: ElementRenderer = {
+  render(host) {
+    let root = roots.get(host)
+    const element = createElement(Bridge, { host, props: { ...host.props } })
+    if (root) return root.render(element)
+    root = createRoot(host.shadowRoot!)
+    roots.set(host, root)
+    if (host.shadowRoot!.childNodes.length > 0) flushSync(() => root.render(element))
+    else root.render(element)
+  },
+  unmount(host) {
+    roots.get(host)?.unmount()
+    roots.delete(host)
+  }
+}
