@@ -119,7 +119,7 @@ const configs = [
   },
   {
     name: 'ui',
-    input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts' },
+    input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts', boot: 'packages/ui/src/exports/boot.ts' },
     external: externalOf([...depsOf('ui'), '@wallet-modal/core']),
     output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
     plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
@@ -154,6 +154,16 @@ const configs = [
     preserveEntrySignatures: 'allow-extension',
     output: { dir: 'packages/ui/dist/browser', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
     plugins: [...browserPlugins(), bundleManifest(), subresourceIntegrity()],
+    onwarn: quiet
+  },
+  {
+    // The bootstrap for a script tag: a few KB that define the elements and paint the button; the
+    // rest is its own chunks (a build of its own, so the full bundle's chunking stays as it is).
+    name: 'browser-boot',
+    input: { boot: 'packages/ui/src/exports/boot.ts' },
+    preserveEntrySignatures: 'allow-extension',
+    output: { dir: 'packages/ui/dist/browser/boot', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: browserPlugins(),
     onwarn: quiet
   },
   {

@@ -1,5 +1,7 @@
 // The demo site's own script: what any site writes to use the modal.
-import { createWalletModal, loadSIWX } from '/dist/wallet-modal.js'
+// The bootstrap: paints the button at once; the rest of the modal loads when the page is idle or the
+// button is hovered, focused or clicked (`/dist/wallet-modal.js` is the whole modal in one go).
+import { createWalletModal, loadSIWX } from '/dist/boot/boot.js'
 // The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
 import devnet from '/devnet-config.js'
 

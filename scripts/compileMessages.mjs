@@ -95,9 +95,9 @@ export function compileAll({ draft = false } = {}) {
     // Plural rules by language (make-plural's), numbers by the same.
     files.set(`${locale}.ts`, HEADER + compileModule(new MessageFormat(locale.split('-')[0]), byLocale.get(locale)) + '\n')
   }
-  // The button's two texts in every locale, for a server rendering <connect-button> (no chunk to
-  // wait for there): plain text, no placeholders.
-  const labels = LOCALES.map(l => `  ${JSON.stringify(l)}: { connect: ${JSON.stringify(byLocale.get(l)['button.connect'])}, connecting: ${JSON.stringify(byLocale.get(l)['button.connecting'])} }`).join(',\n')
+  // The button's texts in every locale, for a server rendering <connect-button> and for the
+  // bootstrap's first paint (no chunk to wait for): plain text, `account` with an {address}.
+  const labels = LOCALES.map(l => `  ${JSON.stringify(l)}: { connect: ${JSON.stringify(byLocale.get(l)['button.connect'])}, connecting: ${JSON.stringify(byLocale.get(l)['button.connecting'])}, account: ${JSON.stringify(byLocale.get(l)['button.account'])} }`).join(',\n')
   files.set('buttonLabels.ts', `${HEADER}export const BUTTON_LABELS = {\n${labels}\n}\n`)
   const loaders = LOCALES.slice(1).map(l => `  ${JSON.stringify(l)}: () => import('./${l}.js')`).join(',\n')
   files.set('loaders.ts', `${HEADER}export const loaders = {\n${loaders}\n}\n`)

@@ -30,7 +30,10 @@ export function startCore(core: Core): void {
   // (and a server-rendered page that read the same cookie matches the first client render).
   if (stored) for (const ns of WIRED_NAMESPACES) {
     const caipAddress = core.storage.get(STORAGE_KEYS.connectedAddress(ns), is.string) as CaipAddress | undefined
-    if (caipAddress && core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)) core.chain.setAccount(ns, { status: 'reconnecting', caipAddress, address: caipAddress.split(':')[2] })
+    if (!caipAddress || !core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)) continue
+    // With its last known balance, whatever its age (the bootstrap paints the same): refreshed once connected.
+    const last = core.storage.get(STORAGE_KEYS.nativeBalance(caipAddress), (v): v is { balance: string; symbol: string } => typeof (v as { balance?: unknown })?.balance === 'string')
+    core.chain.setAccount(ns, { status: 'reconnecting', caipAddress, address: caipAddress.split(':')[2], balance: last?.balance, balanceSymbol: last?.symbol })
   }
   core.ready = (stored ? import('../flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
     console.warn('[wallet-modal] reconnect failed', err)

@@ -11,6 +11,6 @@ import { resolveLocale } from './resolveLocale.js'
  * buttonLabels('de-AT').connect // 'Wallet verbinden'
  * ```
  */
-export function buttonLabels(locale?: string): { connect: string; connecting: string } {
+export function buttonLabels(locale?: string): { connect: string; connecting: string; account: string } {
   return BUTTON_LABELS[resolveLocale([locale]) ?? 'en']
 }

@@ -27,3 +27,8 @@ export function resolveLocale(candidates: readonly (string | undefined | null)[]
   }
   return undefined
 }
+
+/** The page's language (`<html lang>`), else the browser's languages, else English. */
+export function detectLocale(): Locale {
+  return resolveLocale([globalThis.document?.documentElement?.lang, ...(globalThis.navigator?.languages ?? [])]) ?? 'en'
+}

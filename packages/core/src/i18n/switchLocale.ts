@@ -1,17 +1,14 @@
 // The part of the languages that a page in English never needs: matching a tag to a locale, the
 // other locales' loaders, right-to-left. Loaded with the first switch of language.
 import { LOCALES } from './compiled/MessageValues.js'
-import { resolveLocale } from './resolveLocale.js'
+import { detectLocale, resolveLocale } from './resolveLocale.js'
+import { amountFormatter } from './amountFormatter.js'
 import { loaders } from './compiled/loaders.js'
 import type { Catalogue, I18nState, Locale, NumberFormats } from './I18nController.js'
 
-export { resolveLocale }
+export { amountFormatter, detectLocale, resolveLocale }
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set(['ar'])
-/** The page's language (`<html lang>`), else the browser's languages, else English. */
-export function detectLocale(): Locale {
-  return resolveLocale([globalThis.document?.documentElement?.lang, ...(globalThis.navigator?.languages ?? [])]) ?? 'en'
-}
 
 /** What a switch needs of the controller. */
 export interface SwitchTarget {
@@ -21,21 +18,6 @@ export interface SwitchTarget {
   format: NumberFormats
 }
 
-/**
- * `locale`'s formatter of decimal text: each number in it (digits, an optional `.` and decimals)
- * in the locale's digits and separators, with exactly its decimals (Intl formats a decimal string
- * exactly, without going through a float).
- */
-export function amountFormatter(locale: Locale): NumberFormats['amount'] {
-  const formatters = new Map<number, Intl.NumberFormat>()
-  const byDecimals = (decimals: number) => {
-    let f = formatters.get(decimals)
-    if (!f) formatters.set(decimals, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })))
-    return f
-  }
-  // (A string argument is exact in Intl.NumberFormat v3; the lib typings say number only.)
-  return text => text.replace(/-?\d+(?:\.(\d+))?/g, (number, decimals?: string) => byDecimals(decimals?.length ?? 0).format(number as unknown as number))
-}
 
 /**
  * Makes `tag`'s nearest locale the active one, once its catalogue has arrived. Rejects, leaving

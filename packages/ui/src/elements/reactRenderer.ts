@@ -35,8 +35,8 @@ function Bridge({ host, props }: { host: ElementBase; props: Record<string, stri
 
 /**
  * Draws the elements with React: one root per shadow root. A shadow root that holds the
- * bootstrap's static look is taken over in one synchronous commit (React clears the container and
- * writes the same DOM in the same task, so nothing is painted in between).
+ * bootstrap's static look is taken over in one task: React's first commit synchronously, then the
+ * static nodes removed, so nothing is painted in between.
  */
 export const reactRenderer: ElementRenderer = {
   render(host) {
@@ -45,8 +45,12 @@ export const reactRenderer: ElementRenderer = {
     if (root) return root.render(element)
     root = createRoot(host.shadowRoot!)
     roots.set(host, root)
-    if (host.shadowRoot!.childNodes.length > 0) flushSync(() => root.render(element))
-    else root.render(element)
+    const painted = [...host.shadowRoot!.childNodes]
+    if (painted.length === 0) return root.render(element)
+    // React leaves a shadow root's (a fragment's) own children in place: the static look is
+    // removed right after React's first commit, in the same task, so no frame shows neither or both.
+    flushSync(() => root.render(element))
+    for (const node of painted) node.remove()
   },
   unmount(host) {
     roots.get(host)?.unmount()
