@@ -48,7 +48,7 @@ function modalFileSizes(urls) {
   )
 }
 
-async function run({ hang }) {
+async function run({ hang, early = false }) {
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -71,6 +71,13 @@ async function run({ hang }) {
     await page.waitForFunction(() => window.__wm.buttonVisibleAt !== undefined, null, { timeout: 15_000 })
     const result = { buttonVisibleMs: await page.evaluate(() => window.__wm.buttonVisibleAt) }
     if (hang) return result
+    if (early) {
+      // A visitor who clicks as soon as the button shows, before the bootstrap's hand-over.
+      await page.locator('connect-button').getByRole('button').click()
+      await page.waitForFunction(() => window.__wm.connectVisibleAt !== undefined, null, { timeout: 15_000 })
+      const e = await page.evaluate(() => ({ click: window.__wm.clickAt, visible: window.__wm.connectVisibleAt, handedOver: window.__wm.handedOverAt }))
+      return { clickToConnectMs: e.visible - e.click, clickedBeforeHandOver: e.handedOver === undefined || e.handedOver > e.click }
+    }
     result.firstJs = modalFileSizes(await page.evaluate(() => window.__wm.scriptsAtButton))
     // A person reads the page before clicking: let it settle (idle prefetch included).
     await page.waitForLoadState('networkidle')
@@ -78,6 +85,8 @@ async function run({ hang }) {
     result.requestsBeforeClick = { sameOrigin: 0, services: 0, other: 0 }
     for (const u of requests) if (!u.startsWith('data:')) result.requestsBeforeClick[classify(u)]++
     result.otherRequestUrls = requests.filter(u => !u.startsWith('data:') && classify(u) === 'other')
+    await page.waitForFunction(() => window.__wm.handedOverAt !== undefined, null, { timeout: 15_000 })
+    Object.assign(result, await page.evaluate(() => ({ handedOverMs: window.__wm.handedOverAt, handOverShiftPx: window.__wm.handOverShift, layoutShift: window.__wm.layoutShift })))
     clicked = true
     await page.locator('connect-button').getByRole('button').click()
     await page.waitForFunction(() => window.__wm.connectVisibleAt !== undefined, null, { timeout: 15_000 })
@@ -103,7 +112,9 @@ let results
 try {
   const normal = []
   const hanging = []
+  const early = []
   for (let i = 0; i < RUNS; i++) normal.push(await run({ hang: false }))
+  for (let i = 0; i < RUNS; i++) early.push(await run({ hang: false, early: true }))
   for (let i = 0; i < RUNS; i++) hanging.push(await run({ hang: true }))
   const pick = f => stats(normal.map(f))
   results = {
@@ -121,8 +132,13 @@ try {
       requestsSameOrigin: pick(r => r.requestsBeforeClick.sameOrigin),
       requestsServices: pick(r => r.requestsBeforeClick.services),
       requestsOther: pick(r => r.requestsBeforeClick.other),
-      navToButtonMsServicesHanging: stats(hanging.map(r => r.buttonVisibleMs))
+      navToButtonMsServicesHanging: stats(hanging.map(r => r.buttonVisibleMs)),
+      navToHandOverMs: pick(r => r.handedOverMs),
+      handOverShiftPx: pick(r => r.handOverShiftPx),
+      layoutShiftAtHandOver: pick(r => r.layoutShift),
+      clickToConnectEarlyMs: stats(early.map(r => r.clickToConnectMs))
     },
+    earlyClicksBeforeHandOver: early.filter(r => r.clickedBeforeHandOver).length,
     firstJsFiles: normal[0].firstJs.files,
     jsAfterConnectFiles: normal[0].jsAfterConnect.files,
     otherRequestUrls: [...new Set(normal.flatMap(r => r.otherRequestUrls))],
@@ -147,6 +163,10 @@ const table = [
   row('navigation -> button visible', f.navToButtonMs, ms),
   row('  same, every service hanging', f.navToButtonMsServicesHanging, ms),
   row('click -> Connect view with wallets', f.clickToConnectMs, ms),
+  row('  same, click before the hand-over', f.clickToConnectEarlyMs, ms),
+  row('navigation -> hand-over to React', f.navToHandOverMs, ms),
+  row('button moved at the hand-over', f.handOverShiftPx, n => `${n.toFixed(1)} px`),
+  row('layout shift up to the hand-over', f.layoutShiftAtHandOver, n => n.toFixed(3)),
   row('JS heap used, modal open (after GC)', f.heapUsedBytes, n => `${(n / 1e6).toFixed(2)} MB`),
   row('requests before click: same origin', f.requestsSameOrigin, String),
   row('requests before click: services', f.requestsServices, String),
@@ -168,7 +188,8 @@ writeFileSync(OUT, JSON.stringify(results, null, 2))
 console.log(`\nraw results: ${OUT}`)
 
 const over = []
-if (f.firstJsGzip.median > BUDGETS.firstJsGzip) over.push(`first JS ${kb(f.firstJsGzip.median)} gzip > ${kb(BUDGETS.firstJsGzip)}`)
+if (f.firstJsGzip.median > BUDGETS.jsBeforeButtonGzip) over.push(`JS before the button ${kb(f.firstJsGzip.median)} gzip > ${kb(BUDGETS.jsBeforeButtonGzip)}`)
+if (f.handOverShiftPx.max > 0 || f.layoutShiftAtHandOver.max > 0) over.push(`the hand-over moved something: ${f.handOverShiftPx.max} px, layout shift ${f.layoutShiftAtHandOver.max}`)
 if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectGzip) over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectGzip)}`)
 if (f.clickToConnectMs.median > BUDGETS.clickToConnectMs) over.push(`click -> Connect ${ms(f.clickToConnectMs.median)} > ${BUDGETS.clickToConnectMs} ms`)
 if (f.requestsOther.max > BUDGETS.otherRequestsBeforeClick) over.push(`requests to other hosts before click: ${results.otherRequestUrls.join(', ')}`)

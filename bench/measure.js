@@ -3,7 +3,10 @@
 //  - buttonVisibleAt: the <connect-button>'s button has a non-zero size;
 //  - clickAt: the first click (the event's own timestamp);
 //  - connectVisibleAt: the dialog shows the Connect view with at least one wallet in its list;
-//  - the scripts loaded at those two moments.
+//  - the scripts loaded at those two moments;
+//  - handedOverAt: the bootstrap's painted button was replaced by React's (the hand-over), and
+//    handOverShift: how far the button moved or resized then (px, the largest of the four edges);
+//  - layoutShift: the page's cumulative layout shift (the Layout Instability API) up to then.
 ;(() => {
   const wm = (window.__wm = {})
   const scripts = () =>
@@ -11,14 +14,35 @@
       .getEntriesByType('resource')
       .filter(e => /\.m?js(\?|$)/.test(e.name))
       .map(e => e.name)
+  let shift = 0
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) shift += e.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  } catch {
+    // no Layout Instability API: layoutShift stays undefined
+  }
+  let painted
+  let paintedRect
   const check = () => {
     const now = performance.now()
+    const b = document.querySelector('connect-button')?.shadowRoot?.querySelector('button')
     if (wm.buttonVisibleAt === undefined) {
-      const b = document.querySelector('connect-button')?.shadowRoot?.querySelector('button')
       const r = b?.getBoundingClientRect()
       if (r && r.width > 0 && r.height > 0) {
         wm.buttonVisibleAt = now
         wm.scriptsAtButton = scripts()
+        painted = b
+      }
+    }
+    // The first button shown, until it is replaced: the hand-over, and whether anything moved.
+    if (painted && wm.handedOverAt === undefined) {
+      if (painted.isConnected) paintedRect = painted.getBoundingClientRect()
+      else if (b) {
+        const r = b.getBoundingClientRect()
+        wm.handedOverAt = now
+        wm.handOverShift = Math.max(Math.abs(r.left - paintedRect.left), Math.abs(r.top - paintedRect.top), Math.abs(r.right - paintedRect.right), Math.abs(r.bottom - paintedRect.bottom))
+        wm.layoutShift = shift
       }
     }
     if (wm.clickAt !== undefined && wm.connectVisibleAt === undefined) {
@@ -46,7 +70,7 @@
   mo.observe(document, { childList: true, subtree: true })
   const frame = () => {
     check()
-    if (wm.connectVisibleAt === undefined) requestAnimationFrame(frame)
+    if (wm.connectVisibleAt === undefined || wm.handedOverAt === undefined) requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)
   document.addEventListener('click', e => (wm.clickAt ??= e.timeStamp), true)

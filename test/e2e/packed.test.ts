@@ -347,6 +347,8 @@ test('in Node, every public entry of every packed package imports without a brow
     '@wallet-modal/core/internal',
     '@wallet-modal/ui',
     '@wallet-modal/ui/define',
+    '@wallet-modal/ui/boot',
+    '@wallet-modal/ui/browser/boot',
     '@wallet-modal/ui/browser',
     '@wallet-modal/ui/react',
     '@wallet-modal/ui/vue',

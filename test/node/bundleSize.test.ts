@@ -2,7 +2,10 @@
 // build just wrote (and its manifest) and checks what the first chunk a site loads may hold.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { bundleReport } from '../../bench/sizes.mjs'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { bundleReport, BROWSER_DIST } from '../../bench/sizes.mjs'
 import { BUDGETS } from '../../bench/budgets.mjs'
 
 const report = bundleReport()
@@ -12,8 +15,20 @@ test(`the first chunk is at most ${BUDGETS.firstJsGzip / 1000} KB gzip`, () => {
   assert.ok(report.firstChunk.gzip <= BUDGETS.firstJsGzip, `first chunk ${report.firstChunk.gzip} bytes gzip (files: ${report.firstChunkFiles.join(', ')})`)
 })
 
-test('the first chunk holds React, valtio, r2wc and our core and elements only', () => {
-  const allowed = /^(react|react-dom|scheduler|valtio|proxy-compare|@r2wc\/core|@r2wc\/react-to-web-component|viem|ox|commonjsHelpers\.js|packages\/core|packages\/ui)$/
+test(`the bootstrap is at most ${BUDGETS.jsBeforeButtonGzip / 1000} KB gzip, imports nothing before it paints, and holds neither React nor core's state`, () => {
+  const boot = readFileSync(join(BROWSER_DIST, 'boot', 'boot.js'))
+  const gzip = gzipSync(boot, { level: 9 }).length
+  assert.ok(gzip <= BUDGETS.jsBeforeButtonGzip, `boot.js ${gzip} bytes gzip`)
+  const text = boot.toString('utf8')
+  // Only dynamic imports: nothing is fetched before the button paints.
+  assert.doesNotMatch(text, /^import[^(]|[;}]import ?["{*\w]/m, 'boot.js has a static import')
+  assert.match(text, /import\(/, 'boot.js loads the rest with import()')
+  // React and valtio would be tens of KB; their marks must not be in it.
+  for (const mark of ['__SECRET_INTERNALS', 'react.element', 'useSyncExternalStore', 'proxyStateMap']) assert.ok(!text.includes(mark), `boot.js holds ${mark}`)
+})
+
+test('the first chunk holds React, valtio and our core and elements only', () => {
+  const allowed = /^(react|react-dom|scheduler|valtio|proxy-compare|viem|ox|commonjsHelpers\.js|packages\/core|packages\/ui)$/
   const unexpected = Object.keys(report.firstByPackage).filter(p => !allowed.test(p))
   assert.deepEqual(unexpected, [])
   // viem only for tiny utilities (formatUnits): a client or actions would be tens of KB.

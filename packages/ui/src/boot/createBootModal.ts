@@ -14,7 +14,7 @@ export interface BootState {
 
 /**
  * The modal a site gets from the bootstrap entry at once: the same API as the real one, which it
- * stands for once loaded. Before that, calls that return promises wait for it, settings are kept
+ * stands for once loaded (other properties are the real modal's, once made). Before that, calls that return promises wait for it, settings are kept
  * and applied to it, `open()` loads it, and reads answer from what is stored (a returning
  * visitor's account reads as reconnecting, as it will in the real modal's first state).
  */
@@ -110,7 +110,11 @@ export function createBootModal(state: BootState, load: () => Promise<WalletModa
       real()?.destroy()
     }
   }
-  return modal
+  // Anything else a site reads of the modal (core's internals, which the full entry's object
+  // also is) is the real one's, once made.
+  return new Proxy(modal, {
+    get: (target, key, receiver) => (key in target ? Reflect.get(target, key, receiver) : (real() as unknown as Record<PropertyKey, unknown> | undefined)?.[key])
+  })
 }
 
 export { bootLook }

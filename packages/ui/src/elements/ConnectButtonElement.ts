@@ -1,4 +1,4 @@
-import { ElementBase, type ElementKind } from './ElementBase.js'
+import { elementBase, withProps, type ElementBase, type ElementKind } from './ElementBase.js'
 
 /** Draws `<connect-button>` without React (the bootstrap entry installs one). */
 export type ConnectButtonPainter = (host: ElementBase) => void
@@ -16,10 +16,10 @@ let cls: (new () => ElementBase) | undefined
  * where there is none): attributes `label`, `loading-label`, `theme`; opens the modal.
  */
 export function getConnectButtonElement(): new () => ElementBase {
-  return (cls ??= ElementBase.withProps(
-    class ConnectButtonElement extends ElementBase {
-      readonly kind: ElementKind = 'connect-button'
-      protected override paint(): void {
+  return (cls ??= withProps(
+    class ConnectButtonElement extends elementBase() {
+      override readonly kind: ElementKind = 'connect-button'
+      override paint(): void {
         painter?.(this)
       }
     },

@@ -51,121 +51,150 @@ export const rendererHeld = (): boolean => held
 const attributeOf = (prop: string) => prop.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)
 
 /**
+ * An element of wallet-modal as the renderers and the bootstrap see it (the class itself is made
+ * in the browser only, by {@link elementBase}).
+ */
+export interface ElementBase extends WalletModalBaseElement {
+  /** Which element this is (the renderer draws each kind with its component). */
+  readonly kind: ElementKind
+  /** The element's string props, from attributes or properties. */
+  readonly props: Record<string, string | undefined>
+  /** Subscribes to changes of the core this element renders. */
+  subscribeCore(cb: () => void): () => void
+  /** Draws the element again: by the renderer when installed, else its static look. */
+  update(): void
+  /** Runs while the element is connected to a core (again when the core changes); returns its undo. */
+  bind?(core: Core): () => void
+  /** Draws the element without React (before the renderer is installed). */
+  paint?(): void
+}
+
+let base: (abstract new () => ElementBase) | undefined
+
+/**
  * The base of `<wallet-modal>` and `<connect-button>`, without React: an open shadow root with the
  * shared constructed stylesheet, string props from attributes or properties, and a `core`
  * property (objects cannot travel through attributes) defaulting to the page's. Drawing is the
- * installed renderer's; before one is installed, {@link ElementBase.paint} draws a static look.
+ * installed renderer's; before one is installed, `paint` draws a static look.
+ *
+ * Made on first call: a class extending HTMLElement cannot be made where there is none (a server
+ * importing the library).
  */
-export abstract class ElementBase extends HTMLElement implements WalletModalBaseElement {
-  /** Which element this is (the renderer draws each kind with its component). */
-  abstract readonly kind: ElementKind
-  /** The element's string props, from attributes or properties. */
-  readonly props: Record<string, string | undefined> = {}
-  #core: Core | undefined
-  #listeners = new Set<() => void>()
-  #offDefault: (() => void) | undefined
-  #unbind: (() => void) | undefined
-  #bound: Core | undefined
-  #mounted = false
+export function elementBase(): abstract new () => ElementBase {
+  return (base ??= makeElementBase())
+}
 
-  constructor() {
-    super()
-    this.attachShadow({ mode: 'open' })
-  }
+function makeElementBase(): abstract new () => ElementBase {
+  abstract class ElementBaseClass extends HTMLElement implements ElementBase {
+    /** Which element this is (the renderer draws each kind with its component). */
+    abstract readonly kind: ElementKind
+    /** The element's string props, from attributes or properties. */
+    readonly props: Record<string, string | undefined> = {}
+    #core: Core | undefined
+    #listeners = new Set<() => void>()
+    #offDefault: (() => void) | undefined
+    #unbind: (() => void) | undefined
+    #bound: Core | undefined
+    #mounted = false
 
-  /**
-   * Defines the attribute-backed string props of a subclass: observed attributes and accessor
-   * properties (`el.loadingLabel = …` and `loading-label="…"` set the same prop).
-   */
-  static withProps<T extends abstract new () => ElementBase>(cls: T, props: readonly string[]): T {
-    Object.defineProperty(cls, 'observedAttributes', { value: props.map(attributeOf) })
-    for (const prop of props) {
-      Object.defineProperty(cls.prototype, prop, {
-        get(this: ElementBase) {
-          return this.props[prop]
-        },
-        set(this: ElementBase, value: unknown) {
-          this.props[prop] = value === null || value === undefined ? undefined : String(value)
-          this.update()
-        },
-        configurable: true
+    constructor() {
+      super()
+      this.attachShadow({ mode: 'open' })
+    }
+
+    bind?(core: Core): () => void
+    paint?(): void
+
+    get core(): Core | undefined {
+      return unwrapCore(this.#core) ?? getDefaultCore()
+    }
+    set core(value: Core | undefined) {
+      this.#core = value
+      this.#notify()
+    }
+
+    /** Subscribes to changes of the core this element renders. */
+    subscribeCore(cb: () => void): () => void {
+      this.#listeners.add(cb)
+      return () => void this.#listeners.delete(cb)
+    }
+
+    #notify(): void {
+      this.#rebind()
+      for (const l of [...this.#listeners]) l()
+    }
+
+    /** Binds synchronously (not in a React effect) so nothing the core emits right away is missed. */
+    #rebind(): void {
+      const core = this.isConnected ? this.core : undefined
+      if (core === this.#bound) return
+      this.#unbind?.()
+      this.#unbind = undefined
+      this.#bound = core
+      if (core && this.bind) this.#unbind = this.bind(core)
+    }
+
+    /** Draws the element again: by the renderer when installed, else its static look. */
+    update(): void {
+      if (!this.isConnected) return
+      if (renderer) {
+        this.#mounted = true
+        renderer.render(this)
+      } else {
+        waiting.add(this)
+        this.paint?.()
+      }
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+      this.props[prop] = value ?? undefined
+      this.update()
+    }
+
+    connectedCallback(): void {
+      adoptStyles(this.shadowRoot!)
+      this.#offDefault = subscribeDefaultCore(() => this.#notify())
+      this.#rebind()
+      // Moved (removed and put back before the unmount below ran): the React root is still there.
+      if (this.#mounted) return
+      this.update()
+    }
+
+    disconnectedCallback(): void {
+      this.#offDefault?.()
+      this.#rebind()
+      waiting.delete(this)
+      // A site's React tree removes the element during its commit, when unmounting our own root
+      // is not allowed ('synchronously unmount a root while React was already rendering'): the
+      // unmount waits for the commit to end.
+      queueMicrotask(() => {
+        if (this.isConnected || !this.#mounted) return
+        this.#mounted = false
+        renderer?.unmount(this)
       })
     }
-    return cls
   }
+  return ElementBaseClass
+}
 
-  get core(): Core | undefined {
-    return unwrapCore(this.#core) ?? getDefaultCore()
-  }
-  set core(value: Core | undefined) {
-    this.#core = value
-    this.#notify()
-  }
-
-  /** Subscribes to changes of the core this element renders. */
-  subscribeCore(cb: () => void): () => void {
-    this.#listeners.add(cb)
-    return () => void this.#listeners.delete(cb)
-  }
-
-  /** Runs while the element is connected to a core (again when the core changes); returns its undo. */
-  protected bind?(core: Core): () => void
-  /** Draws the element without React (before the renderer is installed). */
-  protected paint?(): void
-
-  #notify(): void {
-    this.#rebind()
-    for (const l of [...this.#listeners]) l()
-  }
-
-  /** Binds synchronously (not in a React effect) so nothing the core emits right away is missed. */
-  #rebind(): void {
-    const core = this.isConnected ? this.core : undefined
-    if (core === this.#bound) return
-    this.#unbind?.()
-    this.#unbind = undefined
-    this.#bound = core
-    if (core && this.bind) this.#unbind = this.bind(core)
-  }
-
-  /** Draws the element again: by the renderer when installed, else its static look. */
-  update(): void {
-    if (!this.isConnected) return
-    if (renderer) {
-      this.#mounted = true
-      renderer.render(this)
-    } else {
-      waiting.add(this)
-      this.paint?.()
-    }
-  }
-
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-    this.props[prop] = value ?? undefined
-    this.update()
-  }
-
-  connectedCallback(): void {
-    adoptStyles(this.shadowRoot!)
-    this.#offDefault = subscribeDefaultCore(() => this.#notify())
-    this.#rebind()
-    // Moved (removed and put back before the unmount below ran): the React root is still there.
-    if (this.#mounted) return
-    this.update()
-  }
-
-  disconnectedCallback(): void {
-    this.#offDefault?.()
-    this.#rebind()
-    waiting.delete(this)
-    // A site's React tree removes the element during its commit, when unmounting our own root
-    // is not allowed ('synchronously unmount a root while React was already rendering'): the
-    // unmount waits for the commit to end.
-    queueMicrotask(() => {
-      if (this.isConnected || !this.#mounted) return
-      this.#mounted = false
-      renderer?.unmount(this)
+/**
+ * Defines the attribute-backed string props of an element class: observed attributes and accessor
+ * properties (`el.loadingLabel = …` and `loading-label="…"` set the same prop).
+ */
+export function withProps<T extends abstract new () => ElementBase>(cls: T, props: readonly string[]): T {
+  Object.defineProperty(cls, 'observedAttributes', { value: props.map(attributeOf) })
+  for (const prop of props) {
+    Object.defineProperty(cls.prototype, prop, {
+      get(this: ElementBase) {
+        return this.props[prop]
+      },
+      set(this: ElementBase, value: unknown) {
+        this.props[prop] = value === null || value === undefined ? undefined : String(value)
+        this.update()
+      },
+      configurable: true
     })
   }
+  return cls
 }

@@ -1,5 +1,5 @@
 import type { Core, ModalEvent } from '@wallet-modal/core/internal'
-import { ElementBase, type ElementKind } from './ElementBase.js'
+import { elementBase, withProps, type ElementBase, type ElementKind } from './ElementBase.js'
 
 /** DOM event names the `<wallet-modal>` element dispatches, per core event. */
 export const DOM_EVENTS: Partial<Record<ModalEvent['type'], string>> = {
@@ -21,11 +21,11 @@ let cls: (new () => ElementBase) | undefined
  * the dialog. Attribute `theme="light|dark"`; property `core`; events `wm-*`.
  */
 export function getWalletModalElement(): new () => ElementBase {
-  return (cls ??= ElementBase.withProps(
-    class WalletModalElement extends ElementBase {
-      readonly kind: ElementKind = 'wallet-modal'
+  return (cls ??= withProps(
+    class WalletModalElement extends elementBase() {
+      override readonly kind: ElementKind = 'wallet-modal'
       /** Re-dispatches the core's events as `wm-*` DOM events on the element (bubbling, composed). */
-      protected override bind(core: Core): () => void {
+      override bind(core: Core): () => void {
         return core.events.subscribe(event => {
           const name = DOM_EVENTS[event.type]
           if (name) this.dispatchEvent(new CustomEvent(name, { detail: event.data, bubbles: true, composed: true }))

@@ -49,8 +49,12 @@ export const reactRenderer: ElementRenderer = {
     if (painted.length === 0) return root.render(element)
     // React leaves a shadow root's (a fragment's) own children in place: the static look is
     // removed right after React's first commit, in the same task, so no frame shows neither or both.
+    const focused = host.shadowRoot!.activeElement !== null
     flushSync(() => root.render(element))
     for (const node of painted) node.remove()
+    // The painted button had the focus (a keyboard user, or a click): React's button takes it on,
+    // so the dialog returns focus there when it closes.
+    if (focused) host.shadowRoot!.querySelector<HTMLElement>('button, [tabindex]')?.focus()
   },
   unmount(host) {
     roots.get(host)?.unmount()

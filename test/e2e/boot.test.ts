@@ -1,0 +1,135 @@
+// The bootstrap (the demo loads `/dist/boot/boot.js`): the button paints before React and core
+// load, a click before the hand-over is kept and opens Connect, a returning visitor sees the stored
+// account and balance from the first paint, and the hand-over to React changes nothing on screen.
+// The rest of the modal is held back by routing its loader chunk until the test lets it through.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Page, Route } from 'playwright-core'
+import { evaluateNamed } from './a11yChecks.js'
+import { connectButton, connectDevnetWallet, dialog, harnessPerFile, heading, openPage } from './harness.js'
+
+const h = harnessPerFile()
+
+/** Holds the bootstrap's loader (the chunk that brings React and core) until `release()`. */
+async function holdHandOver(page: Page): Promise<{ requested: Promise<void>; release(): Promise<void> }> {
+  let route: Route | undefined
+  let requested!: () => void
+  const asked = new Promise<void>(resolve => (requested = resolve))
+  await page.route(/\/dist\/boot\/chunks\/handOver-[\w-]+\.js$/, r => {
+    route = r
+    requested()
+  })
+  return {
+    requested: asked,
+    async release() {
+      await asked
+      await route!.continue()
+    }
+  }
+}
+
+/** A fresh page with the loader held, recording console errors, then the demo. */
+async function openHeld(): Promise<{ context: import('playwright-core').BrowserContext; page: Page; errors: string[]; held: Awaited<ReturnType<typeof holdHandOver>> }> {
+  const context = await h.browser.newContext()
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', m => void (m.type() === 'error' && errors.push(`console: ${m.text()}`)))
+  page.on('pageerror', e => errors.push(`pageerror: ${e.message}`))
+  const held = await holdHandOver(page)
+  await page.goto(`${h.url}/`)
+  return { context, page, errors, held }
+}
+
+/** The modal's own scripts the page has loaded so far (paths under /dist/). */
+const scriptsLoaded = (page: Page): Promise<string[]> =>
+  page.evaluate(() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/dist/') && p.endsWith('.js')))
+
+/** What the button shows and how it sits, read in the page. */
+const buttonLook = (page: Page) =>
+  evaluateNamed(page, () => {
+    const b = document.querySelector('connect-button')!.shadowRoot!.querySelector('button')!
+    const r = b.getBoundingClientRect()
+    return { text: b.textContent, busy: b.getAttribute('aria-busy'), label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height].map(n => Math.round(n * 10) / 10), root: b.parentElement!.className }
+  }, undefined)
+
+test('the button paints before React and core load; a click before the hand-over opens Connect once they have', async () => {
+  const { context, page, errors, held } = await openHeld()
+  try {
+    await connectButton(page, 'Connect Wallet').waitFor()
+    // Nothing but the bootstrap of the modal's code is loaded: no React, no core.
+    assert.deepEqual(await scriptsLoaded(page), ['/dist/boot/boot.js'])
+    const painted = await buttonLook(page)
+    assert.equal(painted.root, 'wm-root wm-theme-light')
+    await connectButton(page).click()
+    // Kept: the button says it is busy, the loader is asked for.
+    await connectButton(page, 'Connecting...').waitFor()
+    assert.equal((await buttonLook(page)).busy, 'true')
+    await held.requested
+    assert.equal(await dialog(page).count(), 0)
+    await held.release()
+    await heading(page, 'Connect Wallet')
+    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).waitFor()
+    assert.ok((await scriptsLoaded(page)).some(p => /\/dist\/boot\/chunks\/WalletModal-/.test(p)), 'the dialog came from the bootstrap build')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('a returning visitor sees the stored account and balance from the first paint, and the hand-over moves nothing', async () => {
+  const { context, page, errors } = await openPage(h, '/')
+  try {
+    const address = await connectDevnetWallet(page)
+    const short = `${address.slice(0, 6)}…${address.slice(-4)}`
+    await page.locator('connect-button').getByTestId('button-balance').waitFor()
+    const connected = await buttonLook(page)
+    // A reload with the loader held: the painted button is the returning visitor's.
+    const held = await holdHandOver(page)
+    await page.reload()
+    await page.locator('connect-button').getByRole('button', { name: `Account ${address}` }).waitFor()
+    const painted = await buttonLook(page)
+    assert.deepEqual(await scriptsLoaded(page), ['/dist/boot/boot.js'])
+    assert.equal(painted.busy, 'true', 'busy until the wallet confirms')
+    assert.ok(painted.text!.endsWith(short) && painted.text === connected.text, `painted "${painted.text}", connected "${connected.text}"`)
+    // Layout shifts of the button from here on, as the browser reports them.
+    await page.evaluate(() => {
+      const w = window as unknown as { shifts: number }
+      w.shifts = 0
+      new PerformanceObserver(list => {
+        for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift' })
+    })
+    await held.release()
+    // Handed over: React's button (a new element) in the same place, with the same text and size.
+    await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
+    const after = await buttonLook(page)
+    assert.deepEqual(after.box, painted.box, 'the button did not move or resize')
+    assert.equal(after.text, painted.text)
+    assert.equal(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), 0, 'no layout shift')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('attributes and listeners set before the hand-over work after it', async () => {
+  const { context, page, errors, held } = await openHeld()
+  try {
+    await connectButton(page, 'Connect Wallet').waitFor()
+    await page.evaluate(() => {
+      const b = document.querySelector('connect-button')!
+      b.setAttribute('label', 'Sign in with a wallet')
+      ;(window as unknown as { seen: string[] }).seen = []
+      document.addEventListener('wm-connect', e => (window as unknown as { seen: string[] }).seen.push((e as CustomEvent).detail.address))
+    })
+    await connectButton(page, 'Sign in with a wallet').waitFor()
+    await held.release()
+    await page.waitForFunction(() => !!(window as any).walletModal.getNetwork())
+    await connectButton(page, 'Sign in with a wallet').waitFor()
+    const address = await connectDevnetWallet(page)
+    await page.waitForFunction(a => (window as unknown as { seen: string[] }).seen.includes(a), address)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
