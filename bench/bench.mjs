@@ -85,8 +85,15 @@ async function run({ hang, early = false }) {
     result.requestsBeforeClick = { sameOrigin: 0, services: 0, other: 0 }
     for (const u of requests) if (!u.startsWith('data:')) result.requestsBeforeClick[classify(u)]++
     result.otherRequestUrls = requests.filter(u => !u.startsWith('data:') && classify(u) === 'other')
-    await page.waitForFunction(() => window.__wm.handedOverAt !== undefined, null, { timeout: 15_000 })
-    Object.assign(result, await page.evaluate(() => ({ handedOverMs: window.__wm.handedOverAt, handOverShiftPx: window.__wm.handOverShift, layoutShift: window.__wm.layoutShift })))
+    // (A page on the full entry has no hand-over: its first button is React's.)
+    const booted = result.firstJs.files.some(f => f.startsWith('boot/'))
+    if (booted) await page.waitForFunction(() => window.__wm.handedOverAt !== undefined, null, { timeout: 15_000 })
+    // Two frames later every layout shift of the hand-over's frame has been reported.
+    await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))
+    Object.assign(
+      result,
+      await page.evaluate(() => ({ handedOverMs: window.__wm.handedOverAt ?? 0, handOverShiftPx: window.__wm.handOverShift ?? 0, layoutShiftBefore: window.__wm.layoutShiftBefore ?? 0, layoutShift: window.__wm.handedOverAt === undefined ? 0 : window.__wm.shiftAt() - window.__wm.layoutShiftBefore }))
+    )
     clicked = true
     await page.locator('connect-button').getByRole('button').click()
     await page.waitForFunction(() => window.__wm.connectVisibleAt !== undefined, null, { timeout: 15_000 })
@@ -136,6 +143,7 @@ try {
       navToHandOverMs: pick(r => r.handedOverMs),
       handOverShiftPx: pick(r => r.handOverShiftPx),
       layoutShiftAtHandOver: pick(r => r.layoutShift),
+      layoutShiftBeforeHandOver: pick(r => r.layoutShiftBefore),
       clickToConnectEarlyMs: stats(early.map(r => r.clickToConnectMs))
     },
     earlyClicksBeforeHandOver: early.filter(r => r.clickedBeforeHandOver).length,
@@ -166,7 +174,8 @@ const table = [
   row('  same, click before the hand-over', f.clickToConnectEarlyMs, ms),
   row('navigation -> hand-over to React', f.navToHandOverMs, ms),
   row('button moved at the hand-over', f.handOverShiftPx, n => `${n.toFixed(1)} px`),
-  row('layout shift up to the hand-over', f.layoutShiftAtHandOver, n => n.toFixed(3)),
+  row('layout shift at the hand-over', f.layoutShiftAtHandOver, n => n.toFixed(3)),
+  row('layout shift before it (page, first paint)', f.layoutShiftBeforeHandOver, n => n.toFixed(3)),
   row('JS heap used, modal open (after GC)', f.heapUsedBytes, n => `${(n / 1e6).toFixed(2)} MB`),
   row('requests before click: same origin', f.requestsSameOrigin, String),
   row('requests before click: services', f.requestsServices, String),
@@ -190,7 +199,7 @@ console.log(`\nraw results: ${OUT}`)
 const over = []
 if (f.firstJsGzip.median > BUDGETS.jsBeforeButtonGzip) over.push(`JS before the button ${kb(f.firstJsGzip.median)} gzip > ${kb(BUDGETS.jsBeforeButtonGzip)}`)
 if (f.handOverShiftPx.max > 0 || f.layoutShiftAtHandOver.max > 0) over.push(`the hand-over moved something: ${f.handOverShiftPx.max} px, layout shift ${f.layoutShiftAtHandOver.max}`)
-if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectGzip) over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectGzip)}`)
+if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectWithBootGzip) over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectWithBootGzip)}`)
 if (f.clickToConnectMs.median > BUDGETS.clickToConnectMs) over.push(`click -> Connect ${ms(f.clickToConnectMs.median)} > ${BUDGETS.clickToConnectMs} ms`)
 if (f.requestsOther.max > BUDGETS.otherRequestsBeforeClick) over.push(`requests to other hosts before click: ${results.otherRequestUrls.join(', ')}`)
 if (!results.buttonRenderedWithServicesHanging) over.push('the button did not render while services hung')

@@ -6,7 +6,9 @@
 //  - the scripts loaded at those two moments;
 //  - handedOverAt: the bootstrap's painted button was replaced by React's (the hand-over), and
 //    handOverShift: how far the button moved or resized then (px, the largest of the four edges);
-//  - layoutShift: the page's cumulative layout shift (the Layout Instability API) up to then.
+//  - layoutShiftBefore: the page's cumulative layout shift (Layout Instability API) up to then
+//    (the page's own layout, as the button first appears), and shiftAt(): the total so far, read
+//    by the benchmark some frames after the hand-over (the difference is the hand-over's shift).
 ;(() => {
   const wm = (window.__wm = {})
   const scripts = () =>
@@ -22,6 +24,7 @@
   } catch {
     // no Layout Instability API: layoutShift stays undefined
   }
+  wm.shiftAt = () => shift
   let painted
   let paintedRect
   const check = () => {
@@ -36,13 +39,14 @@
       }
     }
     // The first button shown, until it is replaced: the hand-over, and whether anything moved.
-    if (painted && wm.handedOverAt === undefined) {
+    // (Until the click: measuring forces a layout, which must not weigh on click -> Connect.)
+    if (painted && wm.handedOverAt === undefined && wm.clickAt === undefined) {
       if (painted.isConnected) paintedRect = painted.getBoundingClientRect()
       else if (b) {
         const r = b.getBoundingClientRect()
         wm.handedOverAt = now
         wm.handOverShift = Math.max(Math.abs(r.left - paintedRect.left), Math.abs(r.top - paintedRect.top), Math.abs(r.right - paintedRect.right), Math.abs(r.bottom - paintedRect.bottom))
-        wm.layoutShift = shift
+        wm.layoutShiftBefore = shift
       }
     }
     if (wm.clickAt !== undefined && wm.connectVisibleAt === undefined) {
