@@ -27,6 +27,9 @@ export function paintConnectButton(host: ElementBase, look: BootLook, pending: b
     button.className = 'wm-connect-button'
     button.setAttribute('part', 'button')
     button.addEventListener('click', actions.click)
+    // Pressed is meant: if the hand-over replaces this button between press and release, the
+    // browser fires no click, and the press alone must still open the modal.
+    button.addEventListener('pointerdown', actions.click)
     button.addEventListener('pointerenter', actions.warm)
     button.addEventListener('focus', actions.warm)
     span.append(button)
