@@ -11,6 +11,14 @@ export interface BootLook {
   account?: { address: string; display: string; balance?: string; symbol?: string }
 }
 
+/** The chain family of the site's default network (a CAIP-2 id names it before the colon), as core resolves it. */
+export function defaultNamespaceOf(options: Partial<WalletModalOptions> | undefined): string | undefined {
+  const wanted = options?.defaultNetwork
+  const network = typeof wanted === 'string' ? { caipNetworkId: wanted } : (wanted ?? options?.networks?.[0])
+  if (!network) return undefined
+  return ('chainNamespace' in network && network.chainNamespace) || (network.caipNetworkId ? network.caipNetworkId.split(':')[0]! : 'eip155')
+}
+
 /** A stored record's value (`{ value, timestamp }` JSON, as core writes it), or undefined. */
 function stored(backend: Pick<Storage, 'getItem'> | undefined, key: string): unknown {
   try {
@@ -42,12 +50,9 @@ export function bootLook(options: Partial<WalletModalOptions> | undefined): Boot
   const locale = hint && !/^en(-|$)/i.test(hint) ? (options?.locale ? (resolveLocale([options.locale]) ?? 'en') : detectLocale()) : 'en'
   const themeMode = options?.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
   const look: BootLook = { locale, dir: locale === 'ar' ? 'rtl' : 'ltr', themeMode, themeVariables: options?.themeVariables ?? {}, labels: buttonLabels(locale) }
-  // The default network's family (a CAIP-2 id names it before the colon), as core resolves it.
-  const wanted = options?.defaultNetwork
-  const network = typeof wanted === 'string' ? { caipNetworkId: wanted } : (wanted ?? options?.networks?.[0])
+  const ns = defaultNamespaceOf(options)
   const storage = (options?.storage as Pick<Storage, 'getItem'> | undefined) ?? localStore()
-  if (!network || options?.enableReconnect === false || stored(storage, STORAGE_KEYS.connectionStatus) !== 'connected') return look
-  const ns = ('chainNamespace' in network && network.chainNamespace) || (network.caipNetworkId ? network.caipNetworkId.split(':')[0]! : 'eip155')
+  if (!ns || options?.enableReconnect === false || stored(storage, STORAGE_KEYS.connectionStatus) !== 'connected') return look
   const caip = stored(storage, STORAGE_KEYS.connectedAddress(ns))
   if (typeof caip !== 'string' || typeof stored(storage, STORAGE_KEYS.connectedConnectorId(ns)) !== 'string') return look
   const address = caip.split(':')[2] ?? ''

@@ -1,6 +1,6 @@
 import type { AccountInfo, ModalEventListener, OpenModalOptions, PublicState, WalletModal, WalletModalOptions, WiredNamespace } from '@wallet-modal/core/internal'
 import { REAL_CORE } from '../coreRegistry.js'
-import { bootLook, type BootLook } from './bootLook.js'
+import { bootLook, defaultNamespaceOf, type BootLook } from './bootLook.js'
 
 /** What the bootstrap knows before the modal's code has loaded. */
 export interface BootState {
@@ -42,11 +42,7 @@ export function createBootModal(state: BootState, load: () => Promise<WalletModa
       off?.()
     }
   }
-  const namespaceOf = (): WiredNamespace => {
-    const wanted = state.options?.defaultNetwork
-    const n = typeof wanted === 'string' ? { caipNetworkId: wanted } : (wanted ?? state.options?.networks[0])
-    return ((n && 'chainNamespace' in n && n.chainNamespace) || n?.caipNetworkId?.split(':')[0] || 'eip155') as WiredNamespace
-  }
+  const namespaceOf = (): WiredNamespace => (defaultNamespaceOf(state.options) ?? 'eip155') as WiredNamespace
   const modal: WalletModal & { [REAL_CORE]: () => unknown } = {
     [REAL_CORE]: () => real(),
     open(options) {
