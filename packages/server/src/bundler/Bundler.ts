@@ -26,6 +26,28 @@ export interface Bundler {
    *
    * @param method - One of {@link BUNDLER_METHODS}.
    * @param params - The call's params (a JSON array).
+   * @param caller - Who asks: what the per-client limit counts (an external bundler ignores it).
    */
-  request(method: BundlerMethod, params: unknown): Promise<unknown>
+  request(method: BundlerMethod, params: unknown, caller?: BundlerCaller): Promise<unknown>
+}
+
+/** Who sends an operation, as the server knows it (not as the operation claims it). */
+export interface BundlerCaller {
+  /** The HTTP client's key (`http/clientKey.ts`): rotating senders does not rotate it. */
+  clientKey?: string
+}
+
+/**
+ * The same bundler with every call made on behalf of `caller`: what the embedded wallet hands to
+ * viem's bundler client, which knows nothing of callers.
+ *
+ * @param bundler - The chain's bundler.
+ * @param caller - Who the calls are counted against.
+ */
+export function bundlerForCaller(bundler: Bundler, caller: BundlerCaller): Bundler {
+  return {
+    caipNetworkId: bundler.caipNetworkId,
+    entryPoint: bundler.entryPoint,
+    request: (method, params) => bundler.request(method, params, caller)
+  }
 }

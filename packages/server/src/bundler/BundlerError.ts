@@ -16,7 +16,9 @@ export const BUNDLER_ERROR = {
   invalidSignature: -32507,
   /** The operation's call reverts (estimation). */
   executionReverted: -32521,
-  /** Too many operations from one sender. */
+  /** Refused by this bundler's own rules: a sender not of its factory, a paymaster not its own (ERC-7769's "opcode or rule violation"). */
+  ruleViolation: -32502,
+  /** Too many operations from one sender or client. */
   limitExceeded: -32005,
   /** The bundler could not reach or use the chain. */
   internal: -32603

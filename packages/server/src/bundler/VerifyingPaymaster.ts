@@ -14,9 +14,27 @@ import { toPackedUserOperation, type UserOperation } from 'viem/account-abstract
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createChainClient } from '../chain/createChainClient.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
+import type { Store } from '../db/Store.js'
 
-/** Default of `smartAccounts.paymaster.maxGasPerOperation`: the most gas in all a sponsored operation may use. */
-export const PAYMASTER_MAX_GAS = 2_000_000
+/**
+ * Default of `smartAccounts.paymaster.maxGasPerOperation`: the most gas in all a sponsored
+ * operation may use. A new WalletModalAccount's first operation with one transfer asks 383,208
+ * gas in all on the devnet for an ERC-20's, 356,840 for a native one (its creation most of it, see
+ * `VerifyingPaymaster.attack.test.ts`): room for that and half as much again, not for arbitrary work.
+ */
+export const PAYMASTER_MAX_GAS = 600_000
+
+/** Default of `smartAccounts.paymaster.perUserPerDay`: sponsored operations per embedded account (or sender) in 24 hours. */
+export const PAYMASTER_PER_USER_PER_DAY = 3
+
+/** Default of `smartAccounts.paymaster.perClientPerDay`: sponsored operations per client address in 24 hours. */
+export const PAYMASTER_PER_CLIENT_PER_DAY = 10
+
+/** Default of `smartAccounts.paymaster.gasPerDay`: the most gas all sponsorships of 24 hours may use. */
+export const PAYMASTER_GAS_PER_DAY = 50_000_000
+
+/** The budgets' window. */
+const DAY_SECONDS = 86_400
 
 /** How long a sponsorship signature is good for: enough for the bundler to land it, too short to hoard. */
 export const SPONSORSHIP_VALID_SECONDS = 600
@@ -60,9 +78,19 @@ export class SponsorshipRefused extends Error {
   }
 }
 
+/** Who a sponsorship is for, as the server knows it: what the budgets count. */
+export interface SponsorshipCaller {
+  /** The embedded account's id (without one, the operation's sender is counted). */
+  userId?: string
+  /** The HTTP client's key (`http/clientKey.ts`). */
+  clientKey?: string
+}
+
 /** What {@link VerifyingPaymaster} is made from. */
 export interface VerifyingPaymasterOptions {
   chain: ChainConfig
+  /** Where each sponsorship is recorded: the budgets hold across restarts and processes. */
+  store: Store
   /** The WalletModalPaymaster's address. */
   address: string
   /** Its `verifyingSigner`'s key. */
@@ -71,6 +99,14 @@ export interface VerifyingPaymasterOptions {
   accountFactory: string
   /** Most gas in all a sponsored operation may use (default {@link PAYMASTER_MAX_GAS}). */
   maxGasPerOperation?: number
+  /** Sponsored operations per user in 24 hours (default {@link PAYMASTER_PER_USER_PER_DAY}). */
+  perUserPerDay?: number
+  /** Sponsored operations per client in 24 hours (default {@link PAYMASTER_PER_CLIENT_PER_DAY}). */
+  perClientPerDay?: number
+  /** Gas all sponsorships of 24 hours may use (default {@link PAYMASTER_GAS_PER_DAY}). */
+  gasPerDay?: number
+  /** Who the sponsorships are for ({@link VerifyingPaymaster.forCaller}). */
+  caller?: SponsorshipCaller
   /** Time each call to the chain's node gets. */
   timeoutMs: number
   /** Seconds since the epoch (tests move it). */
@@ -85,7 +121,10 @@ export interface VerifyingPaymasterOptions {
  *
  * The policy is the gasless first transaction: only an operation that deploys an account of the
  * configured factory (its `factory` field; every later operation has none), within
- * `maxGasPerOperation`, and only while the paymaster's deposit covers the operation's most cost.
+ * `maxGasPerOperation`, only while the paymaster's deposit covers the operation's most cost, and
+ * within its budgets: so many operations per user (the embedded account, or the sender) and per
+ * client (address) in 24 hours, and so much gas in all in 24 hours, counted in the database from
+ * each signed sponsorship's most gas (an account costs one e-mail; the day's total does not).
  * Its signature covers every field but the account's own signature, the chain and the
  * paymaster, and is good for {@link SPONSORSHIP_VALID_SECONDS}.
  *
@@ -103,13 +142,22 @@ export class VerifyingPaymaster {
   private readonly client: PublicClient
   private readonly now: () => number
 
-  constructor(options: VerifyingPaymasterOptions) {
+  constructor(private readonly options: VerifyingPaymasterOptions) {
     this.address = getAddress(options.address)
     this.signer = privateKeyToAccount(options.signerKey)
     this.accountFactory = getAddress(options.accountFactory)
     this.maxGas = BigInt(options.maxGasPerOperation ?? PAYMASTER_MAX_GAS)
     this.client = createChainClient(options.chain.rpcUrl, options.timeoutMs)
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000))
+  }
+
+  /**
+   * The same paymaster, its sponsorships counted against `caller`'s budgets.
+   *
+   * @param caller - The embedded account and client the operations are sent for.
+   */
+  forCaller(caller: SponsorshipCaller): VerifyingPaymaster {
+    return new VerifyingPaymaster({ ...this.options, caller })
   }
 
   /** The address whose signature the paymaster contract accepts (its `verifyingSigner`). */
@@ -149,10 +197,43 @@ export class VerifyingPaymaster {
     if (gas > this.maxGas) throw new SponsorshipRefused(`The operation needs ${gas} gas; at most ${this.maxGas} is sponsored`)
     const deposit = await this.client.readContract({ address: this.address, abi: paymasterAbi, functionName: 'getDeposit' })
     if (deposit < gas * (op.maxFeePerGas ?? 0n)) throw new SponsorshipRefused("The paymaster's deposit does not cover the operation")
+    await this.spend(op, gas, chainId)
     const validUntil = this.now() + SPONSORSHIP_VALID_SECONDS
     const hash = this.hashOf(op, chainId, validUntil, 0)
     const signature = await this.signer.signMessage({ message: { raw: hash } })
     return this.fields(concat([encodeAbiParameters(parseAbiParameters('uint48, uint48'), [validUntil, 0]), signature]))
+  }
+
+  /**
+   * Counts a sponsorship of at most `gas` against the budgets, or throws {@link SponsorshipRefused}
+   * when one is spent. One at a time per paymaster (an advisory lock), so concurrent requests,
+   * from this process or another, cannot all pass the same check.
+   */
+  private async spend(op: SponsoredOperation, gas: bigint, chainId: number): Promise<void> {
+    const { store, caller = {} } = this.options
+    const perUser = this.options.perUserPerDay ?? PAYMASTER_PER_USER_PER_DAY
+    const perClient = this.options.perClientPerDay ?? PAYMASTER_PER_CLIENT_PER_DAY
+    const perDay = BigInt(this.options.gasPerDay ?? PAYMASTER_GAS_PER_DAY)
+    const chain = `eip155:${chainId}`
+    const user = caller.userId !== undefined ? `user:${caller.userId}` : `sender:${op.sender.toLowerCase()}`
+    const client = caller.clientKey ?? 'unknown'
+    const now = this.now()
+    await store.transaction(async tx => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paymaster:${chain}:${this.address.toLowerCase()}`])
+      const { rows } = await tx.query<{ by_user: number; by_client: number; gas: string }>(
+        `SELECT count(*) FILTER (WHERE user_key = $3)::int AS by_user, count(*) FILTER (WHERE client_key = $4)::int AS by_client, coalesce(sum(gas), 0)::text AS gas
+         FROM paymaster_sponsorships WHERE chain_id = $1 AND paymaster = $2 AND created_at > to_timestamp($5)`,
+        [chain, this.address.toLowerCase(), user, client, now - DAY_SECONDS]
+      )
+      const used = rows[0] ?? { by_user: 0, by_client: 0, gas: '0' }
+      if (used.by_user >= perUser) throw new SponsorshipRefused(`This account has had its ${perUser} sponsored operations for today`)
+      if (used.by_client >= perClient) throw new SponsorshipRefused(`This client has had its ${perClient} sponsored operations for today`)
+      if (BigInt(used.gas) + gas > perDay) throw new SponsorshipRefused(`The paymaster's daily budget of ${perDay} gas is spent`)
+      await tx.query(
+        `INSERT INTO paymaster_sponsorships (chain_id, paymaster, user_key, client_key, sender, gas, created_at) VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7))`,
+        [chain, this.address.toLowerCase(), user, client, op.sender.toLowerCase(), gas.toString(), now]
+      )
+    })
   }
 
   /**

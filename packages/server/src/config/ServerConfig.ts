@@ -102,20 +102,32 @@ const ChainSchema = v.object({
       bundler: v.union(
         [
           v.strictObject({
-            operatorKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.bundler.operatorKey: 0x and 64 hex digits')),
-            opsPerMinute: v.optional(boundedInteger(1, 10_000))
+            // Prefer WALLET_MODAL_BUNDLER_KEY(_FILE) (bundler/smartAccountKey.ts): left out, the key is read from there.
+            operatorKey: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.bundler.operatorKey: 0x and 64 hex digits'))),
+            opsPerMinute: v.optional(boundedInteger(1, 10_000)),
+            clientOpsPerMinute: v.optional(boundedInteger(1, 100_000)),
+            maxVerificationGas: v.optional(boundedInteger(50_000, 30_000_000)),
+            maxCallGas: v.optional(boundedInteger(21_000, 30_000_000)),
+            maxPreVerificationGas: v.optional(boundedInteger(21_000, 30_000_000)),
+            maxPaymasterGas: v.optional(boundedInteger(10_000, 30_000_000)),
+            maxFeeOverBaseFee: v.optional(boundedInteger(1, 1000)),
+            maxPriorityFeeGwei: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100_000)))
           }),
           v.strictObject({
             url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'smartAccounts.bundler.url must be http(s)'))
           })
         ],
-        'smartAccounts.bundler: { operatorKey, opsPerMinute? } or { url }'
+        'smartAccounts.bundler: { operatorKey?, opsPerMinute?, … } or { url }'
       ),
       paymaster: v.optional(
         v.strictObject({
           address: v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'smartAccounts.paymaster.address: 0x and 40 hex digits')),
-          signerKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.paymaster.signerKey: 0x and 64 hex digits')),
-          maxGasPerOperation: v.optional(boundedInteger(100_000, 30_000_000))
+          // Prefer WALLET_MODAL_PAYMASTER_KEY(_FILE): left out, the key is read from there.
+          signerKey: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'smartAccounts.paymaster.signerKey: 0x and 64 hex digits'))),
+          maxGasPerOperation: v.optional(boundedInteger(100_000, 30_000_000)),
+          perUserPerDay: v.optional(boundedInteger(1, 1_000_000)),
+          perClientPerDay: v.optional(boundedInteger(1, 1_000_000)),
+          gasPerDay: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100_000), v.maxValue(Number.MAX_SAFE_INTEGER)))
         })
       )
     })
@@ -315,15 +327,42 @@ export interface ChainConfig {
 export interface SmartAccountsConfig {
   entryPoint: string
   accountFactory: string
-  bundler: { operatorKey: string; opsPerMinute?: number } | { url: string }
+  bundler: LocalBundlerConfig | { url: string }
   /**
    * Off unless set: a verifying paymaster the operator deployed and funds (the devnet's
    * `WalletModalPaymaster.sol`), which pays for an embedded account's first transaction (the one
    * that deploys it), so a person can use a new account before holding the chain's coin.
-   * `signerKey` is the paymaster's `verifyingSigner`; an operation needing more than
-   * `maxGasPerOperation` gas in all (default 2,000,000) is not sponsored.
+   * `signerKey` is the paymaster's `verifyingSigner` (prefer the environment:
+   * `WALLET_MODAL_PAYMASTER_KEY`, or `WALLET_MODAL_PAYMASTER_KEY_FILE` naming a file holding it;
+   * either wins over the config). An operation needing more than `maxGasPerOperation` gas in all
+   * (default 600,000) is not sponsored, nor more than `perUserPerDay` operations (default 3) per
+   * embedded account (or sender), `perClientPerDay` (default 10) per client address, nor more than
+   * `gasPerDay` gas (default 50,000,000) in all, over the last 24 hours (counted in the database).
    */
-  paymaster?: { address: string; signerKey: string; maxGasPerOperation?: number }
+  paymaster?: { address: string; signerKey?: string; maxGasPerOperation?: number; perUserPerDay?: number; perClientPerDay?: number; gasPerDay?: number }
+}
+
+/**
+ * This server's own bundler on a chain. `operatorKey` signs and pays for the bundles: prefer the
+ * environment (`WALLET_MODAL_BUNDLER_KEY`, or `WALLET_MODAL_BUNDLER_KEY_FILE` naming a file holding
+ * it; either wins over the config). Limits, each with a default (`bundler/LocalBundler.ts`):
+ * operations per sender (`opsPerMinute`, 10) and per client address (`clientOpsPerMinute`, 30) a
+ * minute; the most gas one operation may ask for verification (`maxVerificationGas`, 1,000,000),
+ * its call (`maxCallGas`, 6,000,000), `preVerificationGas` (`maxPreVerificationGas`, 1,000,000)
+ * and each paymaster limit (`maxPaymasterGas`, 300,000); `maxPriorityFeePerGas` at most
+ * `maxPriorityFeeGwei` (100) and `maxFeePerGas` at most `maxFeeOverBaseFee` (4) times the base fee
+ * plus that.
+ */
+export interface LocalBundlerConfig {
+  operatorKey?: string
+  opsPerMinute?: number
+  clientOpsPerMinute?: number
+  maxVerificationGas?: number
+  maxCallGas?: number
+  maxPreVerificationGas?: number
+  maxPaymasterGas?: number
+  maxFeeOverBaseFee?: number
+  maxPriorityFeeGwei?: number
 }
 
 /**

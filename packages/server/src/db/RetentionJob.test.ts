@@ -33,11 +33,13 @@ async function traffic(store: Store, at: number, count = 5): Promise<void> {
        VALUES ('eip155:1', $1, '0xe', '0xs', '0x0', '{}'::jsonb, '0xt', $2)`,
       [`u-${n}`, stamp]
     )
+    await store.query(`INSERT INTO paymaster_sponsorships (chain_id, paymaster, user_key, client_key, sender, gas, created_at) VALUES ('eip155:1', '0xp', $1, 'c', '0xs', 1, $2)`, [`u-${n}`, stamp])
+    await store.query(`INSERT INTO embedded_otp_failures (email, failed_at) VALUES ($1, $2)`, [`f-${n}@example.com`, stamp])
   }
 }
 
 async function sizes(store: Store): Promise<number[]> {
-  const tables = ['request_log', 'analytics_events', 'siwx_sessions', 'relay_messages', 'user_operations']
+  const tables = ['request_log', 'analytics_events', 'siwx_sessions', 'relay_messages', 'user_operations', 'paymaster_sponsorships', 'embedded_otp_failures']
   const counts = []
   for (const table of tables) counts.push((await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n)
   return counts
@@ -52,13 +54,13 @@ describe('RetentionJob', () => {
 
   it('deletes each kind of row past its own age and keeps the younger ones', async () => {
     const now = Date.now()
-    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations')
+    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations, paymaster_sponsorships, embedded_otp_failures')
     await traffic(store, now - 31 * DAY, 1) // past every default but analytics' 90 days
     await traffic(store, now - 91 * DAY, 1) // past every default
     await traffic(store, now - 29 * DAY, 1) // within every default
     const report = await new RetentionJob(store).runOnce()
-    assert.deepEqual(report, { requestLog: 2, analytics: 1, endedSessions: 2, relayMessages: 2, userOperations: 2 })
-    assert.deepEqual(await sizes(store), [1, 2, 1, 1, 1])
+    assert.deepEqual(report, { requestLog: 2, analytics: 1, endedSessions: 2, relayMessages: 2, userOperations: 2, sponsorships: 2, embeddedAuth: 3 })
+    assert.deepEqual(await sizes(store), [1, 2, 1, 1, 1, 1, 0])
     // An open session (neither revoked nor expired) is kept however old it is.
     await store.query(
       `INSERT INTO siwx_sessions (id, project_id, address, address_key, chain_id, domain, uri, nonce, issued_at, message, signature)
@@ -69,7 +71,7 @@ describe('RetentionJob', () => {
   })
 
   it('keeps the tables at a steady size under steady traffic (a soak of 60 simulated hours)', async () => {
-    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations')
+    await store.exec('TRUNCATE request_log, analytics_events, siwx_sessions, relay_messages, user_operations, paymaster_sponsorships, embedded_otp_failures')
     let clock = Date.now()
     const hour = 60 * 60 * 1000
     const ages = { requestLogDays: 0.25, analyticsDays: 0.25, endedSessionsDays: 0.25, relayMessagesDays: 0.25, userOperationsDays: 0.25 } // 6 hours
@@ -81,10 +83,11 @@ describe('RetentionJob', () => {
       history.push(await sizes(store))
       clock += hour
     }
-    // Six hours of traffic are kept: the tables grow for six rounds, then stay put.
-    const steady = history[6]!
-    assert.deepEqual(steady, [35, 35, 35, 35, 35])
-    for (const [round, counts] of history.entries()) if (round >= 6) assert.deepEqual(counts, steady, `round ${round}`)
+    // Six hours of traffic are kept (a day of code failures): the tables grow for six rounds (24), then stay put.
+    const steady = history[24]!
+    assert.deepEqual(steady, [35, 35, 35, 35, 35, 35, 125])
+    for (const [round, counts] of history.entries()) if (round >= 6) assert.deepEqual(counts.slice(0, 6), steady.slice(0, 6), `round ${round}`)
+    for (const [round, counts] of history.entries()) if (round >= 24) assert.deepEqual(counts, steady, `round ${round}`)
   })
 
   it('runs at start and on its interval until stopped, and stop waits for a run', async () => {

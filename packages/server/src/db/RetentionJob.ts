@@ -35,12 +35,17 @@ export interface RetentionReport {
   endedSessions: number
   relayMessages: number
   userOperations: number
+  /** Paymaster sponsorships (their budgets look back one day), kept as long as user operations. */
+  sponsorships: number
+  /** The embedded wallet's code failures and device-mail cooldowns past their day, and its ended sessions. */
+  embeddedAuth: number
 }
 
 /**
  * Keeps every table that grows with traffic bounded: deletes request log rows, analytics events,
- * ended sign-in sessions (their message and signature name a visitor) and relay messages older
- * than their configured age, once at start and then every `intervalMs`. Cut-offs are computed
+ * ended sign-in sessions (their message and signature name a visitor), relay messages, user
+ * operations and paymaster sponsorships older than their configured age, and the embedded
+ * wallet's day-old code failures and device-mail cooldowns and its expired sessions, once at start and then every `intervalMs`. Cut-offs are computed
  * from `now()`, so a test can run years of traffic in a second.
  *
  * A run that fails is logged and retried at the next interval; `stop()` waits for a running one,
@@ -79,7 +84,13 @@ export class RetentionJob {
         this.ages.endedSessionsDays
       ),
       relayMessages: await deleted('DELETE FROM relay_messages WHERE published_at < $1::timestamptz', this.ages.relayMessagesDays),
-      userOperations: await deleted('DELETE FROM user_operations WHERE created_at < $1::timestamptz', this.ages.userOperationsDays)
+      userOperations: await deleted('DELETE FROM user_operations WHERE created_at < $1::timestamptz', this.ages.userOperationsDays),
+      sponsorships: await deleted('DELETE FROM paymaster_sponsorships WHERE created_at < $1::timestamptz', this.ages.userOperationsDays),
+      // Each counts over one day at most (docs/ARCHITECTURE.md), and a session past either expiry is over.
+      embeddedAuth:
+        (await deleted('DELETE FROM embedded_otp_failures WHERE failed_at < $1::timestamptz', 1)) +
+        (await deleted('DELETE FROM embedded_device_mails WHERE sent_at < $1::timestamptz', 1)) +
+        (await deleted('DELETE FROM embedded_sessions WHERE expires_at < $1::timestamptz OR idle_expires_at < $1::timestamptz', 0))
     }
   }
 

@@ -388,5 +388,68 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX user_operations_sender ON user_operations (chain_id, lower(sender), created_at DESC);
     `
+  },
+  {
+    id: 15,
+    name: 'bundler clients and paymaster budget',
+    sql: `
+      -- Who sent each user operation (the HTTP client's key), for the bundler's per-client limit,
+      -- and the lookup of operations of one sender and nonce (the pending-nonce check).
+      ALTER TABLE user_operations ADD COLUMN client_key text;
+      CREATE INDEX user_operations_client ON user_operations (chain_id, client_key, created_at DESC);
+      CREATE INDEX user_operations_nonce ON user_operations (chain_id, lower(sender), nonce);
+      -- Each sponsorship the paymaster signed, with the most gas it may pay: its budgets per user
+      -- (embedded account, or sender), per client and per day count these rows.
+      CREATE TABLE paymaster_sponsorships (
+        chain_id text NOT NULL,
+        paymaster text NOT NULL,
+        user_key text NOT NULL,
+        client_key text NOT NULL,
+        sender text NOT NULL,
+        gas bigint NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX paymaster_sponsorships_day ON paymaster_sponsorships (chain_id, paymaster, created_at);
+      CREATE INDEX paymaster_sponsorships_user ON paymaster_sponsorships (chain_id, paymaster, user_key, created_at);
+      CREATE INDEX paymaster_sponsorships_client ON paymaster_sponsorships (chain_id, paymaster, client_key, created_at);
+    `
+  },
+  {
+    id: 16,
+    name: 'embedded wallet code budget and project sessions',
+    sql: `
+      -- Wrong one-time codes per address (all purposes), counted over a rolling day apart from the
+      -- code itself, so asking for a new code does not give an attacker new guesses.
+      CREATE TABLE embedded_otp_failures (
+        email text NOT NULL,
+        failed_at timestamptz NOT NULL
+      );
+      CREATE INDEX embedded_otp_failures_email ON embedded_otp_failures (email, failed_at);
+      CREATE INDEX embedded_otp_failures_failed_at ON embedded_otp_failures (failed_at);
+      -- The last device-approval e-mail to each address (one per cooldown).
+      CREATE TABLE embedded_device_mails (
+        email text PRIMARY KEY,
+        sent_at timestamptz NOT NULL
+      );
+      -- A session belongs to the project whose frame made it, and ends when unused for a while
+      -- (idle_expires_at, moved on use) or at expires_at, whichever comes first. Older sessions
+      -- belong to no project: they end here (their people log in again).
+      DELETE FROM embedded_sessions;
+      ALTER TABLE embedded_sessions ADD COLUMN project_id text NOT NULL;
+      ALTER TABLE embedded_sessions ADD COLUMN idle_expires_at timestamptz NOT NULL;
+      CREATE INDEX embedded_sessions_user_id ON embedded_sessions (user_id);
+    `
+  },
+  {
+    id: 17,
+    name: 'relay storage per client',
+    sql: `
+      -- The address (clientKey) of the socket that published each relay message: each address has
+      -- a quota inside its project's share, kept by evicting that address's own oldest messages, so
+      -- one client can fill no more than its quota and never refuse another's publish. Older rows
+      -- have none and count toward their project only.
+      ALTER TABLE relay_messages ADD COLUMN quota_key text;
+      CREATE INDEX relay_messages_quota ON relay_messages (project_id, quota_key, id);
+    `
   }
 ]

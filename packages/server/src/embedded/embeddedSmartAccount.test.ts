@@ -93,7 +93,7 @@ describe('embedded smart account', () => {
 
   it("has the operator's paymaster pay for the first calls of an account holding no ETH, and the account pay when the paymaster will not", async () => {
     const paymasterOf = (maxGasPerOperation?: number) =>
-      new VerifyingPaymaster({ chain: target.chain, address: devnet.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY, accountFactory: target.smart.accountFactory, maxGasPerOperation, timeoutMs: 5000 })
+      new VerifyingPaymaster({ chain: target.chain, store, address: devnet.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY, accountFactory: target.smart.accountFactory, maxGasPerOperation, timeoutMs: 5000 })
     const nothing = [{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]
 
     const account = await toEmbeddedSmartAccount(target, privateKeyToAccount(generatePrivateKey()), client)

@@ -1,5 +1,6 @@
-// The bundler endpoint at the RPC level, on the devnet's EntryPoint v0.8 and SimpleAccountFactory:
-// a viem bundler client with a permissionless SimpleAccount sends through it (the first operation
+// The bundler endpoint at the RPC level, on the devnet's EntryPoint v0.8 and WalletModalAccountFactory
+// (the configured factory; its accounts are SimpleAccounts plus ERC-1271): a viem bundler client
+// with a permissionless SimpleAccount of that factory sends through it (the first operation
 // deploys the account, the second reuses it, the operator is repaid); and it refuses a bad
 // signature, a missing prefund, a used nonce, a resent operation, a failing call when estimating,
 // a sender over its per-minute limit and a client over the route's rate limit. The operator's
@@ -49,14 +50,14 @@ describe('bundler route (POST /v1/bundler)', () => {
 
   const publicClient = () => createPublicClient({ chain: devnetChain, transport: http(rpcUrl) })
   const rpc = async (method: string, params: unknown[], url = bundlerUrl) => (await postJson(url, { jsonrpc: '2.0', id: 1, method, params })).body
-  /** A fresh owner's SimpleAccount (counterfactual), funded with `eth` ETH by an anvil account. */
+  /** A fresh owner's SimpleAccount of the configured factory (counterfactual), funded with `eth` ETH by an anvil account. */
   const freshAccount = async (eth: string | null = '1') => {
     const client = publicClient()
     const account = await toSimpleSmartAccount({
       client,
       owner: privateKeyToAccount(generatePrivateKey()),
       entryPoint: { address: entryPoint, version: '0.8' },
-      factoryAddress: devnet.accountAbstraction.simpleAccountFactory,
+      factoryAddress: devnet.accountAbstraction.walletModalAccountFactory,
       nonceKey: 0n
     })
     if (eth) {
@@ -187,6 +188,7 @@ describe('bundler route (POST /v1/bundler)', () => {
     const paymasterOf = (options: { signerKey?: Hex; now?: () => number; maxGasPerOperation?: number } = {}) =>
       new VerifyingPaymaster({
         chain: config.chains[0]!,
+        store: server.store,
         address: devnet.accountAbstraction.walletModalPaymaster,
         signerKey: options.signerKey ?? DEMO_PAYMASTER_SIGNER_KEY,
         accountFactory: devnet.accountAbstraction.walletModalAccountFactory,

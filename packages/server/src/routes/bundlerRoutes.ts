@@ -4,6 +4,7 @@ import { BUNDLER_METHODS, type BundlerMethod } from '../bundler/Bundler.js'
 import { BUNDLER_ERROR, BundlerError } from '../bundler/BundlerError.js'
 import type { RpcResponse } from '../chain/upstreamRpc.js'
 import { ApiError } from '../http/ApiError.js'
+import { clientKey } from '../http/clientKey.js'
 import { checkJsonRpcEntry, INVALID_REQUEST, rpcError } from '../http/jsonRpcEntry.js'
 import type { RouteContext } from './RouteContext.js'
 
@@ -18,8 +19,9 @@ const isBundlerMethod = (method: string): method is BundlerMethod => (BUNDLER_ME
  * enabled smart accounts on (`chains[].smartAccounts`), one request or a batch of at most
  * {@link MAX_BUNDLER_BATCH}. Only the bundler methods are answered (others `-32601`); refusals
  * are JSON-RPC errors with ERC-7769's codes (`-32507` bad signature, `-32500` the EntryPoint's
- * validation, `-32005` a sender over its per-minute limit). Counted in the `bundler` rate group
- * per client.
+ * validation, `-32502` a sender not of the configured factory, `-32005` a sender or a client
+ * over its per-minute limit: the client is this request's address, so naming other senders does
+ * not escape it). Counted in the `bundler` rate group per client.
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration; `ctx.bundlers` holds the chains' bundlers.
@@ -37,6 +39,7 @@ export function bundlerRoutes(app: FastifyInstance, ctx: RouteContext): void {
       if (isBatch && (items.length === 0 || items.length > MAX_BUNDLER_BATCH)) {
         return reply.code(400).send(rpcError(null, INVALID_REQUEST, `Invalid Request: a batch of 1 to ${MAX_BUNDLER_BATCH} entries`))
       }
+      const caller = { clientKey: clientKey(request.ip) }
       const responses: RpcResponse[] = []
       // One after another: a batch's operations are sent in its order.
       for (const item of items) {
@@ -46,7 +49,7 @@ export function bundlerRoutes(app: FastifyInstance, ctx: RouteContext): void {
           continue
         }
         try {
-          const result = await bundler.request(entry.method as BundlerMethod, entry.params ?? [])
+          const result = await bundler.request(entry.method as BundlerMethod, entry.params ?? [], caller)
           if (!entry.notification) responses.push({ jsonrpc: '2.0', id: entry.id, result })
         } catch (error) {
           const refusal = error instanceof BundlerError ? error : new BundlerError(BUNDLER_ERROR.internal, 'The bundler failed')
