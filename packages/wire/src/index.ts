@@ -6,7 +6,7 @@ export { encodeQuery, type QueryValue } from './encodeQuery.js'
 export { ClientParamsSchema, MAX_CLIENT_PARAM_LENGTH, type ClientParams, type ClientParamName } from './ClientParams.js'
 export { queryInteger } from './queryInteger.js'
 export { commaList } from './commaList.js'
-export { walletLinkProblem, isAllowedWalletLink, FORBIDDEN_LINK_SCHEMES, MAX_WALLET_LINK_LENGTH } from './walletLink.js'
+export { walletLinkProblem, isAllowedWalletLink, appSchemeOf, appSchemeProblem, FORBIDDEN_LINK_SCHEMES, FORBIDDEN_SCHEME_PREFIXES, MAX_APP_SCHEME_LENGTH, MAX_WALLET_LINK_LENGTH } from './walletLink.js'
 export { AccountAddressSchema, BitcoinAddressSchema, Caip10Schema, Caip2Schema, EvmAddressSchema, IsoTimeSchema, SolanaAddressSchema } from './formats.js'
 export {
   directoryEndpoints,

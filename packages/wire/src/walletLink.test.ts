@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { FORBIDDEN_LINK_SCHEMES, isAllowedWalletLink, walletLinkProblem } from './walletLink.js'
+import { FORBIDDEN_LINK_SCHEMES, appSchemeOf, isAllowedWalletLink, walletLinkProblem } from './walletLink.js'
 
 // A fixed seed: every run tries the same inputs, so a failure reproduces and CI is never flaky.
 fc.configureGlobal({ seed: 20261123 })
@@ -38,6 +38,41 @@ describe('wallet link allow-list', () => {
     for (const [bad, reason] of cases) assert.match(walletLinkProblem(bad) ?? 'allowed', reason, JSON.stringify(bad))
     assert.equal(isAllowedWalletLink(42), false)
     assert.equal(isAllowedWalletLink('x://'.padEnd(3000, 'a')), false)
+  })
+
+  it('attack: a catalogue entry with an itms-services:// or search-ms:// link', () => {
+    // Each passed the old deny-list: one tap installs an iOS enterprise app, or shows a remote
+    // share's files as a local search on Windows, or runs a Windows or Office handler.
+    const handlers = [
+      'itms-services://?action=download-manifest&url=https://evil.example/app.plist',
+      'ITMS-Apps://apps.apple.com/app/id1',
+      'search-ms://query=invoice&crumb=location:%5C%5Cevil.example@SSL%5Cshare',
+      'ms-msdt://id%20PCWDiagnostic',
+      'ms-officecmd://x',
+      'ms-settings://privacy',
+      'shell://startup',
+      'tel://+15550100',
+      'sms://+15550100',
+      'mailto://a@evil.example',
+      'x-apple-health://x',
+      'smb://evil.example/share',
+      'market://details?id=evil'
+    ]
+    for (const link of handlers) assert.match(walletLinkProblem(link) ?? 'allowed', /^[a-z-]+: links are not allowed/, link)
+    // Not a plain name: refused too, whatever the deny-list says.
+    for (const link of ['a..b://x', 'a-://x', '-a://x', `${'a'.repeat(65)}://x`]) assert.match(walletLinkProblem(link) ?? 'allowed', /is not a plain app scheme|must start with/, link)
+  })
+
+  it("attack: a wallet's link using another wallet's scheme", () => {
+    const metamask = ['metamask://', null]
+    assert.equal(walletLinkProblem('metamask://wc?uri=x', metamask), undefined)
+    assert.equal(walletLinkProblem('MetaMask://wc', metamask), undefined, 'schemes compare in lower case')
+    assert.equal(walletLinkProblem('https://metamask.app.link/wc', metamask), undefined, 'https is anyone’s')
+    assert.equal(walletLinkProblem('trust://wc?uri=x', metamask), "this wallet's links may only use its own app scheme (metamask://)")
+    assert.equal(walletLinkProblem('trust://wc', ['https://wallet.example/wc', null]), 'this wallet has no registered app scheme: only https:// links open it')
+    // A registered scheme that is itself a handler registers nothing.
+    assert.equal(walletLinkProblem('itms-services://x', ['itms-services://']), 'itms-services: links are not allowed (use https:// or the wallet\'s own app scheme)')
+    assert.deepEqual(['Trust://x', 'https://a.example', 'search-ms://x', null].map(appSchemeOf), ['trust', undefined, undefined, undefined])
   })
 
   it('property: every accepted string starts with https:// or a safe scheme://', () => {

@@ -3,9 +3,10 @@
 import { after, before, describe, it, mock } from 'node:test'
 import assert from 'node:assert/strict'
 import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance } from '../../../devnet/src/index.js'
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { ChainIndexer, createServer, openStore, type Store, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
-import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, devnetChain, historyOf, send, sendSampleActivity, startActivityServer, synced } from '../__fixtures__/activity.js'
+import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, devnetChain, historyOf, send, sendSampleActivity, startActivityServer, synced, transferData } from '../__fixtures__/activity.js'
 import { postgresAvailability, startPostgres } from '../__fixtures__/startPostgres.js'
 import { startSwitchableProxy } from '../__fixtures__/startSwitchableProxy.js'
 import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
@@ -141,6 +142,24 @@ describe('history indexer (devnet)', () => {
       await onPostgres.close()
       await cluster.stop()
     }
+  })
+
+  it("attack: zero-amount transferFrom poisoning the victim's feed", async () => {
+    const victim = DEVNET_ACCOUNTS[7]!
+    const attacker = DEVNET_ACCOUNTS[8]!
+    // One character off the victim's usual counterparty: what a poisoner wants copied.
+    const lookalike = '0x1000000000000000000000000000000000000b0c'
+    // The real USDT-like token: transferFrom of 0 needs no allowance, so anyone can make one.
+    const poison = await send(feed.rpc1, { from: attacker, to: feed.devnet.tokens.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [victim, lookalike, 0n] }) })
+    assert.equal(poison.receipt.status, '0x1')
+    assert.equal((await jsonRpc<{ logs: unknown[] }>(feed.rpc1, 'eth_getTransactionReceipt', [poison.hash])).logs.length, 1, 'the token emitted Transfer(victim, lookalike, 0)')
+    await synced(feed.server, 'eip155:31337', feed.rpc1)
+    assert.deepEqual((await historyOf(feed.server, victim)).body, { data: [], next: null })
+    assert.deepEqual((await historyOf(feed.server, lookalike)).body, { data: [], next: null })
+    // A zero transfer the victim makes itself is its own doing, and listed.
+    const own = await send(feed.rpc1, { from: victim, to: feed.devnet.tokens.USDT, data: transferData(lookalike, 0n) })
+    await synced(feed.server, 'eip155:31337', feed.rpc1)
+    assert.deepEqual((await historyOf(feed.server, victim)).body.data.map(t => t.metadata.hash), [own.hash])
   })
 
   it('leaks no unhandled rejections', () => {

@@ -72,3 +72,35 @@ describe('activity rows of a swap into the coin', () => {
     )
   })
 })
+
+describe('zero-amount transfers', () => {
+  const VICTIM = '0x2222222222222222222222222222222222222222'
+  const LOOKALIKE = '0x2222222222222222222222222222222222229999'
+  const ATTACKER = '0x3333333333333333333333333333333333333333'
+  const block = (txFrom: string, tokenFrom: string, amount: bigint) =>
+    extractActivity('eip155:31337', {
+      number: 8,
+      hash: `0x${'a'.repeat(64)}`,
+      parentHash: `0x${'b'.repeat(64)}`,
+      timestamp: 1_700_000_000,
+      transactions: [{ hash: `0x${'d'.repeat(64)}`, index: 0, from: txFrom, to: DUSD, value: 0n, nonce: 1 }],
+      receipts: [
+        {
+          transactionHash: `0x${'d'.repeat(64)}`,
+          success: true,
+          contractAddress: null,
+          logs: [{ address: DUSD, topics: [TRANSFER_TOPIC, topic(tokenFrom), topic(LOOKALIKE)], data: `0x${amount.toString(16).padStart(64, '0')}`, logIndex: 0 }]
+        }
+      ]
+    }).map(r => [r.logIndex, r.from, r.to, r.amount])
+
+  it("attack: zero-amount transferFrom poisoning the victim's feed", () => {
+    // transferFrom(victim, lookalike, 0) sent by someone else: only the attacker's own transaction row stays.
+    assert.deepEqual(block(ATTACKER, VICTIM, 0n), [[NATIVE_LOG_INDEX, ATTACKER, DUSD, 0n]])
+  })
+
+  it('keeps a zero-amount transfer the account sent itself, and any transfer that moved tokens', () => {
+    assert.deepEqual(block(VICTIM, VICTIM, 0n), [[NATIVE_LOG_INDEX, VICTIM, DUSD, 0n], [0, VICTIM, LOOKALIKE, 0n]])
+    assert.deepEqual(block(ATTACKER, VICTIM, 5n), [[NATIVE_LOG_INDEX, ATTACKER, DUSD, 0n], [0, VICTIM, LOOKALIKE, 5n]])
+  })
+})

@@ -47,6 +47,11 @@ export interface ActivityRow {
  * token id as a third topic and carry no data; they are left out by requiring exactly three
  * topics and a 32-byte amount.
  *
+ * A zero-amount token transfer whose token sender did not send the transaction is left out too:
+ * `transferFrom(victim, lookalike, 0)` needs no allowance, so anyone can make one, and listed it
+ * would read "Sent 0 USDT to 0xlookalike" in the victim's Activity, planting an address to copy
+ * (address poisoning). It moved nothing, so nobody's Activity loses anything real.
+ *
  * @param chainId - CAIP-2 id of the chain.
  * @param block - A block with its receipts.
  */
@@ -61,14 +66,10 @@ export function extractActivity(chainId: string, block: IndexedBlock): ActivityR
     if (!receipt || status === 'failed') return
     for (const log of receipt.logs) {
       if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) continue
-      rows.push({
-        ...common,
-        logIndex: log.logIndex,
-        from: topicAddress(log.topics[1]!),
-        to: topicAddress(log.topics[2]!),
-        tokenAddress: log.address,
-        amount: BigInt(log.data)
-      })
+      const from = topicAddress(log.topics[1]!)
+      const amount = BigInt(log.data)
+      if (amount === 0n && from !== tx.from) continue
+      rows.push({ ...common, logIndex: log.logIndex, from, to: topicAddress(log.topics[2]!), tokenAddress: log.address, amount })
     }
     receipt.internalTransfers?.forEach((transfer, k) => {
       rows.push({ ...common, logIndex: INTERNAL_TRANSFER_LOG_INDEX + k, from: transfer.from, to: transfer.to, tokenAddress: null, amount: transfer.value })

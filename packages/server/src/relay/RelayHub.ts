@@ -26,6 +26,13 @@ export interface RelayOptions {
   maxStoredBytes?: number
   /** Bytes of messages stored per project (the publishing socket's; default 256 MiB). */
   maxStoredBytesPerProject?: number
+  /**
+   * Bytes of messages stored per client of a project, the client being the publishing socket's
+   * address (IPv4, or IPv6 /64; default 16 MiB). A client over it loses its own oldest messages,
+   * so it can never fill the project's share and refuse another client's publish. The address,
+   * not the auth token's id: a client mints as many ids as it likes.
+   */
+  maxStoredBytesPerClient?: number
   /** How often the stored bytes are measured in the database (default 10 s; see `RelayStorageBudget`). */
   usageIntervalMs?: number
   /** How often expired messages are deleted (default 60 s; also once at start). */
@@ -49,6 +56,7 @@ export const RELAY_DEFAULTS: Required<RelayOptions> = {
   maxBytesPerTopic: 2 * 1024 * 1024,
   maxStoredBytes: 1024 * 1024 * 1024,
   maxStoredBytesPerProject: 256 * 1024 * 1024,
+  maxStoredBytesPerClient: 16 * 1024 * 1024,
   usageIntervalMs: 10_000,
   pruneIntervalMs: 60_000,
   maxConnections: 20_000,
@@ -241,12 +249,20 @@ export class RelayHub {
    * is stored: an acknowledged message survives a restart. A client that retries a publish that
    * was stored the first time gets the same answer and nobody gets the message twice.
    *
+   * A sender over its client quota first loses its own oldest stored messages (one indexed
+   * delete, only then), never anyone else's.
+   *
    * @throws {JsonRpcError} When the socket publishes too fast, or the storage is full.
    */
   async publish(sender: RelayConnection, params: PublishParams): Promise<void> {
     this.takePublish(sender)
-    this.budget.take(sender.projectId, Buffer.byteLength(params.message))
-    await this.writer.write({ ...params, publisher: sender.clientId, publishedAt: Date.now(), projectId: sender.projectId })
+    const { projectId, clientKey } = sender
+    const bytes = Buffer.byteLength(params.message)
+    if (this.budget.overQuota(projectId, clientKey, bytes) && bytes <= this.budget.clientQuota) {
+      this.budget.evicted(projectId, clientKey, await this.messages.evict(projectId, clientKey, this.budget.clientQuota - bytes))
+    }
+    this.budget.take(projectId, clientKey, bytes)
+    await this.writer.write({ ...params, publisher: sender.clientId, publishedAt: Date.now(), projectId, quotaKey: clientKey })
   }
 
   /** The stored messages of `topics` that the connection did not publish (`irn_batchFetchMessages`). */

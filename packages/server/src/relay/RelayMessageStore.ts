@@ -28,6 +28,8 @@ export interface NewRelayMessage {
   publishedAt: number
   /** The project whose socket published it: stored bytes are counted per project. */
   projectId: string
+  /** Where that socket connects from (its `clientKey`): stored bytes are counted per client within the project. */
+  quotaKey: string
 }
 
 /** How much a topic may keep; the oldest messages go first (see {@link RelayMessageStore.trim}). */
@@ -38,10 +40,30 @@ export interface TopicBounds {
   maxBytes: number
 }
 
-/** Stored bytes of relay messages: in all, and per project (see {@link RelayMessageStore.usage}). */
+/** Stored bytes of relay messages: in all, per project, and per client of a project (see {@link RelayMessageStore.usage}). */
 export interface RelayUsage {
   total: number
   byProject: Map<string, number>
+  /** By {@link clientUsageKey}. */
+  byClient: Map<string, number>
+}
+
+/** What {@link RelayMessageStore.evict} deleted and left of one client's messages. */
+export interface RelayEviction {
+  /** Bytes deleted. */
+  freed: number
+  /** Bytes the client still has stored. */
+  kept: number
+}
+
+/**
+ * The key of a client of a project in {@link RelayUsage.byClient}.
+ *
+ * @param projectId - The project.
+ * @param quotaKey - The client's address key.
+ */
+export function clientUsageKey(projectId: string, quotaKey: string): string {
+  return `${projectId}\n${quotaKey}`
 }
 
 const MESSAGE_COLUMNS = `id::float8 AS id, topic, message, tag, publisher,
@@ -68,11 +90,11 @@ export class RelayMessageStore {
     if (inputs.length === 0) return []
     const hashes = inputs.map(input => createHash('sha256').update(input.topic).update('\n').update(input.message).digest('hex'))
     const result = await this.db.query<{ id: number; hash: string }>(
-      `INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash, project_id, bytes)
+      `INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash, project_id, bytes, quota_key)
        SELECT topic, message, tag, publisher, to_timestamp(published_ms / 1000), to_timestamp(published_ms / 1000) + make_interval(secs => ttl),
-              hash, project_id, octet_length(message)
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[])
-            WITH ORDINALITY AS input(topic, message, tag, publisher, published_ms, ttl, hash, project_id, n)
+              hash, project_id, octet_length(message), quota_key
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[])
+            WITH ORDINALITY AS input(topic, message, tag, publisher, published_ms, ttl, hash, project_id, quota_key, n)
        ORDER BY n
        ON CONFLICT (hash) DO NOTHING
        RETURNING id::float8 AS id, hash`,
@@ -84,7 +106,8 @@ export class RelayMessageStore {
         inputs.map(i => i.publishedAt),
         inputs.map(i => i.ttl),
         hashes,
-        inputs.map(i => i.projectId)
+        inputs.map(i => i.projectId),
+        inputs.map(i => i.quotaKey)
       ]
     )
     const ids = new Map(result.rows.map(row => [row.hash, row.id]))
@@ -150,18 +173,48 @@ export class RelayMessageStore {
     return result.rows
   }
 
-  /** Bytes of message text stored, in all and per project (messages stored before projects were recorded count in the total only). */
+  /**
+   * Bytes of message text stored, in all, per project and per client of a project (messages
+   * stored before projects, or clients, were recorded count in the figures above only).
+   */
   async usage(): Promise<RelayUsage> {
-    const result = await this.db.query<{ project_id: string | null; bytes: number }>(
-      'SELECT project_id, sum(bytes)::float8 AS bytes FROM relay_messages GROUP BY project_id'
+    const result = await this.db.query<{ project_id: string | null; quota_key: string | null; bytes: number }>(
+      'SELECT project_id, quota_key, sum(bytes)::float8 AS bytes FROM relay_messages GROUP BY project_id, quota_key'
     )
     const byProject = new Map<string, number>()
+    const byClient = new Map<string, number>()
     let total = 0
     for (const row of result.rows) {
       total += row.bytes
-      if (row.project_id !== null) byProject.set(row.project_id, row.bytes)
+      if (row.project_id === null) continue
+      byProject.set(row.project_id, (byProject.get(row.project_id) ?? 0) + row.bytes)
+      if (row.quota_key !== null) byClient.set(clientUsageKey(row.project_id, row.quota_key), row.bytes)
     }
-    return { total, byProject }
+    return { total, byProject, byClient }
+  }
+
+  /**
+   * Deletes one client's oldest messages in a project until at most `keepBytes` of its messages
+   * remain (oldest first, whatever their topic): the client's quota, kept at its own expense.
+   * One statement on the `(project_id, quota_key, id)` index.
+   *
+   * @param projectId - The project.
+   * @param quotaKey - The client's address key.
+   * @param keepBytes - Most bytes the client keeps.
+   */
+  async evict(projectId: string, quotaKey: string, keepBytes: number): Promise<RelayEviction> {
+    const result = await this.db.query<RelayEviction>(
+      `WITH ranked AS (
+         SELECT id, bytes, sum(bytes) OVER (ORDER BY id DESC) AS newer
+         FROM relay_messages WHERE project_id = $1 AND quota_key = $2
+       ), deleted AS (
+         DELETE FROM relay_messages WHERE id IN (SELECT id FROM ranked WHERE newer > $3::float8) RETURNING bytes
+       )
+       SELECT (SELECT coalesce(sum(bytes), 0) FROM deleted)::float8 AS freed,
+              (SELECT coalesce(sum(bytes), 0) FROM ranked WHERE newer <= $3::float8)::float8 AS kept`,
+      [projectId, quotaKey, keepBytes]
+    )
+    return result.rows[0] ?? { freed: 0, kept: 0 }
   }
 
   /** Deletes expired messages; resolves to how many. */

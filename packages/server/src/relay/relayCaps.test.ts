@@ -98,12 +98,13 @@ describe('relay storage bounds', () => {
     const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
     config.history = { enabled: false }
     config.projects.push({ id: 'second', allowedOrigins: [] })
-    const server = await createServer({ config, relay })
+    // Behind one proxy hop: a test names a client's address in X-Forwarded-For (else 127.0.0.1).
+    const server = await createServer({ config, relay, trustProxy: 1 })
     servers.push(server)
     return server
   }
-  const connect = async (server: WalletModalServer, projectId = 'demo') => {
-    const c = await connectRelayClient(server.relayUrl!, { projectId })
+  const connect = async (server: WalletModalServer, projectId = 'demo', address?: string) => {
+    const c = await connectRelayClient(server.relayUrl!, { projectId }, address ? { 'x-forwarded-for': address } : {})
     clients.push(c)
     return c
   }
@@ -121,12 +122,40 @@ describe('relay storage bounds', () => {
     assert.deepEqual((await receiver.waitForPushes(3)).map(p => p.message.slice(0, 2)), ['m3', 'm4', 'm5'])
   })
 
+  it("attack: one client fills the project's storage", async () => {
+    const server = await start({ maxStoredBytesPerProject: 5000, maxStoredBytesPerClient: 3000 })
+    const from = (address: string) => connect(server, 'demo', address)
+    const flooder = await from('198.51.100.60')
+    // Before: the sixth publish found the project's 5000 bytes full, and so did everyone after it.
+    const flood = Array.from({ length: 10 }, () => topic())
+    for (const [i, t] of flood.entries()) assert.equal(await flooder.request('irn_publish', { topic: t, message: kb(`f${i}`), ttl: 30 * 86400, tag: 1 }), true)
+
+    const dapp = await from('198.51.100.61')
+    const wallet = await from('203.0.113.7')
+    const t = topic()
+    assert.equal(await dapp.request('irn_publish', { topic: t, message: kb('proposal'), ttl: 300, tag: 1100 }), true)
+    await wallet.request('irn_subscribe', { topic: t })
+    assert.deepEqual((await wallet.waitForPushes(1)).map(p => p.message.slice(0, 8)), ['proposal'])
+
+    // The flooder kept its quota of its newest messages: its oldest went, nobody else's.
+    const { rows } = await server.store.query<{ message: string }>('SELECT message FROM relay_messages WHERE topic = ANY($1::text[]) ORDER BY id', [flood])
+    assert.deepEqual(rows.map(r => r.message.slice(0, 2)), ['f7', 'f8', 'f9'])
+    const victims = await server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_messages WHERE topic = $1', [t])
+    assert.equal(victims.rows[0]!.n, 1)
+    // And flooding on does not change that.
+    assert.equal(await flooder.request('irn_publish', { topic: topic(), message: kb('f10'), ttl: 300, tag: 1 }), true)
+    assert.equal(await dapp.request('irn_publish', { topic: t, message: kb('request'), ttl: 300, tag: 1108 }), true)
+    assert.deepEqual((await wallet.waitForPushes(2)).map(p => p.message.slice(0, 7)), ['proposa', 'request'])
+  })
+
   it("refuses publishes past a project's share and past the relay's total, and takes them again once messages expire", async () => {
     const server = await start({ maxStoredBytesPerProject: 5000, maxStoredBytes: 8000, usageIntervalMs: 50, pruneIntervalMs: 50 })
     const demo = await connect(server, 'demo')
     // Short-lived: they make room again when they expire.
     for (let i = 0; i < 5; i++) await demo.request('irn_publish', { topic: topic(), message: kb(`d${i}`), ttl: 1, tag: 1 })
-    await assert.rejects(demo.request('irn_publish', { topic: topic(), message: kb('d5'), ttl: 300, tag: 1 }), /This project's relay storage is full: try again later/)
+    // Full because of several clients (the first alone would lose its own oldest message instead).
+    const otherDemo = await connect(server, 'demo', '198.51.100.70')
+    await assert.rejects(otherDemo.request('irn_publish', { topic: topic(), message: kb('d5'), ttl: 300, tag: 1 }), /This project's relay storage is full: try again later/)
 
     const second = await connect(server, 'second')
     for (let i = 0; i < 3; i++) await second.request('irn_publish', { topic: topic(), message: kb(`s${i}`), ttl: 300, tag: 1 })

@@ -11,8 +11,10 @@ import { postJson, urlOf } from '../__fixtures__/http.js'
 const HEAD = 0x100000n
 
 /** A node answering eth_blockNumber and eth_getLogs (empty), or, on /flood, an endless answer. */
-function startNode(): Promise<{ server: Server; url: string; calls: string[] }> {
+function startNode(): Promise<{ server: Server; url: string; calls: string[]; logFilters: unknown[] }> {
   const calls: string[] = []
+  // The params of each eth_getLogs the node received: what the proxy forwarded, as sent.
+  const logFilters: unknown[] = []
   const server = createHttpServer((request, response) => {
     let body = ''
     request.on('data', chunk => (body += chunk))
@@ -30,9 +32,10 @@ function startNode(): Promise<{ server: Server; url: string; calls: string[] }> 
         pump()
         return
       }
-      const requests = JSON.parse(body) as { id: number; method: string }[] | { id: number; method: string }
-      const answer = (r: { id: number; method: string }) => {
+      const requests = JSON.parse(body) as { id: number; method: string; params?: unknown }[] | { id: number; method: string; params?: unknown }
+      const answer = (r: { id: number; method: string; params?: unknown }) => {
         calls.push(r.method)
+        if (r.method === 'eth_getLogs') logFilters.push(r.params)
         return { jsonrpc: '2.0', id: r.id, result: r.method === 'eth_blockNumber' ? `0x${HEAD.toString(16)}` : r.method === 'eth_chainId' ? '0x1' : [] }
       }
       response.writeHead(200, { 'content-type': 'application/json' })
@@ -40,7 +43,7 @@ function startNode(): Promise<{ server: Server; url: string; calls: string[] }> 
     })
   })
   return new Promise(resolve =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls }))
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, logFilters }))
   )
 }
 
@@ -98,6 +101,29 @@ describe('RPC proxy bounds', () => {
     ])
     assert.equal(node.calls.filter(m => m === 'eth_blockNumber').length, 1, 'the head is read once per request')
     assert.equal(node.calls.filter(m => m === 'eth_getLogs').length, 4, 'refused ranges never reach the node')
+  })
+
+  it('attack: a log filter with upper-case keys, 0X-prefixed or decimal block numbers, in a batch', async () => {
+    node.logFilters.length = 0
+    const { body } = await proxy([
+      logs(1, { FromBlock: '0x0' }),
+      logs(2, { fromBlock: '0x0', fromblock: '0x0' }),
+      logs(3, { fromBlock: '0X0', toBlock: 'latest' }),
+      logs(4, { fromBlock: '0' }),
+      logs(5, { fromBlock: '0X0', toBlock: '999', address: `0x${'AB'.repeat(20)}` })
+    ])
+    assert.deepEqual(
+      body.map((entry: { id: number; error?: { code: number; message: string } }) => [entry.id, entry.error?.code ?? 'result', entry.error?.message.replace(/: .*/, '') ?? '']),
+      [
+        [1, -32602, 'eth_getLogs filter has an unknown key'],
+        [2, -32602, 'eth_getLogs filter has an unknown key'],
+        [3, -32005, `eth_getLogs block range of ${HEAD + 1n} blocks exceeds 1000`],
+        [4, -32005, `eth_getLogs block range of ${HEAD + 1n} blocks exceeds 1000`],
+        [5, 'result', '']
+      ]
+    )
+    // Only the one in range went on, and as the proxy rebuilt it, not as the caller wrote it.
+    assert.deepEqual(node.logFilters, [[{ fromBlock: '0x0', toBlock: '0x3e7', address: `0x${'ab'.repeat(20)}` }]])
   })
 
   it('cuts off an upstream answer larger than the cap with 502, and keeps serving', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { logsRangeProblem, MAX_LOGS_BLOCK_RANGE } from '../chain/logsRangeProblem.js'
+import { checkLogsCall, MAX_LOGS_BLOCK_RANGE } from '../chain/logsRangeProblem.js'
 import { isRpcMethodAllowed } from '../chain/rpcAllowList.js'
 import { isRpcResponse, UPSTREAM_MAX_BYTES, upstreamBatch, upstreamRpc, type RpcRequest, type RpcResponse } from '../chain/upstreamRpc.js'
 import { blockchainEndpoints } from '@wallet-modal/wire'
@@ -13,9 +13,6 @@ export const MAX_RPC_BATCH = 1000
 /** Default most entries in one batch: a batch is one request to the rate limits, so it is kept small. */
 export const DEFAULT_RPC_BATCH = 100
 
-/** EIP-1474's "limit exceeded". */
-const LIMIT_EXCEEDED = -32005
-
 /**
  * The RPC proxy of spec §7 (`blockchainEndpoints.rpcProxy` of the wire contract):
  * `POST /v1/?chainId=eip155:N&projectId=…` with one JSON-RPC request or
@@ -23,7 +20,8 @@ const LIMIT_EXCEEDED = -32005
  * chain's upstream node with a 10 s timeout. Only allow-listed methods are forwarded (see
  * `rpcAllowList.ts`); others, malformed entries and `eth_getLogs` calls over more than
  * `rpcProxy.maxLogsBlockRange` blocks (-32005) are answered here, entry by entry, in the batch's
- * order. The upstream answer is read up to `rpcProxy.maxResponseBytes` (default 10 MB); a larger
+ * order. An `eth_getLogs` filter is forwarded as `checkLogsCall` rebuilt it (spec keys only,
+ * normalised; anything else -32602), so the node reads the filter whose range was checked. The upstream answer is read up to `rpcProxy.maxResponseBytes` (default 10 MB); a larger
  * one is cut off and answered 502.
  *
  * Protocol errors use JSON-RPC's own shape (HTTP 400 with `error: { code: -32600 }` for an empty
@@ -58,8 +56,8 @@ export function rpcProxyRoutes(app: FastifyInstance, ctx: RouteContext): void {
       }))
     for (const [position, entry] of entries.entries()) {
       if (entry.kind !== 'forward' || entry.method !== 'eth_getLogs') continue
-      const problem = await logsRangeProblem(entry.params, maxLogsRange, headOf)
-      if (problem) entries[position] = { kind: 'answer', response: rpcError(entry.id, LIMIT_EXCEEDED, problem) }
+      const checked = await checkLogsCall(entry.params, maxLogsRange, headOf)
+      entries[position] = checked.ok ? { ...entry, params: checked.params } : { kind: 'answer', response: rpcError(entry.id, checked.code, checked.message) }
     }
     // Upstream ids are positions, so answers map back whatever ids (or duplicates) the caller used.
     const forwarded: RpcRequest[] = []

@@ -74,6 +74,44 @@ describe('bundled wallet catalogue', () => {
     }
   })
 
+  it('attack: a catalogue entry with an itms-services:// or search-ms:// link', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wm-catalogue-'))
+    const file = join(dir, 'wallets.json')
+    // Both had the `name://` shape the old deny-list let through.
+    const cases: [string, string, RegExp][] = [
+      ['mobile_link', 'itms-services://?action=download-manifest&url=https://evil.example/app.plist', /at wallets\.0\.mobile_link: itms-services: links are not allowed/],
+      ['desktop_link', 'search-ms://query=invoice&crumb=location:%5C%5Cevil.example@SSL%5Cshare', /at wallets\.0\.desktop_link: search-ms: links are not allowed/],
+      ['desktop_link', 'ms-msdt://id', /at wallets\.0\.desktop_link: ms-msdt: links are not allowed/]
+    ]
+    try {
+      for (const [field, link, message] of cases) {
+        writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], [field]: link }] }))
+        assert.throws(() => loadWalletCatalogue(file), message, link)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("attack: a wallet's link using another wallet's scheme", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wm-catalogue-'))
+    const file = join(dir, 'wallets.json')
+    const first = { ...catalogue.wallets[1]!, id: 'first', mobile_link: 'harbor://', desktop_link: null, webapp_link: null }
+    const other = { ...catalogue.wallets[2]!, id: 'other', mobile_link: 'https://other.example/wc', desktop_link: null, webapp_link: null }
+    try {
+      writeFileSync(file, JSON.stringify({ version: '1', wallets: [first, { ...other, desktop_link: 'Harbor://wc' }] }))
+      assert.throws(() => loadWalletCatalogue(file), /at wallets\.1\.desktop_link: harbor:\/\/ is the app scheme of wallet first/)
+      // A web link may not open an app scheme the wallet itself does not register either.
+      writeFileSync(file, JSON.stringify({ version: '1', wallets: [first, { ...other, webapp_link: 'harbor://wc' }] }))
+      assert.throws(() => loadWalletCatalogue(file), /at wallets\.1\.webapp_link: this wallet has no registered app scheme/)
+      // Its own scheme, on both of its links, is fine.
+      writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...first, desktop_link: 'harbor://desk' }, other] }))
+      assert.equal(loadWalletCatalogue(file).wallets.length, 2)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('property: no entry with a forbidden-scheme link passes, in any case, with any whitespace before it', () => {
     const entry = catalogue.wallets[1]!
     fc.assert(

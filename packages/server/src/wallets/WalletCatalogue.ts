@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { walletLinkProblem } from '@wallet-modal/wire'
+import { appSchemeOf, walletLinkProblem } from '@wallet-modal/wire'
 import bundled from '../data/wallets.json' with { type: 'json' }
 
 // The modal's own allow-list (wire's walletLinkProblem): https universal links and plain app
@@ -44,7 +44,9 @@ export type CatalogueWallet = v.InferOutput<typeof CatalogueWalletSchema>
 export type WalletCatalogue = v.InferOutput<typeof WalletCatalogueSchema>
 
 /**
- * Loads and checks a wallet catalogue: the bundled sample catalogue (240 generated sample wallets
+ * Loads and checks a wallet catalogue (links by wire's allow-list; an app scheme belongs to the
+ * one wallet whose `mobile_link` or `desktop_link` registers it first, and no other wallet's link
+ * may use it): the bundled sample catalogue (240 generated sample wallets
  * and the Devnet Wallet), or a file of the same shape.
  *
  * @param file - Path of a catalogue JSON file; undefined for the bundled one.
@@ -58,9 +60,25 @@ export function loadWalletCatalogue(file?: string): WalletCatalogue {
     throw new Error(`Invalid wallet catalogue${file ? ` ${file}` : ''} at ${path}: ${issue?.message ?? 'invalid'}`)
   }
   const ids = new Set<string>()
-  for (const wallet of result.output.wallets) {
+  // Each app scheme belongs to the first wallet whose mobile_link or desktop_link registers it.
+  const owners = new Map<string, string>()
+  for (const [index, wallet] of result.output.wallets.entries()) {
     if (ids.has(wallet.id)) throw new Error(`Invalid wallet catalogue: duplicate id ${wallet.id}`)
     ids.add(wallet.id)
+    const at = (field: string) => `Invalid wallet catalogue${file ? ` ${file}` : ''} at wallets.${index}.${field}`
+    for (const field of ['mobile_link', 'desktop_link'] as const) {
+      const scheme = appSchemeOf(wallet[field])
+      if (scheme === undefined) continue
+      // Opened, another wallet's scheme would hand the pairing to that wallet's app.
+      const owner = owners.get(scheme)
+      if (owner !== undefined && owner !== wallet.id) throw new Error(`${at(field)}: ${scheme}:// is the app scheme of wallet ${owner}`)
+      owners.set(scheme, wallet.id)
+    }
+    // The web links open pages: https, or at most the wallet's own registered scheme.
+    for (const field of ['webapp_link', 'homepage'] as const) {
+      const problem = wallet[field] === null ? undefined : walletLinkProblem(wallet[field], [wallet.mobile_link, wallet.desktop_link])
+      if (problem) throw new Error(`${at(field)}: ${problem}`)
+    }
   }
   return result.output
 }

@@ -33,6 +33,17 @@ describe('WalletConnect links (spec §2, §3)', () => {
     expect(link.split('?').length).to.equal(2)
   })
 
+  it("attack: a catalogue entry with an itms-services:// or search-ms:// link, or a wallet's link using another wallet's scheme", () => {
+    expect(walletConnectLink('itms-services://?action=download-manifest&url=https://evil.example/a.plist', URI)).to.equal(undefined)
+    expect(walletConnectLink('search-ms:', URI)).to.equal(undefined)
+    expect(walletConnectLink('ms-msdt://id', URI)).to.equal(undefined)
+    // Opened for a wallet whose registered links are harborwallet's: only that scheme, or https.
+    const registered = ['harborwallet', 'https://harbor.example/desk']
+    expect(walletConnectLink('harborwallet://', URI, registered)).to.equal(`harborwallet://wc?uri=${ENC}`)
+    expect(walletConnectLink('trust://', URI, registered)).to.equal(undefined)
+    expect(walletConnectLink('https://other.example/app', URI, registered)).to.equal(`https://other.example/app/wc?uri=${ENC}`)
+  })
+
   it('never offers links that could run in the page, or plain http', () => {
     for (const bad of [
       'javascript:alert(1)',

@@ -1,25 +1,31 @@
 import { isAllowedWalletLink } from '@wallet-modal/wire'
 
+/** A bare app name (`wallet` or `wallet:`) as `wallet://`, the form directories often give. */
+const asLink = (value: string) => (/^[a-zA-Z][a-zA-Z0-9+.-]*:?$/.test(value) ? `${value.replace(/:$/, '')}://` : value)
+
 /**
  * Checks a wallet link from the directory (remote data) against the shared allow-list
  * (`walletLinkProblem` of the wire contract, which the server's catalogue check applies too):
- * `https:` universal links and plain app schemes (`wallet://`) pass; `javascript:`, `data:`,
- * `intent:`, plain http and the like never do, whatever their case or hidden characters. A bare
- * app name (`wallet` or `wallet:`) is read as `wallet://`, the form directories often give.
+ * `https:` universal links and plain app schemes (`wallet://`) that are no operating-system or
+ * browser handler pass; `javascript:`, `data:`, `intent:`, `itms-services:`, `search-ms:`, plain
+ * http and the like never do, whatever their case or hidden characters. With `registered` (the
+ * wallet's own `mobile_link` and `desktop_link`), an app scheme must be one of theirs. A bare app
+ * name (`wallet` or `wallet:`) is read as `wallet://`.
  */
-export function safeWalletLink(value: string | null | undefined): URL | undefined {
+export function safeWalletLink(value: string | null | undefined, registered?: readonly (string | null | undefined)[]): URL | undefined {
   if (!value) return undefined
-  const link = /^[a-zA-Z][a-zA-Z0-9+.-]*:?$/.test(value) ? `${value.replace(/:$/, '')}://` : value
-  return isAllowedWalletLink(link) ? new URL(link) : undefined
+  const link = asLink(value)
+  return isAllowedWalletLink(link, registered?.map(r => (r ? asLink(r) : r))) ? new URL(link) : undefined
 }
 
 /**
  * The link that opens a wallet with a pairing URI (spec §2, §3): an app scheme becomes
  * `scheme://wc?uri=<encoded>`, a universal link `https://host/path/wc?uri=<encoded>`.
- * Returns undefined for links that fail {@link safeWalletLink}.
+ * Returns undefined for links that fail {@link safeWalletLink} (with `registered`, the wallet's
+ * own registered links: the pairing goes to no other wallet's app).
  */
-export function walletConnectLink(appLink: string | null | undefined, wcUri: string): string | undefined {
-  const url = safeWalletLink(appLink)
+export function walletConnectLink(appLink: string | null | undefined, wcUri: string, registered?: readonly (string | null | undefined)[]): string | undefined {
+  const url = safeWalletLink(appLink, registered)
   if (!url) return undefined
   const encoded = encodeURIComponent(wcUri)
   // The link's own query and fragment are dropped: kept, they would swallow `wc?uri=` (a `#`
