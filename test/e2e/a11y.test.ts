@@ -5,7 +5,7 @@
 // 2.2 AA, focus, forced colours and reduced motion are in a11yViews.test.ts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame, registerNameElsewhere } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame, registerNameElsewhere, approveRequest, cancelRequest } from './harness.js'
 // Every audit also measures the view's targets (WCAG 2.2 2.5.8): see a11yChecks.ts.
 import { audit } from './a11yChecks.js'
 
@@ -249,11 +249,11 @@ test('no axe violations on Choose name (rule error, available, taken with sugges
     await input.fill('a11y-named')
     await dialog(page).getByTestId('name-status').filter({ hasText: 'is available' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Register' }).click()
-    await approveFrame(page).getByRole('button', { name: 'Cancel' }).click()
+    await cancelRequest(page)
     await dialog(page).getByTestId('name-error').waitFor()
     await audit(page, 'Choose name: signature declined (dark)')
     await dialog(page).getByRole('button', { name: 'Register' }).click()
-    await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+    await approveRequest(page)
     await dialog(page).getByTestId('name-registered').waitFor()
     await audit(page, 'Name registered (dark)')
   }))

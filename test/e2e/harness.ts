@@ -274,6 +274,39 @@ export const otpFrame = (page: Page): FrameLocator => dialog(page).locator('ifra
 export const approveFrame = (page: Page): FrameLocator => dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame()
 
 /**
+ * Approves the request in the secure frame as a person does: reads (scrolls) the details to
+ * their end, which Approve waits for, then presses Approve once it is live.
+ */
+export async function approveRequest(page: Page): Promise<void> {
+  const frame = approveFrame(page)
+  await frame.locator('.details .end').scrollIntoViewIfNeeded()
+  const approve = frame.getByRole('button', { name: 'Approve' })
+  try {
+    await frame.locator('#approve:enabled').waitFor({ timeout: 15_000 })
+  } catch {
+    // Why Approve stayed off, for the failure's message: the visibility guard, the unread end, or a refusal.
+    const state = await frame.locator('main').evaluate(main => ({
+      guard: main.getAttribute('data-guard'),
+      hint: (main.querySelector('.hint') as HTMLElement | null)?.style.visibility,
+      refused: main.querySelector('[role=alert]')?.textContent,
+      scroll: (d => (d ? `${d.scrollTop}+${d.clientHeight}/${d.scrollHeight}` : 'none'))(main.querySelector('.details'))
+    }))
+    assert.fail(`Approve stayed disabled: ${JSON.stringify(state)}`)
+  }
+  await approve.click()
+}
+
+/**
+ * Declines the request in the secure frame, once the frame is in plain view (the dialog's opening
+ * animation over: a click during it can land beside the moving button).
+ */
+export async function cancelRequest(page: Page): Promise<void> {
+  const frame = approveFrame(page)
+  await frame.locator('main[data-guard="trusted"]').waitFor()
+  await frame.getByRole('button', { name: 'Cancel' }).click()
+}
+
+/**
  * Waits for the e-mail entry on Connect (it appears once the project's configuration names the
  * secure site); if it does not, fails with what the page knew.
  */

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { approveFrame, connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage } from './harness.js'
+import { approveFrame, connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
 
 const h = harnessPerFile({ enableFaults: true })
 const fault = (path: string, mode: 'status' | 'clear', status?: number) =>
@@ -34,7 +34,7 @@ const registerElsewhere = (name: string) => registerNameElsewhere(h, name)
 async function registerAndApprove(page: Page, name: string): Promise<void> {
   await registerButton(page).click()
   await heading(page, 'Approve')
-  await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+  await approveRequest(page)
   await heading(page, 'Name registered')
   assert.equal(await dialog(page).getByTestId('name-registered').textContent(), name)
 }
@@ -130,7 +130,7 @@ describe('account names', () => {
       // The person cancels in the secure frame: back on the form, saying so, the name kept.
       await registerButton(page).click()
       await heading(page, 'Approve')
-      await approveFrame(page).getByRole('button', { name: 'Cancel' }).click()
+      await cancelRequest(page)
       await heading(page, 'Choose name')
       await dialog(page).getByTestId('name-error').filter({ hasText: 'Signature declined' }).waitFor()
       assert.equal(await nameInput(page).inputValue(), picked.slice(0, -SUFFIX.length))
@@ -161,7 +161,7 @@ describe('account names', () => {
       await registerElsewhere(`carol-later${SUFFIX}`)
       await registerButton(page).click()
       await heading(page, 'Approve')
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await heading(page, 'Choose name')
       await dialog(page).getByTestId('name-error').filter({ hasText: `carol-later${SUFFIX} is already taken` }).waitFor()
 
@@ -171,7 +171,7 @@ describe('account names', () => {
       await fault('/v1/profile/account', 'status', 500)
       await registerButton(page).click()
       await heading(page, 'Approve')
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await heading(page, 'Choose name')
       await dialog(page).getByTestId('name-error').filter({ hasText: `Error registering name carol-again${SUFFIX}` }).waitFor()
       assert.equal(await nameInput(page).inputValue(), 'carol-again')

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { startNextExample, type NextExample } from '../../packages/devnet/src/index.js'
-import { codeFromMailbox, dialog, harnessPerFile, rpc } from './harness.js'
+import { codeFromMailbox, dialog, harnessPerFile, rpc, approveRequest } from './harness.js'
 
 const h = harnessPerFile({ setUp: started => assert.ok(started.wcWallet && started.secureSiteUrl, 'the devnet runs its WalletConnect wallet and secure site') })
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -198,7 +198,7 @@ test('Next.js + wagmi 3: the e-mail wallet is wagmi\'s connection: useSendTransa
     await rpc(h.rpc[CHAIN_ID]!, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
     const approveInFrame = async () => {
       await dialog(page).getByRole('heading', { name: 'Approve', exact: true }).waitFor()
-      await dialog(page).locator('iframe[data-testid="approve-frame"]').contentFrame().getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
     }
     await sendWithWagmi(page, approveInFrame)
     await signWithWagmi(page, address, approveInFrame)

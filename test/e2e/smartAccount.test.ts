@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseAbi } from 'viem'
-import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage } from './harness.js'
+import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage, approveRequest } from './harness.js'
 
 // Devnet 2 has no smart accounts here: the account there is the key's own.
 const h = harnessPerFile({ smartAccountsOnlyOn: [31337] })
@@ -42,7 +42,7 @@ async function sendFromAccount(page: Page): Promise<string> {
   // The rows are drawn with the buttons: once Approve shows, a "From" row is there or not at all.
   const fromRow = approveFrame(page).locator('dt:text-is("From") + dd')
   const from = (await fromRow.count()) > 0 ? ((await fromRow.textContent()) ?? '') : ''
-  await approve.click()
+  await approveRequest(page)
   await heading(page, 'Account')
   await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
   assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest'])) - before, 10n ** 16n, 'the receiver got 0.01 ETH')
@@ -114,7 +114,7 @@ describe('smart accounts', () => {
       await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
       assert.equal(await approveFrame(page).locator('dt:text-is("From") + dd').textContent(), `Smart account ${smart} (created by this transaction)`)
       assert.equal(await approveFrame(page).locator('dt:text-is("Network fee") + dd').textContent(), "None: this site's operator pays for your account's first transaction")
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await heading(page, 'Account')
       await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
 
@@ -137,7 +137,7 @@ describe('smart accounts', () => {
       await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls at once' }).waitFor()
       assert.equal(await approveFrame(page).locator('dt:text-is("1. Send") + dd').textContent(), '1 DUSD')
       assert.equal(await approveFrame(page).locator('dt:text-is("2. Send") + dd').textContent(), '2 DUSD')
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await page.locator('#sent').filter({ hasText: /batch confirmed/ }).waitFor()
       const hash = /^(0x[0-9a-f]{64})/.exec((await page.locator('#sent').textContent())!)![1]!
       const receipt = await rpc<{ logs: { address: string }[]; status: string }>(h.rpc[31337]!, 'eth_getTransactionReceipt', [hash])
@@ -187,7 +187,7 @@ describe('smart accounts', () => {
       await otpFrame(page).locator('input#otp').fill(await codeFromMailbox(h, page, email))
       const approveSignIn = async () => {
         await heading(page, 'Approve')
-        await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+        await approveRequest(page)
         await dialog(page).waitFor({ state: 'detached' })
       }
       // Connected, the modal asks to sign in; the signature is approved in the secure frame.

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Locator, Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame, pairWithDevWallet } from './harness.js'
+import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame, pairWithDevWallet, approveRequest } from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -151,7 +151,7 @@ test("an e-mail account's smart account approves and swaps in one batch: Swap at
     await heading(page, 'Approve')
     await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls at once' }).waitFor()
     assert.equal(await approveFrame(page).locator('dt:text-is("1. Allow spending") + dd').textContent(), '50 DUSD')
-    await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+    await approveRequest(page)
     await heading(page, 'Account')
     await dialog(page).getByText(/^Swapped 50 DUSD for 0\.01\d* ETH$/).waitFor()
     const [hash] = await swapped()

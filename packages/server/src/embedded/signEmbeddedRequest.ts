@@ -1,13 +1,13 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import { createWalletClient, http, isHex, type Hex } from 'viem'
+import { createWalletClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { upstreamRpc } from '../chain/upstreamRpc.js'
 import { ApiError } from '../http/ApiError.js'
 import type { OpenedKeys } from './EmbeddedAccounts.js'
 import { parseSolanaTransaction } from './parseSolanaTransaction.js'
-import { asArray, badRequest as bad, messageOf, quantity, typedDataOf } from './signingParams.js'
+import { asArray, badRequest as bad, messageOf, solanaTextMessageOf, transactionOf, typedDataOf } from './signingParams.js'
 
 /** A signing request the person approved in the secure frame. */
 export interface SigningRequest {
@@ -49,10 +49,8 @@ export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedK
   if (method.startsWith('solana_')) {
     if (!chain.caipNetworkId.startsWith('solana:')) bad(`${method} is for a Solana network`)
     const p = (params ?? {}) as { message?: unknown; transaction?: unknown }
-    if (method === 'solana_signMessage') {
-      if (typeof p.message !== 'string') bad('message must be base58')
-      return { signature: base58.encode(ed25519.sign(base58.decode(p.message as string), keys.solana)) }
-    }
+    // Text only: a transaction's message passed as a "message" would come back a signed transaction.
+    if (method === 'solana_signMessage') return { signature: base58.encode(ed25519.sign(solanaTextMessageOf(params).bytes, keys.solana)) }
     if (typeof p.transaction !== 'string') bad('transaction must be base64')
     const signed = signSolanaTransaction(base64.decode(p.transaction as string), keys.solana)
     if (method === 'solana_signTransaction') return { transaction: base64.encode(signed) }
@@ -69,21 +67,19 @@ export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedK
   if (!chain.caipNetworkId.startsWith('eip155:')) bad(`${method} is for an EVM network`)
   const account = privateKeyToAccount(keys.eip155)
   if (method === 'personal_sign') return account.signMessage({ message: messageOf(asArray(params)[0]) })
-  if (method === 'eth_signTypedData_v4') return account.signTypedData(typedDataOf(params))
+  if (method === 'eth_signTypedData_v4') return account.signTypedData(typedDataOf(params, Number(chain.caipNetworkId.slice('eip155:'.length))))
   if (method === 'eth_sendTransaction') {
-    const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string; gas?: string }
-    if (!tx || typeof tx !== 'object') bad('a transaction object is needed')
+    // The same checked fields Approve showed (describeRequest reads them with transactionOf too).
+    const tx = transactionOf(asArray(params)[0])
     if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
-    if (tx.to !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(tx.to)) bad('to must be an address')
-    if (tx.data !== undefined && !isHex(tx.data)) bad('data must be hex')
     const client = createWalletClient({ account, transport: http(chain.rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
     try {
       return await client.sendTransaction({
         chain: null,
-        to: tx.to as Hex | undefined,
-        value: quantity(tx.value, 'value'),
-        data: tx.data as Hex | undefined,
-        gas: quantity(tx.gas, 'gas')
+        to: tx.to,
+        value: tx.value,
+        data: tx.data,
+        gas: tx.gas
       })
     } catch (error) {
       const e = error as { shortMessage?: string; message?: string }

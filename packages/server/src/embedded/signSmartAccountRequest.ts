@@ -1,6 +1,3 @@
-import { SendCallsParamsSchema } from '@wallet-modal/wire'
-import * as v from 'valibot'
-import { isHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Bundler } from '../bundler/Bundler.js'
 import { BundlerError } from '../bundler/BundlerError.js'
@@ -8,7 +5,7 @@ import { ApiError } from '../http/ApiError.js'
 import type { OpenedKeys } from './EmbeddedAccounts.js'
 import { evmChainId, sendSmartAccountCalls, smartAccountClient, toEmbeddedSmartAccount, type SmartAccountChain } from './embeddedSmartAccount.js'
 import type { SigningRequest } from './signEmbeddedRequest.js'
-import { asArray, badRequest as bad, messageOf, quantity, typedDataOf } from './signingParams.js'
+import { asArray, badRequest as bad, callsOf, messageOf, transactionOf, typedDataOf } from './signingParams.js'
 
 /**
  * Performs an approved request as the person's smart account (the WalletModalAccount their eip155
@@ -31,36 +28,24 @@ export async function signSmartAccountRequest(request: SigningRequest, target: S
   const account = await toEmbeddedSmartAccount(target, privateKeyToAccount(keys.eip155), client)
   const { method, params } = request
   if (method === 'personal_sign') return account.signMessage({ message: messageOf(asArray(params)[0]) })
-  if (method === 'eth_signTypedData_v4') return account.signTypedData(typedDataOf(params))
+  if (method === 'eth_signTypedData_v4') return account.signTypedData(typedDataOf(params, evmChainId(target.chain)))
   if (method === 'eth_sendTransaction') {
-    const tx = asArray(params)[0] as { from?: string; to?: string; value?: string; data?: string }
-    if (!tx || typeof tx !== 'object') bad('a transaction object is needed')
+    // The same checked fields Approve showed (describeRequest reads them with transactionOf too).
+    const tx = transactionOf(asArray(params)[0])
     if (tx.from && tx.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
-    const sent = await send(account, client, bundler, [callOf(tx)], target.paymaster)
+    if (!tx.to) bad('to must be an address (a smart account does not create contracts)')
+    const sent = await send(account, client, bundler, [{ to: tx.to!, value: tx.value, data: tx.data }], target.paymaster)
     return sent.transactionHash
   }
   if (method === 'wallet_sendCalls') {
-    const parsed = v.safeParse(SendCallsParamsSchema, params)
-    if (!parsed.success) return bad(`wallet_sendCalls: ${parsed.issues[0]?.message ?? 'invalid params'}`)
-    const [batch] = parsed.output
+    const batch = callsOf(params)
     if (batch.from && batch.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
     if (batch.chainId && Number(batch.chainId) !== evmChainId(target.chain)) bad(`chainId ${batch.chainId} is not ${target.chain.name}`)
-    if (batch.calls.length === 0 || batch.calls.length > MAX_BATCH_CALLS) bad(`a batch has 1 to ${MAX_BATCH_CALLS} calls`)
     // EIP-5792: the batch's id is the user operation's hash (wallet_getCallsStatus asks the bundler by it).
-    const sent = await send(account, client, bundler, batch.calls.map(callOf), target.paymaster)
+    const sent = await send(account, client, bundler, batch.calls.map(call => ({ to: call.to, value: call.value, data: call.data })), target.paymaster)
     return { id: sent.userOpHash }
   }
   return bad(`${method} is not supported by the smart account yet`)
-}
-
-/** Most calls in one `wallet_sendCalls` batch (one user operation). */
-export const MAX_BATCH_CALLS = 20
-
-/** A call of a transaction or a batch, checked: a smart account calls an address (it creates no contracts). */
-function callOf(call: { to?: string; value?: string; data?: string }): { to: Address; value?: bigint; data?: Hex } {
-  if (call.to === undefined || !/^0x[0-9a-fA-F]{40}$/.test(call.to)) bad('to must be an address (a smart account does not create contracts)')
-  if (call.data !== undefined && !isHex(call.data)) bad('data must be hex')
-  return { to: call.to as Address, value: quantity(call.value, 'value'), data: call.data as Hex | undefined }
 }
 
 /** Sends calls as one user operation; a refusal of the bundler or the chain is a 502 with its reason. */

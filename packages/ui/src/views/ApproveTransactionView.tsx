@@ -15,5 +15,5 @@ export function ApproveTransactionView() {
   const { approval } = useSnapshot(embeddedState(core).state)
   const src = approval ? securePageUrl(core, 'approve', { id: approval.id }) : undefined
   if (!approval || !src) return <p className="wm-muted">{t('approve.nothing')}</p>
-  return <SecureFrame key={approval.id} src={src} title={t('approve.frame')} height={360} testId="approve-frame" />
+  return <SecureFrame key={approval.id} src={src} title={t('approve.frame')} height={420} testId="approve-frame" />
 }
