@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createPublicClient, http, parseAbi } from 'viem'
-import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, otpFrame, rpc, withPage } from './harness.js'
+import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, otpFrame, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -41,7 +41,7 @@ describe('e-mail login (embedded wallet)', () => {
       await approveFrame(page).getByText('0.01 ETH').waitFor()
       // Its first transaction creates the smart account, and the demo's paymaster pays its fee.
       await approveFrame(page).getByText("None: this site's operator pays for your account's first transaction").waitFor()
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await page.locator('#sent').filter({ hasText: /^0x[0-9a-f]{64}/ }).waitFor()
       assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 10n ** 18n - 10n ** 16n, 'no fee taken')
       await dialog(page).waitFor({ state: 'detached' })
@@ -52,7 +52,7 @@ describe('e-mail login (embedded wallet)', () => {
       await page.locator('#sign').click()
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
       const signature = (await page.locator('#signature').textContent()) as `0x${string}`
       // The account is a smart account (spec §9's default on EVM, deployed by the send above): its
@@ -83,13 +83,13 @@ describe('e-mail login (embedded wallet)', () => {
       await approveFrame(page).getByText('0.01 SOL', { exact: true }).waitFor()
       const solanaReceiver = await page.evaluate(() => fetch('/devnet.json').then(r => r.json()).then(d => d.solana.receiverAddress as string))
       await approveFrame(page).getByText(solanaReceiver, { exact: true }).waitFor()
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,90} \(0\.01 to / }).waitFor({ timeout: 15_000 })
       // And a Solana message, verified with the account's public key.
       await page.locator('#sign').click()
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).click()
+      await approveRequest(page)
       await page.locator('#signature').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90}$/ }).waitFor()
       const { ed25519 } = await import('@noble/curves/ed25519')
       const { base58 } = await import('@scure/base')
@@ -158,7 +158,7 @@ describe('e-mail login (embedded wallet)', () => {
       await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
       assert.doesNotMatch((await page.locator('#signature').textContent()) ?? '', /^0x/)
       // The person declines: the site's call fails with 'Signature declined'.
-      await approveFrame(page).getByRole('button', { name: 'Cancel' }).click()
+      await cancelRequest(page)
       await page.locator('#signature').filter({ hasText: 'Not signed: Signature declined' }).waitFor()
       await dialog(page).waitFor({ state: 'detached' })
     }, { checkErrors: false })
@@ -334,6 +334,72 @@ describe('e-mail login (embedded wallet)', () => {
       await other.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected', undefined, { timeout: 15_000 })
       await other.waitForFunction(() => (window as any).walletModal.getAccount('solana').status === 'disconnected')
       await other.close()
+    })
+  })
+
+  it('"Log out on every device" on one device ends the login on another: its next signing request fails and the page is signed out', async () => {
+    const email = newEmail('everywhere')
+    await withPage(h, '/', async ({ page: first }) => {
+      await loginByEmail(h, first, email)
+      // A second device: another browser (a fresh context), approved from the e-mailed link.
+      await withPage(
+        h,
+        '/',
+        async ({ page: second }) => {
+          await connectButton(second, 'Connect Wallet').click()
+          await dialog(second).getByTestId('email-input').fill(email)
+          const since = h.mail!.lastId()
+          await dialog(second).getByTestId('email-submit').click()
+          const mail = await h.mail!.waitFor(email, { since, match: m => /device\?token=/.test(m.text) })
+          const link = /(http:\/\/\S+\/device\?token=\S+)/.exec(mail.text)![1]!
+          const tab = await second.context().newPage()
+          await tab.goto(link)
+          await tab.getByRole('button', { name: 'Approve device' }).click()
+          await tab.getByRole('heading', { name: 'Device approved' }).waitFor()
+          await tab.close()
+          await otpFrame(second).locator('input#otp').waitFor()
+          const code = /(\d{6})/.exec((await h.mail!.waitFor(email, { since: mail.id, match: m => /code/.test(m.subject) })).subject)![1]!
+          await otpFrame(second).locator('input#otp').fill(code)
+          await dialog(second).waitFor({ state: 'detached' })
+          await second.waitForFunction(() => {
+            const account = (window as any).walletModal.getAccount()
+            return account.status === 'connected' && account.namespace === 'eip155'
+          })
+
+          // The first device: Account, the row, then the confirmation asked in place.
+          await connectButton(first).click()
+          await heading(first, 'Account')
+          await dialog(first).getByTestId('logout-everywhere').click()
+          await dialog(first).getByTestId('logout-everywhere-question').waitFor()
+          // Cancel keeps everything as it was; the row comes back.
+          await dialog(first).getByTestId('logout-everywhere-cancel').click()
+          await dialog(first).getByTestId('logout-everywhere').click()
+          await dialog(first).getByTestId('logout-everywhere-confirm').click()
+          // As after Disconnect: the modal closes, every namespace of the e-mail wallet is disconnected.
+          await dialog(first).waitFor({ state: 'detached' })
+          await first.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected' && (window as any).walletModal.getAccount('solana').status === 'disconnected')
+          await connectButton(first, 'Connect Wallet').waitFor()
+
+          // The second device heard nothing yet. Its next request reaches the secure site, which
+          // answers 401: no Approve, no signature, and the page is signed out. (Should anything
+          // else of the page reach the secure site first, it is signed out before the click and
+          // the demo says so instead: either way nothing is signed.)
+          await second.locator('#sign').click()
+          await second.locator('#signature').filter({ hasText: /^(Not signed: |Connect a wallet first)/ }).waitFor()
+          assert.doesNotMatch((await second.locator('#signature').textContent()) ?? '', /0x|Waiting/)
+          await second.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected' && (window as any).walletModal.getAccount('solana').status === 'disconnected', undefined, { timeout: 15_000 })
+          await connectButton(second, 'Connect Wallet').waitFor()
+          assert.equal(await second.locator('wallet-modal').getByRole('heading', { name: 'Approve', exact: true }).count(), 0, 'no Approve was shown')
+          // A reload does not bring the login back: its session is gone on the server.
+          await second.reload()
+          await connectButton(second, 'Connect Wallet').waitFor()
+          await second.waitForFunction(() => (window as any).walletModal.ready !== undefined)
+          await second.evaluate(() => (window as any).walletModal.ready)
+          assert.equal(await second.evaluate(() => (window as any).walletModal.getAccount('eip155').status), 'disconnected')
+        },
+        // The second device's frame logs its refused calls (401).
+        { checkErrors: false }
+      )
     })
   })
 })

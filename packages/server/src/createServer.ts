@@ -181,7 +181,16 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   // One bundler per chain, shared by the bundler route and the secure site (one operator nonce).
   const bundlers = createBundlers(config.chains, store, upstreamTimeoutMs)
   const secureSite = options.secureSite
-    ? await startSecureSite(options.secureSite, { store, config, projects, host: options.host ?? '127.0.0.1', upstreamTimeoutMs, bundlers })
+    ? await startSecureSite(options.secureSite, {
+        store,
+        config,
+        projects,
+        host: options.host ?? '127.0.0.1',
+        upstreamTimeoutMs,
+        bundlers,
+        // The same proxies are believed on both origins (one proxy usually fronts both).
+        ...(options.trustProxy === undefined ? {} : { trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy })
+      })
     : undefined
   try {
     return await listenMain(options, config, store, projects, secureSite, bundlers)

@@ -70,7 +70,8 @@ export const FRAME_REQUESTS = {
   GET_FARCASTER_URI: v.object({}),
   CONNECT_FARCASTER: v.object({}),
   GET_USER: v.object({ chainId: v.optional(ChainIdSchema), preferredAccountType: v.optional(AccountTypeSchema) }),
-  SIGN_OUT: v.object({}),
+  // `everywhere` ends every session of the account (every device, browser and site), not only this one.
+  SIGN_OUT: v.object({ everywhere: v.optional(v.boolean()) }),
   IS_CONNECTED: v.object({}),
   GET_CHAIN_ID: v.object({}),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: v.object({}),

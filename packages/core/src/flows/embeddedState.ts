@@ -121,3 +121,5 @@ function openPopup(): Window | null {
 
 /** Changes the wallet's e-mail address. See `startUpdateEmail`. */
 export const updateEmail = (core: Core, email: string): Promise<void> => import('./embedded.js').then(m => m.startUpdateEmail(core, email))
+/** Logs the embedded wallet out on every device, then disconnects it here. See `signOutEverywhere`. */
+export const logOutEverywhere = (core: Core): Promise<void> => import('./signOutEverywhere.js').then(m => m.signOutEverywhere(core))

@@ -14,7 +14,8 @@ function client(site: string, token?: string) {
   return async (path: string, body?: unknown, extra: Record<string, string> = {}) => {
     const response = await fetch(`${site}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { origin: site, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+      // The secure site's script names its frame's project on every call (sessions are per project).
+      headers: { origin: site, 'x-wm-project': 'demo', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body)
     })
     return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }

@@ -4,17 +4,18 @@ import rateLimit from '@fastify/rate-limit'
 import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
 import { classifyEmbeddedMethod, EmailSchema, SocialProviderSchema, type SocialProvider } from '@wallet-modal/wire'
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import * as v from 'valibot'
 import type { ChainConfig, ProjectConfig, ServerConfig } from '../config/ServerConfig.js'
 import { isOriginAllowed } from '../config/originMatches.js'
 import type { Store } from '../db/Store.js'
 import { upstreamRpc } from '../chain/upstreamRpc.js'
+import { checkLogsCall, MAX_LOGS_BLOCK_RANGE, upstreamHead } from '../chain/logsRangeProblem.js'
 import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
 import { installErrorHandlers } from '../http/installErrorHandlers.js'
 import { describeRequest } from './describeRequest.js'
-import { EmbeddedAccounts, type EmbeddedAccount } from './EmbeddedAccounts.js'
+import { EmbeddedAccounts, type EmbeddedAccount, type OtpBinding, type OtpPurpose } from './EmbeddedAccounts.js'
 import type { KeyVault } from './KeyVault.js'
 import { createMailer, type MailConfig, type Mailer } from './Mailer.js'
 import { renderSecurePage } from './securePages.js'
@@ -23,7 +24,7 @@ import { signSmartAccountRequest } from './signSmartAccountRequest.js'
 import { createPaymasters } from '../bundler/createPaymasters.js'
 import { callsStatus } from './callsStatus.js'
 import { evmChainId, smartAccountClient, smartAccountState, type SmartAccountChain } from './embeddedSmartAccount.js'
-import type { Bundler } from '../bundler/Bundler.js'
+import { bundlerForCaller, type Bundler } from '../bundler/Bundler.js'
 import { FarcasterLogins, type FarcasterConfig } from './social/FarcasterLogins.js'
 import { SocialLogins } from './social/SocialLogins.js'
 import type { SocialClientConfig } from './social/socialProviders.js'
@@ -61,6 +62,11 @@ export interface SecureSiteContext {
   upstreamTimeoutMs: number
   /** The chains' bundlers (`chains[].smartAccounts`): the embedded wallet's smart accounts send through them. */
   bundlers: ReadonlyMap<string, Bundler>
+  /**
+   * The server's `trustProxy`, in Fastify's form: which proxies to believe about the client's
+   * address, so per-client limits count visitors, not the proxy. Off when absent.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy']
 }
 
 /** The running secure site. */
@@ -83,6 +89,14 @@ function findAssets(): { js: string; css: string } | undefined {
   }
   return undefined
 }
+
+/**
+ * The header in which the secure site's script names the project its frame was opened for: a
+ * session works only for the project it was made for.
+ */
+const PROJECT_HEADER = 'x-wm-project'
+/** Apple posts its login answer as a form (code, state, the person's name as JSON): its real size, not the 1 KB other forms get. */
+const SOCIAL_FORM_LIMIT = 64 * 1024
 
 const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'deviceId: 16-64 URL-safe characters'))
 const OtpSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits'))
@@ -136,8 +150,11 @@ function userOf(account: EmbeddedAccount, smartAccountNetworks: number[]) {
  * - The API takes the session as a bearer token the frame keeps in its own origin's storage, and
  *   refuses requests whose `Origin` is not the secure site (no CORS, no cookies: nothing ambient
  *   a page elsewhere could ride on).
- * - Codes: 6 digits, stored as keyed digests, 10 minutes, 5 tries, 30 s between sends; e-mail
- *   by SMTP; a new device of a known address is approved from an e-mailed link.
+ * - Codes: 6 digits, stored as keyed digests bound to the device (login) or session (e-mail
+ *   change) that asked, 10 minutes, 5 tries, 30 s between sends, 10 wrong codes per address a
+ *   day; e-mail by SMTP; a new device of a known address is approved from an e-mailed link.
+ * - Sessions: made for one project (the frame names it in `x-wm-project`), 7 days idle and 30
+ *   days at most; all of an account's end on "log out everywhere" and on an e-mail change.
  *
  * @param options - Port, mail, vault and limits.
  * @param ctx - The server's store, configuration and projects.
@@ -152,9 +169,16 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   // Smart accounts where the chain has the contracts and a bundler to send through.
   const smartChains = ctx.config.chains.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
   const smartAccountNetworks = smartChains.map(evmChainId)
-  const paymasters = createPaymasters(smartChains, ctx.upstreamTimeoutMs)
+  const paymasters = createPaymasters(smartChains, ctx.store, ctx.upstreamTimeoutMs)
   const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks)
-  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, requestTimeout: 30_000 })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: true,
+    requestTimeout: 30_000,
+    // Behind a proxy, request.ip (and so every per-client limit) is the visitor's, not the proxy's.
+    ...(ctx.trustProxy === undefined ? {} : { trustProxy: ctx.trustProxy })
+  })
   installErrorHandlers(app)
   let origin = ''
 
@@ -185,12 +209,21 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     if (from !== undefined && from !== origin) throw new ApiError(403, 'The secure site answers its own pages only')
   })
 
-  async function sessionOf(request: FastifyRequest): Promise<{ token: string; account: EmbeddedAccount }> {
+  /** The session of the request's bearer token, refused (401) when it ended or was made for another project than the frame's. */
+  async function sessionOf(request: FastifyRequest): Promise<{ token: string; account: EmbeddedAccount; projectId: string }> {
     const header = request.headers.authorization ?? ''
     const token = header.startsWith('Bearer ') ? header.slice(7) : ''
-    const account = token ? await accounts.sessionAccount(token) : undefined
-    if (!account) throw new ApiError(401, 'Not connected to email or social')
-    return { token, account }
+    const session = token ? await accounts.session(token) : undefined
+    if (!session) throw new ApiError(401, 'Not connected to email or social')
+    if (request.headers[PROJECT_HEADER] !== session.projectId) throw new ApiError(401, 'This session was made for another project: log in again')
+    return { token, account: session.account, projectId: session.projectId }
+  }
+
+  /** The project the request's frame was opened for (a new session is made for it). */
+  function projectOf(request: FastifyRequest): string {
+    const id = request.headers[PROJECT_HEADER]
+    if (typeof id !== 'string' || !ctx.projects.has(id)) throw new ApiError(400, `The request names no known project (${PROJECT_HEADER} header)`)
+    return id
   }
 
   const chainOf = (chainId: string | number): ChainConfig => {
@@ -207,8 +240,8 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     return { target: { chain, smart: chain.smartAccounts, paymaster: paymasters.get(chain.caipNetworkId) }, bundler }
   }
 
-  async function sendCode(email: string, purpose: 'login' | 'update-primary' | 'update-secondary', newEmail?: string) {
-    const code = await accounts.issueOtp(email, purpose, newEmail)
+  async function sendCode(email: string, purpose: OtpPurpose, binding: OtpBinding, newEmail?: string) {
+    const code = await accounts.issueOtp(email, purpose, binding, newEmail)
     try {
       await mailer.send({
         to: email,
@@ -283,8 +316,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.post('/api/email/start', { config: mailLimit }, async request => {
     const { email, deviceId, projectId } = parse(BODIES.start, request.body)
     if (!ctx.projects.has(projectId)) throw new ApiError(403, 'Unknown project')
+    // Whether the address has a wallet shows only in the spec's action (VERIFY_DEVICE for a known
+    // address on a new device): the budget is checked first for every address, and a device
+    // e-mail waits as long as a code and says so in the same words.
+    await accounts.assertBudget(email)
     const user = await accounts.findByEmail(email)
     if (user && !(await accounts.deviceApproved(email, deviceId))) {
+      await accounts.noteDeviceMail(email)
       const token = await accounts.requestDevice(email, deviceId)
       try {
         await mailer.send({
@@ -293,11 +331,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
           text: `Someone is logging in to your wallet on a new device.\n\nIf it is you, approve it here:\n${origin}/device?token=${token}\n\nThe link works for 30 minutes. If it is not you, ignore this e-mail.`
         })
       } catch (error) {
+        await accounts.dropDeviceMail(email)
         throw new ApiError(503, (error as Error).message)
       }
       return { action: 'VERIFY_DEVICE' }
     }
-    await sendCode(email, 'login')
+    // The code works only on the device that asked for it.
+    await sendCode(email, 'login', { device: deviceId })
     return { action: 'VERIFY_OTP' }
   })
 
@@ -308,10 +348,11 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
 
   app.post('/api/email/verify', async request => {
     const { email, otp, deviceId } = parse(BODIES.verify, request.body)
-    await accounts.checkOtp(email, 'login', otp)
+    const projectId = projectOf(request)
+    await accounts.checkOtp(email, 'login', otp, { device: deviceId })
     const account = await accounts.loginOrCreate(email)
     await accounts.trustDevice(email, deviceId)
-    return { token: await accounts.createSession(account.id), user: user(account) }
+    return { token: await accounts.createSession(account.id, projectId), user: user(account) }
   })
 
   app.get('/api/user', async request => user((await sessionOf(request)).account))
@@ -322,6 +363,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     return {}
   })
 
+  // Log out everywhere: every session of the account, on every project and device.
+  app.post('/api/signout/all', async request => {
+    const { account } = await sessionOf(request)
+    await accounts.endAllSessions(account.id)
+    return {}
+  })
+
   app.post('/api/rpc', async request => {
     await sessionOf(request)
     const { chainId, method, params } = parse(BODIES.rpc, request.body)
@@ -329,7 +377,15 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const chain = chainOf(chainId)
     // EIP-5792: a batch's status is the bundler's, not the node's.
     if (method === 'wallet_getCallsStatus') return { result: await callsStatus(smartChainOf(chain).bundler, evmChainId(chain), params) }
-    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params: (params ?? []) as unknown[] }, ctx.upstreamTimeoutMs)) as {
+    let forwarded = (params ?? []) as unknown[]
+    if (method === 'eth_getLogs') {
+      // The RPC proxy's check: the node gets the rebuilt filter whose range was checked.
+      const maxRange = ctx.config.rpcProxy?.maxLogsBlockRange ?? MAX_LOGS_BLOCK_RANGE
+      const checked = await checkLogsCall(params, maxRange, () => upstreamHead(chain.rpcUrl, ctx.upstreamTimeoutMs))
+      if (!checked.ok) throw new ApiError(400, checked.message)
+      forwarded = checked.params
+    }
+    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params: forwarded }, ctx.upstreamTimeoutMs)) as {
       result?: unknown
       error?: { message?: string; code?: number }
     }
@@ -352,8 +408,9 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const { chainId, method, params, accountType } = parse(BODIES.rpc, request.body)
     if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
     const chain = chainOf(chainId)
-    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs)
-    if (accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:')) {
+    const smart = accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:')
+    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs, smart)
+    if (smart && !description.refused) {
       // Says which account acts, and that the first transaction also creates it.
       const { target } = smartChainOf(chain)
       const state = await smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(() => undefined)
@@ -379,7 +436,14 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
       const signingRequest = { method, params, chain }
       return {
         result: smart
-          ? await signSmartAccountRequest(signingRequest, smart.target, smart.bundler, keys, ctx.upstreamTimeoutMs)
+          ? await signSmartAccountRequest(
+              signingRequest,
+              // The bundler's per-client limit and the paymaster's budgets count this person and address.
+              { ...smart.target, paymaster: smart.target.paymaster?.forCaller({ userId: account.id, clientKey: clientKey(request.ip) }) },
+              bundlerForCaller(smart.bundler, { clientKey: clientKey(request.ip) }),
+              keys,
+              ctx.upstreamTimeoutMs
+            )
           : await signEmbeddedRequest(signingRequest, keys, ctx.upstreamTimeoutMs)
       }
     } finally {
@@ -397,32 +461,35 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   })
 
   app.post('/api/email/update', { config: mailLimit }, async request => {
-    const { account } = await sessionOf(request)
+    const { account, token } = await sessionOf(request)
     const { email } = parse(BODIES.update, request.body)
     if (!account.email) throw new ApiError(400, `This wallet logs in with ${account.social?.provider ?? 'a social account'}: it has no login e-mail to change`)
     if (email.toLowerCase() === account.email) throw new ApiError(400, 'This is already your e-mail address')
-    if (await accounts.findByEmail(email)) throw new ApiError(409, 'This e-mail address already has a wallet')
-    await sendCode(account.email, 'update-primary', email)
+    // Whether the new address has a wallet is told only after its own code (see secondary): a
+    // session is not a way to ask which addresses have wallets. The codes work in this session only.
+    await sendCode(account.email, 'update-primary', { session: token }, email)
     return { action: 'VERIFY_PRIMARY_OTP' }
   })
 
   app.post('/api/email/update/primary', { config: mailLimit }, async request => {
-    const { account } = await sessionOf(request)
+    const { account, token } = await sessionOf(request)
     const { otp } = parse(BODIES.primary, request.body)
     if (!account.email) throw new ApiError(400, 'Not connected to email or social')
-    const { newEmail } = await accounts.checkOtp(account.email, 'update-primary', otp)
+    const { newEmail } = await accounts.checkOtp(account.email, 'update-primary', otp, { session: token })
     if (!newEmail) throw new ApiError(400, 'Start the change of address again')
-    await sendCode(newEmail, 'update-secondary', `user:${account.id}`)
+    await sendCode(newEmail, 'update-secondary', { session: token }, `user:${account.id}`)
     return { action: 'VERIFY_SECONDARY_OTP', email: newEmail }
   })
 
   app.post('/api/email/update/secondary', async request => {
-    const { account } = await sessionOf(request)
+    const { account, token, projectId } = await sessionOf(request)
     const { email, otp } = parse(BODIES.secondary, request.body)
-    const { newEmail: owner } = await accounts.checkOtp(email, 'update-secondary', otp)
+    const { newEmail: owner } = await accounts.checkOtp(email, 'update-secondary', otp, { session: token })
     if (owner !== `user:${account.id}`) throw new ApiError(400, 'This code is for another account')
     await accounts.changeEmail(account.id, email)
-    return { email: email.toLowerCase() }
+    // Every session made with the old address ends (a stolen one among them); this frame gets a new one.
+    await accounts.endAllSessions(account.id)
+    return { email: email.toLowerCase(), token: await accounts.createSession(account.id, projectId) }
   })
 
   // Social login (see SocialLogins): the frame starts it, the popup goes through the provider and
@@ -436,7 +503,9 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const callback = async (request: FastifyRequest, reply: FastifyReply) => {
     // Apple posts its answer as a form; the others come back with a query.
     const url = new URL(request.url, 'http://callback')
-    if (request.method === 'POST') for (const [k, val] of Object.entries((request.body ?? {}) as Record<string, string>)) url.searchParams.set(k, String(val).slice(0, 4000))
+    // Its front-channel id_token is left out: the one checked comes from redeeming the code (and
+    // openid-client refuses a callback carrying one, as a hybrid flow).
+    if (request.method === 'POST') for (const [k, val] of Object.entries((request.body ?? {}) as Record<string, string>)) if (k !== 'id_token') url.searchParams.set(k, String(val))
     const outcome = await social.callback(url)
     securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
     if ('error' in outcome && !outcome.origin) reply.code(400)
@@ -447,15 +516,16 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     )
   }
   app.get('/social/callback', callback)
-  app.post('/social/callback', callback)
+  app.post('/social/callback', { bodyLimit: SOCIAL_FORM_LIMIT }, callback)
   app.get('/social/result', async (_request, reply) => {
     securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
     return renderSecurePage('message', {}, { title: 'Go back to the site', text: 'The login continues on the site that opened this window.' })
   })
   app.post('/api/social/complete', async request => {
     const { resultUri, binding } = parse(BODIES.socialComplete, request.body)
+    const projectId = projectOf(request)
     const account = await social.complete({ resultUri, binding })
-    return { token: await accounts.createSession(account.id), user: user(account) }
+    return { token: await accounts.createSession(account.id, projectId), user: user(account) }
   })
 
   // Sign In With Farcaster: the frame opens a channel, shows its URL (QR code), and asks here
@@ -469,9 +539,10 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.post('/api/farcaster/status', async request => {
     const { login, binding } = parse(BODIES.farcasterStatus, request.body)
     if (!farcaster) throw new ApiError(400, 'Farcaster login is not configured here')
+    const projectId = projectOf(request)
     const status = await farcaster.status({ login, binding })
     if (status.state === 'pending') return { state: 'pending' }
-    return { state: 'completed', token: await accounts.createSession(status.account.id), user: user(status.account) }
+    return { state: 'completed', token: await accounts.createSession(status.account.id, projectId), user: user(status.account) }
   })
 
   app.addHook('onClose', async () => mailer.close())

@@ -3,12 +3,13 @@ import { accountTypeSwitch, authEnglish, embeddedState, namespaceSupports, switc
 import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
 import { ChevronIcon, KeyIcon, MailIcon, SwapIcon, TagIcon } from './Icons.js'
+import { LogOutEverywhereRow } from './LogOutEverywhereRow.js'
 
 /**
  * The embedded wallet's settings on Account: the switch between its smart account and the key's
  * own account (spec §4, where the network has smart accounts), an account name while it has none
  * (spec §2 RegisterAccountName: where the namespace has names and a name service is configured),
- * change of e-mail (e-mail logins only), key export.
+ * change of e-mail (e-mail logins only), key export, and logging out on every device.
  */
 export function EmbeddedAccountRows({ named }: { named: boolean }) {
   const core = useCore()
@@ -62,6 +63,7 @@ export function EmbeddedAccountRows({ named }: { named: boolean }) {
           <ChevronIcon />
         </button>
       </li>
+      <LogOutEverywhereRow />
     </>
   )
 }

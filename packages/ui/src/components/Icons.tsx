@@ -44,3 +44,5 @@ export const MailIcon = svg('M2.5 4h11v8h-11zM2.5 4.5 8 9l5.5-4.5')
 export const KeyIcon = svg('M6 10a3 3 0 1 1 0-.01zM8.6 8.6 13.5 3.7M11.5 5.7l1.5 1.5')
 /** A tag with a dot: an account name. */
 export const TagIcon = svg('M2.5 8.5l6-6h5v5l-6 6zM10.5 5.5h.01')
+/** A door with an arrow leaving it: log out. */
+export const LogOutIcon = svg('M6.5 2.5h-4v11h4M10.5 5l3 3-3 3M13.5 8h-7', true)

@@ -38,6 +38,11 @@ export interface MessageValues {
   "embedded.chooseName": undefined
   "embedded.changeEmail": undefined
   "embedded.exportKeys": undefined
+  "embedded.logoutEverywhere": undefined
+  "embedded.logoutEverywhereQuestion": undefined
+  "embedded.logoutEverywhereConfirm": undefined
+  "embedded.logoutEverywhereCancel": undefined
+  "embedded.loggingOut": undefined
   "names.checking": undefined
   "names.taken": { name: string | number }
   "names.available": { name: string | number }

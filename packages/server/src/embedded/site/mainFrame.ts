@@ -70,8 +70,16 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     }
     if (m.type === 'escape') return post({ kind: 'escape' })
     if (m.type === 'signed-out') {
+      // Another project's session is not this frame's.
+      if (m.project !== projectId) return
       // Signed out in another tab, or the session ended: the page's connection ends too.
       user = undefined
+      // A request waiting for approval can no longer be signed: it fails now, not at Approve.
+      for (const [id, a] of approvals) {
+        a.reject(new FrameError('Not connected to email or social', 4100))
+        bus.postMessage({ type: 'approval-aborted', id } satisfies ChannelMessage)
+      }
+      approvals.clear()
       return post({ kind: 'signedOut' })
     }
     if (m.type === 'approval-result' || m.type === 'approval-declined') {
@@ -200,6 +208,9 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       case 'safe':
         return (await api<{ result: unknown }>('/api/rpc', { chainId: target, method: payload.method, params: payload.params ?? [] })).result
       case 'approve': {
+        // The session may have ended elsewhere ("log out everywhere" on another device): asked
+        // again, so a dead session fails here (and signs the page out) instead of showing Approve.
+        if (!(await loadUser())) throw new FrameError('Not connected to email or social', 4100)
         // Which account signs is fixed when the request arrives (a switch meanwhile does not change it).
         const type = payload.method.startsWith('solana_') ? 'eoa' : (await activeEvmAccount(u, target)).type
         return new Promise((resolve, reject) => {
@@ -283,15 +294,22 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       if (p.preferredAccountType) accountType = p.preferredAccountType
       return describeUser(await requireUser(), p.chainId)
     },
-    async SIGN_OUT() {
-      // Forgotten here first, so a second sign-out (each namespace disconnects) has nothing to end.
+    async SIGN_OUT(p) {
       const token = sessionToken()
+      if (p.everywhere) {
+        // Log out everywhere: every session of the account ends on the server first. If that
+        // fails the person is told and stays signed in here, free to try again: a sign-out of
+        // this browser alone would let them believe the other devices are out.
+        if (!token) throw new FrameError('Not connected to email or social', 4100)
+        await api('/api/signout/all', {}, token)
+      }
+      // Forgotten here first, so a second sign-out (each namespace disconnects) has nothing to end.
       setSessionToken(null)
       user = undefined
       if (token) {
-        await api('/api/signout', {}, token).catch(() => undefined)
+        if (!p.everywhere) await api('/api/signout', {}, token).catch(() => undefined)
         // The other tabs' frames (not this one: a channel does not hear itself) tell their pages.
-        bus.postMessage({ type: 'signed-out' } satisfies ChannelMessage)
+        bus.postMessage({ type: 'signed-out', project: projectId } satisfies ChannelMessage)
       }
       return {}
     },

@@ -56,7 +56,9 @@ export function runOtpFrame(email: string, purpose: string, projectId: string): 
         done('Code accepted. Check your new address for a second code.')
         bus.postMessage({ type: 'update-primary', email: r.email } satisfies ChannelMessage)
       } else {
-        const r = await api<{ email: string }>('/api/email/update/secondary', { email, otp })
+        const r = await api<{ email: string; token: string }>('/api/email/update/secondary', { email, otp })
+        // Every session of the old address ended; this browser goes on with the new one.
+        setSessionToken(r.token)
         done('Your e-mail address is changed.')
         bus.postMessage({ type: 'update-secondary', email: r.email } satisfies ChannelMessage)
       }

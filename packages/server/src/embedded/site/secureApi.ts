@@ -7,12 +7,23 @@ const DEVICE_KEY = 'wm-secure-device'
 /** Every call of the secure API ends within this (the server bounds its own remote calls). */
 const API_TIMEOUT_MS = 30_000
 
-/** The session token, if this browser is logged in. */
-export const sessionToken = (): string | null => localStorage.getItem(SESSION_KEY)
-/** Stores or forgets the session token. */
+/** The project this page was opened for (`data-project`): sessions are kept, and sent, per project. */
+let project = ''
+
+/**
+ * Names the project of this page: its session is stored under it, and every API call says it
+ * (the server refuses a session made for another project's frame).
+ */
+export function useProject(id: string): void {
+  project = id
+}
+
+/** The session token, if this browser is logged in for this page's project. */
+export const sessionToken = (): string | null => localStorage.getItem(`${SESSION_KEY}:${project}`)
+/** Stores or forgets the session token (of this page's project). */
 export function setSessionToken(token: string | null): void {
-  if (token) localStorage.setItem(SESSION_KEY, token)
-  else localStorage.removeItem(SESSION_KEY)
+  if (token) localStorage.setItem(`${SESSION_KEY}:${project}`, token)
+  else localStorage.removeItem(`${SESSION_KEY}:${project}`)
 }
 
 /** 24 random bytes, base64url (32 characters). */
@@ -52,7 +63,11 @@ export async function api<T = Record<string, unknown>>(path: string, body?: unkn
   try {
     response = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(project ? { 'x-wm-project': project } : {})
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(API_TIMEOUT_MS)
     })
@@ -68,9 +83,9 @@ export async function api<T = Record<string, unknown>>(path: string, body?: unkn
   }
   if (!response.ok) {
     if (response.status === 401 && token) {
-      // The session ended (signed out elsewhere, expired): every frame of this browser hears it.
+      // The session ended (signed out elsewhere, expired): every frame of this project hears it.
       setSessionToken(null)
-      channel().postMessage({ type: 'signed-out' } satisfies ChannelMessage)
+      channel().postMessage({ type: 'signed-out', project } satisfies ChannelMessage)
     }
     throw new SecureApiError(typeof json.reason === 'string' ? json.reason : `The wallet service answered ${response.status}`, response.status)
   }
@@ -91,7 +106,7 @@ export type ChannelMessage =
   | { type: 'approval-declined'; id: string }
   | { type: 'approval-aborted'; id: string }
   | { type: 'escape' }
-  | { type: 'signed-out' }
+  | { type: 'signed-out'; project: string }
 
 /**
  * Escape inside a secure frame closes the modal, as it does anywhere else in it: the frame's

@@ -3,10 +3,12 @@ import { runApproveFrame } from './approveFrame.js'
 import { runExportFrame } from './exportFrame.js'
 import { runMainFrame } from './mainFrame.js'
 import { runOtpFrame } from './otpFrame.js'
-import { forwardEscape } from './secureApi.js'
+import { forwardEscape, useProject } from './secureApi.js'
 import { runSocialCallback } from './socialFrame.js'
 
 const data = document.body.dataset
+// Sessions are per project: every page of it keeps and sends the session of its own project.
+useProject(data.project ?? '')
 if (data.page !== 'frame') forwardEscape()
 switch (data.page) {
   case 'frame':

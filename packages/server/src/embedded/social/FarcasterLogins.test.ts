@@ -37,7 +37,7 @@ async function start(): Promise<Started> {
 }
 
 async function api(site: string, path: string, body: unknown) {
-  const response = await fetch(`${site}${path}`, { method: 'POST', headers: { origin: site, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site}${path}`, { method: 'POST', headers: { origin: site, 'x-wm-project': 'demo', 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
 }
 

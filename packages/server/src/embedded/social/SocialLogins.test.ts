@@ -42,7 +42,7 @@ async function start(): Promise<Started> {
 async function api(site: string, path: string, body: unknown, token?: string) {
   const response = await fetch(`${site}${path}`, {
     method: 'POST',
-    headers: { origin: site, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { origin: site, 'x-wm-project': 'demo', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body)
   })
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
@@ -135,6 +135,19 @@ describe('social login (secure site as OpenID client of the devnet provider)', (
     assert.equal(replay.data.result, undefined)
     const foreign = await api(s.site, '/api/social/start', { provider: 'google', projectId: 'demo', origin: 'https://evil.example', binding: 'e'.repeat(32) })
     assert.equal(foreign.status, 403)
+  })
+
+  it("takes Apple's form_post answer at its real size (several KB: code, state, id_token, the person's name as JSON)", async () => {
+    const started = await api(s.site, '/api/social/start', { provider: 'google', projectId: 'demo', origin: PAGE, binding: 'g'.repeat(32) })
+    const back = await followOidcLogin(started.json.uri, DEVNET_SOCIAL_USERS[0]!.sub, `${s.site}/social/callback`)
+    // As Apple posts it: the callback's parameters as a form, with its id token and user JSON.
+    const form = new URLSearchParams(back.search)
+    form.set('id_token', `eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.${'e'.repeat(2400)}.${'s'.repeat(342)}`)
+    form.set('user', JSON.stringify({ name: { firstName: 'Ada'.repeat(100), lastName: 'Lovelace'.repeat(60) }, email: 'ada@privaterelay.appleid.com' }))
+    assert.ok(form.toString().length > 3000)
+    const res = await fetch(`${s.site}/social/callback`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() })
+    assert.equal(res.status, 200, 'not 413: the old 1 KB limit refused every real Apple answer')
+    assert.match(await res.text(), / data-result="http/)
   })
 
   it('a login cancelled at the provider tells the page why', async () => {
