@@ -77,7 +77,15 @@ function bigCatalogue(dir) {
     wallets.push(
       n === 0
         ? base
-        : { ...base, id: createHash('sha256').update(`${base.id}-${n}`).digest('hex'), name: `${base.name} ${n}`, image_id: `${base.image_id}-${n}`, rdns: base.rdns ? `${base.rdns}${n}` : null }
+        : {
+            ...base,
+            id: createHash('sha256').update(`${base.id}-${n}`).digest('hex'),
+            name: `${base.name} ${n}`,
+            image_id: `${base.image_id}-${n}`,
+            rdns: base.rdns ? `${base.rdns}${n}` : null,
+            // Each wallet's app scheme is its own (the catalogue refuses one wallet's link on another's scheme).
+            ...Object.fromEntries(['mobile_link', 'desktop_link', 'webapp_link', 'homepage'].map(f => [f, typeof base[f] === 'string' ? base[f].replace(/^(?!https:)([a-z][a-z0-9+.-]*):\/\//, `$1${n}://`) : base[f]]))
+          }
     )
   }
   const file = join(dir, 'wallets.json')
