@@ -228,6 +228,52 @@ $('batch').addEventListener('click', async () => {
     $('sent').textContent = `Not sent: ${e.shortMessage ?? e.message ?? e}`
   }
 })
+// "Play the hostile page": what a hostile site on an allowed origin would ask of the e-mail
+// wallet. The secure frame shows all of it or refuses; this page can neither read nor press it.
+const ATTACKER = '0x000000000000000000000000000000000000dEaD'
+async function hostileRequest(method, params, out) {
+  const { address, namespace } = modal.getAccount()
+  const provider = modal.getWalletProvider()
+  if (namespace !== 'eip155' || !address || !provider) return void ($(out).textContent = 'Log in by e-mail first (an EVM account)')
+  $(out).textContent = 'Waiting for the wallet…'
+  try {
+    $(out).textContent = `${JSON.stringify(await provider.request({ method, params: params(address) }))} (the person approved it)`
+  } catch (e) {
+    $(out).textContent = `Not done: ${e.shortMessage ?? e.message ?? e}`
+  }
+}
+const hiddenValue = from => [{ from, to: devnet.tokens.DUSD, value: '0x2386f26fc10000', data: `0xa9059cbb${ATTACKER.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 6n).toString(16).padStart(64, '0')}` }]
+$('attack-value').addEventListener('click', () => void hostileRequest('eth_sendTransaction', hiddenValue, 'sent'))
+$('attack-permit').addEventListener('click', () =>
+  void hostileRequest(
+    'eth_signTypedData_v4',
+    owner => [
+      owner,
+      JSON.stringify({
+        domain: { name: 'Dev USD', version: '1', chainId: Number(modal.getNetwork()?.id ?? 31337), verifyingContract: devnet.tokens.DUSD },
+        types: { Permit: ['owner:address', 'spender:address', 'value:uint256', 'nonce:uint256', 'deadline:uint256'].map(f => ({ name: f.split(':')[0], type: f.split(':')[1] })) },
+        primaryType: 'Permit',
+        message: { ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`note${i}`, 'nothing to see'])), owner, spender: ATTACKER, value: '1000000000000', nonce: '0', deadline: '99999999999' }
+      })
+    ],
+    'signature'
+  )
+)
+// Asks, then draws a half-transparent decoy over the approval frame for five seconds (the
+// classic clickjacking overlay; clicks pass through it): Approve stays off while it is there.
+$('attack-cover').addEventListener('click', () => {
+  void hostileRequest('eth_sendTransaction', hiddenValue, 'sent')
+  const cover = () => {
+    const frame = document.querySelector('wallet-modal')?.shadowRoot?.querySelector('iframe.wm-secure-frame')
+    if (!frame) return void setTimeout(cover, 200)
+    const box = frame.getBoundingClientRect()
+    const decoy = Object.assign(document.createElement('div'), { textContent: 'Click Approve to claim your prize!' })
+    Object.assign(decoy.style, { position: 'fixed', left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`, zIndex: '2147483647', pointerEvents: 'none', background: 'rgba(255, 220, 0, 0.55)', font: 'bold 20px sans-serif', display: 'grid', placeItems: 'center' })
+    document.body.append(decoy)
+    setTimeout(() => decoy.remove(), 5000)
+  }
+  setTimeout(cover, 1500)
+})
 // The namespace filter (spec §4): unticked families' wallets disappear from every list.
 for (const box of document.querySelectorAll('input[name="namespace"]')) {
   box.addEventListener('change', () => {

@@ -145,4 +145,73 @@ describe('a hostile page against the embedded wallet', () => {
       { checkErrors: false }
     )
   })
+
+  it("on the demo, a newcomer plays the hostile page: the hidden value shown, the decoy Permit refused, Approve dead under the decoy", async () => {
+    await withPage(
+      h,
+      '/',
+      async ({ page }) => {
+        await loginByEmail(h, page, newEmail('demo-hostile'))
+        const frame = approveFrame(page)
+        await page.getByRole('button', { name: 'Send 1 DUSD that also sends 0.01 ETH' }).click()
+        await heading(page, 'Approve')
+        assert.equal(await row(frame, 'Warning').textContent(), `This call also sends 0.01 ETH to ${DUSD}`)
+        await cancelRequest(page)
+        await page.locator('#sent').filter({ hasText: /^Not done: / }).waitFor()
+        await dialog(page).waitFor({ state: 'detached' })
+
+        await page.getByRole('button', { name: 'Sign a Permit hidden behind 26 decoy fields' }).click()
+        await heading(page, 'Approve')
+        await frame.getByRole('alert').filter({ hasText: 'note0 is not a field of Permit' }).waitFor()
+        await cancelRequest(page)
+        await page.locator('#signature').filter({ hasText: /^Not done: / }).waitFor()
+        await dialog(page).waitFor({ state: 'detached' })
+
+        // The decoy comes a moment after the approval and goes five seconds later.
+        await page.getByRole('button', { name: 'Ask, then cover the approval with a decoy' }).click()
+        await heading(page, 'Approve')
+        await page.getByText('Click Approve to claim your prize!').waitFor()
+        await guard(frame, 'hidden')
+        await frame.locator('.details .end').scrollIntoViewIfNeeded()
+        assert.equal(await frame.getByRole('button', { name: 'Approve' }).isDisabled(), true, 'read to the end, but under the decoy')
+        await page.getByText('Click Approve to claim your prize!').waitFor({ state: 'detached' })
+        await frame.locator('#approve:enabled').waitFor()
+        await cancelRequest(page)
+        await page.locator('#sent').filter({ hasText: /^Not done: / }).waitFor()
+      },
+      { checkErrors: false }
+    )
+  })
+
+  it('attack: on a browser that cannot tell whether the frame is covered, the approval moves to a window no page can cover', async () => {
+    await withPage(
+      h,
+      '/',
+      async ({ context, page }) => {
+        await loginByEmail(h, page, newEmail('hostile-window'))
+        const me = await page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
+        // Frames made from now on see a browser without IntersectionObserver v2 (as Firefox and Safari are).
+        await context.addInitScript(() => void delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible)
+        const signed = pageRequests(page, 'personal_sign', [`0x${Buffer.from('Log in to the hostile page').toString('hex')}`, me])
+        await heading(page, 'Approve')
+        const frame = approveFrame(page)
+        await frame.getByText('Log in to the hostile page').waitFor()
+        assert.equal(await frame.getByRole('button', { name: 'Approve' }).count(), 0, 'no Approve in a frame the page may cover')
+        const opening = context.waitForEvent('page')
+        await frame.getByRole('button', { name: 'Review in a secure window' }).click()
+        const popup = await opening
+        assert.equal(new URL(popup.url()).origin, h.secureSiteUrl, "the window is the secure site's own")
+        await popup.getByRole('heading', { name: 'Sign this message' }).waitFor()
+        await popup.getByText('Log in to the hostile page').waitFor()
+        await popup.locator('.details .end').scrollIntoViewIfNeeded()
+        await popup.locator('#approve:enabled').waitFor()
+        const closed = popup.waitForEvent('close')
+        await popup.getByRole('button', { name: 'Approve' }).click()
+        await closed
+        assert.match(await signed, /^ok "0x[0-9a-f]+"$/)
+        await dialog(page).waitFor({ state: 'detached' })
+      },
+      { checkErrors: false }
+    )
+  })
 })

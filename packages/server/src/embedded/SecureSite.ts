@@ -275,7 +275,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
       const { project, parent } = pageOrigin(query)
       if (!assets) throw new ApiError(503, 'The secure site is not built: run npm run build')
       const data: Record<string, string> = { origin: parent, project: project.id, theme: query.theme === 'dark' ? 'dark' : 'light' }
-      for (const key of ['email', 'purpose', 'id'] as const) if (query[key]) data[key] = String(query[key]).slice(0, 254)
+      for (const key of ['email', 'purpose', 'id', 'window'] as const) if (query[key]) data[key] = String(query[key]).slice(0, 254)
       securityHeaders(reply, project.allowedOrigins.join(' ')).type('text/html; charset=utf-8')
       return renderSecurePage(page, data)
     })

@@ -1,5 +1,5 @@
 // The secure site's one script: each page says what it is in `data-page` (see securePages.ts).
-import { runApproveFrame } from './approveFrame.js'
+import { runApproveFrame, runApproveWindow } from './approveFrame.js'
 import { runExportFrame } from './exportFrame.js'
 import { runMainFrame } from './mainFrame.js'
 import { runOtpFrame } from './otpFrame.js'
@@ -18,7 +18,8 @@ switch (data.page) {
     runOtpFrame(data.email ?? '', data.purpose ?? 'login', data.project ?? '')
     break
   case 'approve':
-    runApproveFrame(data.id ?? '')
+    if (data.window === '1') runApproveWindow()
+    else runApproveFrame(data.id ?? '')
     break
   case 'export':
     runExportFrame()

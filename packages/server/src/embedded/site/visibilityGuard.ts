@@ -19,19 +19,23 @@ interface TrackedEntry extends IntersectionObserverEntry {
   isVisible?: boolean
 }
 
+/** Whether this browser tells a frame if it is covered, faded or transformed (IntersectionObserver v2). */
+export const measuresVisibility = (): boolean => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+
 /**
  * Clickjacking guard of the secure pages (docs/ARCHITECTURE.md, "The embedded wallet's
  * approval"). The page embedding the frame may cover it, fade it, move it under the pointer, or
  * blur or transform it; IntersectionObserver v2 (`trackVisibility`) tells the frame whether its
  * content is drawn unobscured, unfaded and untransformed. A click counts only after the content
  * has been so for {@link MIN_VISIBLE_MS} without a break; any break restarts the wait. Where the
- * browser has no v2 (not Chromium), only the time since the content appeared is guarded.
+ * browser has no v2 (not Chromium), only the time since the content appeared is guarded: the
+ * approval then moves to a window of its own (approveFrame.ts), which no page can cover.
  *
  * @param target - The content a click approves on (the whole approval, not only its button).
  * @param onChange - Called whenever `trusted()` may have changed (to redraw a disabled button).
  */
 export function visibilityGuard(target: Element, onChange: () => void): VisibilityGuard {
-  const measured = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+  const measured = measuresVisibility()
   let visibleSince: number | undefined = measured ? undefined : performance.now()
   let timer: ReturnType<typeof setTimeout> | undefined
   const trusted = () => visibleSince !== undefined && performance.now() - visibleSince >= MIN_VISIBLE_MS
