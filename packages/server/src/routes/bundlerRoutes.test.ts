@@ -177,6 +177,8 @@ describe('bundler route (POST /v1/bundler)', () => {
     for (let i = 0; i < OPS_PER_MINUTE; i++) {
       const answer = await send(await signedOperation(account))
       assert.match(answer.result ?? answer.error.message, /^0x/, `operation ${i + 1}`)
+      // As a wallet does: the next operation once this one is mined (its nonce is read from the chain).
+      await bundlerOf(account).waitForUserOperationReceipt({ hash: answer.result, pollingInterval: 50, timeout: 10_000 })
     }
     const over = await send(await signedOperation(account))
     assert.equal(over.error.code, -32005)
