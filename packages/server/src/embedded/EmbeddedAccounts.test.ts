@@ -5,27 +5,12 @@ import { createServer, KeyVault, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 import { OTP_DAILY_FAILURES } from './EmbeddedAccounts.js'
+import { secureSiteClient } from '../__fixtures__/secureSiteClient.js'
 
 // One-time codes and sessions of the secure site, attacked as a hostile page (or whoever holds a
 // code or a token it should not) would, over real HTTP on 127.0.0.1 with a real mail sink.
 
-/** The secure site's API as its own pages call it: same origin, JSON, the frame's project, bearer session. */
-function client(site: string, token?: string, project = 'demo') {
-  return async (path: string, body?: unknown, extra: Record<string, string> = {}) => {
-    const response = await fetch(`${site}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        origin: site,
-        'x-wm-project': project,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...extra
-      },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
-  }
-}
+const client = secureSiteClient
 
 interface Started {
   mail: MailSink

@@ -8,19 +8,9 @@ import { codeOf, findFreePort, linkOf, startDevnet, startMailSink, type Devnet, 
 import { createServer, KeyVault, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
+import { secureSiteClient } from '../__fixtures__/secureSiteClient.js'
 
-/** The secure site's API as its own pages call it: same origin, JSON, bearer session. */
-function client(site: string, token?: string) {
-  return async (path: string, body?: unknown, extra: Record<string, string> = {}) => {
-    const response = await fetch(`${site}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      // The secure site's script names its frame's project on every call (sessions are per project).
-      headers: { origin: site, 'x-wm-project': 'demo', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
-  }
-}
+const client = secureSiteClient
 
 interface Started {
   devnet: Devnet
