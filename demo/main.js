@@ -5,16 +5,26 @@ import { createWalletModal, loadSIWX } from '/dist/boot/boot.js'
 // The devnet's chains (RPC URLs are proxied by the demo server, so they are same-origin).
 import devnet from '/devnet-config.js'
 
+// ?server=none: the page as a site with no server of its own sees it (README, "Three ways to run
+// it"): WalletConnect over the WalletConnect network, the wallet list from the public registry,
+// balances read from the chains. Offline, Connect says plainly that both are unreachable and the
+// installed wallets still connect; online, ?projectId=<your WalletConnect Cloud project id> (one
+// that allows this origin) pairs real phone wallets.
+const params = new URLSearchParams(location.search)
+const plainSite = params.get('server') === 'none'
+const serviceUrl = plainSite ? undefined : devnet.serviceUrl
+const projectId = (plainSite && params.get('projectId')) || 'demo'
+
 // With the self-hosted wallet-modal server running, the modal reads the chains through its RPC
 // proxy and gets the wallet directory, token balances and analytics from it.
-const rpcUrl = c => (devnet.serviceUrl ? `${new URL('v1/', devnet.serviceUrl)}?chainId=eip155:${c.chainId}&projectId=demo` : c.rpcUrl)
+const rpcUrl = c => (serviceUrl ? `${new URL('v1/', devnet.serviceUrl)}?chainId=eip155:${c.chainId}&projectId=demo` : c.rpcUrl)
 const networks = devnet.chains.map(c => ({
   id: c.chainId,
   name: c.name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   // Two RPC endpoints of the same chain (the wallet-modal server's proxy and the demo server's own):
   // the modal ranks them (spec §9) and falls over to the other when one fails.
-  rpcUrls: { default: { http: devnet.serviceUrl ? [rpcUrl(c), new URL(c.rpcUrl, location.origin).href] : [c.rpcUrl] } },
+  rpcUrls: { default: { http: serviceUrl ? [rpcUrl(c), new URL(c.rpcUrl, location.origin).href] : [c.rpcUrl] } },
   // The demo server's small explorer: Account's "Block Explorer" opens the account there.
   blockExplorers: { default: { name: 'Devnet explorer', url: `${location.origin}/explorer/${c.chainId}` } },
   testnet: true
@@ -45,9 +55,9 @@ networks.push({
 // verified and kept by the self-hosted server. Its code is a chunk loaded only then.
 const siwxMode = new URLSearchParams(location.search).get('siwx')
 let siwx
-if ((siwxMode === 'optional' || siwxMode === 'required') && devnet.serviceUrl) {
+if ((siwxMode === 'optional' || siwxMode === 'required') && serviceUrl) {
   const { createServiceSIWX } = await loadSIWX()
-  siwx = createServiceSIWX({ serviceUrl: devnet.serviceUrl, projectId: 'demo', required: siwxMode === 'required', statement: 'Sign in to the wallet-modal demo.' })
+  siwx = createServiceSIWX({ serviceUrl, projectId: 'demo', required: siwxMode === 'required', statement: 'Sign in to the wallet-modal demo.' })
 }
 
 // With ?siteWallets=1, the site's own wallets: a custom wallet the directory does not list, and a
@@ -69,13 +79,24 @@ if (new URLSearchParams(location.search).get('siteWallets') === '1') {
   }
 }
 
+// Without the wallet-modal server there is no blockchain data API: the site lists its tokens and the
+// modal reads them (and the native coin) from each network's RPC (EVM: one Multicall3 call, which
+// the devnet installs at its canonical address; Solana: one JSON-RPC batch).
+const tokens = serviceUrl
+  ? undefined
+  : {
+      ...Object.fromEntries(devnet.chains.map(c => [`eip155:${c.chainId}`, [{ address: devnet.tokens.DUSD }, { address: devnet.tokens.USDT }]])),
+      ...(devnet.solana?.splMint ? { [devnet.solana.caipNetworkId]: { address: devnet.solana.splMint } } : {})
+    }
+
 // ?locale=fr starts the modal in French; without it, the page's language (English) decides.
 const requestedLocale = new URLSearchParams(location.search).get('locale') ?? undefined
 const modal = createWalletModal({
-  projectId: 'demo',
+  projectId,
   networks,
   metadata: { name: 'wallet-modal demo', url: location.origin },
-  serviceUrl: devnet.serviceUrl,
+  serviceUrl,
+  tokens,
   featuredWalletIds: [],
   // The devnet's Safe{Wallet} stand-in may frame the demo as a Safe app (a self-hosted Safe{Wallet}
   // is named the same way); app.safe.global needs no entry.
@@ -88,7 +109,7 @@ window.walletModal = modal
 
 // The site owner's view of the analytics sink: GET /e on the wallet-modal server needs its read
 // token, so the demo server reads it on the page's behalf (a token never belongs in a page).
-if (devnet.serviceUrl) {
+if (serviceUrl) {
   document.getElementById('analytics').href = new URL('/analytics.json', location.origin).href
   document.getElementById('analytics-line').hidden = false
 }

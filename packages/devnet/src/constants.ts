@@ -108,3 +108,9 @@ export const DEVNET_POOLS = {
   'USDT/ETH': { USDT: 600_000n, ETH: 200n },
   'DUSD/USDT': { DUSD: 300_000n, USDT: 300_000n }
 } as const
+
+/**
+ * Where the devnet installs its Multicall3 (`installMulticall3`): the canonical address, the one
+ * Multicall3 has on nearly every EVM chain, so the modal's balance reads find it as on a real one.
+ */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'

@@ -7,6 +7,7 @@ export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, ty
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 export { deployUniswap } from './deployUniswap.js'
 export { deployAccountAbstraction } from './deployAccountAbstraction.js'
+export { installMulticall3 } from './installMulticall3.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
 export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
 export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
@@ -38,7 +39,8 @@ export {
   DEVNET_ACCOUNT_ABSTRACTION,
   DEVNET_PAYMASTER_SIGNER,
   DEVNET_PAYMASTER_DEPOSIT,
-  DEVNET_POOLS
+  DEVNET_POOLS,
+  MULTICALL3_ADDRESS
 } from './constants.js'
 export {
   createWalletConnectDevWallet,
@@ -114,3 +116,5 @@ export { startFarcasterRelay, devnetFarcasterCustody, DEVNET_FARCASTER_ACCOUNTS,
 export { startNextExample, nextExampleAvailable } from './next/startNextExample.js'
 export type { NextExample, StartNextExampleOptions } from './next/startNextExample.js'
 export { startOnRampSandbox, sandboxQuote, SANDBOX_TEST_CARD, SANDBOX_LIMITS, type OnRampSandbox, type OnRampSandboxOptions, type SandboxPurchase } from './onramp/startOnRampSandbox.js'
+export { startRegistryStandIn, REGISTRY_STAND_IN_PROJECT, type RegistryStandIn, type RegistryStandInOptions, type RegistryFault } from './registry/startRegistryStandIn.js'
+export { registrySampleData, registrySampleWallet, type RegistryWallet, type RegistryImage } from './registry/registrySampleWallets.js'

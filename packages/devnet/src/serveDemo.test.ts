@@ -62,7 +62,7 @@ describe('serveDemo', () => {
     assert.equal(res.body, '<!doctype html><title>Demo</title>')
     assert.equal(res.headers['content-security-policy'], csp())
     assert.match(DEMO_CSP, /script-src 'self'; style-src 'self';/)
-    assert.equal(csp(), DEMO_CSP.replace("connect-src 'self';", `connect-src 'self' ${devnet!.solana.wsUrl};`))
+    assert.equal(csp(), DEMO_CSP.replace("connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;", `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${devnet!.solana.wsUrl};`))
     assert.equal(res.headers['x-content-type-options'], 'nosniff')
   })
 

@@ -110,6 +110,12 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
   // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys
   // are made per start (the demo's own).
   config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: [...devnet.chains.map(c => `eip155:${c.chainId}`), devnet.solana.caipNetworkId], webhookSecret: onramp.webhookSecret } }] }
+  // The relay runs by the WalletConnect network's rules (the modal's default relay), so the demo
+  // and the tests meet what a site meets in production: every client must bring its auth JWT,
+  // made out to this relay. The audience is left to the server: its own relayUrl,
+  // ws://127.0.0.1:<port>/relay, which is what the demo page derives from its serviceUrl (the
+  // modal's `${serviceUrl}/relay`) and what the WalletConnect dev wallet is given (`relayUrl`).
+  config.relay = { publicMode: true }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
   if (options.smartAccountsOnlyOn) for (const chain of config.chains) if (!options.smartAccountsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.smartAccounts
   return createServer({

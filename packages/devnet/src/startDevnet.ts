@@ -3,6 +3,7 @@ import { DEVNET_ACCOUNT_ABSTRACTION, DEVNET_CHAINS, DEVNET_UNISWAP } from './con
 import { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 import { deployUniswap } from './deployUniswap.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
+import { installMulticall3 } from './installMulticall3.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
@@ -59,7 +60,8 @@ export interface StartDevnetOptions {
 
 /**
  * Starts the devnet: one anvil per entry of {@link DEVNET_CHAINS} ('Devnet' 31337 and
- * 'Devnet 2' 31338), each with DUSD and USDT deployed at the same addresses, and the local
+ * 'Devnet 2' 31338), each with DUSD and USDT deployed at the same addresses and Multicall3 at its
+ * canonical address (`installMulticall3`), and the local
  * Solana network ('Solana Devnet (local)', with DSPL), in parallel.
  *
  * If anything fails half-way, the nodes already started are stopped before the error is thrown.
@@ -100,6 +102,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const tokens = await deployTokens(anvil.url)
       await deployUniswap(anvil.url)
       await deployAccountAbstraction(anvil.url)
+      // Last, and with no transaction: the contracts above keep their nonce-fixed addresses.
+      await installMulticall3(anvil.url)
       return tokens
     }))
     // deployTokens already checks each chain against the constants; this states the invariant.

@@ -13,6 +13,7 @@ import { parseServerConfig, type ServerConfig } from './config/ServerConfig.js'
 const DEFAULT_DATA_DIR = './wallet-modal-data'
 
 const USAGE = `Usage: wallet-modal-server --config <file.json> [--port 8787] [--host 127.0.0.1] [--data-dir <dir> | --memory] [--trust-proxy <hops|addresses>] [--quiet] [--enable-faults]
+       wallet-modal-server wallets sync [--config <file.json>] [--source <url>] [--project-id <id>]   (see wallets --help)
 
   --config         Server configuration (projects, chains, prices...), JSON.
   --port           TCP port (env PORT; default 8787; 0 picks a free one).
@@ -60,6 +61,12 @@ function trustProxyOf(value: string | undefined): number | string | undefined {
   if (/^\d{1,2}$/.test(value)) return Number(value)
   if (!/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(value)) fail(`invalid --trust-proxy "${value}"`)
   return value
+}
+
+// `wallet-modal-server wallets sync ...`: a one-off command, not the server.
+if (process.argv[2] === 'wallets') {
+  const { runWalletsCommand } = await import('./wallets/walletsSyncCommand.js')
+  process.exit(await runWalletsCommand(process.argv.slice(3), process.env))
 }
 
 let args: ReturnType<typeof parse>

@@ -39,6 +39,7 @@ import { RELAY_PATH, relayRoutes } from './relay/relayRoutes.js'
 import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
 import { startSecureSite, type SecureSite, type SecureSiteOptions } from './embedded/SecureSite.js'
 import { seedWallets } from './wallets/seedWallets.js'
+import { RegistryRefreshJob, type RegistryRefreshOptions } from './wallets/RegistryRefreshJob.js'
 
 /** Default of {@link CreateServerOptions.requestTimeoutMs}: time a client has to send a whole request. */
 export const REQUEST_TIMEOUT_MS = 30_000
@@ -108,6 +109,8 @@ export interface CreateServerOptions {
    * given. See {@link SecureSiteOptions}; its URL is {@link WalletModalServer.secureSiteUrl}.
    */
   secureSite?: SecureSiteOptions
+  /** Tuning of the wallet registry refresh (`registry.projectId` in the config); tests shorten it. */
+  registryRefresh?: RegistryRefreshOptions
 }
 
 /** A running server, as returned by {@link createServer}. */
@@ -262,6 +265,10 @@ async function listenMain(
   // Tables that grow with traffic are kept bounded by age (request log, events, sessions, relay).
   const retention = new RetentionJob(store, config.retention)
   app.addHook('onClose', async () => retention.stop())
+  // With a registry project id the directory is refreshed from the public registry (daily by default).
+  const registryProjectId = config.registry?.projectId
+  const registryRefresh = registryProjectId ? new RegistryRefreshJob(store, { ...config.registry, projectId: registryProjectId }, options.registryRefresh) : undefined
+  if (registryRefresh) app.addHook('onClose', async () => registryRefresh.stop())
 
   // Hook order matters: CORS headers first (so even faults and refusals are readable by the
   // page), then faults (they stand in for a broken server, before any check), then the guard.
@@ -289,7 +296,9 @@ async function listenMain(
     })
   })
 
-  if (relay) await relayRoutes(app, relay, projects)
+  // The relay's own URL is known once the server listens: public mode's default audience.
+  let ownRelayUrl: string | undefined
+  if (relay) await relayRoutes(app, relay, projects, { ...config.relay, ownRelayUrl: () => ownRelayUrl })
   directoryRoutes(app, ctx)
   aboutRoute(app)
   imageRoutes(app, ctx)
@@ -315,16 +324,18 @@ async function listenMain(
   }
   history?.start()
   retention.start()
+  registryRefresh?.start()
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+  if (relay) ownRelayUrl = `ws://${urlHost}:${port}${RELAY_PATH}`
 
   let closing: Promise<void> | undefined
   return {
     url: `http://${urlHost}:${port}`,
     port,
     store,
-    relayUrl: relay ? `ws://${urlHost}:${port}${RELAY_PATH}` : undefined,
+    relayUrl: ownRelayUrl,
     relay,
     history,
     secureSiteUrl: secureSite?.url,

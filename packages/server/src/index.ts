@@ -13,11 +13,12 @@ export {
   type SessionsConfig,
   type RateLimitsConfig,
   type RpcProxyConfig,
+  type RelayConfig,
   type NamesConfig,
   type SmartAccountsConfig
 } from './config/ServerConfig.js'
 export { DEFAULT_REMOTE_FEATURES } from './config/defaultRemoteFeatures.js'
-export { originMatches, isOriginAllowed } from './config/originMatches.js'
+export { originMatches, isOriginAllowed, allowListPermits } from './config/originMatches.js'
 export { openStore, type StoreOptions } from './db/openStore.js'
 export { createPgliteStore } from './db/createPgliteStore.js'
 export { createPostgresStore } from './db/createPostgresStore.js'
@@ -39,6 +40,7 @@ export type { IssuedNonce } from './siwx/SiwxNonces.js'
 export { SIWX_NONCE_TTL_MS, SIWX_NONCE_LENGTH } from './siwx/SiwxNonces.js'
 export { SIWX_CLOCK_SKEW_MS } from './siwx/checkSiwxMessage.js'
 export { parseSiwxMessage } from './siwx/parseSiwxMessage.js'
+export { verifySiwx, VERIFY_SIWX_TIMEOUT_MS, type VerifySiwxOptions, type VerifiedSiwx, type RefusedSiwx, type SiwxRefusalReason } from './siwx/verifySiwx.js'
 export type { SiwxMessage } from './siwx/SiwxMessage.js'
 export { SOLANA_TOKEN_PROGRAMS } from './chain/readSolanaBalances.js'
 export { RPC_ALLOW_LIST } from './chain/rpcAllowList.js'

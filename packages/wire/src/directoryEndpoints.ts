@@ -20,7 +20,12 @@ export const WalletSchema = v.object({
   desktop_link: v.optional(v.nullable(v.string())),
   webapp_link: v.optional(v.nullable(v.string())),
   homepage: v.optional(v.nullable(v.string())),
-  badge_type: v.optional(v.nullable(v.string()))
+  badge_type: v.optional(v.nullable(v.string())),
+  /**
+   * The public registry's way of naming a wallet's browser providers (its `injected` list,
+   * walletconnect-specs' ApiWallet): for eip155, `injected_id` is the EIP-6963 rdns.
+   */
+  injected: v.optional(v.nullable(v.array(v.object({ namespace: v.string(), injected_id: v.string() }))))
 })
 /** A directory wallet. */
 export type Wallet = v.InferOutput<typeof WalletSchema>

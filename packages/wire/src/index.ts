@@ -163,3 +163,4 @@ export {
   type PaymentCurrency,
   type PurchaseCurrency
 } from './onrampEndpoints.js'
+export { RELAY_REFUSALS, RELAY_REFUSAL_CLOSE_CODE, relayRefusalOf, relayRefusalReason, type RelayRefusal } from './relayRefusals.js'

@@ -2,6 +2,8 @@ import type { HttpClient } from '../api/HttpClient.js'
 import type { ResolvedOptions } from '../controllers/OptionsController.js'
 import type { Connector } from '../types/connector.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
+import type { SiteToken } from '../controllers/resolveTokens.js'
+import type { TokenBalance } from '../api/schemas.js'
 
 /** A Bitcoin account (spec §3): payment or ordinal. */
 export interface BitcoinAccount {
@@ -122,6 +124,12 @@ export interface ChainAdapter {
   signMessage(connector: Connector, address: string, message: string): Promise<string>
   /** The native balance for display; undefined where the namespace shows no balance. */
   getBalance(network: CaipNetwork, address: string): Promise<NativeBalance | undefined>
+  /**
+   * The native coin's and the site's listed tokens' balances read from the network's own RPC
+   * (no blockchain data API), shaped as the service's token balances without USD values; a token
+   * whose reads fail is left out. Present where the namespace has balances. Loaded on first use.
+   */
+  readRpcBalances?(network: CaipNetwork, address: string, tokens: readonly SiteToken[]): Promise<TokenBalance[]>
   /** Present when the namespace supports Send. */
   transfers?: TransferSupport
   /**

@@ -31,6 +31,8 @@ export interface ApiState {
   searchLoading: boolean
   /** The last failure, shown by the lists. */
   error?: string
+  /** Why the directory could not be used, once a call failed (Connect says it plainly). */
+  problem?: import('../flows/serviceProblem.js').ServiceProblem
 }
 
 /** The wallet directory lists (featured, recommended, all wallets in pages, search). */
@@ -62,8 +64,9 @@ export function createApiController() {
     setSearchLoading(loading: boolean): void {
       state.searchLoading = loading
     },
-    setError(error: string | undefined): void {
+    setError(error: string | undefined, problem?: ApiState['problem']): void {
       state.error = error
+      state.problem = error ? problem : undefined
     },
     /** True while more pages remain. */
     hasMore(): boolean {

@@ -32,6 +32,8 @@ export interface ConnectionState {
   wcPairingExpiry?: number
   /** A pairing is being made (first one, or a replacement). */
   wcPairing?: boolean
+  /** Why WalletConnect cannot be used, after the relay failed (Connect and the QR view say it). */
+  wcProblem?: import('../flows/serviceProblem.js').ServiceProblem
 }
 
 /** Connections per namespace and recent wallets (2 kept). */
@@ -68,8 +70,13 @@ export function createConnectionController(recent: RecentWallet[] = []) {
     setError(error: ConnectionError | undefined): void {
       state.error = error
     },
+    /** Records why the relay cannot be used (undefined once a pairing was made). */
+    setWcProblem(problem: ConnectionState['wcProblem']): void {
+      state.wcProblem = problem
+    },
     /** Shows a new pairing URI (clears a previous error: the QR code is fresh). */
     setWcPairing(uri: string, expiry: number): void {
+      state.wcProblem = undefined
       state.wcUri = uri
       state.wcPairingExpiry = expiry
       state.wcPairing = false

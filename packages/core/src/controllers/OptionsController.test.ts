@@ -20,8 +20,10 @@ describe('OptionsController', () => {
     expect(o.defaultNetwork.caipNetworkId).to.equal('eip155:31337')
     expect(o).to.include({ enableReconnect: true, allowUnsupportedChain: false, enableEmbedded: false, disableAppend: false })
   })
-  it('WalletConnect relay: explicit ws(s) URL, else the service URL’s /relay, else none; adapters default to eip155', () => {
-    expect(resolveOptions({ projectId: 'p', networks }).relayUrl).to.equal(undefined)
+  it('WalletConnect relay: explicit ws(s) URL, else the service URL’s /relay, else the WalletConnect network; off with enableWalletConnect: false', () => {
+    expect(resolveOptions({ projectId: 'p', networks }).relayUrl).to.equal('wss://relay.walletconnect.org')
+    expect(resolveOptions({ projectId: 'p', networks, enableWalletConnect: false }).relayUrl).to.equal(undefined)
+    expect(resolveOptions({ projectId: 'p', networks, relayUrl: 'ws://127.0.0.1:9/relay', enableWalletConnect: false }).relayUrl).to.equal(undefined)
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'https://wm.example/api' }).relayUrl).to.equal('wss://wm.example/api/relay')
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).relayUrl).to.equal('ws://127.0.0.1:8787/relay')
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', relayUrl: 'wss://relay.example/' }).relayUrl).to.equal('wss://relay.example/')
@@ -48,6 +50,12 @@ describe('OptionsController features and services', () => {
     const o = resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', analyticsUrl: 'https://a.example/' })
     expect(o.services).to.deep.equal({ directoryUrl: 'http://127.0.0.1:8787/', blockchainApiUrl: 'http://127.0.0.1:8787/', analyticsUrl: 'https://a.example/' })
     expect(resolveOptions({ projectId: 'p', networks }).services).to.equal(undefined)
+    // No server of the site's own: the public registry lists the wallets.
+    expect(resolveOptions({ projectId: 'p', networks }).directory).to.deep.equal({ url: 'https://api.web3modal.org/', public: true })
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).directory).to.deep.equal({ url: 'http://127.0.0.1:8787/', public: false })
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', directoryUrl: 'https://dir.example/' }).directory).to.deep.equal({ url: 'https://dir.example/', public: false })
+    // Mixed: balances and analytics from a server, wallets from the public registry.
+    expect(resolveOptions({ projectId: 'p', networks, blockchainApiUrl: 'https://b.example/', analyticsUrl: 'https://a.example/' }).services).to.deep.equal({ directoryUrl: 'https://api.web3modal.org/', blockchainApiUrl: 'https://b.example/', analyticsUrl: 'https://a.example/' })
     expect(() => resolveOptions({ projectId: 'p', networks, serviceUrl: 'javascript:alert(1)' })).to.throw('serviceUrl must be an http(s) URL')
   })
   it('has the spec default features; remote configuration wins with a warning', () => {

@@ -4,8 +4,10 @@ import { WalletModalError } from '../errors/WalletModalError.js'
 import { assertEvmChainId } from '../utils/address.js'
 import { parseCaipNetworkId } from '../utils/caip.js'
 import type { StorageBackend } from '../utils/storage.js'
-import type { CaipNetwork, NetworkInput, WiredNamespace } from '../types/network.js'
+import type { CaipNetwork, CaipNetworkId, NetworkInput, WiredNamespace } from '../types/network.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
+import { resolveTokens, type SiteToken } from './resolveTokens.js'
+import { PUBLIC_REGISTRY_URL, WALLETCONNECT_RELAY_URL } from '../api/publicServices.js'
 
 /** Site metadata shown to wallets and in the modal. */
 export interface SiteMetadata {
@@ -118,10 +120,16 @@ export interface WalletModalOptions {
   storage?: StorageBackend
   /**
    * Base URL of a wallet-modal server (packages/server, self-hosted or any compatible deployment):
-   * wallet directory, blockchain data API, RPC proxy and analytics. Without it those features are off.
+   * wallet directory, WalletConnect relay, blockchain data API, RPC proxy and analytics. Without it
+   * the modal runs with no server of the site's own: WalletConnect over the WalletConnect network,
+   * the wallet list from the public registry, balances read from each network's `rpcUrls`, no
+   * analytics (README, "Three ways to run it").
    */
   serviceUrl?: string
-  /** Overrides of single services (default: `serviceUrl`). */
+  /**
+   * Overrides of single services (default: `serviceUrl`; the directory's default without it is the
+   * public registry, `https://api.web3modal.org`).
+   */
   directoryUrl?: string
   blockchainApiUrl?: string
   analyticsUrl?: string
@@ -135,9 +143,13 @@ export interface WalletModalOptions {
   features?: FeatureOptions
   /**
    * WalletConnect relay (`wss:` or `ws:`), e.g. the self-hosted server's `/relay`. Defaults to
-   * `serviceUrl` + `/relay`; without either, WalletConnect is not offered.
+   * `serviceUrl` + `/relay`, else the WalletConnect network's public relay
+   * (`wss://relay.walletconnect.org`), the one phone wallets listen on: the project id must then be
+   * a WalletConnect (Reown Cloud) project id that allows the site's origin.
    */
   relayUrl?: string
+  /** Offer WalletConnect (QR code and phone wallets). Default true. */
+  enableWalletConnect?: boolean
   /**
    * The embedded wallet's secure site (its origin), for e-mail login. Default: the one the
    * project's remote `email` feature names, when the services run one. Sites with a CSP allow it
@@ -160,10 +172,23 @@ export interface WalletModalOptions {
   siweConfig?: import('../siwx/SIWXConfig.js').SIWEConfig
   /** Tuning of every remote call (defaults: 10 s timeout, 3 retries, 150 ms base delay). */
   http?: { timeoutMs?: number; retries?: number; retryBaseMs?: number }
+  /**
+   * Tokens whose balances the modal reads itself, by CAIP-2 network id (AppKit's shape): one
+   * `{ address, image? }` or a list of them per network (at most 50). Used when no blockchain data
+   * API is configured: the native coin and these tokens are then read from the network's first
+   * `rpcUrls` entry (EVM: one Multicall3 call; Solana: one JSON-RPC batch), without USD values.
+   *
+   * @example
+   * tokens: {
+   *   'eip155:1': [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', image: 'https://…/usdc.png' }],
+   *   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }
+   * }
+   */
+  tokens?: Record<CaipNetworkId, SiteToken | SiteToken[]>
 }
 
 /** The validated options, with defaults applied. */
-export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork'> {
+export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork' | 'tokens'> {
   networks: CaipNetwork[]
   defaultNetwork: CaipNetwork
   enableReconnect: boolean
@@ -181,8 +206,15 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   adapters: AdapterNamespace[]
   /** The WalletConnect relay, or undefined when WalletConnect is off. */
   relayUrl?: string
-  /** Resolved service URLs, or undefined when the site configured none. */
+  /**
+   * The wallet directory: the site's (`directoryUrl`, else `serviceUrl`), else the public registry
+   * (`public`: its answers and parameters are the registry's, see docs/ARCHITECTURE.md).
+   */
+  directory: { url: string; public: boolean }
+  /** Resolved service URLs (blockchain data API and analytics), or undefined when the site configured none. */
   services?: { directoryUrl: string; blockchainApiUrl: string; analyticsUrl: string }
+  /** The site's tokens by network, each a list (undefined when the site lists none). */
+  tokens?: Record<CaipNetworkId, SiteToken[]>
 }
 
 /** Spec §9 default features. */
@@ -253,9 +285,11 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
     excludeWalletIds: options.excludeWalletIds ?? [],
     features: { ...DEFAULT_FEATURES, ...options.features },
     adapters: resolveAdapters(options.adapters),
-    relayUrl: resolveRelayUrl(options),
+    relayUrl: options.enableWalletConnect === false ? undefined : resolveRelayUrl(options),
+    directory: resolveDirectory(options),
     secureSiteUrl: serviceUrl(options.secureSiteUrl, 'secureSiteUrl'),
-    services: resolveServices(options)
+    services: resolveServices(options),
+    tokens: resolveTokens(options.tokens, networks)
   }
 }
 
@@ -281,15 +315,21 @@ function resolveRelayUrl(o: WalletModalOptions): string | undefined {
     throw new WalletModalError('INVALID_OPTIONS', { details: 'relayUrl must be a ws(s) URL' })
   }
   const base = serviceUrl(o.serviceUrl, 'serviceUrl')
-  if (!base) return undefined
+  // No server of the site's own: the WalletConnect network, where phone wallets listen.
+  if (!base) return WALLETCONNECT_RELAY_URL
   const u = new URL('relay', base.endsWith('/') ? base : `${base}/`)
   u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:'
   return u.href
 }
 
+function resolveDirectory(o: WalletModalOptions): ResolvedOptions['directory'] {
+  const own = serviceUrl(o.directoryUrl, 'directoryUrl') ?? serviceUrl(o.serviceUrl, 'serviceUrl')
+  return own ? { url: own, public: false } : { url: new URL(PUBLIC_REGISTRY_URL).href, public: true }
+}
+
 function resolveServices(o: WalletModalOptions): ResolvedOptions['services'] {
   const base = serviceUrl(o.serviceUrl, 'serviceUrl')
-  const directoryUrl = serviceUrl(o.directoryUrl, 'directoryUrl') ?? base
+  const directoryUrl = resolveDirectory(o).url
   const blockchainApiUrl = serviceUrl(o.blockchainApiUrl, 'blockchainApiUrl') ?? base
   const analyticsUrl = serviceUrl(o.analyticsUrl, 'analyticsUrl') ?? base
   return directoryUrl && blockchainApiUrl && analyticsUrl ? { directoryUrl, blockchainApiUrl, analyticsUrl } : undefined

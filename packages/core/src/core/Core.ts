@@ -1,6 +1,7 @@
 import type { HttpClient } from '../api/HttpClient.js'
 import type { I18nController } from '../i18n/I18nController.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
+import type { DirectoryClient } from '../api/DirectoryClient.js'
 import type { AdapterContext, ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { WalletConnectClient } from '../adapters/walletconnect/WalletConnectClient.js'
 import type { AlertController } from '../controllers/AlertController.js'
@@ -95,6 +96,11 @@ export interface Core extends WalletModal {
   loadHttp(): Promise<HttpClient>
   /** The typed client of the configured services (loaded on first use); undefined without services. */
   loadServices(): Promise<ServiceClient | undefined>
+  /**
+   * The wallet directory's client (loaded on first use): the site's directory, else the public
+   * registry. There is always one: a site without a server lists the registry's wallets.
+   */
+  loadDirectory(): Promise<DirectoryClient>
   /** What adapters are made with. */
   readonly adapterContext: AdapterContext
   readonly runtime: CoreRuntime

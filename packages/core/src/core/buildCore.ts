@@ -14,6 +14,7 @@ import { createAlertController } from '../controllers/AlertController.js'
 import { createTelemetryController } from '../controllers/TelemetryController.js'
 import type { HttpClient } from '../api/HttpClient.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
+import type { DirectoryClient } from '../api/DirectoryClient.js'
 import { INJECTED_CONNECTOR_ID, isWindowEthereum } from '../adapters/eip155/discovery.js'
 import { createStorage, defaultStorageBackend, STORAGE_KEYS } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
@@ -60,6 +61,9 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     servicesClient ??= Promise.all([loadHttp(), import('../api/ServiceClient.js')]).then(([http, m]) => m.createServiceClient(http, urls, opts.projectId))
     return servicesClient
   }
+  let directoryClient: Promise<DirectoryClient> | undefined
+  const loadDirectory = (): Promise<DirectoryClient> =>
+    (directoryClient ??= Promise.all([loadHttp(), import('../api/DirectoryClient.js')]).then(([http, m]) => m.createDirectoryClient(http, opts.directory, opts.projectId)))
   const added = new Set<(c: Connector) => void>()
   const runtime: CoreRuntime = {
     lifetime,
@@ -100,6 +104,7 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     hasServices: !!opts.services,
     loadHttp,
     loadServices,
+    loadDirectory,
     adapterContext: { loadHttp, options: () => opts, signal: lifetime.signal },
     runtime,
     ready: Promise.resolve(false),

@@ -10,24 +10,28 @@ const isBalances = (v: unknown): v is TokenBalance[] => Array.isArray(v)
 const isIdentity = (v: unknown): v is Identity => !!v && typeof v === 'object' && 'name' in v && 'avatar' in v
 
 /**
- * Fetches the active account's token balances from the blockchain data API (spec §4): skipped
- * without services, when disconnected, or when the service does not support the network; served
- * from the 30 s portfolio cache unless forced; a failure shows 'Token Balance Unavailable' and
- * blocks retries for 30 s.
+ * Fetches the active account's token balances (spec §4) from the blockchain data API, or, for a
+ * site without one that lists `tokens`, from the network's own RPC (`rpcBalances.ts`: the native
+ * coin and the listed tokens, no USD values). Skipped without either, when disconnected, or when
+ * the service does not support the network; served from the 30 s portfolio cache unless forced; a
+ * failure shows 'Token Balance Unavailable' and blocks retries for 30 s.
  */
 export async function fetchTokenBalances(core: Core, opts: { force?: boolean; now?: () => number } = {}): Promise<void> {
   const api = await core.loadServices()
   const now = opts.now ?? Date.now
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
-  const caipNetworkId = network.caipNetwork?.caipNetworkId
+  const caipNetwork = network.caipNetwork
+  const caipNetworkId = caipNetwork?.caipNetworkId
+  // Without a data API, the site's `tokens` turn the reads from the network's RPC on.
+  const fromRpc = !api && core.options.state.tokens !== undefined
   // Spec §9: balances on eip155 and solana only (Bitcoin shows addresses, no portfolio).
-  if (!api || !namespaceSupports(ns, 'balances') || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
+  if ((!api && !fromRpc) || !namespaceSupports(ns, 'balances') || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
     core.blockchainApi.clearBalances()
     return
   }
   const supported = core.blockchainApi.state.supportedChains
-  if (!core.chain.isNetworkSupported(ns) || (supported && !supported.includes(caipNetworkId))) {
+  if (!core.chain.isNetworkSupported(ns) || (api && supported && !supported.includes(caipNetworkId))) {
     core.blockchainApi.clearBalances()
     core.blockchainApi.setBalancesError(new WalletModalError('BALANCE_UNAVAILABLE').shortMessage, now())
     return
@@ -42,9 +46,12 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   }
   if (now() < core.blockchainApi.state.retryBlockedUntil) return
   const caipAddress = account.caipAddress
+  const address = account.address
   core.blockchainApi.setBalancesLoading(caipAddress)
   try {
-    const balances = await api.getBalances(account.address, caipNetworkId, opts.force ? String(now()) : undefined)
+    const balances = api
+      ? await api.getBalances(address, caipNetworkId, opts.force ? String(now()) : undefined)
+      : await import('./rpcBalances.js').then(m => m.fetchRpcBalances(core, ns, caipNetwork!, address))
     if (core.chain.state.namespaces[ns].account.caipAddress !== caipAddress) return
     core.storage.set(key, balances)
     core.blockchainApi.setBalances(caipAddress, balances)

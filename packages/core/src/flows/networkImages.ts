@@ -6,7 +6,7 @@ import { safeImageUrl } from '../utils/image.js'
 /**
  * A network's image: the site's own (`assets.imageUrl`, https or `data:image/`), else the
  * directory's (`/public/getAssetImage/{assets.imageId or the CAIP-2 id}`, spec §7, which has one
- * for every network the server serves), else none (the list shows the name's initial).
+ * for every network the server serves; the public registry only by `assets.imageId`), else none (the list shows the name's initial).
  *
  * @param core - The modal's core.
  * @param network - The network.
@@ -15,10 +15,12 @@ export function networkImageUrl(core: Core, network: CaipNetwork | undefined): s
   if (!network) return undefined
   const own = safeImageUrl(network.assets?.imageUrl)
   if (own) return own
-  const services = core.options.state.services
-  if (!services) return undefined
-  const id = network.assets?.imageId ?? network.caipNetworkId
-  return serviceUrl(services.directoryUrl, `public/getAssetImage/${encodeURIComponent(id)}`, core.options.state.projectId).href
+  const directory = core.options.state.directory
+  // The public registry names its network images by asset ids of its own (walletconnect-specs),
+  // not by CAIP-2 ids: only a network that gives one (`assets.imageId`) has an image there.
+  const id = network.assets?.imageId ?? (directory.public ? undefined : network.caipNetworkId)
+  if (!id) return undefined
+  return serviceUrl(directory.url, `public/getAssetImage/${encodeURIComponent(id)}`, core.options.state.projectId).href
 }
 
 const prefetched = new WeakSet<Core>()

@@ -41,6 +41,8 @@ describe("the site's own wallets (connectors, customWallets)", () => {
       storage,
       enableInjected: false,
       enableEIP6963: false,
+      // This test is about the site's own connectors only.
+      enableWalletConnect: false,
       connectors: [
         { id: 'vendor-sdk', name: 'Vendor Wallet', imageUrl: ICON, provider: wallet },
         { id: 'broken', name: 'No provider' } as never,

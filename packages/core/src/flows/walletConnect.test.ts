@@ -40,11 +40,16 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     return { stop, uri, ms: performance.now() - t0 }
   }
 
-  it('offers the WalletConnect connector when a relay is configured, and not otherwise', () => {
+  it('offers the WalletConnect connector on the configured relay, else on the WalletConnect network, and not when turned off', () => {
     expect(make().connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
-    const without = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false })
-    cores.push(without)
-    expect(without.connector.get(WALLET_CONNECT_CONNECTOR_ID)).to.equal(undefined)
+    const plain = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false })
+    cores.push(plain)
+    expect(plain.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
+    expect(plain.options.state.relayUrl).to.equal('wss://relay.walletconnect.org')
+    const off = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false, enableWalletConnect: false })
+    cores.push(off)
+    // Compared by id: a failed comparison must not make the runner serialise a live connector.
+    expect(off.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.id).to.equal(undefined)
   })
 
   it('pairs, connects with the wallet’s account and balance, signs with personal_sign, sends a transaction, switches chain', async () => {

@@ -8,6 +8,7 @@ import { PAIRING_EXPIRY_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, i
 import { completeConnection, failConnection } from './connect.js'
 import { openModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
+import { relayProblemOf } from './serviceProblem.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 
 /**
@@ -51,6 +52,20 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
     })
   }
   return core.runtime.walletConnect
+}
+
+/**
+ * Closes and forgets the core's WalletConnect client when its relay refused it.
+ * @returns the relay's refusal, or undefined when the client was not refused (or never started)
+ */
+async function dropRefusedClient(core: Core): Promise<Error | undefined> {
+  const loading = core.runtime.walletConnect
+  const client = loading ? await loading.catch(() => undefined) : undefined
+  const refused = client?.refused()
+  if (!client || !refused) return undefined
+  if (core.runtime.walletConnect === loading) core.runtime.walletConnect = undefined
+  await client.close().catch(() => undefined)
+  return refused
 }
 
 function walletConnectConnector(core: Core): Connector {
@@ -111,10 +126,15 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
       if (stopped) return
       core.connection.clearWcPairing()
       failures++
-      if (failures <= PAIRING_AUTO_RETRIES) {
+      // A relay that refused this client (project, key, origin) says so once and for all: the
+      // client is dropped (the next attempt starts a new one) and nothing is retried behind the
+      // visitor's back.
+      const refused = await dropRefusedClient(core)
+      if (!refused && failures <= PAIRING_AUTO_RETRIES) {
         life.setTimeout(() => void pair(), PAIRING_RETRY_GAP_MS)
         return
       }
+      core.connection.setWcProblem(relayProblemOf(refused ?? err))
       failConnection(core, WALLET_CONNECT_CONNECTOR_ID, err)
       return
     }

@@ -8,6 +8,7 @@ import { safeImageUrl } from '../utils/image.js'
 import { serviceUrl } from '../api/sdk.js'
 import { prefetchImagesOnce, preloadImage } from './networkImages.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
+import { directoryProblemOf } from './serviceProblem.js'
 
 /**
  * Whether a wallet without a mobile link stays listed on a phone (spec §5): Coinbase always;
@@ -25,7 +26,16 @@ function keptOnMobile(core: Core, wallet: Wallet): boolean {
  */
 function siteChains(core: Core): string[] {
   const filter = core.connector.state.namespaceFilter
-  return [...new Set(core.options.state.networks.map(n => n.chainNamespace))].filter(ns => !filter || filter.includes(ns))
+  const networks = core.options.state.networks.filter(n => !filter || filter.includes(n.chainNamespace))
+  // The public registry filters by CAIP-2 ids only (walletconnect-specs: `chains=eip155:1,…`);
+  // a wallet-modal directory also takes namespaces, which keep wallets listed on a test network.
+  if (core.options.state.directory.public) return [...new Set(networks.map(n => n.caipNetworkId))]
+  return [...new Set(networks.map(n => n.chainNamespace))]
+}
+
+/** Records a failed directory call: its short message for the lists, its kind for Connect. */
+function failed(core: Core, err: unknown): void {
+  core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage, directoryProblemOf(err))
 }
 
 /** A wallet that only exists as a browser extension: nothing to open, nothing to pair with. */
@@ -50,13 +60,12 @@ export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
   })
 }
 
-/** The URL of a directory wallet's image, only from the configured service (or a data: URL). */
+/** The URL of a directory wallet's image, only from the directory (or a data: URL). */
 export function walletImageUrl(core: Core, wallet: Wallet): string | undefined {
-  const services = core.options.state.services
-  // A site's own (custom) wallet brings its image; without services nothing else has one.
-  if (!services) return safeImageUrl(wallet.image_url)
-  if (wallet.image_id) return serviceUrl(services.directoryUrl, `getWalletImage/${encodeURIComponent(wallet.image_id)}`, core.options.state.projectId).href
-  return safeImageUrl(wallet.image_url, [new URL(services.directoryUrl).origin])
+  const directory = core.options.state.directory.url
+  if (wallet.image_id) return serviceUrl(directory, `getWalletImage/${encodeURIComponent(wallet.image_id)}`, core.options.state.projectId).href
+  // A site's own (custom) wallet brings its image.
+  return safeImageUrl(wallet.image_url, [new URL(directory).origin])
 }
 
 /** Loads wallet images into the browser cache (each at most 2 s), so lists show them at once. */
@@ -74,8 +83,7 @@ function preloadImages(core: Core, wallets: readonly Wallet[]): void {
  * "featured default 4") and recommended wallets (4, excluding the featured shown) for Connect.
  */
 export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
-  const api = await core.loadServices()
-  if (!api) return
+  const api = await core.loadDirectory()
   const o = core.options.state
   try {
     const featuredIds = o.featuredWalletIds
@@ -98,14 +106,14 @@ export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
     core.api.setError(undefined)
     preloadImages(core, [...featured, ...rec.data])
   } catch (err) {
-    core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+    failed(core, err)
   }
 }
 
 /** Loads the next page of All Wallets (40 per page). */
 export async function fetchNextWalletsPage(core: Core): Promise<void> {
-  const api = await core.loadServices()
-  if (!api || core.api.state.loading || !core.api.hasMore()) return
+  const api = await core.loadDirectory()
+  if (core.api.state.loading || !core.api.hasMore()) return
   const o = core.options.state
   core.api.setLoading(true)
   try {
@@ -114,7 +122,7 @@ export async function fetchNextWalletsPage(core: Core): Promise<void> {
     core.api.addPage(page, filterWallets(core, r.data), r.count)
     core.api.setError(undefined)
   } catch (err) {
-    core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+    failed(core, err)
   } finally {
     core.api.setLoading(false)
   }
@@ -122,9 +130,9 @@ export async function fetchNextWalletsPage(core: Core): Promise<void> {
 
 /** Searches the directory (100 entries); an empty query clears the search. Stale answers are dropped. */
 export async function searchWallets(core: Core, query: string): Promise<void> {
-  const api = await core.loadServices()
+  const api = await core.loadDirectory()
   const q = query.trim().slice(0, 100)
-  if (!api || !q) {
+  if (!q) {
     core.api.setSearch('', [])
     return
   }
@@ -136,7 +144,7 @@ export async function searchWallets(core: Core, query: string): Promise<void> {
     if (core.api.state.searchQuery === q) core.api.setSearch(q, filterWallets(core, r.data))
     core.api.setError(undefined)
   } catch (err) {
-    if (core.api.state.searchQuery === q) core.api.setError(toWalletModalError(err, 'NETWORK_ERROR').shortMessage)
+    if (core.api.state.searchQuery === q) failed(core, err)
   } finally {
     if (core.api.state.searchQuery === q) core.api.setSearchLoading(false)
   }

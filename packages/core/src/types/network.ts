@@ -27,6 +27,8 @@ export interface CaipNetwork {
   testnet?: boolean
   /** Image of the network: an `https:` or `data:` URL. */
   assets?: { imageUrl?: string; imageId?: string }
+  /** Contracts the modal may use (viem's chain shape): Multicall3 for balance reads without a data API. */
+  contracts?: { multicall3?: { address: string } }
 }
 
 /** What a site passes to describe a network; `caipNetworkId` is derived when missing. */

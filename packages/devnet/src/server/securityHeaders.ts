@@ -1,10 +1,12 @@
 /**
  * The Content-Security-Policy of the demo server. Deliberately as strict as a careful site's: no
- * inline script or style, no eval, same-origin connections only. The modal must work under it,
- * so the demo and the browser tests prove that it does.
+ * inline script or style, no eval, same-origin connections only, plus the two WalletConnect network
+ * services a site with no server of its own talks to (the demo's `?server=none` mode): the public
+ * relay and the public wallet registry (README, "Three ways to run it"). The modal must work under
+ * it, so the demo and the browser tests prove that it does.
  */
 export const DEMO_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * The demo CSP with the site's configured service origin added to `connect-src` and `img-src`,
@@ -27,8 +29,8 @@ export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[
     // source does not cover ws in connect-src.
     const relayOrigin = serviceOrigin.replace(/^http/, 'ws')
     csp = csp.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
-      "connect-src 'self';",
-      `connect-src 'self' ${serviceOrigin} ${relayOrigin};`
+      "connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;",
+      `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${serviceOrigin} ${relayOrigin};`
     )
   }
   // Only plain origins: anything else could break out of the directive (or the header).

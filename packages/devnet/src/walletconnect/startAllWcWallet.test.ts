@@ -5,6 +5,8 @@ import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import WebSocket from 'ws'
+import { RELAY_REFUSALS } from '@wallet-modal/wire'
 import { WALLET_ACCOUNT } from '../constants.js'
 import { startAll, type AllServices } from '../startAll.js'
 import { startTestDapp, stopTestDapp, type TestDapp } from './__fixtures__/startTestDapp.js'
@@ -39,6 +41,12 @@ describe('startAll with the WalletConnect dev wallet', () => {
     assert.equal(await dapp.request({ topic: session.topic, chainId: 'eip155:31338', request: { method: 'eth_chainId', params: [] } }), '0x7a6a')
     const state = await (await fetch(`${all.url}/wc-wallet/api/state`)).json()
     assert.equal(state.sessions.length, 1)
+  })
+
+  it("runs the relay in the public relay's mode: a client without its auth JWT is refused for good", async () => {
+    const socket = new WebSocket(`${all.services!.relayUrl}?projectId=demo`)
+    const closed = await new Promise<{ code: number; reason: string }>(resolve => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+    assert.deepEqual(closed, { code: 3000, reason: `${RELAY_REFUSALS.invalidKey} (missing)` })
   })
 
   it('can leave the wallet out', async () => {

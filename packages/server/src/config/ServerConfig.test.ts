@@ -36,6 +36,14 @@ describe('server configuration', () => {
     assert.deepEqual(a.projects[0]!.allowedOrigins, ['https://a.example'])
   })
 
+  it('takes the relay part (public mode, audiences) and allow-list entries without scheme', () => {
+    const base = demoServerConfig({ chains, tokens, origins: ['example.com', 'https://*.example.com', 'http://127.0.0.1:*'] })
+    const config = parseServerConfig({ ...base, relay: { publicMode: true, audiences: ['wss://relay.example.org', 'ws://127.0.0.1:8787/relay/'] } })
+    assert.deepEqual(config.relay, { publicMode: true, audiences: ['wss://relay.example.org', 'ws://127.0.0.1:8787/relay/'] })
+    assert.deepEqual(config.projects[0]!.allowedOrigins, ['example.com', 'https://*.example.com', 'http://127.0.0.1:*'])
+    assert.equal(parseServerConfig(base).relay, undefined)
+  })
+
   it('names the first problem and where it is', () => {
     const base = demoServerConfig({ chains, tokens })
     const broken: [unknown, RegExp][] = [
@@ -56,6 +64,10 @@ describe('server configuration', () => {
       [{ ...base, history: { enabled: 'yes' } }, /at history\.enabled/],
       [{ ...base, sessions: { noncesPerMinute: 0 } }, /at sessions\.noncesPerMinute/],
       [{ ...base, chains: [{ ...base.chains[0], historyFromBlock: 'earliest' }] }, /at chains\.0\.historyFromBlock/],
+      [{ ...base, relay: { publicMode: 'yes' } }, /at relay\.publicMode/],
+      [{ ...base, relay: { publicMode: true, audiences: ['https://relay.example.org'] } }, /at relay\.audiences\.0/],
+      [{ ...base, relay: { publicMode: true, audiences: ['wss://relay.example.org/?x=1'] } }, /at relay\.audiences\.0/],
+      [{ ...base, relay: { publicMode: true, audience: ['wss://relay.example.org'] } }, /at relay\.audience/],
       ['not an object', /Invalid server config/]
     ]
     for (const [value, message] of broken) assert.throws(() => parseServerConfig(value), message)

@@ -1,10 +1,12 @@
 import * as v from 'valibot'
 import type { RetentionConfig } from '../db/RetentionJob.js'
+import type { RegistryConfig } from '../wallets/RegistryRefreshJob.js'
 
 // The server's configuration: what a site owner writes in the JSON file the CLI reads. Checked
 // with one schema at start-up, so a typo fails loudly instead of surfacing as a 500 later.
 
-const ORIGIN_PATTERN = /^(\*|https?:\/\/[A-Za-z0-9.*-]+(:(\d{1,5}|\*))?)$/
+// The scheme may be left out (`example.com`: http and https), as the WalletConnect network's allow-list takes it.
+const ORIGIN_PATTERN = /^(\*|(https?:\/\/)?[A-Za-z0-9.*-]+(:(\d{1,5}|\*))?)$/
 const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -44,7 +46,7 @@ export function parseFeatures(features: unknown): FeatureConfig[] {
 const ProjectSchema = v.object({
   id: v.pipe(v.string(), v.regex(ID_PATTERN, 'project id: 1-100 letters, digits, _ or -')),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  allowedOrigins: v.array(v.pipe(v.string(), v.regex(ORIGIN_PATTERN, 'origin like "https://example.com" or "http://127.0.0.1:*"'))),
+  allowedOrigins: v.array(v.pipe(v.string(), v.regex(ORIGIN_PATTERN, 'origin like "https://example.com", "example.com" or "http://127.0.0.1:*"'))),
   features: v.optional(v.array(FeatureSchema)),
   analyticsEnabled: v.optional(v.boolean()),
   analyticsStoreAddresses: v.optional(v.boolean()),
@@ -159,6 +161,16 @@ const caip2List = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_
 /** A name suffix: a dot, then dot-separated labels of a-z, 0-9 and '-' (`.reown.id`). */
 const NameSuffixSchema = v.pipe(v.string(), v.maxLength(60), v.regex(/^(\.[a-z0-9-]+)+$/, 'a name suffix: a dot, then labels of a-z, 0-9 and "-" (".reown.id")'))
 
+const RelaySchema = v.strictObject({
+  publicMode: v.optional(v.boolean()),
+  audiences: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^wss?:\/\/[^?#]+$/, 'relay.audiences[]: a ws:// or wss:// URL without query'))),
+      v.maxLength(20)
+    )
+  )
+})
+
 /** Schema of {@link ServerConfig}, used by {@link parseServerConfig}. */
 export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
@@ -173,6 +185,7 @@ export const ServerConfigSchema = v.object({
   history: v.optional(HistorySchema),
   sessions: v.optional(SessionsSchema),
   rateLimits: v.optional(RateLimitsSchema),
+  relay: v.optional(RelaySchema),
   retention: v.optional(
     v.object({
       requestLogDays: v.optional(retentionDays),
@@ -196,6 +209,13 @@ export const ServerConfigSchema = v.object({
       legacySuffixes: v.optional(v.pipe(v.array(NameSuffixSchema), v.maxLength(10))),
       namesPerAddress: v.optional(boundedInteger(1, 1000)),
       messageMaxAgeSeconds: v.optional(boundedInteger(10, 3600))
+    })
+  ),
+  registry: v.optional(
+    v.object({
+      sourceUrl: v.optional(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https?:\/\/[^?#]+$/, 'registry.sourceUrl: an http(s) URL without query'))),
+      projectId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[A-Za-z0-9_-]+$/, 'registry.projectId: letters, digits, _ or -'))),
+      refreshHours: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(24 * 365)))
     })
   ),
   onramp: v.optional(
@@ -242,7 +262,11 @@ export interface FeatureConfig {
 export interface ProjectConfig {
   id: string
   name?: string
-  /** Origins the modal may run on; `*` matches any port (`http://127.0.0.1:*`) or host label. */
+  /**
+   * Origins the modal may run on; `*` matches any port (`http://127.0.0.1:*`) or host label, and a
+   * host without scheme (`example.com`) allows http and https. The relay in public mode reads
+   * this list by the WalletConnect network's rules instead (see {@link RelayConfig}).
+   */
   allowedOrigins: string[]
   features?: FeatureConfig[]
   /** Overrides {@link ServerConfig.analyticsEnabled} for this project. */
@@ -267,6 +291,42 @@ export interface RateLimitsConfig {
   max?: number
   /** Requests per window by group: directory, images, fanout, sessions, nonce, analytics. */
   routes?: Partial<Record<RateLimitGroup, number>>
+}
+
+/**
+ * Who the WalletConnect relay (`/relay`) lets in.
+ *
+ * By default (`publicMode` off) a socket must name a configured project, a browser's Origin must
+ * be in the project's `allowedOrigins` ({@link ProjectConfig}), and an `auth` JWT, when sent, must
+ * verify; a client without one gets a random id.
+ *
+ * `publicMode: true` applies the rules of the WalletConnect network's public relay
+ * (wss://relay.walletconnect.org, the modal's default), so tests and the devnet meet what sites
+ * meet in production: the `auth` JWT (`?auth=` or `Authorization: Bearer`) is required, its
+ * signature, `exp` and `iat` must hold and its `aud` must be one of `audiences` (a trailing slash
+ * does not count); the project must exist; and a browser's Origin must pass the network's
+ * allow-list rules (`allowListPermits`: an empty list allows all, localhost always passes,
+ * `example.com` allows http and https, a `*` label stands for one label). A refused socket is
+ * closed with code 3000 (final for the sign-client) and one of the reasons of `RELAY_REFUSALS`
+ * (`@wallet-modal/wire`): `401 Project not found`, `401 Unauthorized: invalid key (…)`,
+ * `403 Unauthorized: origin not allowed`.
+ *
+ * `audiences` are the relay URLs clients are given, exactly as they are given: the sign-client
+ * signs `aud` = its `relayUrl` (`wss://relay.example.org`, `ws://127.0.0.1:8787/relay`). Left out
+ * (or empty), the server's own `relayUrl` is the audience (`ws://127.0.0.1:<port>/relay`, its
+ * path-less form, and the same with `localhost` when it listens on 127.0.0.1): enough for a
+ * server clients reach directly; behind a proxy or TLS terminator list the public URL.
+ *
+ * @example
+ * ```json
+ * { "relay": { "publicMode": true, "audiences": ["wss://relay.example.org"] } }
+ * ```
+ */
+export interface RelayConfig {
+  /** Apply the public relay's rules (default false). */
+  publicMode?: boolean
+  /** The relay URLs an `auth` JWT may be made out to, in public mode (at most 20). */
+  audiences?: string[]
 }
 
 /** The RPC proxy's bounds (`routes/rpcProxyRoutes.ts`). */
@@ -437,6 +497,8 @@ export interface ServerConfig {
   sessions?: SessionsConfig
   /** Request limits per client; see {@link RateLimitsConfig}. */
   rateLimits?: RateLimitsConfig
+  /** Who the WalletConnect relay lets in; see {@link RelayConfig}. */
+  relay?: RelayConfig
   /** The RPC proxy's bounds; see {@link RpcProxyConfig}. */
   rpcProxy?: RpcProxyConfig
   /** How long rows that grow with traffic are kept; see {@link RetentionConfig}. */
@@ -445,6 +507,8 @@ export interface ServerConfig {
   onramp?: OnRampConfig
   /** The name service behind `/v1/profile/*`; see {@link NamesConfig}. */
   names?: NamesConfig
+  /** The public wallet registry the directory is synced from; see {@link RegistryConfig}. */
+  registry?: RegistryConfig
 }
 
 /**

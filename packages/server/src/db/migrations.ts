@@ -451,5 +451,54 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE relay_messages ADD COLUMN quota_key text;
       CREATE INDEX relay_messages_quota ON relay_messages (project_id, quota_key, id);
     `
+  },
+  {
+    id: 18,
+    name: 'synced wallet registry',
+    sql: `
+      -- The public wallet registry as last synced (\`wallet-modal-server wallets sync\`): served instead
+      -- of the catalogue's \`wallets\` table once a sync has succeeded. The columns are those the
+      -- directory queries; \`wallet\` is the whole normalised entry and \`hash\` its SHA-256, so a
+      -- sync rewrites (and moves updated_at of) changed wallets only. position is the registry's
+      -- order, rewritten on each sync without counting as a change.
+      CREATE TABLE registry_wallets (
+        id text PRIMARY KEY,
+        position integer NOT NULL,
+        name text NOT NULL,
+        image_id text NOT NULL,
+        rdns text,
+        chains text[] NOT NULL DEFAULT '{}',
+        mobile_link text,
+        desktop_link text,
+        webapp_link text,
+        homepage text,
+        badge_type text,
+        wallet jsonb NOT NULL,
+        hash text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX registry_wallets_position ON registry_wallets (position);
+      CREATE INDEX registry_wallets_image_id ON registry_wallets (image_id);
+      CREATE INDEX registry_wallets_lower_name ON registry_wallets (lower(name));
+      -- Their images, fetched once per image_id and served from here: visitors never call the registry.
+      CREATE TABLE registry_images (
+        image_id text PRIMARY KEY,
+        content_type text NOT NULL,
+        bytes bytea NOT NULL,
+        hash text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- One row: where the registry came from, the last success and the last failure. A failed
+      -- sync changes nothing else.
+      CREATE TABLE registry_sync (
+        id integer PRIMARY KEY CHECK (id = 1),
+        source_url text,
+        wallet_count integer NOT NULL DEFAULT 0,
+        last_success_at timestamptz,
+        last_attempt_at timestamptz,
+        last_error text,
+        last_error_at timestamptz
+      );
+    `
   }
 ]

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
+import { RELAY_REFUSALS } from '@wallet-modal/wire'
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { connectRelayClient, signedAuth, relayIdentity, type RelayClient } from '../__fixtures__/relayClient.js'
@@ -214,18 +215,18 @@ describe('relay protocol', () => {
 
   it('refuses unknown or missing projects with close code 3000', async () => {
     const unknown = await connectRelayClient(server.relayUrl!, { projectId: 'no-such-project' })
-    assert.deepEqual(await unknown.closed, { code: 3000, reason: 'Unknown project id' })
+    assert.deepEqual(await unknown.closed, { code: 3000, reason: RELAY_REFUSALS.projectNotFound })
     // An explicit undefined leaves the parameter out.
     const missing = await connectRelayClient(server.relayUrl!, { projectId: undefined, auth: signedAuth('x') })
-    assert.deepEqual(await missing.closed, { code: 3000, reason: 'Missing projectId' })
+    assert.deepEqual(await missing.closed, { code: 3000, reason: RELAY_REFUSALS.projectMissing })
   })
 
   it("closes a socket whose auth token does not verify (3000, final), so nobody takes another client's id", async () => {
     const alice = relayIdentity('alice')
     const forged = await connectRelayClient(server.relayUrl!, { auth: relayIdentity('mallory', { iss: alice.clientId }).auth })
-    assert.deepEqual(await forged.closed, { code: 3000, reason: 'Invalid auth: bad signature' })
+    assert.deepEqual(await forged.closed, { code: 3000, reason: `${RELAY_REFUSALS.invalidKey} (bad signature)` })
     const expired = await connectRelayClient(server.relayUrl!, { auth: relayIdentity('alice', { exp: 1 }).auth })
-    assert.deepEqual(await expired.closed, { code: 3000, reason: 'Invalid auth: expired' })
+    assert.deepEqual(await expired.closed, { code: 3000, reason: `${RELAY_REFUSALS.invalidKey} (expired)` })
     // The genuine key still gets in, and so does a client with no token (a random id).
     const genuine = await connect({ auth: alice.auth })
     const topic = newTopic()

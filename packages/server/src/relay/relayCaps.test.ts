@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash, randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
+import { RELAY_REFUSALS } from '@wallet-modal/wire'
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { waitFor } from '../__fixtures__/http.js'
@@ -79,7 +80,7 @@ describe('relay caps', () => {
   it('refuses a browser socket from a page the project does not list, and takes its own pages and non-browsers', async () => {
     assert.deepEqual(await closeOf(`${server.relayUrl}?projectId=demo`, { origin: 'https://evil.example', 'x-forwarded-for': '198.51.100.40' }), {
       code: CLOSE_UNKNOWN_PROJECT,
-      reason: 'Origin not allowed for this project'
+      reason: RELAY_REFUSALS.originNotAllowed
     })
     const own = await connectRelayClient(server.relayUrl!, { projectId: 'demo' }, { origin: 'http://127.0.0.1:5173', 'x-forwarded-for': '198.51.100.41' })
     clients.push(own)

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { relayIdentity } from '../__fixtures__/relayClient.js'
-import { verifyRelayAuth } from './verifyRelayAuth.js'
+import { normaliseRelayUrl, verifyRelayAuth } from './verifyRelayAuth.js'
 
 const now = () => Date.now() / 1000
 
@@ -51,5 +51,31 @@ describe('verifyRelayAuth', () => {
       [`${header}.${part({ iss: relayIdentity('a').clientId, exp })}.${Buffer.alloc(64, 0xff).toString('base64url')}`, 'bad signature']
     ]
     for (const [auth, reason] of cases) assert.deepEqual(verifyRelayAuth(auth, now()), { ok: false, reason }, auth.slice(0, 60))
+  })
+
+  it('checks aud against the audiences when given (trailing slash, case and default port aside)', async () => {
+    const keyPair = generateKeyPair()
+    const auth = await signJWT('some-sub', 'wss://relay.example.org', 86_400, keyPair)
+    assert.equal(verifyRelayAuth(auth, now(), ['wss://relay.example.org']).ok, true)
+    assert.equal(verifyRelayAuth(auth, now(), ['ws://127.0.0.1:1/relay', 'WSS://Relay.Example.org:443/']).ok, true)
+    assert.deepEqual(verifyRelayAuth(auth, now(), ['wss://relay.walletconnect.org']), { ok: false, reason: 'wrong audience' })
+    assert.deepEqual(verifyRelayAuth(auth, now(), ['ws://relay.example.org']), { ok: false, reason: 'wrong audience' })
+    assert.deepEqual(verifyRelayAuth(auth, now(), ['wss://relay.example.org/relay']), { ok: false, reason: 'wrong audience' })
+    assert.deepEqual(verifyRelayAuth(auth, now(), []), { ok: false, reason: 'wrong audience' })
+    // Without audiences (the default mode) aud is not read.
+    assert.equal(verifyRelayAuth(auth, now()).ok, true)
+    // A token without aud, or with one that is no relay URL.
+    assert.deepEqual(verifyRelayAuth(relayIdentity('a', { aud: undefined }).auth, now(), ['ws://test']), { ok: false, reason: 'wrong audience' })
+    assert.deepEqual(verifyRelayAuth(relayIdentity('a', { aud: 'https://relay.example.org' }).auth, now(), ['https://relay.example.org']), { ok: false, reason: 'wrong audience' })
+    assert.equal(verifyRelayAuth(relayIdentity('a').auth, now(), ['ws://test/']).ok, true)
+  })
+
+  it('normalises relay URLs for the comparison only', () => {
+    assert.equal(normaliseRelayUrl('ws://127.0.0.1:8787/relay/'), 'ws://127.0.0.1:8787/relay')
+    assert.equal(normaliseRelayUrl('WSS://Relay.Example.org:443/'), 'wss://relay.example.org')
+    assert.equal(normaliseRelayUrl('wss://relay.example.org'), 'wss://relay.example.org')
+    assert.equal(normaliseRelayUrl('wss://user@relay.example.org'), undefined)
+    assert.equal(normaliseRelayUrl('https://relay.example.org'), undefined)
+    assert.equal(normaliseRelayUrl('not a url'), undefined)
   })
 })

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { directoryEndpoints } from '@wallet-modal/wire'
 import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
-import { queryWallets } from '../wallets/queryWallets.js'
+import { activeWalletTable, queryWallets } from '../wallets/queryWallets.js'
 import type { RouteContext } from './RouteContext.js'
 
 /**
  * The wallet directory service of spec §7 (`directoryEndpoints` of the wire contract):
- * `/getWallets` (paged, filtered, searched, from the `wallets` table), and a project's remote
+ * `/getWallets` (paged, filtered, searched, from the `wallets` table, or from `registry_wallets`
+ * once the public registry has been synced), and a project's remote
  * configuration: `/appkit/v1/config`, `/projects/v1/origins`, `/getAnalyticsConfig`.
  *
  * @param app - The Fastify instance.
@@ -16,7 +17,8 @@ import type { RouteContext } from './RouteContext.js'
 export function directoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
   serveEndpoint(app, directoryEndpoints.getWallets, {}, async request => {
     const { page, entries, include, exclude, chains, search, badge_type } = request.query
-    const { data, count } = await queryWallets(ctx.store, { page, entries, include, exclude, chains, search: search?.trim() || undefined, badge_type })
+    const table = await activeWalletTable(ctx.store)
+    const { data, count } = await queryWallets(ctx.store, { page, entries, include, exclude, chains, search: search?.trim() || undefined, badge_type }, table)
     return {
       data: data.map(wallet => ({
         ...wallet,

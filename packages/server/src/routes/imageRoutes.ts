@@ -4,7 +4,7 @@ import { ApiError } from '../http/ApiError.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { ImageKind } from '../images/ImageCatalogue.js'
 import { initialsOf, renderTileSvg } from '../images/renderTileSvg.js'
-import { findWalletByImageId } from '../wallets/queryWallets.js'
+import { activeWalletTable, findWalletByImageId } from '../wallets/queryWallets.js'
 import type { RouteContext } from './RouteContext.js'
 
 /**
@@ -26,16 +26,20 @@ function sendSvg<R extends FastifyReply>(reply: R, svg: string): R {
 /**
  * The image endpoints of spec §7: `/getWalletImage/{id}` (wallet image ids of the directory),
  * `/public/getAssetImage/{id}` (networks, namespaces, avatars), `/public/getCurrencyImage/{id}`
- * (fiat codes) and `/public/getTokenImage/{id}` (token symbols). Every image is a generated SVG;
- * unknown ids answer 404 JSON.
+ * (fiat codes) and `/public/getTokenImage/{id}` (token symbols). Every image is a generated SVG,
+ * but for the synced registry's wallet images, served from their stored bytes (PNG, JPEG, WebP or
+ * SVG); unknown ids answer 404 JSON.
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration and storage.
  */
 export function imageRoutes(app: FastifyInstance, ctx: RouteContext): void {
   serveEndpoint(app, directoryEndpoints.walletImage, {}, async (request, reply) => {
-    const wallet = await findWalletByImageId(ctx.store, request.params.id)
+    const wallet = await findWalletByImageId(ctx.store, request.params.id, await activeWalletTable(ctx.store))
     if (!wallet) throw new ApiError(404, `Unknown wallet image id: ${request.params.id}`)
+    // A synced registry image: its stored bytes, under the same headers (an SVG gets the same
+    // no-script CSP; the type was checked against the bytes when it was fetched).
+    if (wallet.image) return reply.headers({ ...IMAGE_HEADERS, 'content-type': wallet.image.contentType }).send(wallet.image.bytes)
     return sendSvg(reply, renderTileSvg(initialsOf(wallet.name), request.params.id))
   })
 

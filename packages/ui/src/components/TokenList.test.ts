@@ -48,6 +48,23 @@ describe('Account token list (real blockchain data service)', () => {
     await waitFor(() => modalRoot().querySelector('.wm-snackbar')?.textContent === 'Token Balance Unavailable', 5000, 'the error banner')
   })
 
+  it("without a data API, shows the site's listed tokens read from the chain: amounts only, no dollar values", async () => {
+    const info = await getDevnet()
+    stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false })
+    const tokens = { 'eip155:31337': [{ address: info.tokens.DUSD!, image: 'data:image/png;base64,AAAA' }] }
+    const modal = await makeModal({ projectId: 'demo', enableInjected: false, tokens })
+    await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
+    await modal.connect('dev.wallet-modal.devnet')
+    modal.open()
+    const rows = await waitFor(() => {
+      const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
+      return r.length === 2 ? r : undefined
+    }, 10_000, 'token rows')
+    expect(rows.map(r => r.querySelector('[data-testid="token-quantity"]')!.textContent!.split(' ').pop())).to.deep.equal(['ETH', 'DUSD'])
+    expect(modalRoot().querySelector('[data-testid="token-value"]')).to.equal(null)
+    expect(modalRoot().querySelector('[data-testid="total-usd"]')).to.equal(null)
+  })
+
   it('shows the configuration alert inside the dialog', async () => {
     const info = await getDevnet()
     const modal = await makeModal({ projectId: 'locked', serviceUrl: info.serviceUrl, enableInjected: false })

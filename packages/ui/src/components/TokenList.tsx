@@ -6,18 +6,26 @@ import { useT } from '../hooks/useT.js'
 import { WalletImage } from './WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 
-/** The account's tokens with their fiat value (2 decimals) and the total in USD. */
+/**
+ * The account's tokens with their fiat value (2 decimals) and the total in USD. Without a
+ * blockchain data API (the site's `tokens` read from the network's RPC) there are no prices: the
+ * amounts are shown alone, with no dollar value or total.
+ */
 export function TokenList() {
   const core = useCore()
   const t = useT(core)
   const bc = useSnapshot(core.blockchainApi.state)
-  if (!core.hasServices) return null
+  const priced = core.hasServices
+  if (!priced && !core.options.state.tokens) return null
   const total = core.blockchainApi.totalUsd()
+  const failed = bc.balancesError && bc.tokenBalances.length === 0
   return (
     <section className="wm-full" aria-label={t('account.tokens')}>
-      <p className="wm-total" data-testid="total-usd">
-        {bc.balancesError && bc.tokenBalances.length === 0 ? bc.balancesError : formatUsdIn(core.i18n.state.locale, total)}
-      </p>
+      {priced || failed ? (
+        <p className="wm-total" data-testid="total-usd">
+          {failed ? bc.balancesError : formatUsdIn(core.i18n.state.locale, total)}
+        </p>
+      ) : null}
       {bc.balancesLoading && bc.tokenBalances.length === 0 ? (
         <div className="wm-center" role="status" aria-label={t('account.loadingTokens')}>
           <span className="wm-spinner" />
@@ -33,7 +41,7 @@ export function TokenList() {
                 {core.i18n.format.amount(truncateDecimals(token.quantity.numeric, 3))} {token.symbol}
               </span>
             </span>
-            <span data-testid="token-value">{formatUsdIn(core.i18n.state.locale, token.value)}</span>
+            {priced ? <span data-testid="token-value">{formatUsdIn(core.i18n.state.locale, token.value)}</span> : null}
           </li>
         ))}
       </ul>

@@ -19,5 +19,5 @@ export function useWalletConnect() {
     stop.current = startWalletConnect(core)
   }, [core])
   const state = useSnapshot(core.connection.state)
-  return { uri: state.wcUri, pairing: !!state.wcPairing, error: state.error, retry }
+  return { uri: state.wcUri, pairing: !!state.wcPairing, error: state.error, problem: state.wcProblem, retry }
 }

@@ -19,7 +19,7 @@ export function ConnectView() {
   const core = useCore()
   const t = useT(core)
   useSnapshot(core.connector.state)
-  useSnapshot(core.connection.state)
+  const { wcProblem } = useSnapshot(core.connection.state)
   const api = useSnapshot(core.api.state)
   const features = useSnapshot(core.options.state.features)
   const routed = useSnapshot(core.router.state).data
@@ -36,10 +36,11 @@ export function ConnectView() {
   const methods = only || walletsOnly || !remote.some(Boolean) ? ['wallet'] : connectMethodsOrder(core, rows)
   // Spec §3 collapseWallets: the wallets behind one row, when other ways to connect are offered.
   const collapsed = !only && !walletsOnly && features.collapseWallets === true && methods.length > 1
-  const showAll = core.hasServices && features.allWallets !== false
+  // There is always a directory: the site's, else the public registry.
+  const showAll = features.allWallets !== false
 
   useEffect(() => {
-    if (core.hasServices && core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
+    if (core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
   }, [core])
 
   const connect = (connector: Connector) => chooseConnector(core, connector, only)
@@ -78,6 +79,13 @@ export function ConnectView() {
           )}
         </ul>
       )}
+      {wcProblem || (api.problem && !api.featured.length && !api.recommended.length) ? (
+        // What is missing, said plainly: installed wallets above still connect.
+        <div role="status" data-testid="connect-unavailable">
+          {wcProblem ? <p className="wm-muted">{t('connect.walletConnectUnavailable', { reason: wcProblem })}</p> : null}
+          {api.problem && !api.featured.length && !api.recommended.length ? <p className="wm-muted">{t('connect.walletListUnavailable', { reason: api.problem })}</p> : null}
+        </div>
+      ) : null}
       {showAll ? (
         <ul className="wm-list">
           <ListItem name={t('connect.allWallets')} tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined} onClick={() => core.router.push('AllWallets')} />

@@ -17,10 +17,10 @@ export function ConnectingWalletConnectBasicView() {
   const core = useCore()
   const t = useEnglishT(core, walletsEnglish)
   const api = useSnapshot(core.api.state)
-  const { uri, pairing, error, retry } = useWalletConnect()
+  const { uri, pairing, error, problem, retry } = useWalletConnect()
   const stuck = !!error && !uri && !pairing
   useEffect(() => {
-    if (core.hasServices && core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
+    if (core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
   }, [core])
   const wallets = [...api.featured, ...api.recommended]
   return (
@@ -28,6 +28,7 @@ export function ConnectingWalletConnectBasicView() {
       <div className="wm-center">
         <div role="status" aria-live="polite" data-testid="wc-status">
           {error ? <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p> : <p className="wm-muted">{t('walletConnect.scan')}</p>}
+          {stuck && problem ? <p className="wm-muted">{t('walletConnect.unavailable', { reason: problem })}</p> : null}
         </div>
         <WalletConnectQr uri={uri} pairing={pairing} stuck={stuck} onRetry={retry} />
       </div>
@@ -38,7 +39,7 @@ export function ConnectingWalletConnectBasicView() {
           ))}
         </ul>
       ) : null}
-      {core.hasServices ? (
+      {core.options.state.features.allWallets !== false ? (
         <ul className="wm-list">
           <ListItem name={t('walletConnect.allWallets')} onClick={() => core.router.push('AllWallets')} />
         </ul>

@@ -75,7 +75,7 @@ export function ConnectingWalletConnectView() {
   const t = useEnglishT(core, walletsEnglish)
   const router = useSnapshot(core.router.state)
   const wallet = router.data?.wallet
-  const { uri, pairing, error, retry } = useWalletConnect()
+  const { uri, pairing, error, problem, retry } = useWalletConnect()
   const open = wallet && uri ? walletOpenLink(wallet, uri, isMobile()) : undefined
   // The relay failed and automatic retries are spent: offer a manual one instead of a dead code.
   const stuck = !!error && !uri && !pairing
@@ -96,7 +96,7 @@ export function ConnectingWalletConnectView() {
         {error ? (
           <>
             <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p>
-            <p className="wm-muted">{stuck ? t('walletConnect.serviceNoAnswer') : error.code === 'USER_REJECTED' ? t('walletConnect.declined') : t('walletConnect.scanNewCode')}</p>
+            <p className="wm-muted">{stuck && problem ? t('walletConnect.unavailable', { reason: problem }) : stuck ? t('walletConnect.serviceNoAnswer') : error.code === 'USER_REJECTED' ? t('walletConnect.declined') : t('walletConnect.scanNewCode')}</p>
           </>
         ) : (
           <p className="wm-muted">{wallet ? t('walletConnect.scanWith', { wallet: wallet.name }) : t('walletConnect.scan')}</p>

@@ -154,6 +154,9 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       return { balance: formatBalance(BigInt(hex === '0x' ? 0 : hex), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
 
+    /** Native and listed-token balances over one Multicall3 call (no data API); a chunk of its own. */
+    readRpcBalances: (network, address, tokens) => import('./eip155RpcBalances.js').then(m => m.readEip155RpcBalancesOf(ctx, network, address, tokens)),
+
     transfers: lazyTransfers(isTransferAddress, () => import('./eip155Transfers.js').then(m => m.createEip155Transfers(ctx))),
     sendCall: async (connector, call) => (await import('./eip155Transfers.js')).sendEip155Call(requireProvider(connector), call),
     batchCalls: () => import('./eip155Transfers.js').then(m => m.eip155BatchCalls(requireProvider))

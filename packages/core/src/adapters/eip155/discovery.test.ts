@@ -13,7 +13,7 @@ describe('eip155 discovery', () => {
     const info = await getDevnet()
     const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
     ;(window as { ethereum?: unknown }).ethereum = wallet
-    const core = createCore({ projectId: 't', networks: devnetNetworks(info), storage: memoryStorage() })
+    const core = createCore({ projectId: 't', networks: devnetNetworks(info), storage: memoryStorage(), enableWalletConnect: false })
     try {
       const c = await waitFor(() => core.connector.get('injected'))
       expect(c).to.include({ name: 'Devnet Wallet', type: 'INJECTED', chain: 'eip155' })
@@ -27,7 +27,7 @@ describe('eip155 discovery', () => {
     const info = await getDevnet()
     const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
     const stop = announceDevnetWallet(wallet, { setWindowEthereum: true })
-    const core = createCore({ projectId: 't', networks: devnetNetworks(info), storage: memoryStorage() })
+    const core = createCore({ projectId: 't', networks: devnetNetworks(info), storage: memoryStorage(), enableWalletConnect: false })
     try {
       await waitFor(() => core.connector.get('dev.wallet-modal.devnet'))
       expect(core.connector.state.connectors.map(c => c.id)).to.deep.equal(['dev.wallet-modal.devnet'])
@@ -42,7 +42,7 @@ describe('eip155 discovery', () => {
     const c = announcedConnector({ uuid: 'u', name: ' X ', icon: 'https://tracker.example/pixel.png', rdns: 'x.y' }, provider)
     expect(c.imageUrl).to.equal(undefined)
     expect(c.name).to.equal('X')
-    const core = createCore({ projectId: 't', networks: [{ id: 1, name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }], storage: memoryStorage(), enableInjected: false })
+    const core = createCore({ projectId: 't', networks: [{ id: 1, name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }], storage: memoryStorage(), enableInjected: false, enableWalletConnect: false })
     try {
       for (const detail of [undefined, {}, { info: { name: 'n' }, provider }, { info: { uuid: 'u', name: 'n', icon: '', rdns: 'a.b' }, provider: {} }]) {
         window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))

@@ -181,6 +181,12 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
       return { balance: formatBalance(lamports, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
 
+    /** SOL and listed-mint balances in one JSON-RPC batch (no data API); a chunk of its own. */
+    async readRpcBalances(network, address, tokens) {
+      const { readSolanaRpcBalances } = await import('./solanaRpcBalances.js')
+      return readSolanaRpcBalances({ network, address, tokens, rpc: (method, params) => rpc(network, method, params) })
+    },
+
     listen(connector, listeners) {
       const wallet = connector.handle as StandardWallet | undefined
       const events = wallet?.features['standard:events']

@@ -48,6 +48,8 @@ export interface WalletConnectClient {
   restore(): WcSession | undefined
   /** An EIP-1193 provider over a session. */
   provider(session: WcSession, preferredChainId?: number): WalletConnectProvider
+  /** The relay's final refusal (its close reason), once it refused this client; it will not retry. */
+  refused(): Error | undefined
   /** Closes the relay socket and stops timers (tests, single-page apps that unmount). */
   close(): Promise<void>
 }
@@ -120,6 +122,24 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
   // call time. Without this, a connect adds a hidden iframe to a vendor host and waits for it.
   ;(client.core as unknown as { verify: { isDevEnv: boolean } }).verify.isDevEnv = true
   const wc = client as unknown as WcSignClient
+  // A relay that refuses the client closes the socket with code 3000 and its reason (unknown
+  // project, invalid key, origin not allowed); the SDK reports it as a relayer error and stops.
+  // A pairing waiting on that socket would only time out: it fails at once with the reason.
+  let fatal: Error | undefined
+  const waiting = new Set<(err: Error) => void>()
+  const relayer = client.core.relayer as unknown as { on(event: string, cb: (err: Error) => void): void; off(event: string, cb: (err: Error) => void): void }
+  const onRelayerError = (err: Error) => {
+    fatal = err instanceof Error ? err : new Error(String(err))
+    for (const reject of [...waiting]) reject(fatal)
+  }
+  relayer.on('relayer_error', onRelayerError)
+  const unlessRefused = <T>(p: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (fatal) return reject(new WalletModalError('CONNECT_FAILED', { details: fatal.message, cause: fatal }))
+      const fail = (err: Error) => reject(new WalletModalError('CONNECT_FAILED', { details: err.message, cause: err }))
+      waiting.add(fail)
+      p.then(resolve, reject).finally(() => waiting.delete(fail))
+    })
 
   return {
     async pair(caipNetworkIds) {
@@ -131,7 +151,7 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
         optionalNamespaces[ns] ??= { chains: [], methods: [...wanted.methods], events: [...wanted.events] }
         optionalNamespaces[ns].chains.push(id)
       }
-      const { uri, approval } = await client.connect({ optionalNamespaces })
+      const { uri, approval } = await unlessRefused(client.connect({ optionalNamespaces }))
       if (!uri) throw new Error('the relay returned no pairing URI')
       return {
         uri,
@@ -146,7 +166,9 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       return live.sort((a, b) => b.expiry - a.expiry)[0]
     },
     provider: (session, preferredChainId) => new WalletConnectProvider(wc, session, preferredChainId),
+    refused: () => fatal,
     async close() {
+      relayer.off('relayer_error', onRelayerError)
       const g = globalThis as Record<string, unknown>
       if (g[GLOBAL_CORE_KEY] === client.core) {
         delete g[GLOBAL_CORE_KEY]

@@ -132,6 +132,8 @@ export interface MessageValues {
   "account.loadingTokens": undefined
   "account.tokenBalances": undefined
   "account.smartAccount": undefined
+  "connect.walletConnectUnavailable": { reason: string | number }
+  "connect.walletListUnavailable": { reason: string | number }
   "error.PROJECT_ID_REQUIRED": undefined
   "error.NETWORKS_REQUIRED": undefined
   "error.INVALID_OPTIONS": undefined
@@ -418,6 +420,7 @@ export interface MessageValues {
   "unsupportedChain.disconnect": undefined
   "accountLinks.wallets": undefined
   "accountLinks.explorer": undefined
+  "walletConnect.unavailable": { reason: string | number }
 }
 
 /** The locales with a catalogue, English first. */

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "جارٍ تحميل الرموز المميزة",
   "account.tokenBalances": () => "أرصدة الرموز المميزة",
   "account.smartAccount": () => "حساب ذكي",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect غير متاح: " + select(d.reason, { projectUnknown: "معرّف مشروع هذا الموقع غير معروف", originNotAllowed: "معرّف مشروع هذا الموقع غير مسموح به على هذا المصدر", rateLimited: "طلبات كثيرة جدًا، حاول مرة أخرى بعد دقيقة", other: "تعذّر الوصول إلى خدمته" }) + ".",
+  "connect.walletListUnavailable": (d) => "قائمة المحافظ غير متاحة: " + select(d.reason, { projectUnknown: "معرّف مشروع هذا الموقع غير معروف", originNotAllowed: "معرّف مشروع هذا الموقع غير مسموح به على هذا المصدر", rateLimited: "طلبات كثيرة جدًا، حاول مرة أخرى بعد دقيقة", other: "تعذّر الوصول إلى خدمته" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "معرّف المشروع مطلوب",
   "error.NETWORKS_REQUIRED": () => "يلزم توفير شبكة واحدة على الأقل",
   "error.INVALID_OPTIONS": () => "خيارات غير صالحة",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "لا يدعم هذا التطبيق شبكتك الحالية. بدّل إلى خيار متاح للمتابعة.",
   "unsupportedChain.disconnect": () => "قطع الاتصال",
   "accountLinks.wallets": () => "المحافظ",
-  "accountLinks.explorer": () => "مستكشف الكتل"
+  "accountLinks.explorer": () => "مستكشف الكتل",
+  "walletConnect.unavailable": (d) => "WalletConnect غير متاح: " + select(d.reason, { projectUnknown: "معرّف مشروع هذا الموقع غير معروف", originNotAllowed: "معرّف مشروع هذا الموقع غير مسموح به على هذا المصدر", rateLimited: "طلبات كثيرة جدًا، حاول مرة أخرى بعد دقيقة", other: "تعذّر الوصول إلى خدمته" }) + "."
 }

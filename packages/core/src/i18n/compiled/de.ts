@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Token werden geladen",
   "account.tokenBalances": () => "Token-Guthaben",
   "account.smartAccount": () => "Smart Account",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect ist nicht verfügbar: " + select(d.reason, { projectUnknown: "die Projekt-ID dieser Website ist unbekannt", originNotAllowed: "die Projekt-ID dieser Website ist für diesen Ursprung nicht zugelassen", rateLimited: "zu viele Anfragen, versuche es in einer Minute erneut", other: "sein Dienst ist nicht erreichbar" }) + ".",
+  "connect.walletListUnavailable": (d) => "Die Wallet-Liste ist nicht verfügbar: " + select(d.reason, { projectUnknown: "die Projekt-ID dieser Website ist unbekannt", originNotAllowed: "die Projekt-ID dieser Website ist für diesen Ursprung nicht zugelassen", rateLimited: "zu viele Anfragen, versuche es in einer Minute erneut", other: "sein Dienst ist nicht erreichbar" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Eine Projekt-ID ist erforderlich",
   "error.NETWORKS_REQUIRED": () => "Mindestens ein Netzwerk ist erforderlich",
   "error.INVALID_OPTIONS": () => "Ungültige Optionen",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Diese App unterstützt das aktuelle Netzwerk nicht. Zum Fortfahren zu einer verfügbaren Option wechseln.",
   "unsupportedChain.disconnect": () => "Verbindung trennen",
   "accountLinks.wallets": () => "Wallets",
-  "accountLinks.explorer": () => "Block-Explorer"
+  "accountLinks.explorer": () => "Block-Explorer",
+  "walletConnect.unavailable": (d) => "WalletConnect ist nicht verfügbar: " + select(d.reason, { projectUnknown: "die Projekt-ID dieser Website ist unbekannt", originNotAllowed: "die Projekt-ID dieser Website ist für diesen Ursprung nicht zugelassen", rateLimited: "zu viele Anfragen, versuche es in einer Minute erneut", other: "sein Dienst ist nicht erreichbar" }) + "."
 }

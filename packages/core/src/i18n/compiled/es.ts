@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Cargando tokens",
   "account.tokenBalances": () => "Saldos de tokens",
   "account.smartAccount": () => "Cuenta inteligente",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect no está disponible: " + select(d.reason, { projectUnknown: "el ID de proyecto de este sitio no se reconoce", originNotAllowed: "el ID de proyecto de este sitio no está permitido en este origen", rateLimited: "demasiadas solicitudes, inténtalo de nuevo en un minuto", other: "no se puede acceder a su servicio" }) + ".",
+  "connect.walletListUnavailable": (d) => "La lista de billeteras no está disponible: " + select(d.reason, { projectUnknown: "el ID de proyecto de este sitio no se reconoce", originNotAllowed: "el ID de proyecto de este sitio no está permitido en este origen", rateLimited: "demasiadas solicitudes, inténtalo de nuevo en un minuto", other: "no se puede acceder a su servicio" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Se requiere un ID de proyecto",
   "error.NETWORKS_REQUIRED": () => "Se requiere al menos una red",
   "error.INVALID_OPTIONS": () => "Opciones no válidas",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Esta app no es compatible con tu red actual. Cambia a una opción disponible para continuar.",
   "unsupportedChain.disconnect": () => "Desconectar",
   "accountLinks.wallets": () => "Billeteras",
-  "accountLinks.explorer": () => "Explorador de bloques"
+  "accountLinks.explorer": () => "Explorador de bloques",
+  "walletConnect.unavailable": (d) => "WalletConnect no está disponible: " + select(d.reason, { projectUnknown: "el ID de proyecto de este sitio no se reconoce", originNotAllowed: "el ID de proyecto de este sitio no está permitido en este origen", rateLimited: "demasiadas solicitudes, inténtalo de nuevo en un minuto", other: "no se puede acceder a su servicio" }) + "."
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Chargement des jetons",
   "account.tokenBalances": () => "Soldes des jetons",
   "account.smartAccount": () => "Compte intelligent",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect est indisponible : " + select(d.reason, { projectUnknown: "l’identifiant de projet de ce site n’est pas reconnu", originNotAllowed: "l’identifiant de projet de ce site n’est pas autorisé sur cette origine", rateLimited: "trop de requêtes, réessayez dans une minute", other: "son service est injoignable" }) + ".",
+  "connect.walletListUnavailable": (d) => "La liste des portefeuilles est indisponible : " + select(d.reason, { projectUnknown: "l’identifiant de projet de ce site n’est pas reconnu", originNotAllowed: "l’identifiant de projet de ce site n’est pas autorisé sur cette origine", rateLimited: "trop de requêtes, réessayez dans une minute", other: "son service est injoignable" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Un ID de projet est requis",
   "error.NETWORKS_REQUIRED": () => "Au moins un réseau est requis",
   "error.INVALID_OPTIONS": () => "Options non valides",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Cette application ne prend pas en charge votre réseau actuel. Passez à une option disponible pour continuer.",
   "unsupportedChain.disconnect": () => "Déconnecter",
   "accountLinks.wallets": () => "Portefeuilles",
-  "accountLinks.explorer": () => "Explorateur de blocs"
+  "accountLinks.explorer": () => "Explorateur de blocs",
+  "walletConnect.unavailable": (d) => "WalletConnect est indisponible : " + select(d.reason, { projectUnknown: "l’identifiant de projet de ce site n’est pas reconnu", originNotAllowed: "l’identifiant de projet de ce site n’est pas autorisé sur cette origine", rateLimited: "trop de requêtes, réessayez dans une minute", other: "son service est injoignable" }) + "."
 }

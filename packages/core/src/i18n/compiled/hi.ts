@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "टोकन लोड हो रहे हैं",
   "account.tokenBalances": () => "टोकन बैलेंस",
   "account.smartAccount": () => "स्मार्ट खाता",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect उपलब्ध नहीं है: " + select(d.reason, { projectUnknown: "इस साइट की प्रोजेक्ट आईडी पहचानी नहीं गई", originNotAllowed: "इस साइट की प्रोजेक्ट आईडी को इस ऑरिजिन पर अनुमति नहीं है", rateLimited: "बहुत अधिक अनुरोध, एक मिनट बाद फिर से प्रयास करें", other: "इसकी सेवा तक नहीं पहुँचा जा सकता" }) + ".",
+  "connect.walletListUnavailable": (d) => "वॉलेट सूची उपलब्ध नहीं है: " + select(d.reason, { projectUnknown: "इस साइट की प्रोजेक्ट आईडी पहचानी नहीं गई", originNotAllowed: "इस साइट की प्रोजेक्ट आईडी को इस ऑरिजिन पर अनुमति नहीं है", rateLimited: "बहुत अधिक अनुरोध, एक मिनट बाद फिर से प्रयास करें", other: "इसकी सेवा तक नहीं पहुँचा जा सकता" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "प्रोजेक्ट आईडी ज़रूरी है",
   "error.NETWORKS_REQUIRED": () => "कम से कम एक नेटवर्क ज़रूरी है",
   "error.INVALID_OPTIONS": () => "अमान्य विकल्प",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "यह ऐप आपके मौजूदा नेटवर्क का समर्थन नहीं करता। जारी रखने के लिए किसी उपलब्ध विकल्प पर स्विच करें।",
   "unsupportedChain.disconnect": () => "डिस्कनेक्ट करें",
   "accountLinks.wallets": () => "वॉलेट",
-  "accountLinks.explorer": () => "ब्लॉक एक्सप्लोरर"
+  "accountLinks.explorer": () => "ब्लॉक एक्सप्लोरर",
+  "walletConnect.unavailable": (d) => "WalletConnect उपलब्ध नहीं है: " + select(d.reason, { projectUnknown: "इस साइट की प्रोजेक्ट आईडी पहचानी नहीं गई", originNotAllowed: "इस साइट की प्रोजेक्ट आईडी को इस ऑरिजिन पर अनुमति नहीं है", rateLimited: "बहुत अधिक अनुरोध, एक मिनट बाद फिर से प्रयास करें", other: "इसकी सेवा तक नहीं पहुँचा जा सकता" }) + "."
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Memuat token",
   "account.tokenBalances": () => "Saldo token",
   "account.smartAccount": () => "Akun pintar",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect tidak tersedia: " + select(d.reason, { projectUnknown: "ID proyek situs ini tidak dikenali", originNotAllowed: "ID proyek situs ini tidak diizinkan di origin ini", rateLimited: "terlalu banyak permintaan, coba lagi dalam satu menit", other: "layanannya tidak dapat dijangkau" }) + ".",
+  "connect.walletListUnavailable": (d) => "Daftar dompet tidak tersedia: " + select(d.reason, { projectUnknown: "ID proyek situs ini tidak dikenali", originNotAllowed: "ID proyek situs ini tidak diizinkan di origin ini", rateLimited: "terlalu banyak permintaan, coba lagi dalam satu menit", other: "layanannya tidak dapat dijangkau" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "ID proyek diperlukan",
   "error.NETWORKS_REQUIRED": () => "Minimal satu jaringan diperlukan",
   "error.INVALID_OPTIONS": () => "Opsi tidak valid",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Aplikasi ini tidak mendukung jaringan Anda saat ini. Beralihlah ke opsi yang tersedia untuk melanjutkan.",
   "unsupportedChain.disconnect": () => "Putuskan Koneksi",
   "accountLinks.wallets": () => "Dompet",
-  "accountLinks.explorer": () => "Penjelajah Blok"
+  "accountLinks.explorer": () => "Penjelajah Blok",
+  "walletConnect.unavailable": (d) => "WalletConnect tidak tersedia: " + select(d.reason, { projectUnknown: "ID proyek situs ini tidak dikenali", originNotAllowed: "ID proyek situs ini tidak diizinkan di origin ini", rateLimited: "terlalu banyak permintaan, coba lagi dalam satu menit", other: "layanannya tidak dapat dijangkau" }) + "."
 }

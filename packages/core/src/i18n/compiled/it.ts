@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Caricamento token",
   "account.tokenBalances": () => "Saldi dei token",
   "account.smartAccount": () => "Smart account",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect non è disponibile: " + select(d.reason, { projectUnknown: "l’ID progetto di questo sito non è riconosciuto", originNotAllowed: "l’ID progetto di questo sito non è consentito su questa origine", rateLimited: "troppe richieste, riprova tra un minuto", other: "il suo servizio non è raggiungibile" }) + ".",
+  "connect.walletListUnavailable": (d) => "L’elenco dei wallet non è disponibile: " + select(d.reason, { projectUnknown: "l’ID progetto di questo sito non è riconosciuto", originNotAllowed: "l’ID progetto di questo sito non è consentito su questa origine", rateLimited: "troppe richieste, riprova tra un minuto", other: "il suo servizio non è raggiungibile" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "È richiesto un ID progetto",
   "error.NETWORKS_REQUIRED": () => "È richiesta almeno una rete",
   "error.INVALID_OPTIONS": () => "Opzioni non valide",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Questa app non supporta la tua rete attuale. Passa a un’opzione disponibile per continuare.",
   "unsupportedChain.disconnect": () => "Disconnetti",
   "accountLinks.wallets": () => "Wallet",
-  "accountLinks.explorer": () => "Esploratore di blocchi"
+  "accountLinks.explorer": () => "Esploratore di blocchi",
+  "walletConnect.unavailable": (d) => "WalletConnect non è disponibile: " + select(d.reason, { projectUnknown: "l’ID progetto di questo sito non è riconosciuto", originNotAllowed: "l’ID progetto di questo sito non è consentito su questa origine", rateLimited: "troppe richieste, riprova tra un minuto", other: "il suo servizio non è raggiungibile" }) + "."
 }

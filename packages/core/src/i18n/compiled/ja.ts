@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "トークンを読み込み中",
   "account.tokenBalances": () => "トークン残高",
   "account.smartAccount": () => "スマートアカウント",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect を利用できません: " + select(d.reason, { projectUnknown: "このサイトのプロジェクト ID が認識されません", originNotAllowed: "このサイトのプロジェクト ID はこのオリジンで許可されていません", rateLimited: "リクエストが多すぎます。1 分後にもう一度お試しください", other: "サービスに接続できません" }) + "。",
+  "connect.walletListUnavailable": (d) => "ウォレット一覧を利用できません: " + select(d.reason, { projectUnknown: "このサイトのプロジェクト ID が認識されません", originNotAllowed: "このサイトのプロジェクト ID はこのオリジンで許可されていません", rateLimited: "リクエストが多すぎます。1 分後にもう一度お試しください", other: "サービスに接続できません" }) + "。",
   "error.PROJECT_ID_REQUIRED": () => "プロジェクトIDが必要です",
   "error.NETWORKS_REQUIRED": () => "少なくとも1つのネットワークが必要です",
   "error.INVALID_OPTIONS": () => "無効なオプションです",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "このアプリは現在のネットワークに対応していません。続行するには、利用可能なネットワークに切り替えてください。",
   "unsupportedChain.disconnect": () => "接続を解除",
   "accountLinks.wallets": () => "ウォレット",
-  "accountLinks.explorer": () => "ブロックエクスプローラー"
+  "accountLinks.explorer": () => "ブロックエクスプローラー",
+  "walletConnect.unavailable": (d) => "WalletConnect を利用できません: " + select(d.reason, { projectUnknown: "このサイトのプロジェクト ID が認識されません", originNotAllowed: "このサイトのプロジェクト ID はこのオリジンで許可されていません", rateLimited: "リクエストが多すぎます。1 分後にもう一度お試しください", other: "サービスに接続できません" }) + "。"
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "토큰 불러오는 중",
   "account.tokenBalances": () => "토큰 잔액",
   "account.smartAccount": () => "스마트 계정",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect를 사용할 수 없습니다: " + select(d.reason, { projectUnknown: "이 사이트의 프로젝트 ID를 인식할 수 없습니다", originNotAllowed: "이 사이트의 프로젝트 ID는 이 출처에서 허용되지 않습니다", rateLimited: "요청이 너무 많습니다. 1분 후 다시 시도하세요", other: "서비스에 연결할 수 없습니다" }) + ".",
+  "connect.walletListUnavailable": (d) => "지갑 목록을 사용할 수 없습니다: " + select(d.reason, { projectUnknown: "이 사이트의 프로젝트 ID를 인식할 수 없습니다", originNotAllowed: "이 사이트의 프로젝트 ID는 이 출처에서 허용되지 않습니다", rateLimited: "요청이 너무 많습니다. 1분 후 다시 시도하세요", other: "서비스에 연결할 수 없습니다" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "프로젝트 ID가 필요합니다",
   "error.NETWORKS_REQUIRED": () => "네트워크가 하나 이상 필요합니다",
   "error.INVALID_OPTIONS": () => "잘못된 옵션입니다",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "이 앱은 현재 네트워크를 지원하지 않습니다. 계속하려면 사용 가능한 네트워크로 전환하세요.",
   "unsupportedChain.disconnect": () => "연결 해제",
   "accountLinks.wallets": () => "지갑",
-  "accountLinks.explorer": () => "블록 탐색기"
+  "accountLinks.explorer": () => "블록 탐색기",
+  "walletConnect.unavailable": (d) => "WalletConnect를 사용할 수 없습니다: " + select(d.reason, { projectUnknown: "이 사이트의 프로젝트 ID를 인식할 수 없습니다", originNotAllowed: "이 사이트의 프로젝트 ID는 이 출처에서 허용되지 않습니다", rateLimited: "요청이 너무 많습니다. 1분 후 다시 시도하세요", other: "서비스에 연결할 수 없습니다" }) + "."
 }

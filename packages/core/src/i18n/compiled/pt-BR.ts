@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Carregando tokens",
   "account.tokenBalances": () => "Saldos de tokens",
   "account.smartAccount": () => "Conta inteligente",
+  "connect.walletConnectUnavailable": (d) => "O WalletConnect está indisponível: " + select(d.reason, { projectUnknown: "o ID de projeto deste site não é reconhecido", originNotAllowed: "o ID de projeto deste site não é permitido nesta origem", rateLimited: "solicitações demais, tente novamente em um minuto", other: "o serviço não pode ser acessado" }) + ".",
+  "connect.walletListUnavailable": (d) => "A lista de carteiras está indisponível: " + select(d.reason, { projectUnknown: "o ID de projeto deste site não é reconhecido", originNotAllowed: "o ID de projeto deste site não é permitido nesta origem", rateLimited: "solicitações demais, tente novamente em um minuto", other: "o serviço não pode ser acessado" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "É necessário um ID de projeto",
   "error.NETWORKS_REQUIRED": () => "É necessária pelo menos uma rede",
   "error.INVALID_OPTIONS": () => "Opções inválidas",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Este app não suporta sua rede atual. Mude para uma opção disponível para continuar.",
   "unsupportedChain.disconnect": () => "Desconectar",
   "accountLinks.wallets": () => "Carteiras",
-  "accountLinks.explorer": () => "Explorador de blocos"
+  "accountLinks.explorer": () => "Explorador de blocos",
+  "walletConnect.unavailable": (d) => "O WalletConnect está indisponível: " + select(d.reason, { projectUnknown: "o ID de projeto deste site não é reconhecido", originNotAllowed: "o ID de projeto deste site não é permitido nesta origem", rateLimited: "solicitações demais, tente novamente em um minuto", other: "o serviço não pode ser acessado" }) + "."
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Загрузка токенов",
   "account.tokenBalances": () => "Балансы токенов",
   "account.smartAccount": () => "Смарт-аккаунт",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect недоступен: " + select(d.reason, { projectUnknown: "идентификатор проекта этого сайта не распознан", originNotAllowed: "идентификатор проекта этого сайта не разрешён для этого источника", rateLimited: "слишком много запросов, повторите через минуту", other: "его сервис недоступен" }) + ".",
+  "connect.walletListUnavailable": (d) => "Список кошельков недоступен: " + select(d.reason, { projectUnknown: "идентификатор проекта этого сайта не распознан", originNotAllowed: "идентификатор проекта этого сайта не разрешён для этого источника", rateLimited: "слишком много запросов, повторите через минуту", other: "его сервис недоступен" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Требуется ID проекта",
   "error.NETWORKS_REQUIRED": () => "Требуется хотя бы одна сеть",
   "error.INVALID_OPTIONS": () => "Недопустимые параметры",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Это приложение не поддерживает вашу текущую сеть. Переключитесь на доступную сеть, чтобы продолжить.",
   "unsupportedChain.disconnect": () => "Отключить",
   "accountLinks.wallets": () => "Кошельки",
-  "accountLinks.explorer": () => "Обозреватель блоков"
+  "accountLinks.explorer": () => "Обозреватель блоков",
+  "walletConnect.unavailable": (d) => "WalletConnect недоступен: " + select(d.reason, { projectUnknown: "идентификатор проекта этого сайта не распознан", originNotAllowed: "идентификатор проекта этого сайта не разрешён для этого источника", rateLimited: "слишком много запросов, повторите через минуту", other: "его сервис недоступен" }) + "."
 }

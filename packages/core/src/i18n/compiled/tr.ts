@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Tokenler yükleniyor",
   "account.tokenBalances": () => "Token bakiyeleri",
   "account.smartAccount": () => "Akıllı hesap",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect kullanılamıyor: " + select(d.reason, { projectUnknown: "bu sitenin proje kimliği tanınmıyor", originNotAllowed: "bu sitenin proje kimliğine bu kaynakta izin verilmiyor", rateLimited: "çok fazla istek, bir dakika sonra tekrar deneyin", other: "hizmetine ulaşılamıyor" }) + ".",
+  "connect.walletListUnavailable": (d) => "Cüzdan listesi kullanılamıyor: " + select(d.reason, { projectUnknown: "bu sitenin proje kimliği tanınmıyor", originNotAllowed: "bu sitenin proje kimliğine bu kaynakta izin verilmiyor", rateLimited: "çok fazla istek, bir dakika sonra tekrar deneyin", other: "hizmetine ulaşılamıyor" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Proje kimliği gerekli",
   "error.NETWORKS_REQUIRED": () => "En az bir ağ gerekli",
   "error.INVALID_OPTIONS": () => "Geçersiz seçenekler",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Bu uygulama mevcut ağınızı desteklemiyor. Devam etmek için kullanılabilir bir seçeneğe geçin.",
   "unsupportedChain.disconnect": () => "Bağlantıyı kes",
   "accountLinks.wallets": () => "Cüzdanlar",
-  "accountLinks.explorer": () => "Blok gezgini"
+  "accountLinks.explorer": () => "Blok gezgini",
+  "walletConnect.unavailable": (d) => "WalletConnect kullanılamıyor: " + select(d.reason, { projectUnknown: "bu sitenin proje kimliği tanınmıyor", originNotAllowed: "bu sitenin proje kimliğine bu kaynakta izin verilmiyor", rateLimited: "çok fazla istek, bir dakika sonra tekrar deneyin", other: "hizmetine ulaşılamıyor" }) + "."
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Завантаження токенів",
   "account.tokenBalances": () => "Баланси токенів",
   "account.smartAccount": () => "Смарт-акаунт",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect недоступний: " + select(d.reason, { projectUnknown: "ідентифікатор проєкту цього сайту не розпізнано", originNotAllowed: "ідентифікатор проєкту цього сайту не дозволено для цього джерела", rateLimited: "забагато запитів, спробуйте за хвилину", other: "його сервіс недоступний" }) + ".",
+  "connect.walletListUnavailable": (d) => "Список гаманців недоступний: " + select(d.reason, { projectUnknown: "ідентифікатор проєкту цього сайту не розпізнано", originNotAllowed: "ідентифікатор проєкту цього сайту не дозволено для цього джерела", rateLimited: "забагато запитів, спробуйте за хвилину", other: "його сервіс недоступний" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Потрібен ID проєкту",
   "error.NETWORKS_REQUIRED": () => "Потрібна принаймні одна мережа",
   "error.INVALID_OPTIONS": () => "Недійсні параметри",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Цей застосунок не підтримує вашу поточну мережу. Перейдіть на доступну мережу, щоб продовжити.",
   "unsupportedChain.disconnect": () => "Відключити",
   "accountLinks.wallets": () => "Гаманці",
-  "accountLinks.explorer": () => "Оглядач блоків"
+  "accountLinks.explorer": () => "Оглядач блоків",
+  "walletConnect.unavailable": (d) => "WalletConnect недоступний: " + select(d.reason, { projectUnknown: "ідентифікатор проєкту цього сайту не розпізнано", originNotAllowed: "ідентифікатор проєкту цього сайту не дозволено для цього джерела", rateLimited: "забагато запитів, спробуйте за хвилину", other: "його сервіс недоступний" }) + "."
 }

@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "Đang tải token",
   "account.tokenBalances": () => "Số dư token",
   "account.smartAccount": () => "Tài khoản thông minh",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect không khả dụng: " + select(d.reason, { projectUnknown: "ID dự án của trang này không được nhận diện", originNotAllowed: "ID dự án của trang này không được phép trên nguồn gốc này", rateLimited: "quá nhiều yêu cầu, hãy thử lại sau một phút", other: "không thể kết nối tới dịch vụ của nó" }) + ".",
+  "connect.walletListUnavailable": (d) => "Danh sách ví không khả dụng: " + select(d.reason, { projectUnknown: "ID dự án của trang này không được nhận diện", originNotAllowed: "ID dự án của trang này không được phép trên nguồn gốc này", rateLimited: "quá nhiều yêu cầu, hãy thử lại sau một phút", other: "không thể kết nối tới dịch vụ của nó" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Cần có ID dự án",
   "error.NETWORKS_REQUIRED": () => "Cần ít nhất một mạng",
   "error.INVALID_OPTIONS": () => "Tùy chọn không hợp lệ",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "Ứng dụng này không hỗ trợ mạng hiện tại của bạn. Hãy chuyển sang một lựa chọn khả dụng để tiếp tục.",
   "unsupportedChain.disconnect": () => "Ngắt kết nối",
   "accountLinks.wallets": () => "Ví",
-  "accountLinks.explorer": () => "Trình khám phá khối"
+  "accountLinks.explorer": () => "Trình khám phá khối",
+  "walletConnect.unavailable": (d) => "WalletConnect không khả dụng: " + select(d.reason, { projectUnknown: "ID dự án của trang này không được nhận diện", originNotAllowed: "ID dự án của trang này không được phép trên nguồn gốc này", rateLimited: "quá nhiều yêu cầu, hãy thử lại sau một phút", other: "không thể kết nối tới dịch vụ của nó" }) + "."
 }

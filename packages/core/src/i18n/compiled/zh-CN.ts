@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "正在加载代币",
   "account.tokenBalances": () => "代币余额",
   "account.smartAccount": () => "智能账户",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect 不可用：" + select(d.reason, { projectUnknown: "无法识别此网站的项目 ID", originNotAllowed: "此网站的项目 ID 不允许在此来源使用", rateLimited: "请求过多，请一分钟后重试", other: "无法连接其服务" }) + "。",
+  "connect.walletListUnavailable": (d) => "钱包列表不可用：" + select(d.reason, { projectUnknown: "无法识别此网站的项目 ID", originNotAllowed: "此网站的项目 ID 不允许在此来源使用", rateLimited: "请求过多，请一分钟后重试", other: "无法连接其服务" }) + "。",
   "error.PROJECT_ID_REQUIRED": () => "需要项目 ID",
   "error.NETWORKS_REQUIRED": () => "至少需要一个网络",
   "error.INVALID_OPTIONS": () => "选项无效",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "此应用不支持您当前的网络。请切换到可用的网络以继续。",
   "unsupportedChain.disconnect": () => "断开连接",
   "accountLinks.wallets": () => "钱包",
-  "accountLinks.explorer": () => "区块浏览器"
+  "accountLinks.explorer": () => "区块浏览器",
+  "walletConnect.unavailable": (d) => "WalletConnect 不可用：" + select(d.reason, { projectUnknown: "无法识别此网站的项目 ID", originNotAllowed: "此网站的项目 ID 不允许在此来源使用", rateLimited: "请求过多，请一分钟后重试", other: "无法连接其服务" }) + "。"
 }

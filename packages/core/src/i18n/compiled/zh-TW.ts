@@ -134,6 +134,8 @@ export default {
   "account.loadingTokens": () => "正在載入代幣",
   "account.tokenBalances": () => "代幣餘額",
   "account.smartAccount": () => "智慧帳戶",
+  "connect.walletConnectUnavailable": (d) => "WalletConnect 無法使用：" + select(d.reason, { projectUnknown: "無法識別此網站的專案 ID", originNotAllowed: "此網站的專案 ID 不允許在此來源使用", rateLimited: "請求過多，請一分鐘後再試", other: "無法連線至其服務" }) + "。",
+  "connect.walletListUnavailable": (d) => "錢包清單無法使用：" + select(d.reason, { projectUnknown: "無法識別此網站的專案 ID", originNotAllowed: "此網站的專案 ID 不允許在此來源使用", rateLimited: "請求過多，請一分鐘後再試", other: "無法連線至其服務" }) + "。",
   "error.PROJECT_ID_REQUIRED": () => "需要專案 ID",
   "error.NETWORKS_REQUIRED": () => "至少需要一個網路",
   "error.INVALID_OPTIONS": () => "選項無效",
@@ -419,5 +421,6 @@ export default {
   "unsupportedChain.message": () => "此應用程式不支援您目前的網路。請切換至可用的網路以繼續。",
   "unsupportedChain.disconnect": () => "中斷連線",
   "accountLinks.wallets": () => "錢包",
-  "accountLinks.explorer": () => "區塊瀏覽器"
+  "accountLinks.explorer": () => "區塊瀏覽器",
+  "walletConnect.unavailable": (d) => "WalletConnect 無法使用：" + select(d.reason, { projectUnknown: "無法識別此網站的專案 ID", originNotAllowed: "此網站的專案 ID 不允許在此來源使用", rateLimited: "請求過多，請一分鐘後再試", other: "無法連線至其服務" }) + "。"
 }
