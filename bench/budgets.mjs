@@ -26,9 +26,14 @@ export const BUDGETS = {
    * (2026-11-26). The bootstrap's 7.3 KB (the elements, the button's paint, the stand-in modal, the
    * button's words in every locale) come before the button instead of 85 KB, and the rest loads
    * after it in a build of its own, about 3.9 KB more in all than the full entry's 121.1 KB: the
-   * bootstrap's own code and a chunking cut at the hand-over.
+   * bootstrap's own code and a chunking cut at the hand-over. 127.5 KB since #40 (2026-11-26,
+   * +1.3 KB, measured 125.7 → 127.0): the site's `tokens` checked as the modal is made (it must
+   * throw at once, so it is in the hand-over chunk: ≈0.5 KB, by hand because neither viem nor
+   * valibot is there), the relay and directory defaults and the wallet list's own client (the
+   * public registry's `injected` → rdns), and Connect's "… is unavailable" notices. Two extra
+   * chunks this first cut made (the problem words, a separate directory client) were folded back.
    */
-  jsAfterConnectWithBootGzip: 126_000,
+  jsAfterConnectWithBootGzip: 127_500,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */

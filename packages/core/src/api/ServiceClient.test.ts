@@ -4,7 +4,7 @@
 // between them would show.
 import { expect } from 'chai'
 import { createHttpClient } from './HttpClient.js'
-import { createServiceClient, SDK_TYPE, SDK_VERSION, type ServiceClient } from './ServiceClient.js'
+import { createDirectoryClient, createServiceClient, SDK_TYPE, SDK_VERSION, type ServiceClient } from './ServiceClient.js'
 import { getDevnet, serverRequests, setFault, type DevnetInfo } from '../__fixtures__/devnet.js'
 
 const FRIEND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -48,10 +48,11 @@ describe('service client with the wallet-modal server (devnet)', () => {
   })
 
   it('writes lists as comma lists and numbers as text, the way the server reads them', async () => {
-    const first = await api.getWallets({ page: 1, entries: 3 })
+    const directory = createDirectoryClient(createHttpClient(), { url: info.serviceUrl, public: false }, 'demo')
+    const first = await directory.getWallets({ page: 1, entries: 3 })
     const ids = first.data.slice(1, 3).map(w => w.id)
     await setFault(info.serviceUrl, { path: '/', mode: 'clear' })
-    const page = await api.getWallets({ page: 1, entries: 40, include: ids, exclude: [], search: '' })
+    const page = await directory.getWallets({ page: 1, entries: 40, include: ids, exclude: [], search: '' })
     expect(page.data.map(w => w.id)).to.deep.equal(ids)
     expect(page.count).to.equal(2)
     const url = await received('/getWallets')

@@ -20,6 +20,9 @@ import { parseBalances, parseHistory, type Identity, type Profile, type RemoteFe
 import { SDK_TYPE, SDK_VERSION, serviceUrl } from './sdk.js'
 
 export { SDK_TYPE, SDK_VERSION }
+// The wallet lists' client lives in this chunk too (core.loadDirectory imports it from here): one
+// chunk for both, whichever a page needs, instead of two sharing the wire contract's pieces.
+export { createDirectoryClient, type DirectoryClient, type DirectoryLocation } from './DirectoryClient.js'
 export type { AnalyticsEvent }
 
 /** Where the services live; every one may be a different deployment. */
@@ -52,7 +55,7 @@ export interface HistoryQuery {
 }
 
 /**
- * Typed calls to the services of spec §7 (wallet directory, blockchain data API, analytics), with
+ * Typed calls to the services of spec §7 (the directory's configuration calls, blockchain data API, analytics; the wallet lists are {@link createDirectoryClient}'s), with
  * projectId, st and sv on every call and every answer validated. Paths, parameters and answers
  * are the wire contract's (`@wallet-modal/wire`), the ones the server checks and answers by.
  */
@@ -60,13 +63,6 @@ export function createServiceClient(http: HttpClient, urls: ServiceUrls, project
   const { urlOf, withQuery, getChecked } = createCheckedCalls(http, projectId)
 
   return {
-    async getWallets(q: WalletQuery): Promise<WalletPage> {
-      return getChecked(urls.directoryUrl, directoryEndpoints.getWallets, undefined, { ...q, search: q.search || undefined }, 'getWallets')
-    },
-    /** The URL of a wallet image (`/getWalletImage/{id}`), with the project parameters. */
-    walletImageUrl(imageId: string): string {
-      return serviceUrl(urls.directoryUrl, endpointPath(directoryEndpoints.walletImage, { id: imageId }), projectId).href
-    },
     async getProjectConfig(): Promise<RemoteFeature[]> {
       return (await getChecked(urls.directoryUrl, directoryEndpoints.projectConfig, undefined, {}, 'config')).features
     },

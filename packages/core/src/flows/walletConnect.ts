@@ -8,7 +8,7 @@ import { PAIRING_EXPIRY_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, i
 import { completeConnection, failConnection } from './connect.js'
 import { openModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
-import { relayProblemOf } from './serviceProblem.js'
+import { relayProblemOf } from './relayProblemOf.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 
 /**

@@ -8,7 +8,7 @@ import { safeImageUrl } from '../utils/image.js'
 import { serviceUrl } from '../api/sdk.js'
 import { prefetchImagesOnce, preloadImage } from './networkImages.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
-import { directoryProblemOf } from './serviceProblem.js'
+import { directoryProblemOf } from './directoryProblemOf.js'
 
 /**
  * Whether a wallet without a mobile link stays listed on a phone (spec §5): Coinbase always;

@@ -82,8 +82,8 @@ export function ConnectView() {
       {wcProblem || (api.problem && !api.featured.length && !api.recommended.length) ? (
         // What is missing, said plainly: installed wallets above still connect.
         <div role="status" data-testid="connect-unavailable">
-          {wcProblem ? <p className="wm-muted">{t('connect.walletConnectUnavailable', { reason: wcProblem })}</p> : null}
-          {api.problem && !api.featured.length && !api.recommended.length ? <p className="wm-muted">{t('connect.walletListUnavailable', { reason: api.problem })}</p> : null}
+          {wcProblem ? <p className="wm-muted">{t('connect.unavailable', { service: 'walletConnect', reason: wcProblem })}</p> : null}
+          {api.problem && !api.featured.length && !api.recommended.length ? <p className="wm-muted">{t('connect.unavailable', { service: 'walletList', reason: api.problem })}</p> : null}
         </div>
       ) : null}
       {showAll ? (

@@ -132,8 +132,7 @@ export interface MessageValues {
   "account.loadingTokens": undefined
   "account.tokenBalances": undefined
   "account.smartAccount": undefined
-  "connect.walletConnectUnavailable": { reason: string | number }
-  "connect.walletListUnavailable": { reason: string | number }
+  "connect.unavailable": { reason: string | number; service: string | number }
   "error.PROJECT_ID_REQUIRED": undefined
   "error.NETWORKS_REQUIRED": undefined
   "error.INVALID_OPTIONS": undefined

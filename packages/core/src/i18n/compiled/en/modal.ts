@@ -74,6 +74,5 @@ export default {
   "account.loadingTokens": () => "Loading tokens",
   "account.tokenBalances": () => "Token balances",
   "account.smartAccount": () => "Smart account",
-  "connect.walletConnectUnavailable": (d) => "WalletConnect is unavailable: " + select(d.reason, { projectUnknown: "this site's project id is not recognised", originNotAllowed: "this site's project id is not allowed on this origin", rateLimited: "too many requests, try again in a minute", other: "its service cannot be reached" }) + ".",
-  "connect.walletListUnavailable": (d) => "The wallet list is unavailable: " + select(d.reason, { projectUnknown: "this site's project id is not recognised", originNotAllowed: "this site's project id is not allowed on this origin", rateLimited: "too many requests, try again in a minute", other: "its service cannot be reached" }) + "."
+  "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect is unavailable", other: "The wallet list is unavailable" }) + ": " + select(d.reason, { projectUnknown: "this site's project id is not recognised", originNotAllowed: "this site's project id is not allowed on this origin", rateLimited: "too many requests, try again in a minute", other: "its service cannot be reached" }) + "."
 }
