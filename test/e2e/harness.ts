@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startAll } from '../../packages/devnet/src/index.js'
+import { startRegistryStandIn, type RegistryStandIn } from '../../packages/devnet/src/registry/startRegistryStandIn.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
 
 /** A running demo: its URL, the devnet description and a browser. */
@@ -27,6 +28,8 @@ export interface Harness {
   /** The wallet-modal server (to change a project's remote features while it runs). */
   services?: import('../../packages/devnet/src/startAll.js').ServiceServer
   browser: Browser
+  /** The public registry's stand-in, where pages without a server get their wallet list (see {@link routePublicRegistry}). */
+  registry: RegistryStandIn
   stop(): Promise<void>
 }
 
@@ -41,6 +44,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
   const rpc: Record<number, string> = {}
   for (const c of all.devnet.chains) rpc[c.chainId] = c.rpcUrl
+  // Sites with no server of their own (the examples, the packed-package pages) list the public
+  // registry's wallets: their project ids (and the README's placeholder) are known to its stand-in,
+  // from any origin.
+  const registry = await startRegistryStandIn({ projects: { example: {}, packed: {}, demo: {}, 'your-project': {} } })
   return {
     url: all.url,
     serviceUrl: all.services?.url,
@@ -51,8 +58,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     safeUrl: all.safe.url,
     services: all.services,
     browser,
+    registry,
     async stop() {
       await browser.close().catch(() => {})
+      await registry.close()
       await all.stop()
     }
   }
@@ -85,9 +94,23 @@ export function harnessPerFile(opts: HarnessOptions & { setUp?: (started: Harnes
   })
 }
 
+/**
+ * Hands a context's requests to the public wallet registry (`https://api.web3modal.org`) to its
+ * stand-in, which answers as the registry documents: outside this machine, as the real one is,
+ * and never reached by a test whatever the machine's network.
+ */
+export async function routePublicRegistry(context: BrowserContext, h: Harness): Promise<void> {
+  const standIn = h.registry.url
+  await context.route(/^https:\/\/api\.web3modal\.org\//, async route => {
+    const u = new URL(route.request().url())
+    await route.fulfill({ response: await route.fetch({ url: `${standIn}${u.pathname}${u.search}` }) })
+  })
+}
+
 /** A fresh browser context and page that records console errors and page errors. */
 export async function openPage(h: Harness, path = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await h.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+  await routePublicRegistry(context, h)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', m => {
@@ -252,6 +275,7 @@ export function ethTruncated3(hexWei: string): string {
  * talks to the anvil chains itself. Console errors and uncaught errors are collected in `errors`.
  */
 export async function pageWithDevnetWallet(h: Harness, context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  await routePublicRegistry(context, h)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', m => void (m.type() === 'error' && errors.push(m.text())))
