@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Queryable, Store } from '../db/Store.js'
 import { normaliseRegistryWallets, type NormalisedRegistryWallet } from './normaliseRegistryWallets.js'
+import { forgetActiveWalletTable } from './queryWallets.js'
 
 /** The public registry (WalletConnect's "Web3Modal API"). */
 export const DEFAULT_REGISTRY_URL = 'https://api.web3modal.org'
@@ -222,6 +223,8 @@ export class RegistrySync {
     const images = await this.fetchImages(wanted)
 
     const result = await this.options.store.transaction(tx => this.write(tx, wallets, images))
+    // This process's directory serves the new copy at its next request.
+    forgetActiveWalletTable(this.options.store)
     const summary = { ...result, dropped }
     this.log(
       `wallet registry: ${summary.count} wallets from ${this.sourceUrl} (${summary.added.length} added, ${summary.changed.length} changed, ${summary.removed.length} removed, ${summary.images} images fetched, ${dropped.length} dropped)`
