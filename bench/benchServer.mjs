@@ -12,8 +12,9 @@ import { base58 } from '@scure/base'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import WebSocket from 'ws'
-import { startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
+import { DEVNET_LIST_TOKEN, startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
 // The demo's configuration is the devnet's (not exported by the published server package).
 import { demoServerConfig } from '../packages/server/src/config/demoServerConfig.ts'
 // The test fixture that runs a throw-away PostgreSQL cluster (this script runs under tsx for it).
@@ -90,6 +91,27 @@ function bigCatalogue(dir) {
   }
   const file = join(dir, 'wallets.json')
   writeFileSync(file, JSON.stringify({ ...sample, wallets }))
+  return file
+}
+
+/**
+ * A 500-token list on `chain`: the devnet's list token and 499 contracts running DUSD's code
+ * (installed with anvil_setCode, so each balanceOf runs real code; nobody holds any).
+ */
+async function bigTokenList(dir, chain) {
+  const rpc = body => fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(r => r.json())
+  const { result: code } = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [devnet.tokens.DUSD, 'latest'] })
+  const copies = Array.from({ length: 499 }, (_, i) => `0x${(0x20_0000 + i).toString(16).padStart(40, '0')}`)
+  await rpc(copies.map((address, i) => ({ jsonrpc: '2.0', id: i, method: 'anvil_setCode', params: [address, code] })))
+  const token = (address, symbol, name) => ({ chainId: chain.chainId, address, symbol, name, decimals: 6 })
+  const list = {
+    name: 'Bench List',
+    timestamp: new Date().toISOString(),
+    version: { major: 1, minor: 0, patch: 0 },
+    tokens: [token(DEVNET_LIST_TOKEN.address, DEVNET_LIST_TOKEN.symbol, DEVNET_LIST_TOKEN.name), ...copies.map((address, i) => token(address, `B${i}`, `Bench ${i}`))]
+  }
+  const file = join(dir, 'tokenlist.json')
+  writeFileSync(file, JSON.stringify(list))
   return file
 }
 
@@ -199,8 +221,10 @@ try {
     row('idle RSS on PostgreSQL, sample catalogue (MB)', `not measured (${postgres.reason})`, '≤ 150')
   }
 
-  // 2. The rest on a 10,000-wallet catalogue, with generous relay caps.
+  // 2. The rest on a 10,000-wallet catalogue, with generous relay caps, and a 500-token list on
+  // the second chain (its balances are read in one Multicall3 aggregate3 call).
   config.walletsFile = bigCatalogue(dir)
+  config.tokenLists = { default: false, urls: [pathToFileURL(await bigTokenList(dir, devnet.chains[1])).href] }
   server = await startServer({ config, relay: { maxConnections: 30_000, maxConnectionsPerClient: 30_000, publishesPerSecond: 100_000 } })
   const base = server.url
   await waitMs(2000)
@@ -227,6 +251,16 @@ try {
     'balances per second (10 concurrent; ETH + 2 tokens on one chain)',
     await rps(async () => (await fetch(`${base}/v1/account/${account}/balance?${CLIENT}&currency=usd&chainId=eip155:31337`)).ok, 10, 3000)
   )
+  const listLatencies = []
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now()
+    const response = await fetch(`${base}/v1/account/${account}/balance?${CLIENT}&currency=usd&chainId=eip155:${devnet.chains[1].chainId}`)
+    if (!response.ok) fail(`balances over a 500-token list answered ${response.status}`)
+    const { balances } = await response.json()
+    if (!balances.some(b => b.symbol === DEVNET_LIST_TOKEN.symbol)) fail('balances over a 500-token list: the listed token is missing')
+    listLatencies.push(performance.now() - started)
+  }
+  row('balances over a 500-token list p50 / p95 (ms; one aggregate3 call)', `${percentile(listLatencies, 50).toFixed(1)} / ${percentile(listLatencies, 95).toFixed(1)}`)
   const rpcBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
   row(
     'RPC proxy calls per second (20 concurrent, eth_blockNumber)',

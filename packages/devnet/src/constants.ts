@@ -50,6 +50,33 @@ export const USDT_ADDRESS: Address = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512
 /** The token addresses by symbol, as `startDevnet` and `/devnet.json` report them. */
 export const DEVNET_TOKENS = { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS } as const
 
+/**
+ * The account that deploys {@link DEVNET_LIST_TOKEN}: anvil account 9, which sends nothing else,
+ * so the token lands at its nonce 0 and the deployer's nonces (which fix every other devnet
+ * contract's address) are untouched.
+ */
+export const LIST_TOKEN_DEPLOYER: Address = DEVNET_ACCOUNTS[9]
+
+/**
+ * 'Devnet Listed' (DLST, 6 decimals): a devnet ERC-20 that no server configuration names, only
+ * the devnet's token list ({@link DEVNET_TOKEN_LIST_URL}), so the balance answer shows a token
+ * known from a token list alone. Deployed by {@link LIST_TOKEN_DEPLOYER} on every devnet chain;
+ * only {@link WALLET_ACCOUNT} holds it ({@link INITIAL_TOKEN_BALANCE}).
+ */
+export const DEVNET_LIST_TOKEN = { address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'DLST', name: 'Devnet Listed', decimals: 6 } as const satisfies {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+}
+
+/**
+ * `file:` URL of the devnet's token list (packages/devnet/tokenlists/devnet.tokenlist.json, in
+ * the Token Lists format): {@link DEVNET_LIST_TOKEN} on both devnet chains. This module sits one
+ * level below the package both as source and bundled, so `../` is the package either way.
+ */
+export const DEVNET_TOKEN_LIST_URL: string = new URL('../tokenlists/devnet.tokenlist.json', import.meta.url).href
+
 /** Both devnet tokens use 6 decimals, like USDC and USDT. */
 export const DEVNET_TOKEN_DECIMALS = 6
 

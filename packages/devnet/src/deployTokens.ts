@@ -2,10 +2,13 @@ import { createWalletClient, getAddress, http, type Address } from 'viem'
 import {
   DEPLOYER_ACCOUNT,
   DEVNET_ACCOUNTS,
+  DEVNET_LIST_TOKEN,
   DEVNET_TOKEN_DECIMALS,
   DEVNET_TOKENS,
   FUNDED_ACCOUNT_COUNT,
-  INITIAL_TOKEN_BALANCE
+  INITIAL_TOKEN_BALANCE,
+  LIST_TOKEN_DEPLOYER,
+  WALLET_ACCOUNT
 } from './constants.js'
 import { DEVNET_ARTIFACTS, type ContractArtifact } from './contracts/devnetArtifacts.js'
 import { waitForReceipt } from './waitForReceipt.js'
@@ -28,6 +31,10 @@ export interface DevnetTokenAddresses {
  * fresh: the addresses are fixed by the deployer's nonces 0 and 1, and this throws if they differ
  * from {@link DEVNET_TOKENS} — every chain must hold the tokens at the same addresses.
  *
+ * Then 'Devnet Listed' ({@link DEVNET_LIST_TOKEN}), the token only the devnet's token list names,
+ * from {@link LIST_TOKEN_DEPLOYER} (its nonce 0, so the deployer's nonces stay as they were),
+ * minting {@link INITIAL_TOKEN_BALANCE} to the wallet account only.
+ *
  * @param rpcUrl - The anvil node's HTTP endpoint.
  */
 export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses> {
@@ -36,16 +43,18 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses
   // Sequential on purpose: the nonce order decides the addresses.
   const DUSD = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetToken, ['Devnet USD', 'DUSD', DEVNET_TOKEN_DECIMALS, ...args])
   const USDT = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetTether, ['Devnet Tether', 'USDT', DEVNET_TOKEN_DECIMALS, ...args])
-  for (const [symbol, address] of [['DUSD', DUSD], ['USDT', USDT]] as const) {
-    if (address !== DEVNET_TOKENS[symbol]) {
-      throw new Error(`deployTokens: ${symbol} landed at ${address} on ${rpcUrl}, expected ${DEVNET_TOKENS[symbol]} (is the chain fresh?)`)
+  const listed = DEVNET_LIST_TOKEN
+  const DLST = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetToken, [listed.name, listed.symbol, listed.decimals, [WALLET_ACCOUNT], INITIAL_TOKEN_BALANCE], LIST_TOKEN_DEPLOYER)
+  for (const [symbol, address, expected] of [['DUSD', DUSD, DEVNET_TOKENS.DUSD], ['USDT', USDT, DEVNET_TOKENS.USDT], ['DLST', DLST, listed.address]] as const) {
+    if (address !== expected) {
+      throw new Error(`deployTokens: ${symbol} landed at ${address} on ${rpcUrl}, expected ${expected} (is the chain fresh?)`)
     }
   }
   return { DUSD, USDT }
 }
 
-async function deploy(rpcUrl: string, artifact: ContractArtifact, args: readonly unknown[]): Promise<Address> {
-  const wallet = createWalletClient({ account: DEPLOYER_ACCOUNT, transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
+async function deploy(rpcUrl: string, artifact: ContractArtifact, args: readonly unknown[], from: Address = DEPLOYER_ACCOUNT): Promise<Address> {
+  const wallet = createWalletClient({ account: from, transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
   const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, chain: null })
   const receipt = await waitForReceipt(rpcUrl, hash)
   if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployTokens: deployment ${hash} failed on ${rpcUrl}`)

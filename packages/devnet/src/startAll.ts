@@ -7,8 +7,10 @@ import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oi
 import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
 import { startSafeStandIn, type SafeStandIn } from './safe/startSafeStandIn.js'
 import { startOnRampSandbox, type OnRampSandbox } from './onramp/startOnRampSandbox.js'
+import { DEVNET_COINGECKO_PLATFORM, devnetCoinGeckoPrices, startCoinGeckoStandIn, type CoinGeckoStandIn } from './prices/startCoinGeckoStandIn.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
+import { DEVNET_TOKEN_LIST_URL } from './constants.js'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './walletconnect/createWalletConnectDevWallet.js'
 
 /** The wallet-modal server as startAll runs it. */
@@ -95,7 +97,7 @@ const CLOSED_PORT_URL = 'http://127.0.0.1:1'
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }): Promise<ServiceServer> {
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }, coinGecko: CoinGeckoStandIn): Promise<ServiceServer> {
   const [{ createServer, KeyVault }, { demoServerConfig }] = await Promise.all([import('@wallet-modal/server'), import('./server/demoServerConfig.js')])
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -105,7 +107,11 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     solana: devnet.solana,
     uniswap: devnet.uniswap,
     accountAbstraction: devnet.accountAbstraction,
-    origins: ['http://127.0.0.1:*', 'http://localhost:*']
+    origins: ['http://127.0.0.1:*', 'http://localhost:*'],
+    // 'Devnet Listed' (DLST) is named by this list only: the Account view shows a token list's token.
+    tokenLists: [DEVNET_TOKEN_LIST_URL],
+    // Prices besides the static ones (which stay overrides) come from the CoinGecko stand-in.
+    coinGecko: { url: coinGecko.url, platform: DEVNET_COINGECKO_PLATFORM }
   })
   // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys
   // are made per start (the demo's own).
@@ -176,6 +182,8 @@ export interface AllServices {
   readonly farcaster?: DevnetFarcasterRelay
   /** The on-ramp sandbox (its checkout pays with devnet DUSD); with the services only. */
   readonly onramp?: OnRampSandbox
+  /** The CoinGecko stand-in the services ask for prices the configuration does not set; with the services only. */
+  readonly coinGecko?: CoinGeckoStandIn
   /** The Safe{Wallet} stand-in (`/` opens the demo as a Safe app). */
   readonly safe: SafeStandIn
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
@@ -196,6 +204,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
   let farcaster: DevnetFarcasterRelay | undefined
   let safe: SafeStandIn | undefined
   let onramp: OnRampSandbox | undefined
+  let coinGecko: CoinGeckoStandIn | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
@@ -210,7 +219,8 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
       const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
       onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, solana: devnet.solana, apiKey: onrampKeys.apiKey })
-      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys })
+      coinGecko = await startCoinGeckoStandIn(devnetCoinGeckoPrices())
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys }, coinGecko)
       onramp.setWebhook({ url: `${services.url}/v1/onramp/webhook/sandbox`, secret: onrampKeys.webhookSecret })
     }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl, options.wcWalletPrivateKey)
@@ -226,6 +236,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     await oidc?.close()
     await farcaster?.close()
     await onramp?.close()
+    await coinGecko?.close()
     await safe?.close()
     await mail?.close()
     await devnet.stop()
@@ -241,6 +252,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     oidc,
     farcaster,
     onramp,
+    coinGecko,
     safe,
     url: server.url,
     stop: () =>
@@ -253,6 +265,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await oidc?.close()
         await farcaster?.close()
         await onramp?.close()
+        await coinGecko?.close()
         await safe.close()
         await mail?.close()
         await devnet.stop()

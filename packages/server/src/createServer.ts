@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import Fastify from 'fastify'
 import { PriceTable } from './chain/PriceTable.js'
+import { createPriceService } from './prices/createPriceService.js'
 import { UPSTREAM_TIMEOUT_MS } from './chain/upstreamRpc.js'
 import { parseFeatures, parseServerConfig, type FeatureConfig, type ServerConfig } from './config/ServerConfig.js'
 import { openStore } from './db/openStore.js'
@@ -40,6 +41,7 @@ import { loadWalletCatalogue } from './wallets/WalletCatalogue.js'
 import { startSecureSite, type SecureSite, type SecureSiteOptions } from './embedded/SecureSite.js'
 import { seedWallets } from './wallets/seedWallets.js'
 import { RegistryRefreshJob, type RegistryRefreshOptions } from './wallets/RegistryRefreshJob.js'
+import { TokenLists, type TokenListsOptions } from './tokenLists/TokenLists.js'
 
 /** Default of {@link CreateServerOptions.requestTimeoutMs}: time a client has to send a whole request. */
 export const REQUEST_TIMEOUT_MS = 30_000
@@ -111,6 +113,8 @@ export interface CreateServerOptions {
   secureSite?: SecureSiteOptions
   /** Tuning of the wallet registry refresh (`registry.projectId` in the config); tests shorten it. */
   registryRefresh?: RegistryRefreshOptions
+  /** Tuning of the token lists (`tokenLists` in the config): fetch timeout and size, check period; tests shorten them. */
+  tokenLists?: TokenListsOptions
 }
 
 /** A running server, as returned by {@link createServer}. */
@@ -213,13 +217,20 @@ async function listenMain(
 ): Promise<WalletModalServer> {
   const chains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
+  // Stored copies and file: lists before the first request; URL lists are fetched once listening.
+  const tokenLists = new TokenLists(store, config.tokenLists, options.tokenLists)
+  await tokenLists.load()
   const ctx: RouteContext = {
+    tokenLists,
     secureSiteUrl: secureSite?.url,
     socials: secureSite?.socials ?? [],
     config,
     store,
     chains,
     prices: new PriceTable(config.prices),
+    priceService: createPriceService(config.prices, config.priceProviders, chains, (provider, error) =>
+      console.warn(`wallet-modal-server: prices: ${provider} skipped: ${error.message}`)
+    ),
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
     bundlers,
@@ -269,6 +280,7 @@ async function listenMain(
   const registryProjectId = config.registry?.projectId
   const registryRefresh = registryProjectId ? new RegistryRefreshJob(store, { ...config.registry, projectId: registryProjectId }, options.registryRefresh) : undefined
   if (registryRefresh) app.addHook('onClose', async () => registryRefresh.stop())
+  app.addHook('onClose', async () => tokenLists.stop())
 
   // Hook order matters: CORS headers first (so even faults and refusals are readable by the
   // page), then faults (they stand in for a broken server, before any check), then the guard.
@@ -325,6 +337,7 @@ async function listenMain(
   history?.start()
   retention.start()
   registryRefresh?.start()
+  tokenLists.start()
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host

@@ -25,10 +25,10 @@ export const TokenBalanceSchema = v.object({
   chainId: v.string(),
   /** CAIP-10 id of the token contract (or mint); absent for the native coin. */
   address: v.optional(v.string()),
-  /** USD value of the balance. */
-  value: v.optional(v.number(), 0),
-  /** USD price of one unit. */
-  price: v.optional(v.number(), 0),
+  /** USD value of the balance; absent when the price is unknown (shown as unknown, never $0). */
+  value: v.optional(v.number()),
+  /** USD price of one unit; absent when no source knows it. */
+  price: v.optional(v.number()),
   /** `numeric` is the decimal amount (`"10.5"`); `decimals` the token's decimals, as text. */
   quantity: v.object({ decimals: v.string(), numeric: v.string() }),
   iconUrl: v.optional(v.nullable(v.string()))

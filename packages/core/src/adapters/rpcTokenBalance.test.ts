@@ -16,12 +16,12 @@ describe('rpcTokenBalance', () => {
     expect(cleanTokenText('🦊'.repeat(40), 3)).to.equal('🦊🦊🦊')
   })
 
-  it('shapes the native coin and a token as the data API does, without USD values', () => {
+  it('shapes the native coin and a token as the data API does, without prices (unknown, not 0)', () => {
     expect(nativeRpcBalance(network, 1_500_000_000_000_000_000n)).to.deep.equal({
-      name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 0, price: 0, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: undefined
+      name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '1.5' }, iconUrl: undefined
     })
     expect(tokenRpcBalance(network, { token, balance: 2_500_000n, decimals: 6, symbol: 'DUSD', name: 'Devnet USD' })).to.deep.equal({
-      name: 'Devnet USD', symbol: 'DUSD', chainId: 'eip155:31337', address: `eip155:31337:${token.address}`, value: 0, price: 0, quantity: { decimals: '6', numeric: '2.5' }, iconUrl: token.image
+      name: 'Devnet USD', symbol: 'DUSD', chainId: 'eip155:31337', address: `eip155:31337:${token.address}`, quantity: { decimals: '6', numeric: '2.5' }, iconUrl: token.image
     })
   })
 

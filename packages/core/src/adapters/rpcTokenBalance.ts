@@ -44,15 +44,13 @@ export function cleanTokenText(value: unknown, max: number): string | undefined 
   return cut || undefined
 }
 
-/** The native coin's balance, shaped as the service shapes it (no USD value). */
+/** The native coin's balance, shaped as the service shapes it (no price: unknown, so no USD value). */
 export function nativeRpcBalance(network: CaipNetwork, amount: bigint): TokenBalance {
   const { name, symbol, decimals } = network.nativeCurrency
   return {
     name,
     symbol,
     chainId: network.caipNetworkId,
-    value: 0,
-    price: 0,
     quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
     iconUrl: network.assets?.imageUrl
   }
@@ -83,8 +81,6 @@ export function tokenRpcBalance(network: CaipNetwork, reads: TokenReads): TokenB
     symbol,
     chainId: network.caipNetworkId,
     address: `${network.caipNetworkId}:${reads.token.address}`,
-    value: 0,
-    price: 0,
     quantity: { decimals: String(decimals), numeric: formatUnits(reads.balance, decimals) },
     iconUrl: reads.token.image
   }

@@ -65,9 +65,9 @@ export function createBlockchainApiController() {
     setSupportedChains(chains: string[]): void {
       state.supportedChains = chains
     },
-    /** Total USD value of the token balances. */
+    /** Total USD value of the token balances whose price is known (`portfolioTotal` also counts the others). */
     totalUsd(): number {
-      return state.tokenBalances.reduce((sum, b) => sum + (Number.isFinite(b.value) ? b.value : 0), 0)
+      return state.tokenBalances.reduce((sum, b) => sum + (b.value !== undefined && Number.isFinite(b.value) ? b.value : 0), 0)
     }
   }
 }

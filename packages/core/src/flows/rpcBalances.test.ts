@@ -50,9 +50,9 @@ describe('token balances from the network\'s RPC (no blockchain data API)', () =
       balanceOf(url, info.tokens.USDT!, address)
     ])
     expect(balances.map(b => [b.symbol, b.quantity.numeric, b.value, b.price])).to.deep.equal([
-      ['ETH', formatUnits(BigInt(wei), 18), 0, 0],
-      ['DUSD', formatUnits(dusd, 6), 0, 0],
-      ['USDT', formatUnits(usdt, 6), 0, 0]
+      ['ETH', formatUnits(BigInt(wei), 18), undefined, undefined],
+      ['DUSD', formatUnits(dusd, 6), undefined, undefined],
+      ['USDT', formatUnits(usdt, 6), undefined, undefined]
     ])
     expect(balances[1]).to.include({ address: `eip155:31337:${info.tokens.DUSD}`, iconUrl: ICON, name: 'Devnet USD' })
     expect(c.blockchainApi.state.balancesError).to.equal(undefined)

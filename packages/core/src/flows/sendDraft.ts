@@ -50,8 +50,6 @@ export function sendableTokens(core: Core): TokenBalance[] {
     name: network.nativeCurrency.name,
     symbol: network.nativeCurrency.symbol,
     chainId: network.caipNetworkId,
-    value: 0,
-    price: 0,
     quantity: { decimals: String(network.nativeCurrency.decimals), numeric: account.balance ?? '0' },
     iconUrl: network.assets?.imageUrl
   }

@@ -89,7 +89,7 @@ describe('core with the wallet-modal server (devnet)', () => {
     const price = priceAnswer.fungibles[0].price as number
     expect(Number(dusd.quantity.numeric)).to.equal(whole)
     expect(dusd.value).to.be.closeTo(whole * price, 1e-6)
-    expect(c.blockchainApi.totalUsd()).to.be.greaterThan(dusd.value)
+    expect(c.blockchainApi.totalUsd()).to.be.greaterThan(dusd.value!)
   })
 
   it("asks the connected account's identity with that account as the sender (spec §7)", async () => {

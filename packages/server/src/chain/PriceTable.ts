@@ -4,7 +4,10 @@ import type { ChainConfig, TokenConfig } from '../config/ServerConfig.js'
  * USD prices from the configuration. Keys may be a CAIP-10 token id (`eip155:1:0xabc...`), a
  * native coin id (`eip155:1:native`) or a symbol (`ETH`); the most specific key wins, so one
  * chain's USDT can differ from another's while a plain `USDT` covers the rest. Addresses and
- * symbols compare case-insensitively. Unknown assets cost 0.
+ * symbols compare case-insensitively. These are the overrides of the price service
+ * (`prices/PriceService.ts`), which the balance and price routes ask: there an asset no source
+ * prices has no price. {@link native} and {@link token} still say 0 for one, for the chain
+ * readers' placeholder price, which the routes replace.
  */
 export class PriceTable {
   private readonly prices = new Map<string, number>()

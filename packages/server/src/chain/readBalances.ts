@@ -1,5 +1,5 @@
-import { BaseError, ContractFunctionZeroDataError, erc20Abi, type Address } from 'viem'
-import type { ChainConfig } from '../config/ServerConfig.js'
+import { BaseError, ContractFunctionZeroDataError, encodeFunctionData, erc20Abi, multicall3Abi, type Address, type PublicClient } from 'viem'
+import type { ChainConfig, TokenConfig } from '../config/ServerConfig.js'
 import { createChainClient } from './createChainClient.js'
 import type { PriceTable } from './PriceTable.js'
 import { toTokenBalance } from './toTokenBalance.js'
@@ -22,41 +22,48 @@ export interface TokenBalance {
   iconUrl: string
 }
 
+/** Multicall3's address on nearly every EVM chain (and on the devnet's anvils, `installMulticall3`). */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+/**
+ * Most `balanceOf` calls put in one Multicall3 `aggregate3` call: 500 cost some 4 M gas on anvil
+ * and 112 KB of calldata (readBalances.test.ts measures it), well inside nodes' `eth_call` gas
+ * caps (geth's default is 50 M) and request size limits. Longer lists take one call per 500.
+ */
+export const MAX_TOKENS_PER_MULTICALL = 500
+
 /**
  * Reads an address's balances live from a chain through viem, in one JSON-RPC batch to the
- * chain's upstream node: `getBalance` and `balanceOf` (`readContract`) of every configured ERC20.
- * Calls are batched rather than sent through multicall: a node such as anvil has no multicall3
- * contract unless one is deployed, and the configuration names none. The native coin is always
- * listed; tokens only when the address holds some. Failures are {@link upstreamFailure}s (502,
- * 504).
+ * chain's upstream node: `eth_getBalance`, and the `balanceOf` of every token in one Multicall3
+ * `aggregate3` call (`allowFailure` on each, so a token that reverts or has no code counts as
+ * none; one call per {@link MAX_TOKENS_PER_MULTICALL} tokens). A chain without a contract at
+ * {@link MULTICALL3_ADDRESS} gets one `eth_call` per token instead, in the same kind of batch.
+ * The native coin is always listed; tokens only when the address holds some. Failures are
+ * {@link upstreamFailure}s (502, 504).
  *
  * @param chain - A configured eip155 chain.
  * @param address - 0x address.
  * @param prices - USD prices.
  * @param iconUrl - Icon URL of a token symbol (configured or this server's image).
  * @param timeoutMs - Upstream timeout.
+ * @param tokens - The tokens to read (default the chain's configured ones; the server passes
+ *   `TokenLists.tokensFor(chain)`: configured and listed tokens, less the hidden ones).
  */
 export async function readBalances(
   chain: ChainConfig,
   address: string,
   prices: PriceTable,
   iconUrl: (symbol: string, configured?: string) => string,
-  timeoutMs = UPSTREAM_TIMEOUT_MS
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
+  tokens: readonly TokenConfig[] = chain.tokens ?? []
 ): Promise<TokenBalance[]> {
-  const tokens = chain.tokens ?? []
   const client = createChainClient(chain.rpcUrl, timeoutMs)
   const owner = address as Address
-  const [wei, ...held] = await Promise.all([
+  const [wei, held] = await Promise.all([
     client.getBalance({ address: owner }).catch(error => {
       throw upstreamFailure(error, timeoutMs, 'eth_getBalance')
     }),
-    ...tokens.map(token =>
-      client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }).catch(error => {
-        // A contract without code answers eth_call with "0x": no balance.
-        if (error instanceof BaseError && error.walk(cause => cause instanceof ContractFunctionZeroDataError)) return 0n
-        throw upstreamFailure(error, timeoutMs, 'eth_call')
-      })
-    )
+    readTokenBalances(client, tokens, owner, timeoutMs)
   ])
 
   const entry = (symbol: string, name: string, decimals: number, amount: bigint, price: number, icon: string, contract?: string): TokenBalance =>
@@ -71,3 +78,44 @@ export async function readBalances(
   })
   return balances
 }
+
+/** `balanceOf(owner)` of each token, 0 where the call fails; in Multicall3 `aggregate3` calls when the chain has it. */
+async function readTokenBalances(client: PublicClient, tokens: readonly TokenConfig[], owner: Address, timeoutMs: number): Promise<bigint[]> {
+  if (tokens.length === 0) return []
+  const callData = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const chunks: (readonly TokenConfig[])[] = []
+  for (let i = 0; i < tokens.length; i += MAX_TOKENS_PER_MULTICALL) chunks.push(tokens.slice(i, i + MAX_TOKENS_PER_MULTICALL))
+  try {
+    const results = await Promise.all(
+      chunks.map(chunk =>
+        client.readContract({
+          address: MULTICALL3_ADDRESS,
+          abi: multicall3Abi,
+          functionName: 'aggregate3',
+          args: [chunk.map(token => ({ target: token.address as Address, allowFailure: true, callData }))]
+        })
+      )
+    )
+    // A balance is one 32-byte word; a failed call, or a contract without code (empty answer), holds none.
+    return results.flat().map(result => (result.success && result.returnData.length >= 66 ? BigInt(result.returnData.slice(0, 66)) : 0n))
+  } catch (error) {
+    // No Multicall3 on this chain (its address answers "0x"): one call per token.
+    if (isZeroData(error)) return readEach(client, tokens, owner, timeoutMs)
+    throw upstreamFailure(error, timeoutMs, 'eth_call')
+  }
+}
+
+/** `balanceOf` of each token in its own `eth_call` (viem batches them into one HTTP request). */
+function readEach(client: PublicClient, tokens: readonly TokenConfig[], owner: Address, timeoutMs: number): Promise<bigint[]> {
+  return Promise.all(
+    tokens.map(token =>
+      client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }).catch(error => {
+        // A contract without code answers eth_call with "0x": no balance.
+        if (isZeroData(error)) return 0n
+        throw upstreamFailure(error, timeoutMs, 'eth_call')
+      })
+    )
+  )
+}
+
+const isZeroData = (error: unknown): boolean => error instanceof BaseError && Boolean(error.walk(cause => cause instanceof ContractFunctionZeroDataError))

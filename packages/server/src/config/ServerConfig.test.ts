@@ -44,6 +44,21 @@ describe('server configuration', () => {
     assert.equal(parseServerConfig(base).relay, undefined)
   })
 
+  it('takes token lists: URLs (https, http, file:), the default list switch, hidden CAIP-10 ids', () => {
+    const base = demoServerConfig({ chains, tokens, tokenLists: ['file:///srv/devnet.tokenlist.json'] })
+    assert.deepEqual(parseServerConfig(base).tokenLists, { default: false, urls: ['file:///srv/devnet.tokenlist.json'] })
+    const tokenLists = { urls: ['https://lists.example/a.json', 'http://127.0.0.1:9/b.json'], default: true, hide: ['eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F'], refreshHours: 6 }
+    assert.deepEqual(parseServerConfig({ ...base, tokenLists }).tokenLists, tokenLists)
+    const broken: [unknown, RegExp][] = [
+      [{ urls: ['ftp://lists.example/a.json'] }, /at tokenLists\.urls\.0: tokenLists\.urls\[\]: an http\(s\) or file: URL/],
+      [{ urls: Array.from({ length: 21 }, (_, i) => `https://lists.example/${i}.json`) }, /tokenLists\.urls: at most 20 lists/],
+      [{ hide: ['0x6B175474E89094C44Da98b954EedeAC495271d0F'] }, /at tokenLists\.hide\.0: .*CAIP-10/],
+      [{ refreshHours: 0 }, /at tokenLists\.refreshHours/],
+      [{ fetchEverything: true }, /tokenLists/]
+    ]
+    for (const [value, message] of broken) assert.throws(() => parseServerConfig({ ...base, tokenLists: value }), message, JSON.stringify(value))
+  })
+
   it('names the first problem and where it is', () => {
     const base = demoServerConfig({ chains, tokens })
     const broken: [unknown, RegExp][] = [

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { RetentionConfig } from '../db/RetentionJob.js'
 import type { RegistryConfig } from '../wallets/RegistryRefreshJob.js'
+import type { TokenListsConfig } from '../tokenLists/TokenLists.js'
+import { PriceProvidersConfigSchema, type PriceProvidersConfig } from '../prices/PriceProvidersConfig.js'
 
 // The server's configuration: what a site owner writes in the JSON file the CLI reads. Checked
 // with one schema at start-up, so a typo fails loudly instead of surfacing as a 500 later.
@@ -176,6 +178,7 @@ export const ServerConfigSchema = v.object({
   projects: v.pipe(v.array(ProjectSchema), v.minLength(1, 'at least one project')),
   chains: v.array(ChainSchema),
   prices: v.optional(v.record(v.string(), v.pipe(v.number(), v.minValue(0), v.finite()))),
+  priceProviders: v.optional(PriceProvidersConfigSchema),
   identities: v.optional(
     v.record(v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'identity key: 0x and 40 hex digits')), IdentitySchema)
   ),
@@ -209,6 +212,24 @@ export const ServerConfigSchema = v.object({
       legacySuffixes: v.optional(v.pipe(v.array(NameSuffixSchema), v.maxLength(10))),
       namesPerAddress: v.optional(boundedInteger(1, 1000)),
       messageMaxAgeSeconds: v.optional(boundedInteger(10, 3600))
+    })
+  ),
+  tokenLists: v.optional(
+    v.strictObject({
+      urls: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(2000), v.url(), v.regex(/^(https?:\/\/|file:\/\/)/, 'tokenLists.urls[]: an http(s) or file: URL'))),
+          v.maxLength(20, 'tokenLists.urls: at most 20 lists')
+        )
+      ),
+      default: v.optional(v.boolean()),
+      hide: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'tokenLists.hide[]: a CAIP-10 token id like "eip155:1:0xabc…"'))),
+          v.maxLength(10_000)
+        )
+      ),
+      refreshHours: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(24 * 365)))
     })
   ),
   registry: v.optional(
@@ -477,9 +498,12 @@ export interface ServerConfig {
   chains: ChainConfig[]
   /**
    * USD prices. Keys: a symbol (`ETH`), a CAIP-10 token id (`eip155:1:0xabc...`), or
-   * `eip155:1:native`; the most specific key wins. Missing prices count as 0.
+   * `eip155:1:native`; the most specific key wins. They override every price provider; an asset
+   * no one prices has no price (never 0).
    */
   prices?: Record<string, number>
+  /** Where other USD prices come from (CoinGecko, Chainlink feeds); see {@link PriceProvidersConfig}. */
+  priceProviders?: PriceProvidersConfig
   /** Known names and avatars by EVM address. */
   identities?: Record<string, IdentityConfig>
   /** Whether `/getAnalyticsConfig` says yes and `POST /e` stores events (default false). */
@@ -509,6 +533,11 @@ export interface ServerConfig {
   names?: NamesConfig
   /** The public wallet registry the directory is synced from; see {@link RegistryConfig}. */
   registry?: RegistryConfig
+  /**
+   * Token lists whose tokens the balance answer reads besides each chain's `tokens`; see
+   * {@link TokenListsConfig}. Left out, the Uniswap default list (bundled) is used.
+   */
+  tokenLists?: TokenListsConfig
 }
 
 /**

@@ -57,6 +57,18 @@ export interface DemoServerConfigInput {
    * pays for each new account's first transaction.
    */
   accountAbstraction?: { entryPoint: string; walletModalAccountFactory: string; walletModalPaymaster?: string }
+  /**
+   * The devnet's CoinGecko stand-in (`startCoinGeckoStandIn`): its API root and the asset
+   * platform it lists the devnet's tokens under. The static prices stay overrides; a token without
+   * one (the token list's DLST) is priced by the stand-in.
+   */
+  coinGecko?: { url: string; platform: string }
+  /**
+   * Token lists to read balances of besides the configured tokens (`tokenLists.urls`): the
+   * devnet's own is `DEVNET_TOKEN_LIST_URL` (a `file:` URL), naming 'Devnet Listed' (DLST), a
+   * token no configuration names. The Uniswap default list is left out: it names no devnet chain.
+   */
+  tokenLists?: string[]
 }
 
 /**
@@ -89,7 +101,7 @@ export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
  * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults (but multi-wallet on), analytics on, the
  * identities 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT} and 'devnet-friend.reown.id'
  * for {@link DEMO_FRIEND_ACCOUNT}, names registered under {@link DEMO_NAME_SUFFIX}, and the activity indexer polling every
- * {@link DEMO_HISTORY_POLL_MS} ms. With `solana`, the local
+ * {@link DEMO_HISTORY_POLL_MS} ms, and the token lists of `tokenLists` (without Uniswap's default list). With `solana`, the local
  * Solana network follows the EVM chains: SOL (9 decimals) and DSPL ('Devnet SPL', 6 decimals),
  * priced per {@link DEMO_SOLANA_PRICES}.
  *
@@ -151,6 +163,17 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
     names: { suffix: DEMO_NAME_SUFFIX },
     analyticsEnabled: true,
     analyticsReadToken: DEMO_ANALYTICS_READ_TOKEN,
-    history: { pollMs: DEMO_HISTORY_POLL_MS }
+    ...(input.coinGecko
+      ? {
+          priceProviders: {
+            coingecko: {
+              baseUrl: input.coinGecko.url,
+              networks: Object.fromEntries(input.chains.map(chain => [`eip155:${chain.chainId}`, { platform: input.coinGecko!.platform, nativeCoinId: 'ethereum' }]))
+            }
+          }
+        }
+      : {}),
+    history: { pollMs: DEMO_HISTORY_POLL_MS },
+    tokenLists: { default: false, urls: [...(input.tokenLists ?? [])] }
   }
 }

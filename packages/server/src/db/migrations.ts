@@ -500,5 +500,22 @@ export const MIGRATIONS: readonly Migration[] = [
         last_error_at timestamptz
       );
     `
+  },
+  {
+    id: 19,
+    name: 'token lists',
+    sql: `
+      -- The token lists named in \`tokenLists.urls\`, as last fetched and checked (tokenLists/TokenLists.ts):
+      -- the balance answer reads the tokens of the last good copy, which a failed fetch leaves in
+      -- place. One row per list URL; last_error says why the newest fetch failed.
+      CREATE TABLE token_lists (
+        url text PRIMARY KEY,
+        list jsonb,
+        fetched_at timestamptz,
+        last_attempt_at timestamptz,
+        last_error text,
+        last_error_at timestamptz
+      );
+    `
   }
 ]

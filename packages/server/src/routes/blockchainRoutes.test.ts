@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
-import { DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
+import { DEVNET_LIST_TOKEN, DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
@@ -57,7 +57,7 @@ describe('blockchain data API (devnet)', () => {
       assert.equal(status, 200)
       // What the modal's service client accepts, field for field.
       assert.deepEqual(v.parse(BalancesSchema, body), body)
-      assert.deepEqual(body.balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT'])
+      assert.deepEqual(body.balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
       const [eth, dusd, usdt] = body.balances as [Balance, Balance, Balance]
 
       const wei = BigInt(await jsonRpc<Hex>(chains.rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest']))
@@ -83,6 +83,19 @@ describe('blockchain data API (devnet)', () => {
       assert.equal(usdt.address, `eip155:31337:${USDT_ADDRESS}`)
       assert.equal(usdt.value, Number(formatUnits(await balanceOf(chains.rpcUrl, USDT_ADDRESS, WALLET_ACCOUNT), 6)))
       assert.equal((await fetch(dusd.iconUrl)).status, 200)
+    })
+
+    it('lists a token only the devnet token list names, with the list\'s metadata', async () => {
+      for (const chainId of ['eip155:31337', 'eip155:31338']) {
+        const { body } = await balances(WALLET_ACCOUNT, { chainId })
+        const listed = body.balances.find(b => b.symbol === DEVNET_LIST_TOKEN.symbol)
+        assert.ok(listed, chainId)
+        assert.equal(listed.name, DEVNET_LIST_TOKEN.name)
+        assert.equal(listed.address, `${chainId}:${DEVNET_LIST_TOKEN.address}`)
+        assert.deepEqual(listed.quantity, { decimals: '6', numeric: formatUnits(await balanceOf(chains.devnet.chains.find(c => `eip155:${c.chainId}` === chainId)!.rpcUrl, DEVNET_LIST_TOKEN.address, WALLET_ACCOUNT), 6) })
+      }
+      // Only the wallet account holds it.
+      assert.equal((await balances(EMPTY_ACCOUNT)).body.balances.some(b => b.symbol === DEVNET_LIST_TOKEN.symbol), false)
     })
 
     it('reads live: a transfer shows up at once', async () => {

@@ -5,6 +5,8 @@ import { readBalances } from '../chain/readBalances.js'
 import { readSolanaBalances } from '../chain/readSolanaBalances.js'
 import { upstreamRpc, isRpcResponse } from '../chain/upstreamRpc.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
+import { balanceAsset, priceBalances } from '../prices/priceBalances.js'
+import { priceAssetId, type PriceAsset } from '../prices/PriceProvider.js'
 import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
 import { serveEndpoint } from '../http/serveEndpoint.js'
@@ -49,7 +51,8 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
     }
   })
 
-  // Balances are always read live: `forceUpdate` is accepted for compatibility.
+  // Balances are always read live: `forceUpdate` is accepted for compatibility. Prices come from
+  // the price service (whatever the reader put there is replaced); an unknown one is left out.
   serveEndpoint(app, blockchainEndpoints.balance, {}, async request => {
     const { chainId } = request.query
     const { address } = request.params
@@ -57,20 +60,22 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
     // Spec §9: balances exist on eip155 and solana.
     if (chain && chainId.startsWith('solana:')) {
       if (!isSolanaAddress(address)) throw new ApiError(400, `Invalid address for ${chainId}: not a Solana address`)
-      return { balances: await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
+      return { balances: await priceBalances(ctx.priceService, chain, await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs)) }
     }
     const evm = evmChain(chainId, `Network not supported for balances: ${chainId}`)
     if (!address.startsWith('0x')) throw new ApiError(400, `Invalid address for ${chainId}: not an EVM address`)
-    return { balances: await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs) }
+    return { balances: await priceBalances(ctx.priceService, evm, await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs, ctx.tokenLists?.tokensFor(evm))) }
   })
 
   serveEndpoint(app, blockchainEndpoints.fungiblePrice, {}, async request => {
     if (request.body.projectId !== request.project?.id) throw new ApiError(400, 'Body projectId does not match the projectId query parameter')
-    const fungibles: Fungible[] = []
-    for (const id of request.body.addresses) {
-      const fungible = findFungible(ctx, id, tokenIcon(request))
-      if (fungible) fungibles.push(fungible)
-    }
+    const found = request.body.addresses.flatMap(id => findFungible(ctx, id, tokenIcon(request)) ?? [])
+    const quotes = await ctx.priceService.prices(found.map(f => f.asset))
+    // Tokens without a price are left out, like unknown ones.
+    const fungibles: Fungible[] = found.flatMap(({ asset, fungible }) => {
+      const quote = quotes.get(asset.id)
+      return quote ? [{ ...fungible, price: quote.usd }] : []
+    })
     return { fungibles }
   })
 
@@ -91,17 +96,21 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
   })
 }
 
-/** Name, symbol, icon and price of a CAIP-10 token id (or `…:native`), if the server knows it. */
-function findFungible(ctx: RouteContext, id: string, icon: (symbol: string, configured?: string) => string): Fungible | undefined {
+/** Name, symbol and icon of a CAIP-10 token id (or `…:native`) the server knows, and the asset to price. */
+function findFungible(ctx: RouteContext, id: string, icon: (symbol: string, configured?: string) => string): { asset: PriceAsset; fungible: Omit<Fungible, 'price'> } | undefined {
   const lastColon = id.lastIndexOf(':')
   const chain = ctx.chains.get(id.slice(0, lastColon))
   if (!chain) return undefined
   const reference = id.slice(lastColon + 1)
   if (reference === 'native') {
     const { name, symbol } = chain.nativeCurrency
-    return { name, symbol, iconUrl: icon(symbol), price: ctx.prices.native(chain) }
+    return { asset: { id: priceAssetId(chain.caipNetworkId), chainId: chain.caipNetworkId, symbol }, fungible: { name, symbol, iconUrl: icon(symbol) } }
   }
-  const token = chain.tokens?.find(t => t.address.toLowerCase() === reference.toLowerCase())
+  const token = (ctx.tokenLists?.tokensFor(chain) ?? chain.tokens)?.find(t => t.address.toLowerCase() === reference.toLowerCase())
   if (!token) return undefined
-  return { name: token.name, symbol: token.symbol, iconUrl: icon(token.symbol, token.iconUrl), price: ctx.prices.token(chain, token) }
+  return {
+    // As in the balances: a listed token's symbol does not pick up a static price by symbol.
+    asset: balanceAsset(chain, { address: `${chain.caipNetworkId}:${token.address}`, symbol: token.symbol }),
+    fungible: { name: token.name, symbol: token.symbol, iconUrl: icon(token.symbol, token.iconUrl) }
+  }
 }

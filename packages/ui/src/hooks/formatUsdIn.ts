@@ -1,5 +1,8 @@
 import { formatUsd } from '@wallet-modal/core/internal'
 
+/** What stands where a dollar value would be when the price is unknown: an en dash, never "$0.00". */
+export const UNKNOWN_USD = '–'
+
 /** One currency formatter per locale (their construction is what costs). */
 const formatters = new Map<string, Intl.NumberFormat>()
 

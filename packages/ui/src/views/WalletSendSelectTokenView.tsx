@@ -5,7 +5,7 @@ import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
 import { WalletImage } from '../components/WalletImage.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
-import { formatUsdIn } from '../hooks/formatUsdIn.js'
+import { formatUsdIn, UNKNOWN_USD } from '../hooks/formatUsdIn.js'
 
 /** Select Token: the account's sendable tokens, searchable by name or symbol; picking one goes back to Send. */
 export function WalletSendSelectTokenView() {
@@ -40,7 +40,13 @@ export function WalletSendSelectTokenView() {
                   {core.i18n.format.amount(truncateDecimals(token.quantity.numeric, 3))} {token.symbol}
                 </span>
               </span>
-              {token.value ? <span>{formatUsdIn(core.i18n.state.locale, token.value)}</span> : null}
+              {token.value ? (
+                <span>{formatUsdIn(core.i18n.state.locale, token.value)}</span>
+              ) : token.value === undefined && core.hasServices ? (
+                <span title={t('account.priceUnknown')} aria-label={t('account.priceUnknown')}>
+                  {UNKNOWN_USD}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

@@ -131,6 +131,8 @@ export interface MessageValues {
   "account.tokens": undefined
   "account.loadingTokens": undefined
   "account.tokenBalances": undefined
+  "account.priceUnknown": undefined
+  "account.totalExcludes": { count: string | number }
   "account.smartAccount": undefined
   "connect.unavailable": { reason: string | number; service: string | number }
   "error.PROJECT_ID_REQUIRED": undefined

@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "الرموز المميزة",
   "account.loadingTokens": () => "جارٍ تحميل الرموز المميزة",
   "account.tokenBalances": () => "أرصدة الرموز المميزة",
+  "account.priceUnknown": () => "السعر غير معروف",
+  "account.totalExcludes": (d) => plural(d.count, 0, ar, { zero: "لا يستثني الإجمالي أي أصل", one: "يستثني الإجمالي أصلًا واحدًا بلا سعر", two: "يستثني الإجمالي أصلين بلا سعر", few: "يستثني الإجمالي " + number("ar", d.count, 0) + " أصول بلا سعر", many: "يستثني الإجمالي " + number("ar", d.count, 0) + " أصلًا بلا سعر", other: "يستثني الإجمالي " + number("ar", d.count, 0) + " أصل بلا سعر" }),
   "account.smartAccount": () => "حساب ذكي",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect غير متاح", other: "قائمة المحافظ غير متاحة" }) + ": " + select(d.reason, { projectUnknown: "معرّف مشروع هذا الموقع غير معروف", originNotAllowed: "معرّف مشروع هذا الموقع غير مسموح به على هذا المصدر", rateLimited: "طلبات كثيرة جدًا، حاول مرة أخرى بعد دقيقة", other: "تعذّر الوصول إلى خدمته" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "معرّف المشروع مطلوب",

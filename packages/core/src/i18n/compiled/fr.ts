@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "Jetons",
   "account.loadingTokens": () => "Chargement des jetons",
   "account.tokenBalances": () => "Soldes des jetons",
+  "account.priceUnknown": () => "Prix inconnu",
+  "account.totalExcludes": (d) => plural(d.count, 0, fr, { one: "Le total exclut " + number("fr", d.count, 0) + " actif sans prix", other: "Le total exclut " + number("fr", d.count, 0) + " actifs sans prix" }),
   "account.smartAccount": () => "Compte intelligent",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect est indisponible", other: "La liste des portefeuilles est indisponible" }) + " : " + select(d.reason, { projectUnknown: "l’identifiant de projet de ce site n’est pas reconnu", originNotAllowed: "l’identifiant de projet de ce site n’est pas autorisé sur cette origine", rateLimited: "trop de requêtes, réessayez dans une minute", other: "son service est injoignable" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Un ID de projet est requis",

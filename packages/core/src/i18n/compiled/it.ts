@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "Token",
   "account.loadingTokens": () => "Caricamento token",
   "account.tokenBalances": () => "Saldi dei token",
+  "account.priceUnknown": () => "Prezzo sconosciuto",
+  "account.totalExcludes": (d) => plural(d.count, 0, it, { one: "Il totale esclude " + number("it", d.count, 0) + " asset senza prezzo", other: "Il totale esclude " + number("it", d.count, 0) + " asset senza prezzo" }),
   "account.smartAccount": () => "Smart account",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect non è disponibile", other: "L’elenco dei wallet non è disponibile" }) + ": " + select(d.reason, { projectUnknown: "l’ID progetto di questo sito non è riconosciuto", originNotAllowed: "l’ID progetto di questo sito non è consentito su questa origine", rateLimited: "troppe richieste, riprova tra un minuto", other: "il suo servizio non è raggiungibile" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "È richiesto un ID progetto",

@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "Tokens",
   "account.loadingTokens": () => "Carregando tokens",
   "account.tokenBalances": () => "Saldos de tokens",
+  "account.priceUnknown": () => "Preço desconhecido",
+  "account.totalExcludes": (d) => plural(d.count, 0, pt, { one: "O total exclui " + number("pt", d.count, 0) + " ativo sem preço", other: "O total exclui " + number("pt", d.count, 0) + " ativos sem preço" }),
   "account.smartAccount": () => "Conta inteligente",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "O WalletConnect está indisponível", other: "A lista de carteiras está indisponível" }) + ": " + select(d.reason, { projectUnknown: "o ID de projeto deste site não é reconhecido", originNotAllowed: "o ID de projeto deste site não é permitido nesta origem", rateLimited: "solicitações demais, tente novamente em um minuto", other: "o serviço não pode ser acessado" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "É necessário um ID de projeto",

@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "Токены",
   "account.loadingTokens": () => "Загрузка токенов",
   "account.tokenBalances": () => "Балансы токенов",
+  "account.priceUnknown": () => "Цена неизвестна",
+  "account.totalExcludes": (d) => plural(d.count, 0, ru, { one: "Итог не включает " + number("ru", d.count, 0) + " актив без цены", few: "Итог не включает " + number("ru", d.count, 0) + " актива без цены", many: "Итог не включает " + number("ru", d.count, 0) + " активов без цены", other: "Итог не включает " + number("ru", d.count, 0) + " актива без цены" }),
   "account.smartAccount": () => "Смарт-аккаунт",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect недоступен", other: "Список кошельков недоступен" }) + ": " + select(d.reason, { projectUnknown: "идентификатор проекта этого сайта не распознан", originNotAllowed: "идентификатор проекта этого сайта не разрешён для этого источника", rateLimited: "слишком много запросов, повторите через минуту", other: "его сервис недоступен" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Требуется ID проекта",

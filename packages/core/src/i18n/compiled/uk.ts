@@ -133,6 +133,8 @@ export default {
   "account.tokens": () => "Токени",
   "account.loadingTokens": () => "Завантаження токенів",
   "account.tokenBalances": () => "Баланси токенів",
+  "account.priceUnknown": () => "Ціна невідома",
+  "account.totalExcludes": (d) => plural(d.count, 0, uk, { one: "Підсумок не враховує " + number("uk", d.count, 0) + " актив без ціни", few: "Підсумок не враховує " + number("uk", d.count, 0) + " активи без ціни", many: "Підсумок не враховує " + number("uk", d.count, 0) + " активів без ціни", other: "Підсумок не враховує " + number("uk", d.count, 0) + " активу без ціни" }),
   "account.smartAccount": () => "Смарт-акаунт",
   "connect.unavailable": (d) => select(d.service, { walletConnect: "WalletConnect недоступний", other: "Список гаманців недоступний" }) + ": " + select(d.reason, { projectUnknown: "ідентифікатор проєкту цього сайту не розпізнано", originNotAllowed: "ідентифікатор проєкту цього сайту не дозволено для цього джерела", rateLimited: "забагато запитів, спробуйте за хвилину", other: "його сервіс недоступний" }) + ".",
   "error.PROJECT_ID_REQUIRED": () => "Потрібен ID проєкту",
