@@ -105,15 +105,14 @@ describe('balances from an EVM network\'s RPC', () => {
     assert.deepEqual(batches, [2])
     const [native, dusd, usdt, evil, ...rest] = balances
     assert.deepEqual(rest, [], 'the token without code, the reverting one and the one with 255 decimals are left out')
-    // The wallet account (anvil's account 1) sent nothing: anvil's 10,000 ETH.
-    assert.deepEqual(native, { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 0, price: 0, quantity: { decimals: '18', numeric: '10000' }, iconUrl: undefined })
+    // The wallet account (anvil's account 1) sent nothing: anvil's 10,000 ETH. No price service:
+    // no price and no value (shown as unknown, never as $0).
+    assert.deepEqual(native, { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '10000' }, iconUrl: undefined })
     assert.deepEqual(dusd, {
       name: 'Devnet USD',
       symbol: 'DUSD',
       chainId: 'eip155:31337',
       address: `eip155:31337:${DEVNET_TOKENS.DUSD}`,
-      value: 0,
-      price: 0,
       quantity: { decimals: '6', numeric: '1000000' },
       iconUrl: ICON
     })
