@@ -1,4 +1,5 @@
 import { ApiError } from '../http/ApiError.js'
+import { readCappedBody } from '../http/readCappedBody.js'
 
 /** A JSON-RPC 2.0 request as sent upstream. */
 export interface RpcRequest {
@@ -22,31 +23,11 @@ export const UPSTREAM_TIMEOUT_MS = 10_000
 /** Default largest upstream answer read, in bytes: a node (or something posing as one) cannot make the server hold more. */
 export const UPSTREAM_MAX_BYTES = 10 * 1024 * 1024
 
-/**
- * Reads a response body as text, at most `maxBytes` of it: the body is read chunk by chunk and
- * the read is cancelled as soon as it passes the cap (or when `Content-Length` announces more).
- */
+/** A body as text, at most `maxBytes` of it (see `readCappedBody`). */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const announced = Number(response.headers.get('content-length'))
-  if (announced > maxBytes) {
-    await response.body?.cancel()
-    throw new ApiError(502, `Upstream RPC answer exceeds ${maxBytes} bytes`)
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let size = 0
-  let text = ''
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new ApiError(502, `Upstream RPC answer exceeds ${maxBytes} bytes`)
-    }
-    text += decoder.decode(value, { stream: true })
-  }
+  const body = await readCappedBody(response, maxBytes)
+  if (!body) throw new ApiError(502, `Upstream RPC answer exceeds ${maxBytes} bytes`)
+  return body.toString('utf8')
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PriceProviderError } from './PriceProvider.js'
+import { readCappedBody } from '../http/readCappedBody.js'
 
 /** Largest price answer read (a full 515-address CoinGecko answer is far smaller). */
 export const PRICE_MAX_BYTES = 1024 * 1024
@@ -56,29 +57,12 @@ export async function fetchPriceJson(name: string, url: URL, headers: Record<str
 }
 
 async function readCapped(name: string, response: Response, signal: AbortSignal): Promise<string> {
-  const announced = Number(response.headers.get('content-length') ?? 0)
-  if (announced > PRICE_MAX_BYTES) {
-    void response.body?.cancel().catch(() => undefined)
-    throw new PriceProviderError(`${name} answer exceeds ${PRICE_MAX_BYTES} bytes`)
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
+  let body: Buffer | undefined
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > PRICE_MAX_BYTES) {
-        void reader.cancel().catch(() => undefined)
-        throw new PriceProviderError(`${name} answer exceeds ${PRICE_MAX_BYTES} bytes`)
-      }
-      chunks.push(value)
-    }
-  } catch (error) {
-    if (error instanceof PriceProviderError) throw error
+    body = await readCappedBody(response, PRICE_MAX_BYTES)
+  } catch {
     throw new PriceProviderError(signal.aborted ? `${name} did not answer in time` : `${name} answer cut off`)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  if (!body) throw new PriceProviderError(`${name} answer exceeds ${PRICE_MAX_BYTES} bytes`)
+  return body.toString('utf8')
 }

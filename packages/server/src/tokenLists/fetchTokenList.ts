@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseTokenList, TokenListError, type TokenList } from './parseTokenList.js'
+import { readCappedBody } from '../http/readCappedBody.js'
 
 /** Default time one list fetch may take, whole answer included. */
 export const TOKEN_LIST_TIMEOUT_MS = 15_000
@@ -54,24 +55,9 @@ async function fetchCapped(url: string, maxBytes: number, timeoutMs: number, sig
       await response.body?.cancel()
       throw new TokenListError(`Token list ${url}: HTTP ${response.status}`)
     }
-    if (Number(response.headers.get('content-length')) > maxBytes) {
-      await response.body?.cancel()
-      throw new TokenListError(`Token list ${url}: answer larger than ${maxBytes} bytes`)
-    }
-    if (!response.body) return Buffer.alloc(0)
-    const chunks: Uint8Array[] = []
-    let size = 0
-    const reader = response.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return Buffer.concat(chunks)
-      size += value.byteLength
-      if (size > maxBytes) {
-        await reader.cancel()
-        throw new TokenListError(`Token list ${url}: answer larger than ${maxBytes} bytes`)
-      }
-      chunks.push(value)
-    }
+    const body = await readCappedBody(response, maxBytes)
+    if (!body) throw new TokenListError(`Token list ${url}: answer larger than ${maxBytes} bytes`)
+    return body
   } catch (error) {
     if (error instanceof TokenListError) throw error
     if (timeout.aborted) throw new TokenListError(`Token list ${url}: no whole answer within ${timeoutMs} ms`)

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Queryable, Store } from '../db/Store.js'
 import { normaliseRegistryWallets, type NormalisedRegistryWallet } from './normaliseRegistryWallets.js'
 import { forgetActiveWalletTable } from './queryWallets.js'
+import { readCappedBody } from '../http/readCappedBody.js'
 
 /** The public registry (WalletConnect's "Web3Modal API"). */
 export const DEFAULT_REGISTRY_URL = 'https://api.web3modal.org'
@@ -107,29 +108,11 @@ export function serverVersion(): string {
   return (version = '0.0.0')
 }
 
-/**
- * Reads a response body, at most `maxBytes` of it (announced or streamed); the read is cancelled
- * past the cap.
- */
+/** A body, at most `maxBytes` of it (see `readCappedBody`). */
 async function readCapped(response: Response, maxBytes: number, what: string): Promise<Buffer> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel()
-    throw new RegistrySyncError(`${what}: answer larger than ${maxBytes} bytes`)
-  }
-  if (!response.body) return Buffer.alloc(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = response.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return Buffer.concat(chunks)
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new RegistrySyncError(`${what}: answer larger than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
+  const body = await readCappedBody(response, maxBytes)
+  if (!body) throw new RegistrySyncError(`${what}: answer larger than ${maxBytes} bytes`)
+  return body
 }
 
 /**
