@@ -19,11 +19,14 @@ test('connect -> account shows address and balance -> switch network -> disconne
     const wei1 = await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [address, 'latest'])
     const expected1 = ethTruncated3(wei1)
     await page.locator('connect-button').getByText(`${expected1} ETH`).waitFor()
+    // The account's ENS name (its reverse record on the devnet's ENS, checked forward) replaces the address.
+    await page.locator('connect-button').getByTestId('button-address').filter({ hasText: 'devnet-wallet.eth' }).waitFor()
 
     // Account view: address and balance.
     await button.click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)
+    await dialog(page).getByTestId('account-address').filter({ hasText: 'devnet-wallet.eth' }).waitFor()
     await dialog(page).getByTestId('account-balance').filter({ hasText: `${expected1} ETH` }).waitFor()
     await dialog(page).getByRole('button', { name: 'Copy address' }).click()
     await dialog(page).getByText('Address copied').waitFor()

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core'
 import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openSend, fillSend, previewSend, confirmSend, rpc } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const RECEIVER_NAME = 'devnet-friend.reown.id'
+// Named through the devnet's ENS (devnet-friend.eth resolves to account 2).
+const RECEIVER_NAME = 'devnet-friend.eth'
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
@@ -85,6 +86,9 @@ test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activi
     assert.deepEqual(descriptions.slice(0, 3), ['-10.000 USDT', '-10.000 DUSD', '-0.500 ETH'])
     const ops = await month.getByTestId('transaction').evaluateAll(els => els.slice(0, 3).map(e => e.getAttribute('data-operation')))
     assert.deepEqual(ops, ['send', 'send', 'send'])
+    // The receiver is named by its ENS name (the service names counterparts), not its address.
+    const counterparts = await month.getByTestId('transaction').evaluateAll(els => els.slice(0, 3).map(e => e.querySelector('.wm-token-qty')?.textContent))
+    assert.deepEqual(counterparts, ['to devnet-friend.eth', 'to devnet-friend.eth', 'to devnet-friend.eth'])
   }))
 
 test('every validation message appears for its input; a rejection in the wallet keeps the draft', () =>

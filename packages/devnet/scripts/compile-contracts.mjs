@@ -15,7 +15,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const SOLC_VERSION = '0.8.37'
-const CONTRACTS = ['DevnetToken', 'DevnetTether', 'WalletModalAccount', 'WalletModalAccountFactory', 'WalletModalPaymaster', 'DevnetMulticall3', 'DevnetPriceFeed']
+const CONTRACTS = ['DevnetToken', 'DevnetTether', 'WalletModalAccount', 'WalletModalAccountFactory', 'WalletModalPaymaster', 'DevnetMulticall3', 'DevnetPriceFeed', 'DevnetHostileToken', 'DevnetRoundFeed', 'DevnetOffchainResolver']
 
 const packageDir = new URL('../', import.meta.url)
 const artifactPath = fileURLToPath(new URL('src/contracts/artifacts.json', packageDir))

@@ -65,6 +65,7 @@ const lines = [
   ...(services.oidc ? [`  Social logins:   ${services.oidc.issuer}  (local OpenID provider for google, github, apple, facebook, x, discord: pick a test user in the popup)`] : []),
   ...(services.farcaster ? [`  Farcaster:       ${services.farcaster.url}  (sign-in stand-in: open the modal's Farcaster link, approve as a test account)`] : []),
   ...(services.onramp ? [`  On-ramp sandbox: ${services.onramp.url}  (Buy in the modal opens its checkout: test card ${SANDBOX_TEST_CARD}, pays in devnet DUSD)`] : []),
+  ...(services.explorer ? [`  Explorer API:    ${services.explorer.url}  (Etherscan-compatible stand-in: Activity on ${devnet.chains[1]?.name ?? 'the second chain'} comes from it, the first chain's from the indexer)`] : []),
   ...(services.mail ? [`  Mailbox:         ${url}/mailbox/   (e-mail login codes and device links arrive here; SMTP ${services.mail.smtpUrl})`] : []),
   '',
   '  Chains:',

@@ -141,3 +141,68 @@ export const DEVNET_POOLS = {
  * Multicall3 has on nearly every EVM chain, so the modal's balance reads find it as on a real one.
  */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+/** A round avatar: a coloured circle with initials, as a `data:` URI (no request leaves the machine). */
+const svgAvatar = (initials: string, colour: string): string =>
+  `data:image/svg+xml;base64,${btoa(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${colour}"/><text x="32" y="41" font-family="sans-serif" font-size="24" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`
+  )}`
+
+/**
+ * The ENS of the devnet: the real, published contracts (`@ensdomains/contracts` 0.0.3, unchanged)
+ * deployed by `deployEns` on the first devnet chain only (31337: ENS lives on one chain, like
+ * mainnet on Ethereum). `registry` is the ENSRegistryWithFallback (mainnet's registry, at
+ * deployer nonce 1) over a plain ENSRegistry it falls back to (`oldRegistry`, nonce 0); `resolver`
+ * the PublicResolver (nonce 2) that holds every devnet name's records and is the reverse
+ * registrar's default resolver; `reverseRegistrar` the ReverseRegistrar (nonce 3) that owns
+ * `addr.reverse`.
+ *
+ * `deployer` sends every ENS transaction except the reverse records (each named account sets its
+ * own): the 12th account of the "test test ... junk" mnemonic (index 11, a well-known development
+ * key). It is none of anvil's ten accounts, which other devnet code and tests all use (account 8
+ * deploys price feeds and runs the demo's bundler), so its nonces, which fix these addresses on a
+ * fresh chain, belong to ENS alone; `deployEns` impersonates it and gives it its ETH.
+ *
+ * @example
+ * ```ts
+ * const resolver = await client.readContract({ address: DEVNET_ENS.registry, abi, functionName: 'resolver', args: [namehash('devnet-wallet.eth')] })
+ * ```
+ */
+export const DEVNET_ENS = {
+  chainId: DEVNET_CHAINS[0].chainId,
+  deployer: '0x71bE63f3384f5fb98995898A86B02Fb2426c5788',
+  oldRegistry: '0x72bb9c7ffbE2Ed234e53bc64862DdA6d9fFF333b',
+  registry: '0xF1478f211F027EBA42ca369ea976F1eB43C6bB53',
+  resolver: '0x31c91FD3540b5cE5780AFe47E442814e229BC019',
+  reverseRegistrar: '0x33A61dF860C1170C903f5BA1eF979570C962395E'
+} as const satisfies { chainId: number } & Record<'deployer' | 'oldRegistry' | 'registry' | 'resolver' | 'reverseRegistrar', Address>
+
+/**
+ * The names `deployEns` registers under `eth` (owned by {@link DEVNET_ENS}'s deployer, resolver
+ * {@link DEVNET_ENS}`.resolver`), by name: the address of the `addr` record (coin 60; `null`: no
+ * record), the `avatar` text record (a `data:image/svg+xml;base64,…` SVG; `null`: none), and
+ * whether that address's own reverse record names it (set by the account itself through the
+ * ReverseRegistrar, so a resolver that checks both directions shows the name):
+ * - `devnet-wallet.eth`: {@link WALLET_ACCOUNT} (anvil account 1), both ways;
+ * - `devnet-friend.eth`: anvil account 2 (the demo's "friend"), both ways;
+ * - `devnet-nobody.eth`: a name with the resolver but no records (resolves to no address).
+ * See also {@link DEVNET_ENS_POISONED_REVERSE}, a reverse record that forward resolution denies.
+ *
+ * @example
+ * ```ts
+ * const { address, avatar } = DEVNET_ENS_NAMES['devnet-wallet.eth']
+ * ```
+ */
+export const DEVNET_ENS_NAMES = {
+  'devnet-wallet.eth': { address: DEVNET_ACCOUNTS[1], avatar: /* @__PURE__ */ svgAvatar('DW', '#2563eb'), reverse: true },
+  'devnet-friend.eth': { address: DEVNET_ACCOUNTS[2], avatar: /* @__PURE__ */ svgAvatar('DF', '#16a34a'), reverse: true },
+  'devnet-nobody.eth': { address: null, avatar: null, reverse: false }
+} as const satisfies Record<string, { address: Address | null; avatar: string | null; reverse: boolean }>
+
+/**
+ * The poisoned reverse record `deployEns` leaves for tests: anvil account 3 claims
+ * `devnet-wallet.eth` as its name through the ReverseRegistrar (anyone may write any name into
+ * their own reverse record), but that name resolves to {@link WALLET_ACCOUNT}. A correct resolver
+ * checks the forward record and shows no name for account 3.
+ */
+export const DEVNET_ENS_POISONED_REVERSE = { account: DEVNET_ACCOUNTS[3], name: 'devnet-wallet.eth' } as const satisfies { account: Address; name: keyof typeof DEVNET_ENS_NAMES }

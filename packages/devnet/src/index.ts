@@ -7,6 +7,7 @@ export { startDevnet, type StartDevnetOptions, type Devnet, type DevnetChain, ty
 export { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 export { deployUniswap } from './deployUniswap.js'
 export { deployAccountAbstraction } from './deployAccountAbstraction.js'
+export { deployEns } from './deployEns.js'
 export { installMulticall3 } from './installMulticall3.js'
 export { serveDemo, type ServeDemoOptions, type DemoServer, type DevnetConfig } from './serveDemo.js'
 export { startAll, type StartAllOptions, type AllServices, type ServiceServer } from './startAll.js'
@@ -43,7 +44,10 @@ export {
   DEVNET_PAYMASTER_SIGNER,
   DEVNET_PAYMASTER_DEPOSIT,
   DEVNET_POOLS,
-  MULTICALL3_ADDRESS
+  MULTICALL3_ADDRESS,
+  DEVNET_ENS,
+  DEVNET_ENS_NAMES,
+  DEVNET_ENS_POISONED_REVERSE
 } from './constants.js'
 export {
   createWalletConnectDevWallet,
@@ -119,5 +123,9 @@ export { startFarcasterRelay, devnetFarcasterCustody, DEVNET_FARCASTER_ACCOUNTS,
 export { startNextExample, nextExampleAvailable } from './next/startNextExample.js'
 export type { NextExample, StartNextExampleOptions } from './next/startNextExample.js'
 export { startOnRampSandbox, sandboxQuote, SANDBOX_TEST_CARD, SANDBOX_LIMITS, type OnRampSandbox, type OnRampSandboxOptions, type SandboxPurchase } from './onramp/startOnRampSandbox.js'
+export { startOneInchStandIn, ONE_INCH_NATIVE_ADDRESS, type OneInchStandIn, type OneInchStandInOptions, type OneInchStandInChain, type OneInchFailure, type OneInchEndpoint, type OneInchCall } from './oneInch/startOneInchStandIn.js'
+export { startCoinbaseOnRampStandIn, generateCdpApiKey, COINBASE_USDC_ID, type CoinbaseOnRampStandIn, type CoinbaseOnRampStandInOptions, type CdpApiKey, type CoinbaseFailure, type CoinbaseEndpoint } from './onramp/startCoinbaseOnRampStandIn.js'
+export { startMeldStandIn, meldWebhookSignature, MELD_STAND_IN_CRYPTO, type MeldStandIn, type MeldStandInOptions, type MeldFailure, type MeldEndpoint, type MeldCryptoCurrency, type MeldTransaction } from './onramp/startMeldStandIn.js'
 export { startRegistryStandIn, REGISTRY_STAND_IN_PROJECT, type RegistryStandIn, type RegistryStandInOptions, type RegistryFault } from './registry/startRegistryStandIn.js'
 export { registrySampleData, registrySampleWallet, type RegistryWallet, type RegistryImage } from './registry/registrySampleWallets.js'
+export { startEtherscanStandIn, ETHERSCAN_STAND_IN_KEY, type EtherscanStandIn, type EtherscanStandInOptions, type EtherscanStandInChain, type EtherscanFailure, type EtherscanCall, type ExplorerRow } from './explorerApi/startEtherscanStandIn.js'

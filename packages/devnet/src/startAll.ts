@@ -7,6 +7,7 @@ import { DEVNET_SOCIALS, startOidcProvider, type DevnetOidcProvider } from './oi
 import { devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
 import { startSafeStandIn, type SafeStandIn } from './safe/startSafeStandIn.js'
 import { startOnRampSandbox, type OnRampSandbox } from './onramp/startOnRampSandbox.js'
+import { startEtherscanStandIn, type EtherscanStandIn } from './explorerApi/startEtherscanStandIn.js'
 import { DEVNET_COINGECKO_PLATFORM, devnetCoinGeckoPrices, startCoinGeckoStandIn, type CoinGeckoStandIn } from './prices/startCoinGeckoStandIn.js'
 import { serveDemo, type DemoServer, type ServeDemoOptions } from './serveDemo.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
@@ -97,7 +98,7 @@ const CLOSED_PORT_URL = 'http://127.0.0.1:1'
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }, coinGecko: CoinGeckoStandIn): Promise<ServiceServer> {
+async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }, coinGecko: CoinGeckoStandIn, explorer: EtherscanStandIn): Promise<ServiceServer> {
   const [{ createServer, KeyVault }, { demoServerConfig }] = await Promise.all([import('@wallet-modal/server'), import('./server/demoServerConfig.js')])
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -111,7 +112,9 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
     // 'Devnet Listed' (DLST) is named by this list only: the Account view shows a token list's token.
     tokenLists: [DEVNET_TOKEN_LIST_URL],
     // Prices besides the static ones (which stay overrides) come from the CoinGecko stand-in.
-    coinGecko: { url: coinGecko.url, platform: DEVNET_COINGECKO_PLATFORM }
+    coinGecko: { url: coinGecko.url, platform: DEVNET_COINGECKO_PLATFORM },
+    // The dev accounts are named through the ENS contracts deployed on the first chain (devnet-wallet.eth).
+    ens: { chainId: devnet.ens.chainId, registry: devnet.ens.registry }
   })
   // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys
   // are made per start (the demo's own).
@@ -122,6 +125,9 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
   // ws://127.0.0.1:<port>/relay, which is what the demo page derives from its serviceUrl (the
   // modal's `${serviceUrl}/relay`) and what the WalletConnect dev wallet is given (`relayUrl`).
   config.relay = { publicMode: true }
+  // The second chain's activity comes from an Etherscan-compatible explorer API (its stand-in
+  // reads the chain), as a chain the operator does not index would; the first chain's from the indexer.
+  config.historyProviders = { etherscan: { baseUrl: explorer.url, apiKey: explorer.apiKey, chains: [`eip155:${devnet.chains[1]!.chainId}`] } }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
   if (options.smartAccountsOnlyOn) for (const chain of config.chains) if (!options.smartAccountsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.smartAccounts
   return createServer({
@@ -184,6 +190,8 @@ export interface AllServices {
   readonly onramp?: OnRampSandbox
   /** The CoinGecko stand-in the services ask for prices the configuration does not set; with the services only. */
   readonly coinGecko?: CoinGeckoStandIn
+  /** The Etherscan-compatible explorer API stand-in the second chain's activity comes from; with the services only. */
+  readonly explorer?: EtherscanStandIn
   /** The Safe{Wallet} stand-in (`/` opens the demo as a Safe app). */
   readonly safe: SafeStandIn
   /** Stops the demo server, the wallet, the services, then the chains. Safe to call more than once. */
@@ -205,6 +213,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
   let safe: SafeStandIn | undefined
   let onramp: OnRampSandbox | undefined
   let coinGecko: CoinGeckoStandIn | undefined
+  let explorer: EtherscanStandIn | undefined
   let services: ServiceServer | undefined
   let wcWallet: WalletConnectDevWallet | undefined
   let server: DemoServer
@@ -220,7 +229,8 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
       onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, solana: devnet.solana, apiKey: onrampKeys.apiKey })
       coinGecko = await startCoinGeckoStandIn(devnetCoinGeckoPrices())
-      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys }, coinGecko)
+      explorer = await startEtherscanStandIn({ chains: { [devnet.chains[1]!.chainId]: { rpcUrl: devnet.chains[1]!.rpcUrl } } })
+      services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys }, coinGecko, explorer)
       onramp.setWebhook({ url: `${services.url}/v1/onramp/webhook/sandbox`, secret: onrampKeys.webhookSecret })
     }
     if (services?.relayUrl && !withoutWcWallet) wcWallet = await startWcWallet(devnet, services.relayUrl, options.wcWalletPrivateKey)
@@ -237,6 +247,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     await farcaster?.close()
     await onramp?.close()
     await coinGecko?.close()
+    await explorer?.close()
     await safe?.close()
     await mail?.close()
     await devnet.stop()
@@ -253,6 +264,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     farcaster,
     onramp,
     coinGecko,
+    explorer,
     safe,
     url: server.url,
     stop: () =>
@@ -266,6 +278,8 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await farcaster?.close()
         await onramp?.close()
         await coinGecko?.close()
+        await explorer?.close()
+    await explorer?.close()
         await safe.close()
         await mail?.close()
         await devnet.stop()

@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, namehash, parseAbi, type Address, type Hex } from 'viem'
 import {
   DEVNET_ACCOUNTS,
   DEVNET_ACCOUNT_ABSTRACTION,
+  DEVNET_ENS,
   DEVNET_PAYMASTER_DEPOSIT,
   DEVNET_PAYMASTER_SIGNER,
   DEVNET_UNISWAP,
@@ -125,6 +126,20 @@ describe('startDevnet', () => {
       assert.equal(await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'entryPoint'), DEVNET_ACCOUNT_ABSTRACTION.entryPoint)
       assert.equal(await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'verifyingSigner'), DEVNET_PAYMASTER_SIGNER)
       assert.equal(await call(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.walletModalPaymaster, 'getDeposit'), DEVNET_PAYMASTER_DEPOSIT)
+    }
+  })
+
+  it('deploys the ENS on the first chain only, after the rest, leaving the named accounts their round 10,000 ETH', async () => {
+    assert.deepEqual(devnet!.ens, DEVNET_ENS)
+    const [first, second] = devnet!.chains
+    const resolverAbi = parseAbi(['function resolver(bytes32 node) view returns (address)', 'function addr(bytes32 node) view returns (address)'])
+    const node = namehash('devnet-wallet.eth')
+    const resolver = decodeFunctionResult({ abi: resolverAbi, functionName: 'resolver', data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [{ to: DEVNET_ENS.registry, data: encodeFunctionData({ abi: resolverAbi, functionName: 'resolver', args: [node] }) }, 'latest']) })
+    const addr = decodeFunctionResult({ abi: resolverAbi, functionName: 'addr', data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [{ to: resolver, data: encodeFunctionData({ abi: resolverAbi, functionName: 'addr', args: [node] }) }, 'latest']) })
+    assert.equal(addr, WALLET_ACCOUNT)
+    assert.equal(await jsonRpc<Hex>(second!.rpcUrl, 'eth_getCode', [DEVNET_ENS.registry, 'latest']), '0x')
+    for (const account of [DEVNET_ACCOUNTS[1], DEVNET_ACCOUNTS[2], DEVNET_ACCOUNTS[3]]) {
+      assert.equal(BigInt(await jsonRpc<Hex>(first!.rpcUrl, 'eth_getBalance', [account, 'latest'])), 10_000n * 10n ** 18n, account)
     }
   })
 

@@ -1,8 +1,9 @@
 import { startAnvil, type AnvilInstance } from './anvil.js'
-import { DEVNET_ACCOUNT_ABSTRACTION, DEVNET_CHAINS, DEVNET_UNISWAP } from './constants.js'
+import { DEVNET_ACCOUNT_ABSTRACTION, DEVNET_CHAINS, DEVNET_ENS, DEVNET_UNISWAP } from './constants.js'
 import { deployTokens, type DevnetTokenAddresses } from './deployTokens.js'
 import { deployUniswap } from './deployUniswap.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
+import { deployEns } from './deployEns.js'
 import { installMulticall3 } from './installMulticall3.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 
@@ -44,6 +45,8 @@ export interface Devnet {
   readonly uniswap: typeof DEVNET_UNISWAP
   /** The ERC-4337 EntryPoint v0.8 and SimpleAccountFactory, identical on every chain. */
   readonly accountAbstraction: typeof DEVNET_ACCOUNT_ABSTRACTION
+  /** The ENS (registry, resolver, reverse registrar) with the devnet's names: on the first chain (31337) only. */
+  readonly ens: typeof DEVNET_ENS
   /** The local Solana network. */
   readonly solana: DevnetSolana
   /** Stops every node and resolves once they have exited. Safe to call more than once. */
@@ -61,8 +64,9 @@ export interface StartDevnetOptions {
 /**
  * Starts the devnet: one anvil per entry of {@link DEVNET_CHAINS} ('Devnet' 31337 and
  * 'Devnet 2' 31338), each with DUSD and USDT deployed at the same addresses and Multicall3 at its
- * canonical address (`installMulticall3`), and the local
- * Solana network ('Solana Devnet (local)', with DSPL), in parallel.
+ * canonical address (`installMulticall3`); the first chain
+ * also gets the ENS with the devnet's names (`deployEns`: ENS lives on one chain, as on mainnet);
+ * and the local Solana network ('Solana Devnet (local)', with DSPL), in parallel.
  *
  * If anything fails half-way, the nodes already started are stopped before the error is thrown.
  *
@@ -102,8 +106,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const tokens = await deployTokens(anvil.url)
       await deployUniswap(anvil.url)
       await deployAccountAbstraction(anvil.url)
-      // Last, and with no transaction: the contracts above keep their nonce-fixed addresses.
+      // With no transaction: the contracts above keep their nonce-fixed addresses.
       await installMulticall3(anvil.url)
+      // Last, and from a deployer of its own: no address above moves.
+      if (anvil.chainId === DEVNET_ENS.chainId) await deployEns(anvil.url)
       return tokens
     }))
     // deployTokens already checks each chain against the constants; this states the invariant.
@@ -112,7 +118,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       throw new Error('startDevnet: token addresses differ between chains')
     }
     const chains = DEVNET_CHAINS.map((chain, i) => ({ chainId: chain.chainId, name: chain.name, rpcUrl: anvils[i]!.url }))
-    return { chains, tokens, uniswap: DEVNET_UNISWAP, accountAbstraction: DEVNET_ACCOUNT_ABSTRACTION, solana, stop }
+    return { chains, tokens, uniswap: DEVNET_UNISWAP, accountAbstraction: DEVNET_ACCOUNT_ABSTRACTION, ens: DEVNET_ENS, solana, stop }
   } catch (error) {
     await stop()
     throw error

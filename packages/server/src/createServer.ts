@@ -9,6 +9,7 @@ import { RETENTION_DEFAULTS, RetentionJob } from './db/RetentionJob.js'
 import type { Store } from './db/Store.js'
 import { syncIdentities } from './db/syncIdentities.js'
 import { ChainIndexer } from './history/ChainIndexer.js'
+import { indexedChains } from './history/createHistoryProviders.js'
 import { corsOptions } from './http/corsOptions.js'
 import { FaultInjector } from './http/FaultInjector.js'
 import { installErrorHandlers } from './http/installErrorHandlers.js'
@@ -29,6 +30,7 @@ import { historyRoutes } from './routes/historyRoutes.js'
 import { imageRoutes } from './routes/imageRoutes.js'
 import { profileRoutes } from './routes/profileRoutes.js'
 import { NameService } from './names/NameService.js'
+import { createEnsResolver } from './names/createEnsResolver.js'
 import type { RouteContext } from './routes/RouteContext.js'
 import { rpcProxyRoutes } from './routes/rpcProxyRoutes.js'
 import { bundlerRoutes } from './routes/bundlerRoutes.js'
@@ -233,6 +235,7 @@ async function listenMain(
     ),
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
+    ens: createEnsResolver(config.ens, chains, upstreamTimeoutMs),
     bundlers,
     publicUrl: options.publicUrl,
     upstreamTimeoutMs
@@ -245,7 +248,8 @@ async function listenMain(
       ? undefined
       : new ChainIndexer({
           store,
-          chains: config.chains,
+          // Chains an explorer API serves (`historyProviders`) are not followed.
+          chains: indexedChains(config),
           timeoutMs: ctx.upstreamTimeoutMs,
           pollMs: config.history?.pollMs,
           batchBlocks: config.history?.batchBlocks

@@ -59,6 +59,10 @@ export const TransactionSchema = v.object({
     sentFrom: v.string(),
     /** Absent when the transaction has no recipient (a contract creation). */
     sentTo: v.optional(v.string()),
+    /** The sender's name (ENS primary name, or the operator's), when it has one. Shown as text, never as markup. */
+    sentFromName: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    /** The recipient's name, when it has one. */
+    sentToName: v.optional(v.pipe(v.string(), v.maxLength(255))),
     hash: v.optional(v.string()),
     nonce: v.optional(v.number())
   }),

@@ -1,22 +1,28 @@
 // Balances over a long token list, against a real anvil with the devnet's tokens and Multicall3,
 // through a proxy that records every JSON-RPC call: one aggregate3 eth_call per 500 tokens, list
-// metadata in the answer, and a chain without Multicall3 still read.
+// metadata in the answer, and a chain without Multicall3 still read. Then the attack: listed
+// tokens whose balanceOf burns all the gas (DevnetHostileToken.sol) must not blank the chain.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { encodeFunctionData, erc20Abi, multicall3Abi, pad, toHex, type Hex } from 'viem'
-import { DEVNET_LIST_TOKEN, DEVNET_TOKENS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT, deployTokens, installMulticall3, jsonRpc, startAnvil, type AnvilInstance } from '../../../devnet/src/index.js'
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, multicall3Abi, pad, toHex, type Address, type Hex } from 'viem'
+import { DEVNET_ACCOUNTS, DEVNET_LIST_TOKEN, DEVNET_TOKENS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT, deployTokens, installMulticall3, jsonRpc, startAnvil, waitForReceipt, type AnvilInstance } from '../../../devnet/src/index.js'
+import { DEVNET_ARTIFACTS } from '../../../devnet/src/contracts/devnetArtifacts.js'
 import type { ChainConfig, TokenConfig } from '../config/ServerConfig.js'
+import { ApiError } from '../http/ApiError.js'
+import { FailingTokens } from '../tokenLists/FailingTokens.js'
+import { isolationBudget } from '../tokenLists/isolateFailingCalls.js'
 import { PriceTable } from './PriceTable.js'
-import { MAX_TOKENS_PER_MULTICALL, MULTICALL3_ADDRESS, readBalances } from './readBalances.js'
+import { MAX_TOKENS_PER_MULTICALL, MULTICALL3_ADDRESS, balanceCallGas, readBalances } from './readBalances.js'
 
 const MC3 = MULTICALL3_ADDRESS.toLowerCase()
 
-/** One JSON-RPC call the proxy saw: its method, the `to` of an eth_call, and the HTTP request it came in. */
+/** One JSON-RPC call the proxy saw: its method, the `to` and `gas` of an eth_call, and the HTTP request it came in. */
 interface Seen {
   method: string
   to?: string
+  gas?: bigint
   request: number
 }
 
@@ -30,8 +36,12 @@ async function startRecordingProxy(target: string): Promise<{ url: string; seen:
     request.on('end', () => {
       const body = Buffer.concat(chunks)
       const number = requests++
-      const parsed = JSON.parse(body.toString()) as { method: string; params?: [{ to?: string }] } | { method: string; params?: [{ to?: string }] }[]
-      for (const call of Array.isArray(parsed) ? parsed : [parsed]) seen.push({ method: call.method, request: number, ...(call.method === 'eth_call' ? { to: call.params?.[0]?.to?.toLowerCase() } : {}) })
+      type Call = { method: string; params?: [{ to?: string; gas?: Hex }] }
+      const parsed = JSON.parse(body.toString()) as Call | Call[]
+      for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+        const tx = call.params?.[0]
+        seen.push({ method: call.method, request: number, ...(call.method === 'eth_call' ? { to: tx?.to?.toLowerCase(), ...(tx?.gas ? { gas: BigInt(tx.gas) } : {}) } : {}) })
+      }
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async answer => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
         .catch(() => response.destroy())
@@ -53,6 +63,42 @@ async function installCopies(rpcUrl: string, count: number, from: number): Promi
   const answer = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) })
   assert.equal(answer.status, 200)
   return tokens
+}
+
+/** The ways DevnetHostileToken.sol's balanceOf misbehaves (its constructor argument). */
+const HOSTILE = { burnGas: 0, invalid: 1, garbage: 2, returnBomb: 3 } as const
+
+/** Deploys a DevnetHostileToken (test-only: the devnet never deploys it) from an account no other deployment here uses. */
+async function deployHostileToken(rpcUrl: string, mode: number): Promise<Address> {
+  const { abi, bytecode } = DEVNET_ARTIFACTS.DevnetHostileToken
+  const wallet = createWalletClient({ account: DEVNET_ACCOUNTS[9], transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
+  const receipt = await waitForReceipt(rpcUrl, await wallet.deployContract({ abi, bytecode, args: [mode], chain: null }))
+  assert.equal(receipt.status, '0x1')
+  return getAddress(receipt.contractAddress!)
+}
+
+/** A JSON-RPC node that answers eth_getBalance and refuses every eth_call (a rate limit), counting them. */
+async function startRefusingNode(): Promise<{ url: string; ethCalls: () => number; close(): Promise<void> }> {
+  let ethCalls = 0
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', chunk => chunks.push(chunk as Buffer))
+    request.on('end', () => {
+      const parsed = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string } | { id: number; method: string }[]
+      const answer = (call: { id: number; method: string }) => {
+        if (call.method !== 'eth_call') return { jsonrpc: '2.0', id: call.id, result: '0x1' }
+        ethCalls++
+        return { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'request rate exceeded' } }
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)))
+    })
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ethCalls: () => ethCalls,
+    close: () => new Promise(resolve => server.close(() => resolve()))
+  }
 }
 
 describe('readBalances', () => {
@@ -79,9 +125,9 @@ describe('readBalances', () => {
 
   const chain = (): ChainConfig => ({ caipNetworkId: 'eip155:4252', name: 'Anvil', rpcUrl: proxy.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
   const icon = (symbol: string, configured?: string) => configured ?? `https://server.example/${symbol}`
-  const read = async (tokens: TokenConfig[]): Promise<{ balances: Awaited<ReturnType<typeof readBalances>>; calls: Seen[] }> => {
+  const read = async (tokens: TokenConfig[], failing = new FailingTokens()): Promise<{ balances: Awaited<ReturnType<typeof readBalances>>; calls: Seen[] }> => {
     const start = proxy.seen.length
-    const balances = await readBalances(chain(), WALLET_ACCOUNT, new PriceTable({ DUSD: 1 }), icon, 10_000, tokens)
+    const balances = await readBalances(chain(), WALLET_ACCOUNT, new PriceTable({ DUSD: 1 }), icon, 10_000, tokens, { failing })
     return { balances, calls: proxy.seen.slice(start) }
   }
 
@@ -90,6 +136,7 @@ describe('readBalances', () => {
     const { balances, calls } = await read(listed)
     assert.deepEqual(calls.map(c => [c.method, c.to ?? null]).sort(), [['eth_call', MC3], ['eth_getBalance', null]].sort())
     assert.equal(new Set(calls.map(c => c.request)).size, 1, 'one HTTP request')
+    assert.equal(calls.find(c => c.method === 'eth_call')?.gas, balanceCallGas(500), 'the eth_call carries its gas cap')
     // Held tokens only, with the list's name, decimals and icon (nothing read on chain but balances).
     assert.deepEqual(
       balances.map(b => [b.symbol, b.name, b.quantity.numeric, b.iconUrl]),
@@ -137,5 +184,84 @@ describe('readBalances', () => {
     } finally {
       await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, code])
     }
+  })
+
+  describe('hostile tokens (DevnetHostileToken.sol) listed among normal ones', () => {
+    const hostile: Record<keyof typeof HOSTILE, TokenConfig> = {} as never
+    /** What the wallet holds, as read with the three held tokens alone. */
+    let held: string[][]
+    const shown = (balances: Awaited<ReturnType<typeof readBalances>>) => balances.map(b => [b.symbol, b.quantity.numeric])
+    const ethCalls = (calls: Seen[]) => calls.filter(c => c.method === 'eth_call')
+    before(async () => {
+      for (const [name, mode] of Object.entries(HOSTILE)) {
+        hostile[name as keyof typeof HOSTILE] = { address: await deployHostileToken(anvil.url, mode), symbol: name.toUpperCase(), name, decimals: 18 }
+      }
+      held = shown((await read(listed.slice(0, 3))).balances)
+      assert.deepEqual(held.map(([symbol]) => symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
+    })
+
+    it("one whose balanceOf loops until out of gas: the others' balances are read, the culprit found within 2·⌈log2 n⌉ + 2 more calls, left out and remembered", async t => {
+      // Ahead of the held tokens, so that the gas it leaves the batch cannot cover them: the whole call fails.
+      const tokens = [...listed.slice(3, 20), hostile.burnGas, ...listed.slice(0, 3), ...listed.slice(20, 40)]
+      const blamed: string[] = []
+      const failing = new FailingTokens({ onAdd: (_, address) => blamed.push(address) })
+      const first = await read(tokens, failing)
+      assert.deepEqual(shown(first.balances), held)
+      assert.deepEqual(blamed, [hostile.burnGas.address])
+      const calls = ethCalls(first.calls)
+      t.diagnostic(`${tokens.length} tokens, one burning all gas: ${calls.length} eth_calls (budget 1 + ${isolationBudget(tokens.length)}), ${new Set(first.calls.map(c => c.request)).size} HTTP requests`)
+      assert.ok(calls.length > 1 && calls.length <= 1 + isolationBudget(tokens.length), `${calls.length} eth_calls for ${tokens.length} tokens`)
+      for (const call of calls) assert.ok(call.gas !== undefined && call.gas <= balanceCallGas(tokens.length), `every eth_call is capped: ${call.gas}`)
+
+      // The next request leaves it out at once: one aggregate3 call again.
+      const second = await read(tokens, failing)
+      assert.deepEqual(shown(second.balances), held)
+      assert.deepEqual(ethCalls(second.calls).map(c => [c.to, c.gas]), [[MC3, balanceCallGas(tokens.length - 1)]])
+    })
+
+    it('INVALID and a return bomb are found too; one answering garbage counts as none and is not blamed; no answer shows a wrong balance', async () => {
+      const tokens = [hostile.invalid, listed[0]!, hostile.returnBomb, listed[1]!, hostile.garbage, listed[2]!, ...listed.slice(3, 33)]
+      const blamed: string[] = []
+      const failing = new FailingTokens({ onAdd: (_, address) => blamed.push(address) })
+      let answer: string[][] = []
+      // Each search finds one culprit at least: at most one request per culprit.
+      for (let request = 0; request < 2 && JSON.stringify(answer) !== JSON.stringify(held); request++) {
+        const remembered = tokens.filter(t => failing.has('eip155:4252', t.address)).length
+        const { balances, calls } = await read(tokens, failing)
+        answer = shown(balances)
+        for (const balance of answer) assert.ok(held.some(h => JSON.stringify(h) === JSON.stringify(balance)), `only true balances: ${balance.join(' ')}`)
+        assert.ok(ethCalls(calls).length <= 1 + isolationBudget(tokens.length - remembered))
+      }
+      assert.deepEqual(answer, held)
+      assert.deepEqual(blamed.sort(), [hostile.invalid.address, hostile.returnBomb.address].sort())
+    })
+
+    it("a node refusing every eth_call is the node's fault: 502, nothing blamed, the search bounded", async () => {
+      const node = await startRefusingNode()
+      try {
+        const failing = new FailingTokens({ onAdd: () => assert.fail('nothing is blamed') })
+        const tokens = listed.slice(0, 8)
+        await assert.rejects(
+          readBalances({ ...chain(), rpcUrl: node.url }, WALLET_ACCOUNT, new PriceTable(), icon, 10_000, tokens, { failing }),
+          (error: unknown) => error instanceof ApiError && error.status === 502 && /request rate exceeded/.test(error.message)
+        )
+        assert.ok(node.ethCalls() <= 1 + isolationBudget(tokens.length), `${node.ethCalls()} eth_calls`)
+        assert.equal(failing.size, 0)
+      } finally {
+        await node.close()
+      }
+    })
+
+    it('without Multicall3, a burner read alone costs only its capped gas and counts as none', async () => {
+      const code = await jsonRpc<Hex>(anvil.url, 'eth_getCode', [MULTICALL3_ADDRESS, 'latest'])
+      await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, '0x'])
+      try {
+        const { balances, calls } = await read([hostile.burnGas, ...listed.slice(0, 3)])
+        assert.deepEqual(shown(balances), held)
+        assert.deepEqual(ethCalls(calls).filter(c => c.to !== MC3).map(c => c.gas), [1, 2, 3, 4].map(() => balanceCallGas(1)))
+      } finally {
+        await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, code])
+      }
+    })
   })
 })

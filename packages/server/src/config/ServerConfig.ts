@@ -3,6 +3,7 @@ import type { RetentionConfig } from '../db/RetentionJob.js'
 import type { RegistryConfig } from '../wallets/RegistryRefreshJob.js'
 import type { TokenListsConfig } from '../tokenLists/TokenLists.js'
 import { PriceProvidersConfigSchema, type PriceProvidersConfig } from '../prices/PriceProvidersConfig.js'
+import { HistoryProvidersConfigSchema, checkHistoryProviders, type HistoryProvidersConfig } from '../history/HistoryProvidersConfig.js'
 
 // The server's configuration: what a site owner writes in the JSON file the CLI reads. Checked
 // with one schema at start-up, so a typo fails loudly instead of surfacing as a 500 later.
@@ -186,6 +187,7 @@ export const ServerConfigSchema = v.object({
   analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
   walletsFile: v.optional(v.string()),
   history: v.optional(HistorySchema),
+  historyProviders: v.optional(HistoryProvidersConfigSchema),
   sessions: v.optional(SessionsSchema),
   rateLimits: v.optional(RateLimitsSchema),
   relay: v.optional(RelaySchema),
@@ -232,6 +234,27 @@ export const ServerConfigSchema = v.object({
       refreshHours: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(24 * 365)))
     })
   ),
+  ens: v.optional(
+    v.union([
+      v.literal(false),
+      v.strictObject({
+        chainId: v.pipe(v.string(), v.regex(/^eip155:\d{1,12}$/, 'ens.chainId: an eip155 CAIP-2 id of a configured chain')),
+        registry: v.optional(v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'ens.registry: 0x and 40 hex digits'))),
+        gateways: v.optional(
+          v.pipe(
+            v.array(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https?:\/\/[^?#]+$/, 'ens.gateways[]: an http(s) URL prefix without query'))),
+            v.maxLength(50)
+          )
+        ),
+        ipfsGateway: v.optional(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https:\/\/.+\/$/, 'ens.ipfsGateway: an https URL ending in /'))),
+        nftAvatarService: v.optional(
+          v.union([v.null(), v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https:\/\/.+\/$/, 'ens.nftAvatarService: an https URL ending in /'))])
+        ),
+        cacheSeconds: v.optional(boundedInteger(1, 7 * 24 * 3600)),
+        timeoutMs: v.optional(boundedInteger(100, 60_000))
+      })
+    ])
+  ),
   registry: v.optional(
     v.object({
       sourceUrl: v.optional(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https?:\/\/[^?#]+$/, 'registry.sourceUrl: an http(s) URL without query'))),
@@ -255,15 +278,41 @@ export const ServerConfigSchema = v.object({
             v.strictObject({
               coinbase: v.object({
                 keyId: v.pipe(v.string(), v.minLength(1)),
-                keySecret: v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9+/]{86}(==)?$/, 'onramp.providers[].coinbase.keySecret: the CDP key\'s base64 Ed25519 secret')),
+                keySecret: v.pipe(
+                  v.string(),
+                  v.maxLength(4096),
+                  v.regex(/^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9+/]{86}(==)?$|^-----BEGIN EC PRIVATE KEY-----/, 'onramp.providers[].coinbase.keySecret: the CDP key\'s base64 Ed25519 secret or its PEM EC key')
+                ),
                 networks: caip2List,
                 country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'a two-letter country code'))),
+                subdivision: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,3}$/, 'an ISO 3166-2 subdivision code (NY)'))),
                 apiUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)'))),
                 payUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)')))
               })
+            }),
+            v.strictObject({
+              meld: v.object({
+                apiKey: v.pipe(
+                  v.string(),
+                  v.minLength(8, 'onramp.providers[].meld.apiKey: the API key from the Meld dashboard'),
+                  v.maxLength(512),
+                  v.regex(/^[\x21-\x7e]+$/, 'onramp.providers[].meld.apiKey: the key as the dashboard shows it, without "BASIC "')
+                ),
+                networks: caip2List,
+                baseUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^?#]+$/, 'an http(s) URL without query'))),
+                countryCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'a two-letter country code'))),
+                subdivision: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$|^[A-Z0-9]{1,3}$/, 'an ISO 3166-2 subdivision code (NY or US-NY)'))),
+                widgetOrigin: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^/?#]+\/?$/, 'an origin: scheme and host only'))),
+                webhook: v.optional(
+                  v.object({
+                    secret: v.pipe(v.string(), v.minLength(16, 'onramp.providers[].meld.webhook.secret: at least 16 characters')),
+                    url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)'))
+                  })
+                )
+              })
             })
           ],
-          'onramp.providers[]: { sandbox: { url, apiKey, networks, webhookSecret } } or { coinbase: { keyId, keySecret, networks, country?, apiUrl?, payUrl? } }'
+          'onramp.providers[]: { sandbox: { url, apiKey, networks, webhookSecret } }, { coinbase: { keyId, keySecret, networks, country?, subdivision?, apiUrl?, payUrl? } } or { meld: { apiKey, networks, baseUrl?, countryCode?, subdivision?, widgetOrigin?, webhook? } }'
         )
       )
     })
@@ -465,7 +514,8 @@ export interface IdentityConfig {
 
 /**
  * The activity feed (`/v1/account/{account}/history`): a background indexer follows every eip155
- * chain and stores its native transfers and ERC20 `Transfer` logs.
+ * chain (except those an explorer API serves, see {@link HistoryProvidersConfig}) and stores its
+ * native transfers and ERC20 `Transfer` logs.
  */
 export interface HistoryConfig {
   /** Run the indexer (default true). Off, the feed answers what was indexed before (or nothing). */
@@ -490,6 +540,30 @@ export interface SessionsConfig {
    * even when the signed message sets a later expiry or none.
    */
   maxLifetimeDays?: number
+}
+
+/**
+ * Where ENS names are resolved: a configured eip155 chain (its `rpcUrl`) holding an ENS registry.
+ * Configured identities (`identities`) override what ENS says.
+ */
+export interface EnsConfig {
+  /** The chain holding the registry (`eip155:1` for real names). */
+  chainId: string
+  /** The registry (default the one on mainnet, Sepolia and Holesky: `0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e`). */
+  registry?: string
+  /**
+   * CCIP-Read (EIP-3668) gateways a wildcard resolver may send this server to, as URL prefixes
+   * (same origin, path under the prefix). Default none: names answered off-chain do not resolve.
+   */
+  gateways?: string[]
+  /** Where `ipfs://` avatars load from (default `https://ipfs.io/ipfs/`). */
+  ipfsGateway?: string
+  /** Serves NFT avatars by name (default `https://metadata.ens.domains/mainnet/avatar/`); null: NFT avatars are left out. */
+  nftAvatarService?: string | null
+  /** How long answers are kept, in seconds (default 300; "no name" at most 60). */
+  cacheSeconds?: number
+  /** Time for each node or gateway request, in ms (default: the upstream timeout). */
+  timeoutMs?: number
 }
 
 /** Everything the server serves that is not read live from a chain. */
@@ -517,6 +591,11 @@ export interface ServerConfig {
   walletsFile?: string
   /** The activity indexer and feed; see {@link HistoryConfig}. */
   history?: HistoryConfig
+  /**
+   * Explorer APIs (Etherscan V2, Blockscout) that serve the activity feed of the chains they name,
+   * instead of the indexer; see {@link HistoryProvidersConfig}.
+   */
+  historyProviders?: HistoryProvidersConfig
   /** The sign-in session service; see {@link SessionsConfig}. */
   sessions?: SessionsConfig
   /** Request limits per client; see {@link RateLimitsConfig}. */
@@ -531,6 +610,12 @@ export interface ServerConfig {
   onramp?: OnRampConfig
   /** The name service behind `/v1/profile/*`; see {@link NamesConfig}. */
   names?: NamesConfig
+  /**
+   * ENS names (forward, reverse, avatar) for `/v1/identity` and `/v1/profile/account`; see
+   * {@link EnsConfig}. Left out: on when `eip155:1` is configured (mainnet's registry), else off;
+   * `false`: off.
+   */
+  ens?: EnsConfig | false
   /** The public wallet registry the directory is synced from; see {@link RegistryConfig}. */
   registry?: RegistryConfig
   /**
@@ -566,12 +651,17 @@ export interface OnRampConfig {
 
 /**
  * One on-ramp provider. `coinbase`: Coinbase Onramp with the operator's CDP API key (`keyId` and
- * its base64 Ed25519 `keySecret`, which never leave this server), the networks offered, the country
- * its options and quotes are asked for (default US), and other bases for a proxy.
+ * its `keySecret`: base64 Ed25519 or a PEM EC key; neither leaves this server), the networks
+ * offered, the country and (required by Coinbase for the US) `subdivision` its options and quotes
+ * are asked for (default US), and other bases for a proxy. `meld`: Meld with the operator's API key
+ * (sent as `BASIC <key>`), the networks offered, `baseUrl` (default https://api.meld.io; the sandbox
+ * is https://api-sb.meld.io), the country asked for (default US), the widget's origin when neither
+ * Meld host is used, and a webhook profile (`secret`, and the `url` Meld posts to) for purchase reports.
  */
 export type OnRampProviderConfig =
   | { sandbox: { url: string; apiKey: string; networks: string[]; webhookSecret: string } }
-  | { coinbase: { keyId: string; keySecret: string; networks: string[]; country?: string; apiUrl?: string; payUrl?: string } }
+  | { coinbase: { keyId: string; keySecret: string; networks: string[]; country?: string; subdivision?: string; apiUrl?: string; payUrl?: string } }
+  | { meld: { apiKey: string; networks: string[]; baseUrl?: string; countryCode?: string; subdivision?: string; widgetOrigin?: string; webhook?: { secret: string; url: string } } }
 
 /**
  * Checks an untrusted value (e.g. a parsed JSON file) against the config schema, and checks that
@@ -603,6 +693,10 @@ export function parseServerConfig(value: unknown): ServerConfig {
       }
     })
   })
+  checkHistoryProviders(config)
+  if (config.ens && !config.chains.some(chain => chain.caipNetworkId === (config.ens as EnsConfig).chainId)) {
+    throw new Error(`Invalid server config at ens.chainId: ${config.ens.chainId} is not a configured chain`)
+  }
   return config
 }
 

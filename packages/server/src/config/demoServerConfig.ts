@@ -69,6 +69,12 @@ export interface DemoServerConfigInput {
    * token no configuration names. The Uniswap default list is left out: it names no devnet chain.
    */
   tokenLists?: string[]
+  /**
+   * The devnet's ENS (`DEVNET_ENS`: the chain holding it and its registry). With it, names come
+   * from ENS (`devnet-wallet.eth`, `devnet-friend.eth`) instead of the configured identities,
+   * which would override them.
+   */
+  ens?: { chainId: number; registry: string }
 }
 
 /**
@@ -100,7 +106,7 @@ export const DEMO_SOLANA_PRICES = { SOL: 150, DSPL: 1 } as const
  * with ETH, DUSD ('Devnet USD') and USDT ('Devnet Tether', both 6 decimals), prices
  * DUSD = USDT = 1.00 and ETH = 3000, the spec's remote feature defaults (but multi-wallet on), analytics on, the
  * identities 'devnet-wallet.reown.id' for {@link DEMO_WALLET_ACCOUNT} and 'devnet-friend.reown.id'
- * for {@link DEMO_FRIEND_ACCOUNT}, names registered under {@link DEMO_NAME_SUFFIX}, and the activity indexer polling every
+ * for {@link DEMO_FRIEND_ACCOUNT} (with `ens`: none, the devnet's ENS names them), names registered under {@link DEMO_NAME_SUFFIX}, and the activity indexer polling every
  * {@link DEMO_HISTORY_POLL_MS} ms, and the token lists of `tokenLists` (without Uniswap's default list). With `solana`, the local
  * Solana network follows the EVM chains: SOL (9 decimals) and DSPL ('Devnet SPL', 6 decimals),
  * priced per {@link DEMO_SOLANA_PRICES}.
@@ -156,10 +162,14 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
         : []
     ),
     prices: { DUSD: 1, USDT: 1, ETH: 3000, ...(input.solana ? DEMO_SOLANA_PRICES : {}) },
-    identities: {
-      [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' },
-      [DEMO_FRIEND_ACCOUNT]: { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' }
-    },
+    ...(input.ens
+      ? { ens: { chainId: `eip155:${input.ens.chainId}`, registry: input.ens.registry }, identities: {} }
+      : {
+          identities: {
+            [DEMO_WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' },
+            [DEMO_FRIEND_ACCOUNT]: { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' }
+          }
+        }),
     names: { suffix: DEMO_NAME_SUFFIX },
     analyticsEnabled: true,
     analyticsReadToken: DEMO_ANALYTICS_READ_TOKEN,

@@ -136,9 +136,10 @@ export class ActivityTable {
   }
 
   /**
-   * A page of the transactions that involve an account, newest first: those it sent, and those
-   * that moved something to it and succeeded (a failed transaction moved nothing, so only its
-   * sender sees it). Each comes with all its stored rows; the caller picks the account's.
+   * A page of the transactions that involve an account, newest first: those it sent (or sent
+   * tokens or coin in), and those that moved something to it (a non-zero amount) and succeeded (a
+   * failed transaction moved nothing, so only its sender sees it): `listsTransaction` of
+   * `spamRules.ts`, in SQL. Each comes with all its stored rows; the caller picks the account's.
    *
    * @param query - See {@link ActivityPageQuery}.
    */
@@ -159,7 +160,7 @@ export class ActivityTable {
          SELECT DISTINCT chain_id, tx_hash, mined_at, block_number, tx_index
          FROM chain_activity
          WHERE chain_id = ANY($2::text[])
-           AND (from_address = $1 OR (to_address = $1 AND status = 'confirmed' AND (log_index >= 0 OR amount > 0)))
+           AND (from_address = $1 OR (to_address = $1 AND status = 'confirmed' AND amount > 0))
            ${below}
          ORDER BY mined_at DESC, block_number DESC, tx_index DESC, chain_id DESC
          LIMIT $3

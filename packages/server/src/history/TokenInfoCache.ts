@@ -98,7 +98,20 @@ function readText(data: Hex | undefined, functionName: 'symbol' | 'name', maxLen
       }
     }
   }
-  // Control characters and padding NULs have no place in a label.
+  return cleanTokenLabel(text, maxLength)
+}
+
+/**
+ * A token's symbol or name as anyone who deploys a token may write it, made fit for a label:
+ * control characters and padding NULs dropped, trimmed, at most `maxLength` characters; undefined
+ * when nothing is left. Used for what contracts answer and for what explorer APIs repeat of them.
+ *
+ * @param text - The raw text.
+ * @param maxLength - Most characters kept (20 for a symbol, 100 for a name).
+ * @example
+ * cleanTokenLabel('USDC\u0000\u0000', 20) // 'USDC'
+ */
+export function cleanTokenLabel(text: string | undefined, maxLength: number): string | undefined {
   const clean = text?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, maxLength)
   return clean ? clean : undefined
 }

@@ -1,4 +1,5 @@
 import type { IndexedBlock } from './readBlockRange.js'
+import { isPoisoningTransfer } from './spamRules.js'
 
 /** topic0 of `Transfer(address,address,uint256)` (ERC20 and ERC721 share it). */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -50,7 +51,8 @@ export interface ActivityRow {
  * A zero-amount token transfer whose token sender did not send the transaction is left out too:
  * `transferFrom(victim, lookalike, 0)` needs no allowance, so anyone can make one, and listed it
  * would read "Sent 0 USDT to 0xlookalike" in the victim's Activity, planting an address to copy
- * (address poisoning). It moved nothing, so nobody's Activity loses anything real.
+ * (address poisoning). It moved nothing, so nobody's Activity loses anything real. (The rule is
+ * `isPoisoningTransfer` of `spamRules.ts`, which explorer API rows go through too.)
  *
  * @param chainId - CAIP-2 id of the chain.
  * @param block - A block with its receipts.
@@ -66,10 +68,8 @@ export function extractActivity(chainId: string, block: IndexedBlock): ActivityR
     if (!receipt || status === 'failed') return
     for (const log of receipt.logs) {
       if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) continue
-      const from = topicAddress(log.topics[1]!)
-      const amount = BigInt(log.data)
-      if (amount === 0n && from !== tx.from) continue
-      rows.push({ ...common, logIndex: log.logIndex, from, to: topicAddress(log.topics[2]!), tokenAddress: log.address, amount })
+      const row: ActivityRow = { ...common, logIndex: log.logIndex, from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), tokenAddress: log.address, amount: BigInt(log.data) }
+      if (!isPoisoningTransfer(row, tx.from)) rows.push(row)
     }
     receipt.internalTransfers?.forEach((transfer, k) => {
       rows.push({ ...common, logIndex: INTERNAL_TRANSFER_LOG_INDEX + k, from: transfer.from, to: transfer.to, tokenAddress: null, amount: transfer.value })

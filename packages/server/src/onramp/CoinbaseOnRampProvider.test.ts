@@ -1,123 +1,82 @@
-// Coinbase Onramp through /v1/onramp/*, against a loopback stand-in that answers in Coinbase's
-// documented shapes (buy options, buy quote, session token) and, like Coinbase, accepts only a
-// JWT signed with the operator's CDP key for that exact call.
+// Coinbase Onramp, directly and through /v1/onramp/*, against the devnet's Coinbase stand-in
+// (startCoinbaseOnRampStandIn): Coinbase's documented buy options, buy quote and session token
+// answers and `Status` errors, accepting only a JWT signed with the operator's CDP key for that
+// exact call, and the hosted checkout a session token opens once.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
-import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { ed25519 } from '@noble/curves/ed25519'
-import { base64, base64urlnopad } from '@scure/base'
+import { generateCdpApiKey, startCoinbaseOnRampStandIn, COINBASE_USDC_ID, type CoinbaseOnRampStandIn } from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
 import { createServer, parseServerConfig, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
+import type { ApiError } from '../http/ApiError.js'
+import { CoinbaseOnRampProvider } from './CoinbaseOnRampProvider.js'
 
-const KEY_ID = 'organizations/org-1/apiKeys/key-1'
-const SEED = randomBytes(32)
-const PUBLIC = ed25519.getPublicKey(SEED)
+const KEY = generateCdpApiKey()
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const QUOTE = { purchaseCurrency: COINBASE_USDC_ID, paymentCurrency: 'USD', amount: '50', network: 'base' }
 
-/** Checks the bearer JWT as Coinbase would: signature, key, lifetime and the call it names. */
-function verifiedClaims(req: IncomingMessage, host: string): Record<string, unknown> | undefined {
-  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-  const [header, payload, signature] = token?.split('.') ?? []
-  if (!header || !payload || !signature) return undefined
-  if (!ed25519.verify(base64urlnopad.decode(signature), new TextEncoder().encode(`${header}.${payload}`), PUBLIC)) return undefined
-  const h = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(header)))
-  const claims = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(payload)))
-  const now = Date.now() / 1000
-  const path = new URL(req.url ?? '/', 'http://x').pathname
-  if (h.alg !== 'EdDSA' || h.kid !== KEY_ID || claims.sub !== KEY_ID || claims.nbf > now + 5 || claims.exp < now || claims.exp - claims.nbf > 300) return undefined
-  return claims.uri === `${req.method} ${host}${path}` ? claims : undefined
-}
-
-describe('Coinbase on-ramp provider (recorded-shape stand-in)', () => {
-  let standIn: Server
+describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
+  let coinbase: CoinbaseOnRampStandIn
   let server: WalletModalServer
-  const seen: { path: string; body?: any }[] = []
+  const provider = (options: { key?: typeof KEY; timeoutMs?: number; apiUrl?: string } = {}) =>
+    new CoinbaseOnRampProvider({ ...(options.key ?? KEY), networks: ['eip155:8453'], subdivision: 'NY', apiUrl: options.apiUrl ?? coinbase.url, payUrl: coinbase.url, timeoutMs: options.timeoutMs ?? 5000 })
+  const quote = (body: Record<string, unknown> = {}) => postJson(urlOf(server.url, '/v1/onramp/quote'), { ...QUOTE, ...body })
 
   before(async () => {
-    standIn = createHttpServer((req, res) => {
-      let text = ''
-      req.on('data', c => (text += c))
-      req.on('end', () => {
-        const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-        const host = `127.0.0.1:${(standIn.address() as AddressInfo).port}`
-        if (!verifiedClaims(req, host)) return send(401, { message: 'Unauthorized' })
-        const path = new URL(req.url ?? '/', 'http://x').pathname
-        seen.push({ path, body: text ? JSON.parse(text) : undefined })
-        if (req.method === 'GET' && path === '/onramp/v1/buy/options') {
-          return send(200, {
-            payment_currencies: [{ id: 'USD', limits: [{ id: 'CARD', min: '2', max: '500' }, { id: 'ACH_BANK_ACCOUNT', min: '2', max: '25000' }, { id: 'APPLE_PAY', min: '2', max: '500' }] }],
-            purchase_currencies: [
-              {
-                id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
-                name: 'USD Coin',
-                symbol: 'USDC',
-                networks: [{ name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }]
-              }
-            ]
-          })
-        }
-        if (req.method === 'POST' && path === '/onramp/v1/buy/quote') {
-          const body = JSON.parse(text)
-          if (body.paymentAmount === '3.00') return send(400, { message: 'Quote unavailable for this amount' })
-          return send(200, {
-            payment_total: { value: body.paymentAmount, currency: 'USD' },
-            payment_subtotal: { value: '48.80', currency: 'USD' },
-            purchase_amount: { value: '48.795632', currency: 'USDC' },
-            coinbase_fee: { value: '1.19', currency: 'USD' },
-            network_fee: { value: '0.01', currency: 'USD' },
-            quote_id: 'q-123'
-          })
-        }
-        if (req.method === 'POST' && path === '/onramp/v1/token') return send(200, { token: 'ZWJj.session' })
-        send(404, { message: 'not found' })
-      })
-    })
-    await new Promise<void>(resolve => standIn.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+    coinbase = await startCoinbaseOnRampStandIn({ keys: [KEY] })
     const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:1' }], tokens: { DUSD: WALLET, USDT: WALLET } })
     config.history = { enabled: false }
-    config.onramp = {
-      providers: [{ coinbase: { keyId: KEY_ID, keySecret: base64.encode(new Uint8Array([...SEED, ...PUBLIC])), networks: ['eip155:8453'], apiUrl: base, payUrl: 'https://pay.coinbase.com' } }]
-    }
-    server = await createServer({ config: parseServerConfig(config), upstreamTimeoutMs: 2000 })
+    config.onramp = { providers: [{ coinbase: { ...KEY, networks: ['eip155:8453'], subdivision: 'NY', apiUrl: coinbase.url, payUrl: coinbase.url } }] }
+    server = await createServer({ config: parseServerConfig(config), upstreamTimeoutMs: 1500 })
   })
   after(async () => {
     await server?.close()
-    standIn?.closeAllConnections()
-    await new Promise(resolve => standIn?.close(resolve))
+    await coinbase?.close()
   })
 
-  it("lists Coinbase with its options in the wire's shapes (card and bank; other methods left out)", async () => {
+  it("lists Coinbase with its options in the wire's shapes (card and bank; other methods left out), asked with a JWT for that call", async () => {
     const { status, body } = await getJson(urlOf(server.url, '/v1/onramp/options'))
-    assert.equal(status, 200)
+    assert.equal(status, 200, JSON.stringify(body))
     assert.deepEqual(body.providers, [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%', networks: ['eip155:8453'] }])
     assert.deepEqual(body.paymentCurrencies, [{ id: 'USD', payment_method_limits: [{ id: 'card', min: '2', max: '500' }, { id: 'bank', min: '2', max: '25000' }] }])
-    assert.equal(body.purchaseCurrencies[0].networks[0].chain_id, '8453')
+    assert.deepEqual(body.purchaseCurrencies[0].networks[0], { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' })
+    const asked = coinbase.calls.find(c => c.path === '/onramp/v1/buy/options')!
+    assert.deepEqual(asked.query, { country: 'US', subdivision: 'NY' })
+    assert.deepEqual([asked.claims?.sub, asked.claims?.iss, asked.claims?.aud, asked.claims?.uris], [KEY.keyId, 'cdp', ['cdp_service'], [`GET ${new URL(coinbase.url).host}/onramp/v1/buy/options`]])
   })
 
-  it("quotes through Coinbase's buy quote, with its fee as the provider's, and passes its refusal on", async () => {
-    const { status, body } = await postJson(urlOf(server.url, '/v1/onramp/quote'), { purchaseCurrency: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4', paymentCurrency: 'USD', amount: '50', network: 'base' })
-    assert.equal(status, 200)
-    assert.deepEqual(body.quote, {
-      purchaseAmount: { amount: '48.795632', currency: 'USDC' },
-      paymentSubtotal: { amount: '48.80', currency: 'USD' },
+  it("quotes through Coinbase's buy quote, with its fee as the provider's, in the documented request", async () => {
+    const { status, body } = await quote()
+    assert.equal(status, 200, JSON.stringify(body))
+    assert.deepEqual({ ...body.quote, quoteId: 'q' }, {
+      purchaseAmount: { amount: '48.740000', currency: 'USDC' },
+      paymentSubtotal: { amount: '48.74', currency: 'USD' },
       paymentTotal: { amount: '50.00', currency: 'USD' },
       networkFee: { amount: '0.01', currency: 'USD' },
-      providerFee: { amount: '1.19', currency: 'USD' },
-      quoteId: 'q-123'
+      providerFee: { amount: '1.25', currency: 'USD' },
+      quoteId: 'q'
     })
-    assert.deepEqual(seen.at(-1)!.body, { purchaseCurrency: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4', purchaseNetwork: 'base', paymentAmount: '50.00', paymentCurrency: 'USD', paymentMethod: 'CARD', country: 'US' })
-    const bank = await postJson(urlOf(server.url, '/v1/onramp/quote'), { purchaseCurrency: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4', paymentCurrency: 'USD', amount: '2', network: 'base', paymentMethod: 'bank' })
-    assert.equal(bank.status, 200)
-    assert.equal(seen.at(-1)!.body.paymentMethod, 'ACH_BANK_ACCOUNT')
-    const refused = await postJson(urlOf(server.url, '/v1/onramp/quote'), { purchaseCurrency: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4', paymentCurrency: 'USD', amount: '3', network: 'base' })
-    assert.deepEqual([refused.status, refused.body.reason], [400, 'Coinbase: Quote unavailable for this amount'])
+    assert.deepEqual(coinbase.calls.at(-1)!.body, { purchaseCurrency: COINBASE_USDC_ID, purchaseNetwork: 'base', paymentAmount: '50.00', paymentCurrency: 'USD', paymentMethod: 'CARD', country: 'US', subdivision: 'NY' })
+    const bank = await quote({ amount: '100.5', paymentMethod: 'bank' })
+    assert.equal(bank.status, 200, JSON.stringify(bank.body))
+    assert.deepEqual([(coinbase.calls.at(-1)!.body as any).paymentMethod, (coinbase.calls.at(-1)!.body as any).paymentAmount], ['ACH_BANK_ACCOUNT', '100.50'])
+    coinbase.fail({ status: 400, message: 'Quote unavailable for this amount' }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [400, 'Coinbase: Quote unavailable for this amount'])
   })
 
-  it("opens Coinbase's hosted checkout with a session token for the wallet, the network and the preset amount", async () => {
+  it('reads answers written in camelCase (the OpenAPI examples) as well, and signs with an ECDSA key too', async () => {
+    const ec = generateCdpApiKey('ecdsa')
+    const camel = await startCoinbaseOnRampStandIn({ keys: [ec], casing: 'camel' })
+    try {
+      const q = await provider({ key: ec, apiUrl: camel.url }).quote({ ...QUOTE, paymentMethod: 'card' })
+      assert.deepEqual([q.paymentTotal, q.providerFee, q.purchaseAmount], [{ amount: '50.00', currency: 'USD' }, { amount: '1.25', currency: 'USD' }, { amount: '48.740000', currency: 'USDC' }])
+      assert.equal((await provider({ key: ec, apiUrl: camel.url }).options()).purchaseCurrencies[0]!.networks[0]!.chain_id, '8453')
+    } finally {
+      await camel.close()
+    }
+  })
+
+  it("opens Coinbase's hosted checkout with a session token for the wallet and the visitor's address, usable once", async () => {
     const { status, body } = await postJson(urlOf(server.url, '/v1/generators/onrampurl'), {
       destinationWallets: [{ address: WALLET, blockchains: ['base'], assets: ['USDC'] }],
       defaultNetwork: 'base',
@@ -127,24 +86,49 @@ describe('Coinbase on-ramp provider (recorded-shape stand-in)', () => {
       fiatCurrency: 'USD',
       paymentMethod: 'card'
     })
-    assert.equal(status, 200)
+    assert.equal(status, 200, JSON.stringify(body))
     const url = new URL(body.url)
-    assert.equal(url.origin + url.pathname, 'https://pay.coinbase.com/buy/select-asset')
-    assert.deepEqual(Object.fromEntries(url.searchParams), {
-      sessionToken: 'ZWJj.session',
-      defaultNetwork: 'base',
-      partnerUserId: WALLET,
-      defaultExperience: 'buy',
-      presetFiatAmount: '50',
-      fiatCurrency: 'USD',
-      defaultPaymentMethod: 'CARD'
-    })
-    assert.deepEqual(seen.at(-1), { path: '/onramp/v1/token', body: { addresses: [{ address: WALLET, blockchains: ['base'] }], assets: ['USDC'] } })
+    assert.equal(url.origin + url.pathname, `${coinbase.url}/buy/select-asset`)
+    const { sessionToken, ...params } = Object.fromEntries(url.searchParams)
+    assert.ok(sessionToken)
+    assert.deepEqual(params, { defaultNetwork: 'base', partnerUserRef: WALLET, defaultExperience: 'buy', presetFiatAmount: '50', fiatCurrency: 'USD', defaultPaymentMethod: 'CARD' })
+    assert.deepEqual(coinbase.calls.at(-1)!.body, { addresses: [{ address: WALLET, blockchains: ['base'] }], assets: ['USDC'], clientIp: '127.0.0.1' })
+    const page = await fetch(url)
+    assert.equal(page.status, 200)
+    assert.match(await page.text(), new RegExp(`${WALLET} on base`))
+    assert.equal(coinbase.checkouts.at(-1)!.clientIp, '127.0.0.1')
+    assert.equal((await fetch(url)).status, 400)
   })
 
-  it('refuses a configuration whose key secret is not an Ed25519 secret', () => {
+  it('turns a refused key, the rate limit and server errors into clear answers', async () => {
+    await assert.rejects(provider({ key: generateCdpApiKey() }).options(), (e: ApiError) => e.status === 502 && e.reason === "Coinbase refused this server's credentials (HTTP 401)")
+    coinbase.fail({ status: 429 }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.error, r.body.reason]), [429, 'rate_limited', 'Coinbase is rate-limiting this server; try again in a moment'])
+    coinbase.fail({ status: 500 }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase answered HTTP 500'])
+    coinbase.fail({ status: 503 }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase answered HTTP 503'])
+    coinbase.fail({ status: 404 }, 1, 'token')
+    await assert.rejects(provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }), (e: ApiError) => e.status === 400 && e.reason === 'Coinbase: not found')
+  })
+
+  it('times out a silent or stalling answer, and refuses a garbage or oversized one', async () => {
+    coinbase.fail({ slow: 'headers' }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [504, 'Coinbase did not answer within 1500 ms'])
+    coinbase.fail({ slow: 'body' }, 1, 'buy/options')
+    await assert.rejects(provider({ timeoutMs: 300 }).options(), (e: ApiError) => e.status === 504 && e.reason === 'Coinbase did not answer within 300 ms')
+    coinbase.fail({ malformed: 'garbage' }, 1, 'buy/quote')
+    assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase gave a malformed answer'])
+    coinbase.fail({ malformed: 'oversized' }, 1, 'token')
+    await assert.rejects(provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }), (e: ApiError) => e.status === 502 && e.reason === 'Coinbase answer exceeds 1048576 bytes')
+    coinbase.recover()
+  })
+
+  it('takes a base64 Ed25519 or PEM EC key secret in the configuration, and refuses anything else', () => {
     const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:1' }], tokens: { DUSD: WALLET, USDT: WALLET } })
-    config.onramp = { providers: [{ coinbase: { keyId: KEY_ID, keySecret: 'not-a-key', networks: ['eip155:8453'] } }] }
+    config.onramp = { providers: [{ coinbase: { ...generateCdpApiKey('ecdsa'), networks: ['eip155:8453'] } }] }
+    assert.doesNotThrow(() => parseServerConfig(config))
+    config.onramp = { providers: [{ coinbase: { keyId: KEY.keyId, keySecret: 'not-a-key', networks: ['eip155:8453'] } }] }
     assert.throws(() => parseServerConfig(config), /keySecret/)
   })
 })

@@ -27,6 +27,8 @@ export interface OnRampCheckoutRequest {
   presetCryptoAmount?: string
   fiatCurrency?: string
   paymentMethod?: string
+  /** The visitor's IP address as this server sees it (Coinbase binds its session token to it). */
+  clientIp?: string
 }
 
 /**

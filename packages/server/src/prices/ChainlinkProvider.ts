@@ -20,11 +20,14 @@ export const aggregatorV3Abi = [
   }
 ] as const
 
+/** Default of {@link ChainlinkOptions.heartbeatMarginSeconds}: 5 minutes on top of the heartbeat. */
+export const CHAINLINK_HEARTBEAT_MARGIN_SECONDS = 300
+
 /** One USD feed: its contract on the asset's chain and how often it must be updated. */
 export interface ChainlinkFeed {
   /** The feed (proxy) contract, on the same chain as the asset. */
   address: string
-  /** The feed's heartbeat in seconds (default {@link ChainlinkOptions.heartbeatSeconds}): an older answer is no price. */
+  /** The feed's heartbeat in seconds (default {@link ChainlinkOptions.heartbeatSeconds}): an answer older than it (and the margin) is no price. */
   heartbeatSeconds?: number
 }
 
@@ -36,18 +39,25 @@ export interface ChainlinkOptions {
   rpcUrl: (chainId: string) => string | undefined
   /** Heartbeat of feeds that name none, in seconds (default 3600). */
   heartbeatSeconds?: number
+  /**
+   * How much later than its heartbeat a feed's update may come, in seconds (default
+   * {@link CHAINLINK_HEARTBEAT_MARGIN_SECONDS}): the update transaction takes a while to land.
+   */
+  heartbeatMarginSeconds?: number
   /** Time each RPC request gets, in ms (default 5000; the caller's signal still covers the whole answer). */
   timeoutMs?: number
-  /** The clock (ms): an answer older than the heartbeat is stale. */
+  /** The clock (ms): an answer older than the heartbeat and its margin is stale. */
   now?: () => number
 }
 
 /**
  * Prices from Chainlink-style on-chain USD feeds (`AggregatorV3Interface`): `latestRoundData()`
  * and `decimals()` read through the chain's RPC with viem, the same way the server reads
- * balances. Only assets with a configured feed are asked about. An answer that is not positive,
- * or whose `updatedAt` is older than the feed's heartbeat (or in the future), is no price. A
- * chain whose node does not answer rejects with a {@link PriceProviderError}.
+ * balances. Only assets with a configured feed are asked about. A round is no price when its
+ * answer is not positive, when it is incomplete (`updatedAt` 0, or `answeredInRound` below
+ * `roundId`: an answer carried over from an older round), or when its `updatedAt` is older than
+ * the feed's heartbeat plus a margin (or more than 5 minutes in the future). A chain whose node
+ * does not answer rejects with a {@link PriceProviderError}.
  *
  * @example
  * const chainlink = new ChainlinkProvider({
@@ -57,7 +67,7 @@ export interface ChainlinkOptions {
  */
 export class ChainlinkProvider implements PriceProvider {
   readonly name = 'chainlink'
-  private readonly feeds = new Map<string, { address: Address; heartbeatMs: number }>()
+  private readonly feeds = new Map<string, { address: Address; maxAgeMs: number }>()
   private readonly decimals = new Map<string, number>()
   private readonly options: ChainlinkOptions
 
@@ -66,7 +76,8 @@ export class ChainlinkProvider implements PriceProvider {
     this.options = options
     for (const [id, feed] of Object.entries(options.feeds)) {
       const { address, heartbeatSeconds } = typeof feed === 'string' ? { address: feed, heartbeatSeconds: undefined } : feed
-      this.feeds.set(id.toLowerCase(), { address: address as Address, heartbeatMs: (heartbeatSeconds ?? options.heartbeatSeconds ?? 3600) * 1000 })
+      const margin = options.heartbeatMarginSeconds ?? CHAINLINK_HEARTBEAT_MARGIN_SECONDS
+      this.feeds.set(id.toLowerCase(), { address: address as Address, maxAgeMs: ((heartbeatSeconds ?? options.heartbeatSeconds ?? 3600) + margin) * 1000 })
     }
   }
 
@@ -94,7 +105,8 @@ export class ChainlinkProvider implements PriceProvider {
       ])
       // A feed's decimals never change.
       this.decimals.set(key, decimals)
-      return { asset, feed, decimals, answer: round[1], updatedAtMs: Number(round[3]) * 1000 }
+      const [roundId, answer, , updatedAt, answeredInRound] = round
+      return { asset, feed, decimals, answer, updatedAtMs: Number(updatedAt) * 1000, complete: updatedAt > 0n && answeredInRound >= roundId }
     })
     const settled = await Promise.allSettled(reads)
     if (signal.aborted) throw new PriceProviderError(`Chainlink feeds on ${chainId} did not answer in time`)
@@ -102,9 +114,9 @@ export class ChainlinkProvider implements PriceProvider {
     if (settled.every(r => r.status === 'rejected')) throw new PriceProviderError(`Chainlink feeds on ${chainId} unreadable`)
     for (const result of settled) {
       if (result.status !== 'fulfilled') continue
-      const { asset, feed, decimals, answer, updatedAtMs } = result.value
+      const { asset, feed, decimals, answer, updatedAtMs, complete } = result.value
       const age = now - updatedAtMs
-      if (answer <= 0n || updatedAtMs <= 0 || age > feed.heartbeatMs || age < -5 * 60_000) continue
+      if (!complete || answer <= 0n || age > feed.maxAgeMs || age < -5 * 60_000) continue
       const usd = Number(answer) / 10 ** decimals
       if (Number.isFinite(usd)) quotes.set(asset.id, { usd, source: this.name, at: updatedAtMs })
     }

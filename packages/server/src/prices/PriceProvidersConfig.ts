@@ -21,7 +21,10 @@ export const PriceProvidersConfigSchema = v.strictObject({
   chainlink: v.optional(
     v.strictObject({
       feeds: v.record(ASSET_ID, v.union([EVM_ADDRESS, v.strictObject({ address: EVM_ADDRESS, heartbeatSeconds: v.optional(boundedInteger(1, 7 * 86_400)) })])),
-      heartbeatSeconds: v.optional(boundedInteger(1, 7 * 86_400))
+      heartbeatSeconds: v.optional(boundedInteger(1, 7 * 86_400)),
+      heartbeatMarginSeconds: v.optional(boundedInteger(0, 86_400)),
+      maxDeviationPercent: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(1000))),
+      onDeviation: v.optional(v.picklist(['unknown', 'chainlink']))
     })
   ),
   freshSeconds: v.optional(boundedInteger(1, 86_400)),
@@ -36,7 +39,7 @@ export const PriceProvidersConfigSchema = v.strictObject({
  * @example
  * {
  *   "coingecko": { "apiKey": "CG-…" },
- *   "chainlink": { "feeds": { "eip155:1:native": { "address": "0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419", "heartbeatSeconds": 3600 } } },
+ *   "chainlink": { "feeds": { "eip155:1:native": { "address": "0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419", "heartbeatSeconds": 3600 } }, "maxDeviationPercent": 5 },
  *   "freshSeconds": 60,
  *   "staleSeconds": 600
  * }
@@ -50,11 +53,23 @@ export interface PriceProvidersConfig {
    */
   coingecko?: { apiKey?: string; baseUrl?: string; pro?: boolean; networks?: Record<string, { platform?: string; nativeCoinId?: string }> }
   /**
-   * Chainlink-style USD feeds (`AggregatorV3Interface`), read through the asset's chain RPC, the
-   * fallback when CoinGecko has no price. Keys: `eip155:1:native` or `eip155:1:0x…` (the token);
-   * an answer older than the feed's heartbeat (default 3600 s) is no price.
+   * Chainlink-style USD feeds (`AggregatorV3Interface`), read through the asset's chain RPC: the
+   * fallback when CoinGecko has no price, and the second opinion when it has one. Keys:
+   * `eip155:1:native` or `eip155:1:0x…` (the token). A round is no price when its answer is not
+   * positive, when it is incomplete (`updatedAt` 0, `answeredInRound` below `roundId`), or when it
+   * is older than the feed's heartbeat (default 3600 s) plus `heartbeatMarginSeconds` (default
+   * 300). When CoinGecko and a feed price an asset more than `maxDeviationPercent` apart (default
+   * 5, in % of the feed's price; keep it above the feed's own deviation threshold), the answer is
+   * `onDeviation`: `unknown` (default: the modal shows "–"), or `chainlink`, the feed's price; the
+   * disagreement is logged once an hour per asset while it lasts.
    */
-  chainlink?: { feeds: Record<string, string | { address: string; heartbeatSeconds?: number }>; heartbeatSeconds?: number }
+  chainlink?: {
+    feeds: Record<string, string | { address: string; heartbeatSeconds?: number }>
+    heartbeatSeconds?: number
+    heartbeatMarginSeconds?: number
+    maxDeviationPercent?: number
+    onDeviation?: 'unknown' | 'chainlink'
+  }
   /** How long a price is served without asking again (default 60 s). */
   freshSeconds?: number
   /** How much longer an older price is served while it is refreshed in the background (default 600 s in all). */

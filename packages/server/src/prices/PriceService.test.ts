@@ -6,7 +6,7 @@ import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '../../../devnet/sr
 import { PriceTable } from '../chain/PriceTable.js'
 import { CoinGeckoProvider } from './CoinGeckoProvider.js'
 import { PriceProviderError, parsePriceAssetId, type PriceAsset, type PriceProvider, type PriceQuote } from './PriceProvider.js'
-import { PriceService } from './PriceService.js'
+import { describePriceDeviation, PriceService, type PriceDeviation } from './PriceService.js'
 
 const asset = (id: string, symbol?: string): PriceAsset => parsePriceAssetId(id, symbol)!
 const ETH = asset('eip155:1:native', 'ETH')
@@ -174,6 +174,75 @@ describe('PriceService', () => {
     await service.prices([OTHER])
     await service.prices([TOKEN])
     assert.deepEqual(primary.calls, [[TOKEN.id], [OTHER.id], [TOKEN.id]])
+  })
+
+  describe('a second opinion (crossCheck)', () => {
+    /** A primary and an on-chain checker, and what the service tells of disagreements. */
+    function checked(primaryPrices: Record<string, number>, checkPrices: Record<string, number>, crossCheck: Partial<NonNullable<ConstructorParameters<typeof PriceService>[0]>['crossCheck']> = {}) {
+      const time = clock()
+      const primary = fakeProvider('market', primaryPrices)
+      const chain = fakeProvider('onchain', checkPrices)
+      const told: PriceDeviation[] = []
+      const service = new PriceService({
+        providers: [primary, chain],
+        crossCheck: { provider: 'onchain', ...crossCheck },
+        onDeviation: d => told.push(d),
+        freshMs: 60_000,
+        staleMs: 60_000,
+        now: time.now
+      })
+      return { time, primary, chain, told, service }
+    }
+
+    it('within the bound the first price is answered; the checker is asked about it too, and still prices what the first left out', async () => {
+      const { service, chain, told } = checked({ [ETH.id]: 3000 }, { [ETH.id]: 2900, [TOKEN.id]: 1 })
+      assert.deepEqual(usd(await service.prices([ETH, TOKEN])), { [ETH.id]: '3000@market', [TOKEN.id]: '1@onchain' })
+      assert.deepEqual(chain.calls, [[ETH.id, TOKEN.id]])
+      assert.deepEqual(told, [])
+    })
+
+    it('beyond the bound (default 5%) the asset is unknown, never either number; told once per asset per window, not per request', async () => {
+      const { service, primary, told, time } = checked({ [ETH.id]: 3000, [OTHER.id]: 10 }, { [ETH.id]: 2500, [OTHER.id]: 10.4 })
+      assert.deepEqual(usd(await service.prices([ETH, OTHER])), { [OTHER.id]: '10@market' }, '3000 vs 2500 is 20% apart; 10 vs 10.4 is within 5%')
+      assert.deepEqual(
+        told.map(d => [d.assetId, d.quote.usd, d.check.usd, d.deviation, d.answered]),
+        [[ETH.id, 3000, 2500, 0.2, 'unknown']]
+      )
+      assert.equal(describePriceDeviation(told[0]!), `${ETH.id}: market says 3000 USD, onchain says 2500 USD (20.0% apart, more than 5%): answered unknown`)
+      // The disagreement is cached like any answer: no call and no log per request.
+      assert.deepEqual(usd(await service.prices([ETH])), {})
+      assert.equal(primary.calls.length, 1)
+      // Asked again after the fresh window, still disagreeing: answered unknown again, told once an hour only.
+      for (let minute = 1; minute < 60; minute++) {
+        time.advance(60_001)
+        assert.deepEqual(usd(await service.prices([ETH])), {})
+      }
+      assert.equal(told.length, 1)
+      time.advance(60_001)
+      await service.prices([ETH])
+      assert.equal(told.length, 2, 'told again in the next hour')
+    })
+
+    it('once they agree again, the price is back', async () => {
+      const { service, chain, time } = checked({ [ETH.id]: 3000 }, { [ETH.id]: 2500 })
+      assert.deepEqual(usd(await service.prices([ETH])), {})
+      chain.table[ETH.id] = 2990
+      time.advance(60_001)
+      assert.deepEqual(usd(await service.prices([ETH])), { [ETH.id]: '3000@market' })
+    })
+
+    it("answer: 'second' answers the checker's price instead; maxDeviation sets the bound", async () => {
+      const { service, told } = checked({ [ETH.id]: 3000, [OTHER.id]: 10 }, { [ETH.id]: 2500, [OTHER.id]: 10.4 }, { answer: 'second', maxDeviation: 0.01 })
+      assert.deepEqual(usd(await service.prices([ETH, OTHER])), { [ETH.id]: '2500@onchain', [OTHER.id]: '10.4@onchain' })
+      assert.deepEqual(told.map(d => [d.assetId, d.answered]), [[ETH.id, 'second'], [OTHER.id, 'second']])
+    })
+
+    it('a checker that fails leaves the first price unchecked rather than unknown', async () => {
+      const { service, chain, told } = checked({ [ETH.id]: 3000 }, { [ETH.id]: 2500 })
+      chain.fail(new PriceProviderError('node down'))
+      assert.deepEqual(usd(await service.prices([ETH])), { [ETH.id]: '3000@market' })
+      assert.deepEqual(told, [])
+    })
   })
 
   describe('with the CoinGecko stand-in', () => {

@@ -22,6 +22,60 @@ export interface PriceServiceOptions {
   now?: () => number
   /** Told when a provider fails (for the log); the answer goes on without it. */
   onError?: (provider: string, error: Error) => void
+  /** A second opinion on the prices an earlier provider gives (none by default). */
+  crossCheck?: PriceCrossCheck
+  /** Told when the two opinions disagree: once per asset per {@link PriceCrossCheck.reportEveryMs} (for the log). */
+  onDeviation?: (deviation: PriceDeviation) => void
+}
+
+/**
+ * A provider that checks the others: besides pricing what they left unpriced, it is asked about
+ * the assets they priced, and where both price an asset and differ by more than `maxDeviation`,
+ * the service does not show a number it cannot trust.
+ *
+ * @example
+ * { provider: 'chainlink', maxDeviation: 0.05, answer: 'unknown' }
+ */
+export interface PriceCrossCheck {
+  /** Name of the checking provider (one of `providers`, usually `chainlink`: it only answers for assets it has a feed for). */
+  provider: string
+  /** Largest gap accepted, as a fraction of the checking provider's price (default 0.05: 5%). */
+  maxDeviation?: number
+  /**
+   * What the service answers for an asset the two disagree on: `unknown` (default: the modal shows
+   * "–", and the total says it leaves the asset out), or `second`, the checking provider's price.
+   */
+  answer?: 'unknown' | 'second'
+  /** A lasting disagreement about an asset is told again at most this often, in ms (default 1 hour). */
+  reportEveryMs?: number
+}
+
+/** Two sources disagreeing about an asset's price, as {@link PriceServiceOptions.onDeviation} is told. */
+export interface PriceDeviation {
+  /** The asset, as {@link PriceAsset.id}. */
+  assetId: string
+  /** What the first provider to price it said. */
+  quote: PriceQuote
+  /** What the checking provider said. */
+  check: PriceQuote
+  /** `|quote - check| / check`. */
+  deviation: number
+  /** The largest accepted (`PriceCrossCheck.maxDeviation`). */
+  maxDeviation: number
+  /** What the service answered: unknown, or the checking provider's price. */
+  answered: 'unknown' | 'second'
+}
+
+/**
+ * A log line for a {@link PriceDeviation}.
+ *
+ * @example
+ * describePriceDeviation(d) // 'eip155:1:native: coingecko says 3000 USD, chainlink says 2500 USD (20.0% apart, more than 5%): answered unknown'
+ */
+export function describePriceDeviation(d: PriceDeviation): string {
+  const percent = (fraction: number, digits: number) => `${Number((fraction * 100).toFixed(digits))}%`
+  const answered = d.answered === 'unknown' ? 'answered unknown' : `answered ${d.check.source}'s price`
+  return `${d.assetId}: ${d.quote.source} says ${d.quote.usd} USD, ${d.check.source} says ${d.check.usd} USD (${(d.deviation * 100).toFixed(1)}% apart, more than ${percent(d.maxDeviation, 2)}): ${answered}`
 }
 
 /** A cached answer: a quote, or `undefined` when every source answered and none knew the asset. */
@@ -33,7 +87,11 @@ interface Entry {
 /**
  * USD prices for the balance and price routes: the static table first (an override that always
  * wins), then each provider in order (CoinGecko, then Chainlink feeds as the fallback) for what is
- * still unpriced. Answers are cached per asset: fresh for `freshMs`; after that, up to `staleMs`,
+ * still unpriced. With a {@link PriceCrossCheck}, the checking provider (Chainlink) is also asked
+ * about what the providers before it priced: when both price an asset and differ by more than the
+ * bound, the answer is unknown (or, if so configured, the checking provider's price), and the
+ * disagreement is told once per asset per `reportEveryMs`, not per request; a checking provider
+ * that cannot answer leaves the others' prices unchecked rather than unknown. Answers are cached per asset: fresh for `freshMs`; after that, up to `staleMs`,
  * the old price is served at once while one background refresh runs; older than that, the caller
  * waits for the refresh. Each provider call has a timeout covering its whole answer, and a
  * per-provider {@link CircuitBreaker} skips a failing source for a cool-down (a 429's
@@ -54,6 +112,8 @@ export class PriceService {
   private readonly staleMs: number
   private readonly timeoutMs: number
   private readonly maxEntries: number
+  /** When each asset's disagreement was last told, oldest first. */
+  private readonly reported = new Map<string, number>()
 
   /** @param options - Table, providers, windows, timeout, breaker and clock. */
   constructor(private readonly options: PriceServiceOptions = {}) {
@@ -137,29 +197,52 @@ export class PriceService {
   }
 
   private async fetchAll(assets: readonly PriceAsset[]): Promise<void> {
+    // What the providers in order priced, and what the checking provider said.
     const found = new Map<string, PriceQuote>()
+    const checked = new Map<string, PriceQuote>()
     // Assets some source could not be asked about: their old entry is kept rather than replaced by "unknown".
     let unsure = false
-    let remaining = assets
+    const checker = this.options.crossCheck?.provider
     for (const { provider, breaker } of this.providers) {
-      if (remaining.length === 0) break
-      const answer = await this.ask(provider, breaker, remaining)
+      const checking = provider.name === checker
+      // The checking provider is asked about everything (it answers only where it has a feed); the others about what is still unpriced.
+      const asked = checking ? assets : assets.filter(a => !found.has(a.id) && !checked.has(a.id))
+      if (asked.length === 0) continue
+      const answer = await this.ask(provider, breaker, asked)
       if (!answer) {
         unsure = true
         continue
       }
-      for (const asset of remaining) {
+      for (const asset of asked) {
         const quote = answer.get(asset.id)
-        if (quote && Number.isFinite(quote.usd) && quote.usd >= 0) found.set(asset.id, quote)
+        if (quote && Number.isFinite(quote.usd) && quote.usd >= 0) (checking ? checked : found).set(asset.id, quote)
       }
-      remaining = remaining.filter(a => !found.has(a.id))
     }
     const storedAt = this.now()
     for (const asset of assets) {
-      const quote = found.get(asset.id)
-      if (quote) this.store(asset.id, { quote, storedAt })
-      else if (!unsure) this.store(asset.id, { quote: undefined, storedAt })
+      const { quote, disputed } = this.decide(asset.id, found.get(asset.id), checked.get(asset.id), storedAt)
+      // A disagreement is an answer ("unknown") even when some source could not be asked.
+      if (quote || disputed || !unsure) this.store(asset.id, { quote, storedAt })
     }
+  }
+
+  /** The price to answer from a provider's quote and the checking provider's; `disputed` when they disagree. */
+  private decide(id: string, quote: PriceQuote | undefined, check: PriceQuote | undefined, now: number): { quote?: PriceQuote; disputed?: boolean } {
+    if (!quote || !check) return { quote: quote ?? check }
+    const crossCheck = this.options.crossCheck!
+    const maxDeviation = crossCheck.maxDeviation ?? 0.05
+    // A check price is positive (a feed's non-positive answer is no price), so the ratio is finite.
+    const deviation = Math.abs(quote.usd - check.usd) / check.usd
+    if (deviation <= maxDeviation) return { quote }
+    const answered = crossCheck.answer ?? 'unknown'
+    const last = this.reported.get(id)
+    if (last === undefined || now - last >= (crossCheck.reportEveryMs ?? 3_600_000)) {
+      this.reported.delete(id)
+      this.reported.set(id, now)
+      while (this.reported.size > this.maxEntries) this.reported.delete(this.reported.keys().next().value!)
+      this.options.onDeviation?.({ assetId: id, quote, check, deviation, maxDeviation, answered })
+    }
+    return { quote: answered === 'second' ? check : undefined, disputed: true }
   }
 
   /** One provider's answer within the timeout, or undefined when it is skipped or fails. */

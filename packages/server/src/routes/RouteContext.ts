@@ -4,6 +4,7 @@ import type { ChainConfig, ServerConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
 import type { ImageCatalogue } from '../images/ImageCatalogue.js'
 import type { NameService } from '../names/NameService.js'
+import type { EnsResolver } from '../names/EnsResolver.js'
 import type { TokenLists } from '../tokenLists/TokenLists.js'
 import type { PriceService } from '../prices/PriceService.js'
 
@@ -19,6 +20,8 @@ export interface RouteContext {
   images: ImageCatalogue
   /** The name service behind `/v1/profile/*` (its suffix is told to the modal in `/appkit/v1/config`). */
   names: NameService
+  /** ENS (forward, reverse, avatar) on the configured ENS chain, when on (`ens`). */
+  ens?: EnsResolver
   /** The ERC-4337 bundlers of the chains with `smartAccounts`, by CAIP-2 id (`POST /v1/bundler`). */
   bundlers: ReadonlyMap<string, Bundler>
   /** External base URL for links, when behind a proxy. */

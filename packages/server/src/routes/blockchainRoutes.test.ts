@@ -5,10 +5,12 @@ import assert from 'node:assert/strict'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
-import { DEVNET_LIST_TOKEN, DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
+import { DEVNET_ENS_NAMES, DEVNET_ENS_POISONED_REVERSE, DEVNET_LIST_TOKEN, DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
+import { demoServerConfig } from '../config/demoServerConfig.js'
+import { createServer } from '../index.js'
 
 const EMPTY_ACCOUNT = '0x000000000000000000000000000000000000dEaD'
 
@@ -27,15 +29,32 @@ describe('blockchain data API (devnet)', () => {
   })
 
   describe('/v1/identity/{address}', () => {
-    it('answers the configured name and a loadable avatar, any address case', async () => {
+    it("answers the address's ENS name (deployed on the devnet) and its avatar, any address case", async () => {
       for (const address of [WALLET_ACCOUNT, WALLET_ACCOUNT.toLowerCase()]) {
         const { status, body } = await getJson(urlOf(chains.server.url, `/v1/identity/${address}`, { sender: WALLET_ACCOUNT }))
         assert.equal(status, 200)
+        assert.deepEqual(body, { name: 'devnet-wallet.eth', avatar: DEVNET_ENS_NAMES['devnet-wallet.eth'].avatar })
+      }
+      // Account 3's reverse record claims devnet-wallet.eth, which resolves elsewhere: no name.
+      assert.deepEqual((await getJson(urlOf(chains.server.url, `/v1/identity/${DEVNET_ENS_POISONED_REVERSE.account}`))).body, { name: null, avatar: null })
+    })
+
+    it('answers the configured name and a loadable avatar over ENS (the configuration overrides)', async () => {
+      const config = demoServerConfig({ chains: chains.devnet.chains, tokens: chains.devnet.tokens, ens: chains.devnet.ens })
+      config.identities = { [WALLET_ACCOUNT]: { name: 'devnet-wallet.reown.id', avatar: '/public/getAssetImage/avatar-devnet' } }
+      const server = await createServer({ config })
+      try {
+        const { status, body } = await getJson(urlOf(server.url, `/v1/identity/${WALLET_ACCOUNT}`))
+        assert.equal(status, 200)
         assert.equal(body.name, 'devnet-wallet.reown.id')
-        assert.ok(body.avatar.startsWith(`${chains.server.url}/public/getAssetImage/avatar-devnet?`))
+        assert.ok(body.avatar.startsWith(`${server.url}/public/getAssetImage/avatar-devnet?`))
         const avatar = await fetch(body.avatar)
         assert.equal(avatar.status, 200)
         assert.equal(avatar.headers.get('content-type'), 'image/svg+xml')
+        // The friend has no configured identity: ENS names it.
+        assert.equal((await getJson(urlOf(server.url, `/v1/identity/${DEVNET_ENS_NAMES['devnet-friend.eth'].address}`))).body.name, 'devnet-friend.eth')
+      } finally {
+        await server.close()
       }
     })
 

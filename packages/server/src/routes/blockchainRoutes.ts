@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { Address } from 'viem'
 import { blockchainEndpoints, type Fungible } from '@wallet-modal/wire'
 import { isSolanaAddress } from '../chain/isSolanaAddress.js'
 import { readBalances } from '../chain/readBalances.js'
@@ -43,6 +44,8 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
       request.params.address.toLowerCase()
     ])
     const identity = result.rows[0]
+    // The operator's table overrides ENS; ENS is a nicety here: a failing node answers "no name".
+    if (!identity && ctx.ens) return ensIdentity(ctx, request.params.address as Address, request.log)
     const avatar = identity?.avatar ?? null
     return {
       name: identity?.name ?? null,
@@ -112,5 +115,17 @@ function findFungible(ctx: RouteContext, id: string, icon: (symbol: string, conf
     // As in the balances: a listed token's symbol does not pick up a static price by symbol.
     asset: balanceAsset(chain, { address: `${chain.caipNetworkId}:${token.address}`, symbol: token.symbol }),
     fungible: { name: token.name, symbol: token.symbol, iconUrl: icon(token.symbol, token.iconUrl) }
+  }
+}
+
+/** The address's ENS primary name (checked forward) and its avatar; both null when it has none or ENS fails. */
+async function ensIdentity(ctx: RouteContext, address: Address, log: FastifyBaseLogger): Promise<{ name: string | null; avatar: string | null }> {
+  try {
+    const name = await ctx.ens!.name(address)
+    const profile = name ? await ctx.ens!.profile(name) : null
+    return { name, avatar: profile?.avatar ?? null }
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'ENS reverse lookup failed')
+    return { name: null, avatar: null }
   }
 }

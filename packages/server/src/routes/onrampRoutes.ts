@@ -8,6 +8,8 @@ import { serveEndpoint } from '../http/serveEndpoint.js'
 import type { OnRampOptions, OnRampProviderApi } from '../onramp/OnRampProvider.js'
 import { SandboxOnRampProvider } from '../onramp/SandboxOnRampProvider.js'
 import { CoinbaseOnRampProvider } from '../onramp/CoinbaseOnRampProvider.js'
+import { MeldOnRampProvider } from '../onramp/MeldOnRampProvider.js'
+import { receiveMeldWebhook } from '../onramp/MeldWebhook.js'
 import type { RouteContext } from './RouteContext.js'
 
 /** How long a provider's options are reused for the limit checks of quotes (ms). */
@@ -19,7 +21,11 @@ export const ONRAMP_NOT_CONFIGURED = 'On-ramp is not configured on this server'
 /** The providers of the configuration, in its order. */
 export function onrampProviders(ctx: RouteContext): OnRampProviderApi[] {
   return (ctx.config.onramp?.providers ?? []).map(p =>
-    'sandbox' in p ? new SandboxOnRampProvider({ ...p.sandbox, timeoutMs: ctx.upstreamTimeoutMs }) : new CoinbaseOnRampProvider({ ...p.coinbase, timeoutMs: ctx.upstreamTimeoutMs })
+    'sandbox' in p
+      ? new SandboxOnRampProvider({ ...p.sandbox, timeoutMs: ctx.upstreamTimeoutMs })
+      : 'coinbase' in p
+        ? new CoinbaseOnRampProvider({ ...p.coinbase, timeoutMs: ctx.upstreamTimeoutMs })
+        : new MeldOnRampProvider({ ...p.meld, timeoutMs: ctx.upstreamTimeoutMs })
   )
 }
 
@@ -62,7 +68,8 @@ function compareDecimal(a: string, b: string): number {
  * URL on the provider's own origin is passed on). Provider refusals carry the provider's reason.
  * `POST /v1/onramp/webhook/{provider}` takes a provider's purchase reports, signed with
  * HMAC-SHA256 of the exact body under the provider's `webhookSecret` (`x-sandbox-signature`),
- * for the activity feed.
+ * for the activity feed; Meld's, when its `webhook` profile is configured, are signed as Meld signs
+ * them and read back from Meld (`receiveMeldWebhook`).
  *
  * @param app - The Fastify instance.
  * @param ctx - Shared configuration and storage.
@@ -95,6 +102,9 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
   void app.register(async scope => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_REPORT_BYTES }, (_request, body, done) => done(null, body))
     scope.post<{ Params: { provider: string }; Body: string }>('/v1/onramp/webhook/:provider', { config: { access: 'signed' } }, async (request, reply) => {
+      // Meld signs its own way (MeldWebhook.ts) and names only the transaction, read back from Meld.
+      const meld = providers.find((p): p is MeldOnRampProvider => p instanceof MeldOnRampProvider && p.webhook !== undefined)
+      if (request.params.provider === 'meld' && meld) return receiveMeldWebhook(meld, request.headers, request.body, purchases).then(() => reply.code(204).send())
       const provider = secrets.get(request.params.provider as 'sandbox')
       if (!provider) throw new ApiError(404, 'Unknown on-ramp provider', 'not_found')
       const given = String(request.headers['x-sandbox-signature'] ?? '')
@@ -149,7 +159,9 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
       presetFiatAmount: body.presetFiatAmount,
       presetCryptoAmount: body.presetCryptoAmount,
       fiatCurrency: body.fiatCurrency,
-      paymentMethod: body.paymentMethod
+      paymentMethod: body.paymentMethod,
+      // Behind a proxy, the visitor's address as `trustProxy` allows (never a header taken on trust).
+      clientIp: request.ip
     })
     // The modal opens this URL: only the provider's own pages, never where an answer points.
     if (new URL(url).origin !== provider.checkoutOrigin) throw new ApiError(502, `${provider.info.name} answered a checkout URL on another origin`)

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import { getAddress } from 'viem'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { getAddress, type Address } from 'viem'
 import { ETH_COIN_TYPE, nameEndpoints, profileEndpoints, type Profile } from '@wallet-modal/wire'
 import { ApiError } from '../http/ApiError.js'
 import { publicUrl } from '../http/publicUrl.js'
@@ -47,13 +47,40 @@ export function profileRoutes(app: FastifyInstance, ctx: RouteContext): void {
   serveEndpoint(app, profileEndpoints.profile, {}, async (request): Promise<ProfileAccount> => {
     const name = request.params.name.toLowerCase()
     if (!NAME_PATTERN.test(name)) throw new ApiError(400, 'Invalid name: 1-100 characters of a-z, 0-9, "." and "-"')
-    const found = (await ctx.names.lookup(name)) ?? (await identity(request, { name }))
+    const found = (await ctx.names.lookup(name)) ?? (await identity(request, { name })) ?? (await ensProfile(name, request))
     if (!found) throw new ApiError(404, `Name not found: ${name}`)
     return found
   })
 
+  /** The address's ENS primary name (checked forward) as a profile; none when ENS is off or fails (a name is a nicety here). */
+  const ensName = async (address: Address, request: FastifyRequest): Promise<ProfileAccount | undefined> => {
+    if (!ctx.ens) return undefined
+    try {
+      const name = await ctx.ens.name(address)
+      return name ? await ensProfile(name, request) : undefined
+    } catch (err) {
+      request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'ENS reverse lookup failed')
+      return undefined
+    }
+  }
+
+  /** The name on ENS, when ENS is on and the name is not under this service's suffixes. */
+  const ensProfile = async (name: string, request: FastifyRequest): Promise<ProfileAccount | undefined> => {
+    if (!ctx.ens || [ctx.names.suffix, ...ctx.names.legacySuffixes].some(suffix => name.endsWith(suffix))) return undefined
+    try {
+      const profile = await ctx.ens.profile(name)
+      if (!profile) return undefined
+      return { name: profile.name, addresses: { [ETH_COIN_TYPE]: { address: profile.address } }, attributes: profile.avatar ? { avatar: profile.avatar } : {} }
+    } catch (err) {
+      // Spec §8: the modal shows a service's reason. Not the node's error: it may name the
+      // upstream URL, and with it the operator's RPC key.
+      request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'ENS lookup failed')
+      throw new ApiError(502, 'ENS is unavailable: its node did not answer, try again')
+    }
+  }
+
   serveEndpoint(app, nameEndpoints.reverse, {}, async request => {
-    const configured = await identity(request, { address: request.params.address })
+    const configured = (await identity(request, { address: request.params.address })) ?? (await ensName(request.params.address as Address, request))
     return [...(await ctx.names.reverse(request.params.address)), ...(configured ? [configured] : [])]
   })
 

@@ -1,10 +1,13 @@
-// The 1inch provider against a stand-in for 1inch at the HTTP boundary (a loopback server that
-// answers in the shapes 1inch's v6 swap API answers), and through /v1/convert/* on a server whose
-// Base chain (8453) is configured for 1inch. Nothing here reaches the internet.
+// The 1inch provider against the devnet's 1inch stand-in (startOneInchStandIn: 1inch's documented
+// v6.0 answers and errors, quoting from real Uniswap V2 pools), on an anvil chain with chain id
+// 8453 (Base, one of the networks 1inch serves) carrying the devnet's tokens and pools; directly,
+// and through /v1/convert/* on a server whose Base chain is configured for 1inch. The swaps it
+// builds are sent and executed. Nothing here reaches the internet.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createPublicClient, createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem'
+import { DEVNET_ACCOUNTS, DEVNET_LIST_TOKEN, DEVNET_POOLS, DEVNET_TOKENS, DEVNET_UNISWAP, WALLET_ACCOUNT, deployTokens, deployUniswap, startAnvil, waitForReceipt, type AnvilInstance } from '../../../devnet/src/index.js'
+import { ONE_INCH_NATIVE_ADDRESS, startOneInchStandIn, type OneInchStandIn } from '../../../devnet/src/oneInch/startOneInchStandIn.js'
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf, CLIENT } from '../__fixtures__/http.js'
@@ -12,122 +15,146 @@ import { ApiError } from '../http/ApiError.js'
 import { OneInchProvider } from './OneInchProvider.js'
 
 const KEY = 'test-1inch-key'
-const ROUTER = '0x111111125421cA6dc452d289314280a0f8842A65'
-const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-const USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-interface Seen {
-  path: string
-  query: URLSearchParams
-  auth?: string
-}
-
-/** The stand-in: 1inch's v6 routes for chain 8453 and, on POST /, a node that knows eth_gasPrice. */
-function startFake(): Promise<{ url: string; server: Server; seen: Seen[]; mode: { value: 'ok' | 'refuse' | 'broken' | 'hang' | 'moved' } }> {
-  const seen: Seen[] = []
-  const mode = { value: 'ok' as 'ok' | 'refuse' | 'broken' | 'hang' | 'moved' }
-  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-  const server = createHttpServer((req: IncomingMessage, res) => {
-    const url = new URL(req.url ?? '/', 'http://x')
-    if (req.method === 'POST') {
-      let raw = ''
-      req.on('data', d => (raw += d))
-      // viem batches: one call or an array of them.
-      const answer = (call: { id: number }) => ({ jsonrpc: '2.0', id: call.id, result: '0x3b9aca00' })
-      req.on('end', () => {
-        const parsed = JSON.parse(raw) as { id: number } | { id: number }[]
-        json(res, 200, Array.isArray(parsed) ? parsed.map(answer) : answer(parsed))
-      })
-      return
-    }
-    seen.push({ path: url.pathname, query: url.searchParams, auth: req.headers.authorization })
-    if (req.headers.authorization !== `Bearer ${KEY}`) return json(res, 401, { error: 'Unauthorized', statusCode: 401 })
-    if (mode.value === 'hang') return
-    if (mode.value === 'broken') return json(res, 500, { error: 'Internal Server Error', statusCode: 500 })
-    if (mode.value === 'refuse') return json(res, 400, { error: 'Bad Request', description: 'insufficient liquidity', statusCode: 400, requestId: 'r-1', meta: [] })
-    const amount = BigInt(url.searchParams.get('amount') ?? '0')
-    // 1 ETH = 3000 USDC (6 decimals); the other way round too.
-    const out = url.searchParams.get('src')?.toLowerCase() === NATIVE ? (amount * 3000n) / 10n ** 12n : (amount * 10n ** 12n) / 3000n
-    switch (url.pathname) {
-      case '/swap/v6.0/8453/approve/spender':
-        return json(res, 200, { address: ROUTER.toLowerCase() })
-      case '/swap/v6.0/8453/quote':
-        return json(res, 200, { dstAmount: out.toString(), gas: 181_416 })
-      case '/swap/v6.0/8453/swap': {
-        const dstAmount = mode.value === 'moved' ? (out * 90n) / 100n : out
-        return json(res, 200, { dstAmount: dstAmount.toString(), tx: { from: url.searchParams.get('from'), to: ROUTER.toLowerCase(), data: '0x07ed2379abcd', value: url.searchParams.get('src')?.toLowerCase() === NATIVE ? url.searchParams.get('amount') : '0', gas: 186_513, gasPrice: '9371428493' } })
-      }
-      default:
-        return json(res, 404, { error: 'Not Found', statusCode: 404 })
-    }
-  })
-  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seen, mode })))
-}
+const BASE = 8453
+const DUSD = DEVNET_TOKENS.DUSD
+const ETH = 10n ** 18n
+const USER = WALLET_ACCOUNT
+const ROUTER = DEVNET_UNISWAP.router
+const asset = (a: string) => `eip155:${BASE}:${a}`
 
 describe('OneInchProvider (1inch stand-in)', () => {
-  let fake: Awaited<ReturnType<typeof startFake>>
+  let anvil: AnvilInstance
+  let oneInch: OneInchStandIn
   let server: WalletModalServer
-  const provider = () => new OneInchProvider({ apiKey: KEY, baseUrl: fake.url, chainId: 8453, timeoutMs: 500 })
+  const provider = (options: { apiKey?: string; timeoutMs?: number } = {}) => new OneInchProvider({ apiKey: options.apiKey ?? KEY, baseUrl: oneInch.url, chainId: BASE, timeoutMs: options.timeoutMs ?? 5000 })
+  const ethForDusd = { from: { native: true as const }, to: { native: false as const, address: DUSD as Address }, amount: ETH }
+  const dusdOf = (who: Address) => createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+  const sendFrom = async (from: Address, tx: { to: string; data: string; value: string; eip155?: { gas?: string } }) => {
+    const wallet = createWalletClient({ account: from, transport: http(anvil.url, { retryCount: 0 }) })
+    const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value), ...(tx.eip155?.gas ? { gas: BigInt(tx.eip155.gas) } : {}), chain: null })
+    return waitForReceipt(anvil.url, hash)
+  }
+  const quotes = (from: string, to: string, amount: bigint, user = USER) => getJson(urlOf(server.url, '/v1/convert/quotes', { amount: amount.toString(), from: asset(from), to: asset(to), userAddress: asset(user) }))
+  const build = (from: string, to: string, amount: bigint, extra: Record<string, unknown> = {}, user = USER) =>
+    postJson(urlOf(server.url, '/v1/convert/build-transaction'), { projectId: CLIENT.projectId, amount: amount.toString(), eip155: { slippage: '0.5' }, from: asset(from), to: asset(to), userAddress: asset(user), ...extra })
 
   before(async () => {
-    fake = await startFake()
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: USDC, USDT: USDC } })
-    config.chains.push({ caipNetworkId: 'eip155:8453', name: 'Base', rpcUrl: fake.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY, baseUrl: fake.url } } })
-    server = await createServer({ config, upstreamTimeoutMs: 500, relay: false })
+    anvil = await startAnvil({ chainId: BASE })
+    await deployTokens(anvil.url)
+    await deployUniswap(anvil.url)
+    oneInch = await startOneInchStandIn({ apiKeys: [KEY], chains: { [BASE]: { rpcUrl: anvil.url, exchange: DEVNET_UNISWAP } } })
+    const config = demoServerConfig({ chains: [], tokens: { DUSD, USDT: DEVNET_TOKENS.USDT } })
+    config.chains.push({ caipNetworkId: `eip155:${BASE}`, name: 'Base', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY, baseUrl: oneInch.url } } })
+    server = await createServer({ config, upstreamTimeoutMs: 1500, relay: false })
   })
   after(async () => {
     await server?.close()
-    fake.server.closeAllConnections()
-    await new Promise(resolve => fake.server.close(resolve))
+    await oneInch?.close()
+    await anvil?.stop()
   })
 
-  it('quotes with the key, names 1inch\'s spender, and builds the swap with the slippage', async () => {
-    fake.mode.value = 'ok'
-    const quote = await provider().quote({ from: { native: true }, to: { native: false, address: USDC }, amount: 10n ** 18n })
-    assert.equal(quote.toAmount, 3_000_000_000n)
-    assert.equal(quote.gasEstimate, 181_416n)
+  it("quotes the pools' amount with the key, names 1inch's spender, and asks for its gas", async () => {
+    oneInch.recover()
+    const quote = await provider().quote(ethForDusd)
+    const pool = DEVNET_POOLS['DUSD/ETH']
+    // Uniswap V2's amount out, 0.3% fee, from the devnet's pool: what the stand-in read on chain.
+    const expected = (ETH * 997n * pool.DUSD * 10n ** 6n) / (pool.ETH * ETH * 1000n + ETH * 997n)
+    assert.equal(quote.toAmount, expected)
+    assert.ok(quote.gasEstimate > 0n)
     assert.equal(await provider().spender(), ROUTER)
-    const tx = await provider().buildSwap({ from: { native: true }, to: { native: false, address: USDC }, amount: 10n ** 18n, path: quote.path, minOut: 2_970_000_000n, slippageBps: 100n, recipient: USER, disableEstimate: false })
-    assert.deepEqual(tx, { to: ROUTER, data: '0x07ed2379abcd', value: 10n ** 18n, gas: 186_513n })
-    const swap = fake.seen.filter(s => s.path.endsWith('/swap')).at(-1)!
-    assert.equal(swap.query.get('slippage'), '1')
-    assert.equal(swap.query.get('from'), USER)
-    assert.ok(fake.seen.every(s => s.auth === `Bearer ${KEY}`))
+    const asked = oneInch.calls.filter(c => c.endpoint === 'quote').at(-1)!
+    assert.deepEqual(asked.query, { src: ONE_INCH_NATIVE_ADDRESS, dst: DUSD, amount: ETH.toString(), includeGas: 'true' })
+    assert.ok(oneInch.calls.every(c => c.key === KEY))
   })
 
-  it("turns 1inch's refusal, errors, silence and a moved price into clear errors", async () => {
-    const request = { from: { native: false as const, address: USDC as `0x${string}` }, to: { native: true as const }, amount: 10n ** 6n }
-    fake.mode.value = 'refuse'
-    await assert.rejects(provider().quote(request), (e: ApiError) => e.status === 400 && e.reason === 'Insufficient liquidity')
-    fake.mode.value = 'broken'
-    await assert.rejects(provider().quote(request), (e: ApiError) => e.status === 502 && e.reason === '1inch answered HTTP 500')
-    fake.mode.value = 'hang'
-    await assert.rejects(provider().quote(request), (e: ApiError) => e.status === 504 && /within 500 ms/.test(e.reason))
-    fake.mode.value = 'moved'
-    const build = provider().buildSwap({ ...request, path: [], minOut: (333_333_333_333_333n * 99n) / 100n, slippageBps: 100n, recipient: USER, disableEstimate: true })
-    await assert.rejects(build, (e: ApiError) => e.status === 409 && /slippage/.test(e.reason))
-    await assert.rejects(new OneInchProvider({ apiKey: 'wrong', baseUrl: fake.url, chainId: 8453, timeoutMs: 500 }).spender(), (e: ApiError) => e.status === 502)
-  })
-
-  it('serves /v1/convert/* on a chain configured for 1inch', async () => {
-    fake.mode.value = 'ok'
-    const { status, body } = await getJson(urlOf(server.url, '/v1/convert/quotes', { amount: (10n ** 18n).toString(), from: 'eip155:8453:native', to: `eip155:8453:${USDC}`, userAddress: `eip155:8453:${USER}` }))
+  it('serves quotes and a swap through /v1/convert/* that executes on the chain within the slippage', async () => {
+    oneInch.recover()
+    const { status, body } = await quotes('native', DUSD, ETH)
     assert.equal(status, 200, JSON.stringify(body))
     assert.equal(body.quotes[0].provider, '1inch')
-    assert.equal(body.quotes[0].toAmount, '3000000000')
-    // 181,416 gas at the node's 1 gwei.
-    assert.equal(body.quotes[0].gasFee, (181_416n * 10n ** 9n).toString())
-    const built = await postJson(urlOf(server.url, '/v1/convert/build-transaction'), { projectId: CLIENT.projectId, amount: (10n ** 18n).toString(), eip155: { slippage: '0.5' }, from: 'eip155:8453:native', to: `eip155:8453:${USDC}`, userAddress: `eip155:8453:${USER}`, quoteId: body.quotes[0].id })
+    const before = await dusdOf(USER)
+    const built = await build('native', DUSD, ETH, { quoteId: body.quotes[0].id })
     assert.equal(built.status, 200, JSON.stringify(built.body))
     assert.equal(built.body.tx.to, ROUTER)
-    assert.equal(built.body.tx.eip155.gas, '186513')
-    assert.equal(fake.seen.filter(s => s.path.endsWith('/swap')).at(-1)!.query.get('slippage'), '0.5')
+    assert.equal(built.body.tx.value, ETH.toString())
+    const swap = oneInch.calls.filter(c => c.endpoint === 'swap').at(-1)!
+    assert.deepEqual([swap.query.slippage, swap.query.from, swap.query.origin, swap.query.disableEstimate], ['0.5', USER, USER, undefined])
+    assert.equal((await sendFrom(USER, built.body.tx)).status, '0x1')
+    assert.ok((await dusdOf(USER)) - before >= BigInt(built.body.minimumReceived))
   })
 
-  it('refuses 1inch on a network outside the spec\'s twelve', () => {
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: USDC, USDT: USDC } })
-    config.chains.push({ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: fake.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY } } })
+  it('sells a token: refused without allowance, then approved for the spender and swapped', async () => {
+    oneInch.recover()
+    const amount = 1_000_000_000n
+    const allowance = await getJson(urlOf(server.url, '/v1/convert/allowance', { tokenAddress: asset(DUSD), userAddress: asset(USER) }))
+    assert.deepEqual(allowance.body, { allowance: '0', spender: ROUTER })
+    const refused = await build(DUSD, 'native', amount)
+    assert.deepEqual([refused.status, refused.body.reason], [400, 'Not enough allowance: approve the token for 1inch first'])
+    const approve = await getJson(urlOf(server.url, '/v1/convert/build-approve', { from: asset(DUSD), to: asset('native'), userAddress: asset(USER), amount: amount.toString() }))
+    assert.equal(approve.status, 200, JSON.stringify(approve.body))
+    assert.equal((await sendFrom(USER, approve.body.tx)).status, '0x1')
+    const built = await build(DUSD, 'native', amount)
+    assert.equal(built.status, 200, JSON.stringify(built.body))
+    assert.equal(built.body.tx.value, '0')
+    assert.equal((await sendFrom(USER, built.body.tx)).status, '0x1')
+  })
+
+  it("answers 1inch's documented refusals in the modal's words", async () => {
+    oneInch.recover()
+    const reason = async (answer: Promise<{ status: number; body: any }>) => {
+      const { status, body } = await answer
+      return [status, body.reason]
+    }
+    // No pool for the token only the devnet's token list names.
+    assert.deepEqual(await reason(quotes(DEVNET_LIST_TOKEN.address, DUSD, 1_000_000n)), [400, 'Insufficient liquidity'])
+    assert.deepEqual(await reason(quotes('0x000000000000000000000000000000000000dEaD', DUSD, 1_000_000n)), [400, '1inch does not know this token'])
+    // Account 7 holds coins but no DUSD; it approves first, so only the balance is missing.
+    const poor = DEVNET_ACCOUNTS[7]
+    const approve = await getJson(urlOf(server.url, '/v1/convert/build-approve', { from: asset(DUSD), to: asset('native'), userAddress: asset(poor) }))
+    assert.equal((await sendFrom(poor, approve.body.tx)).status, '0x1')
+    assert.deepEqual(await reason(build(DUSD, 'native', 5n, {}, poor)), [400, 'Not enough balance for this swap'])
+    oneInch.fail({ status: 400, description: 'cannot estimate' }, 1, 'swap')
+    assert.deepEqual(await reason(build('native', DUSD, ETH)), [400, 'The swap would fail now (1inch cannot estimate it); quote again'])
+    oneInch.fail({ status: 400, description: 'Some <b>other</b>\nrefusal', meta: [{ type: 'x', value: '1' }] }, 1, 'quote')
+    assert.deepEqual(await reason(quotes('native', DUSD, ETH)), [400, '1inch: Some <b>other</b> refusal'])
+  })
+
+  it('turns a refused key, the rate limit and server errors into clear gateway answers', async () => {
+    await assert.rejects(provider({ apiKey: 'wrong' }).spender(), (e: ApiError) => e.status === 502 && e.reason === "1inch refused this server's credentials (HTTP 401)")
+    oneInch.fail({ status: 429 }, 1, 'quote')
+    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.error, r.body.reason]), [429, 'rate_limited', '1inch is rate-limiting this server; try again in a moment'])
+    oneInch.fail({ status: 500, description: 'internal error' }, 1, 'quote')
+    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.reason]), [502, '1inch failed (HTTP 500): internal error'])
+    oneInch.fail({ status: 503 }, 1, 'quote')
+    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.reason]), [502, '1inch failed (HTTP 503): Service Unavailable'])
+    oneInch.recover()
+  })
+
+  it('times out a silent or stalling answer, and refuses a garbage or oversized one', async () => {
+    oneInch.fail({ slow: 'headers' }, 1, 'quote')
+    await assert.rejects(provider({ timeoutMs: 300 }).quote(ethForDusd), (e: ApiError) => e.status === 504 && e.reason === '1inch did not answer within 300 ms')
+    oneInch.fail({ slow: 'body' }, 1, 'quote')
+    await assert.rejects(provider({ timeoutMs: 300 }).quote(ethForDusd), (e: ApiError) => e.status === 504 && e.reason === '1inch did not answer within 300 ms')
+    oneInch.fail({ slow: 'headers' }, 1, 'quote')
+    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.reason]), [504, '1inch did not answer within 1500 ms'])
+    oneInch.fail({ malformed: 'garbage' }, 1, 'quote')
+    await assert.rejects(provider().quote(ethForDusd), (e: ApiError) => e.status === 502 && e.reason === '1inch gave a malformed answer')
+    oneInch.fail({ malformed: 'oversized' }, 1, 'quote')
+    await assert.rejects(provider().quote(ethForDusd), (e: ApiError) => e.status === 502 && e.reason === '1inch answer exceeds 1048576 bytes')
+    oneInch.recover()
+  })
+
+  it('refuses a swap whose fresh quote no longer covers the minimum the visitor saw', async () => {
+    oneInch.recover()
+    const quote = await provider().quote(ethForDusd)
+    const build = provider().buildSwap({ ...ethForDusd, path: quote.path, minOut: quote.toAmount * 2n, slippageBps: 50n, recipient: USER, disableEstimate: true })
+    await assert.rejects(build, (e: ApiError) => e.status === 409 && /slippage/.test(e.reason))
+    assert.equal(oneInch.calls.filter(c => c.endpoint === 'swap').at(-1)!.query.disableEstimate, 'true')
+  })
+
+  it("refuses 1inch on a network outside the spec's twelve", () => {
+    const config = demoServerConfig({ chains: [], tokens: { DUSD, USDT: DUSD } })
+    config.chains.push({ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY } } })
     return assert.rejects(createServer({ config, relay: false }), /1inch swaps only on eip155 chains 1, 42161/)
   })
 })

@@ -1,12 +1,30 @@
+// The 1inch Classic Swap API (v6.0) as a swap provider, following its published reference:
+// - the OpenAPI description (https://api.1inch.io/swagger, "AggregationController", and the
+//   types generated from it in 1inch's own Go SDK, github.com/1inch/1inch-sdk-go,
+//   sdk-clients/aggregation/aggregation_types.gen.go) and the portal pages
+//   (https://portal.1inch.dev/documentation/apis/swap/classic-swap/introduction);
+// - "Common API Error Messages Explained" (https://help.1inch.com/en/articles/8422842).
+// Calls (all GET, `Authorization: Bearer <key>`):
+//   /swap/v6.0/{chain}/approve/spender   -> { address }
+//   /swap/v6.0/{chain}/quote?src&dst&amount&includeGas=true -> { dstAmount, gas? }
+//   /swap/v6.0/{chain}/swap?src&dst&amount&from&origin&slippage[&disableEstimate=true]
+//                                         -> { dstAmount, tx: { from, to, data, value, gas, gasPrice } }
+// Refusals are { error, description, statusCode, requestId, meta: [{ type, value }] } (400, and 500
+// for the same envelope); 401 for a bad key, 429 past the rate limit, 503 for a banned address.
 import { getAddress, type Address, type Hex } from 'viem'
+import * as v from 'valibot'
 import { ApiError } from '../http/ApiError.js'
+import { providerCall, providerText, type ProviderRefusal } from '../onramp/providerCall.js'
 import type { ProviderQuote, ProviderTransaction, SwapAsset, SwapBuildRequest, SwapProvider, SwapQuoteRequest } from './SwapProvider.js'
 
-/** The 1inch aggregation API's base (its v6 swap API sits under `/swap/v6.0/{chainId}`). */
+/** The 1inch API's base (its v6 swap API sits under `/swap/v6.0/{chainId}`). */
 export const ONE_INCH_BASE_URL = 'https://api.1inch.dev'
 
 /** How 1inch names a network's coin (lower case: its mixed-case spelling is no valid checksum). */
-const ONE_INCH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+export const ONE_INCH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/** Gas assumed for a swap when 1inch gives no estimate (a two-hop aggregated swap uses about this). */
+const DEFAULT_SWAP_GAS = 200_000n
 
 /** Options of {@link OneInchProvider}. */
 export interface OneInchOptions {
@@ -20,25 +38,56 @@ export interface OneInchOptions {
   timeoutMs: number
 }
 
-interface OneInchQuote {
-  dstAmount: string
-  gas?: number
-}
-interface OneInchSwap {
-  dstAmount: string
-  tx: { to: string; data: string; value: string; gas?: number }
-}
+const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))
+const UintSchema = v.pipe(v.string(), v.regex(/^[0-9]{1,78}$/))
+/** Gas as 1inch writes it: a JSON number (its schema says float; a whole one is expected). */
+const GasSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1e9))
 
-const isDigits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]{1,78}$/.test(value)
+const SpenderSchema = v.object({ address: AddressSchema })
+const QuoteSchema = v.object({ dstAmount: UintSchema, gas: v.optional(GasSchema) })
+const SwapSchema = v.object({
+  dstAmount: UintSchema,
+  tx: v.object({ to: AddressSchema, data: v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/), v.maxLength(200_000)), value: UintSchema, gas: v.optional(GasSchema) })
+})
 
 /**
- * Quotes and builds swaps with the 1inch aggregation API (v6): `quote`, `approve/spender` and
+ * 1inch's error envelope: `description` says what is wrong ('insufficient liquidity', 'Not enough
+ * allowance. Amount: …'), `meta` carries its numbers.
+ */
+const ErrorSchema = v.object({ description: v.string(), meta: v.optional(v.array(v.object({ type: v.string(), value: v.string() }))) })
+
+/**
+ * What a 1inch refusal means for the visitor. The documented 400s become 400s the modal shows in
+ * its own words (liquidity, balance, allowance, a swap that would fail); any other 400 is passed
+ * on as '1inch: {description}'. 401/403/429/5xx keep the common reading of `providerCall`
+ * (a 500 with a description names it).
+ */
+function readRefusal({ status, body }: ProviderRefusal): ApiError | undefined {
+  const parsed = v.safeParse(ErrorSchema, body)
+  if (!parsed.success) return undefined
+  const description = providerText(parsed.output.description)
+  if (status === 400) {
+    if (/insufficient liquidity/i.test(description)) return new ApiError(400, 'Insufficient liquidity')
+    if (/not enough allowance/i.test(description)) return new ApiError(400, 'Not enough allowance: approve the token for 1inch first')
+    if (/not enough .*balance/i.test(description)) return new ApiError(400, 'Not enough balance for this swap')
+    if (/cannot estimate/i.test(description)) return new ApiError(400, 'The swap would fail now (1inch cannot estimate it); quote again')
+    if (/cannot sync token/i.test(description)) return new ApiError(400, '1inch does not know this token')
+    return new ApiError(400, `1inch: ${description || 'refused the trade'}`)
+  }
+  if (status >= 500 && description) return new ApiError(502, `1inch failed (HTTP ${status}): ${description}`)
+  return undefined
+}
+
+/**
+ * Quotes and builds swaps with the 1inch Classic Swap API (v6.0): `approve/spender`, `quote` and
  * `swap`, with the operator's API key. 1inch routes across many exchanges and applies the
- * slippage itself; its answers are checked field by field (a remote answer is never trusted).
+ * slippage itself; each answer is checked field by field (a remote answer is never trusted), read
+ * within the timeout and a size cap, and each refusal becomes an error the modal can show.
  *
  * @example
  * ```ts
  * const provider = new OneInchProvider({ apiKey: process.env.ONE_INCH_KEY!, chainId: 8453, timeoutMs: 10_000 })
+ * const quote = await provider.quote({ from: { native: true }, to: { native: false, address: USDC }, amount: 10n ** 18n })
  * ```
  */
 export class OneInchProvider implements SwapProvider {
@@ -51,36 +100,15 @@ export class OneInchProvider implements SwapProvider {
     return asset.native ? ONE_INCH_NATIVE : asset.address
   }
 
-  /** GETs `path` of the chain's swap API; 1inch's refusals become 400s with its description. */
-  private async get(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  /** GETs `path` of the chain's swap API. */
+  private get<S extends v.GenericSchema>(path: string, params: Record<string, string>, schema: S): Promise<v.InferOutput<S>> {
     const url = new URL(`/swap/v6.0/${this.options.chainId}/${path}`, this.options.baseUrl ?? ONE_INCH_BASE_URL)
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-    const signal = AbortSignal.timeout(this.options.timeoutMs)
-    let status: number
-    let body: unknown
-    try {
-      const response = await fetch(url, { headers: { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' }, signal })
-      status = response.status
-      // The timeout covers the body too: the same signal aborts a slow read.
-      body = await response.json().catch(() => undefined)
-    } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new ApiError(504, `1inch did not answer within ${this.options.timeoutMs} ms`)
-      throw new ApiError(502, '1inch unreachable')
-    }
-    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined
-    if (status === 400 && record) {
-      const description = typeof record.description === 'string' ? record.description.slice(0, 200) : 'refused the trade'
-      throw new ApiError(400, description === 'insufficient liquidity' ? 'Insufficient liquidity' : `1inch: ${description}`)
-    }
-    if (status < 200 || status >= 300 || !record) throw new ApiError(502, `1inch answered HTTP ${status}`)
-    return record
+    for (const [k, value] of Object.entries(params)) url.searchParams.set(k, value)
+    return providerCall('1inch', url, { method: 'GET', headers: { authorization: `Bearer ${this.options.apiKey}` } }, schema, this.options.timeoutMs, { refusal: readRefusal })
   }
 
   spender(): Promise<Address> {
-    this.spenderAddress ??= this.get('approve/spender', {}).then(body => {
-      if (typeof body.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(body.address)) throw new ApiError(502, '1inch gave no spender')
-      return getAddress(body.address)
-    })
+    this.spenderAddress ??= this.get('approve/spender', {}, SpenderSchema).then(body => getAddress(body.address))
     // A failed lookup is tried again next time.
     this.spenderAddress.catch(() => (this.spenderAddress = undefined))
     return this.spenderAddress
@@ -90,34 +118,39 @@ export class OneInchProvider implements SwapProvider {
     const from = this.tokenOf(request.from)
     const to = this.tokenOf(request.to)
     if (from.toLowerCase() === to.toLowerCase()) throw new ApiError(400, 'From and to are the same token')
-    const body = (await this.get('quote', { src: from, dst: to, amount: request.amount.toString(), includeGas: 'true' })) as Partial<OneInchQuote>
-    if (!isDigits(body.dstAmount)) throw new ApiError(502, '1inch gave no amount')
+    const body = await this.get('quote', { src: from, dst: to, amount: request.amount.toString(), includeGas: 'true' }, QuoteSchema)
     const toAmount = BigInt(body.dstAmount)
     if (toAmount === 0n) throw new ApiError(400, 'Amount too small to swap')
-    const gas = typeof body.gas === 'number' && Number.isSafeInteger(body.gas) && body.gas > 0 ? BigInt(body.gas) : 200_000n
     // 1inch reports no mid price: the impact is left to the prices the modal shows beside it.
-    return { toAmount, priceImpact: 0, feeAmount: 0n, path: [getAddress(from), getAddress(to)], gasEstimate: gas }
+    return { toAmount, priceImpact: 0, feeAmount: 0n, path: [getAddress(from), getAddress(to)], gasEstimate: body.gas === undefined ? DEFAULT_SWAP_GAS : BigInt(body.gas) }
   }
 
   async buildSwap(request: SwapBuildRequest): Promise<ProviderTransaction> {
+    // 1inch takes the slippage in percent (0 to 50): "0.5" for 50 hundredths of a percent.
     const slippage = (Number(request.slippageBps) / 100).toString()
-    const body = (await this.get('swap', {
-      src: this.tokenOf(request.from),
-      dst: this.tokenOf(request.to),
-      amount: request.amount.toString(),
-      from: request.recipient,
-      origin: request.recipient,
-      slippage,
-      disableEstimate: String(request.disableEstimate)
-    })) as Partial<OneInchSwap>
-    const tx = body.tx
-    if (!tx || typeof tx.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(tx.to) || typeof tx.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(tx.data) || !isDigits(tx.value)) {
-      throw new ApiError(502, '1inch gave no transaction')
-    }
+    const body = await this.get(
+      'swap',
+      {
+        src: this.tokenOf(request.from),
+        dst: this.tokenOf(request.to),
+        amount: request.amount.toString(),
+        from: request.recipient,
+        origin: request.recipient,
+        slippage,
+        // Documented as case sensitive: 'true', never 'True'.
+        ...(request.disableEstimate ? { disableEstimate: 'true' } : {})
+      },
+      SwapSchema
+    )
     // 1inch's minimum comes from its own fresh quote: it must still cover the visitor's.
-    if (isDigits(body.dstAmount) && (BigInt(body.dstAmount) * (10_000n - request.slippageBps)) / 10_000n < request.minOut) {
+    if ((BigInt(body.dstAmount) * (10_000n - request.slippageBps)) / 10_000n < request.minOut) {
       throw new ApiError(409, 'The price moved past the slippage tolerance; quote again')
     }
-    return { to: getAddress(tx.to), data: tx.data as Hex, value: BigInt(tx.value), ...(typeof tx.gas === 'number' && tx.gas > 0 ? { gas: BigInt(tx.gas) } : {}) }
+    const tx = body.tx
+    // The transaction must be the trade the visitor asked for: to 1inch's router (the contract
+    // the allowance names), sending the coin only when the coin is sold, and exactly that much.
+    if (getAddress(tx.to) !== (await this.spender())) throw new ApiError(502, '1inch answered a swap through another contract than its router')
+    if (BigInt(tx.value) !== (request.from.native ? request.amount : 0n)) throw new ApiError(502, '1inch answered a swap sending another amount of the coin')
+    return { to: getAddress(tx.to), data: tx.data as Hex, value: BigInt(tx.value), ...(tx.gas === undefined ? {} : { gas: BigInt(tx.gas) }) }
   }
 }

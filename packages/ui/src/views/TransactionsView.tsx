@@ -31,7 +31,13 @@ function TransactionItem({ tx, origins, t, formats }: { tx: Transaction; origins
   const first = tx.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url ?? undefined
   // A contract creation has no recipient to name.
-  const counterpart = m.operationType === 'receive' ? t('activity.from', { address: shortenAddress(m.sentFrom) }) : m.sentTo ? t('activity.to', { address: shortenAddress(m.sentTo) }) : ''
+  // A counterpart's name (ENS) when the service knows one, else its shortened address.
+  const counterpart =
+    m.operationType === 'receive'
+      ? t('activity.from', { address: m.sentFromName ?? shortenAddress(m.sentFrom) })
+      : m.sentTo
+        ? t('activity.to', { address: m.sentToName ?? shortenAddress(m.sentTo) })
+        : ''
   const date = new Date(m.minedAt)
   return (
     <li className="wm-tx" data-testid="transaction" data-operation={m.operationType}>
