@@ -9,7 +9,7 @@ import commonjs from '@rollup/plugin-commonjs'
 import replace from '@rollup/plugin-replace'
 import esbuild from 'rollup-plugin-esbuild'
 import terser from '@rollup/plugin-terser'
-import { builtinModules } from 'node:module'
+import { builtinModules, createRequire } from 'node:module'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -88,6 +88,7 @@ const browserFieldMappings = () => {
 }
 
 const browserPlugins = () => [
+  fontAsset(),
   workspaceSources(),
   browserFieldMappings(),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development') } }),
@@ -122,7 +123,7 @@ const configs = [
     input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts', boot: 'packages/ui/src/exports/boot.ts' },
     external: externalOf([...depsOf('ui'), '@wallet-modal/core']),
     output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
-    plugins: [nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
+    plugins: [fontAsset(), nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
     onwarn: quiet
   },
   {
@@ -248,6 +249,35 @@ function subresourceIntegrity() {
         files[file] = `sha384-${createHash('sha384').update(readFileSync(join(options.dir, file))).digest('base64')}`
       }
       writeFileSync(join(options.dir, 'sri.json'), JSON.stringify({ algorithm: 'sha384', entry: 'wallet-modal.js', files }, null, 1) + '\n')
+    }
+  }
+}
+
+// The modal's font (packages/ui/src/theme/interFontUrl.ts): the file is copied into the output's
+// fonts/ folder under a content-hashed name, with its licence (the SIL OFL asks that it travel with
+// the font), and the source's URL of the installed package becomes the copy's URL relative to the
+// chunk, written `new URL('./fonts/…', import.meta.url)` so that a site's bundler (Vite, webpack,
+// Turbopack) recognises and copies it in turn. Not in sri.json: a font is not a module (no import
+// map integrity applies to it). The build fails if the expression is not found.
+function fontAsset() {
+  const FILE = 'inter-latin-wght-normal.woff2'
+  const expression = new RegExp(`new URL\\((['"])[^'"]*/${FILE.replace(/\./g, '\\.')}\\1, import\\.meta\\.url\\)\\.href`)
+  const fromUi = createRequire(new URL('./packages/ui/package.json', import.meta.url))
+  let ref
+  return {
+    name: 'font-asset',
+    transform(code, id) {
+      if (!id.endsWith('/packages/ui/src/theme/interFontUrl.ts')) return null
+      if (!expression.test(code)) this.error(`interFontUrl.ts: no new URL('…/${FILE}', import.meta.url).href to rewrite`)
+      const source = readFileSync(fromUi.resolve(`@fontsource-variable/inter/files/${FILE}`))
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8)
+      ref = this.emitFile({ type: 'asset', fileName: `fonts/${FILE.replace(/\.woff2$/, `-${hash}.woff2`)}`, source })
+      this.emitFile({ type: 'asset', fileName: 'fonts/Inter-LICENSE.txt', source: readFileSync(fromUi.resolve('@fontsource-variable/inter/LICENSE')) })
+      return { code: code.replace(expression, `import.meta.ROLLUP_FILE_URL_${ref}`), map: null }
+    },
+    resolveFileUrl({ referenceId, relativePath }) {
+      if (referenceId !== ref) return null
+      return `new URL('${relativePath.startsWith('.') ? relativePath : `./${relativePath}`}', import.meta.url).href`
     }
   }
 }

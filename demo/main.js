@@ -89,6 +89,13 @@ const tokens = serviceUrl
       ...(devnet.solana?.splMint ? { [devnet.solana.caipNetworkId]: { address: devnet.solana.splMint } } : {})
     }
 
+// With ?legal=1, Connect asks the visitor to agree to the site's terms and privacy policy first
+// (the demo's own page, same origin: http: is linked only on the page's own origin).
+const legal =
+  new URLSearchParams(location.search).get('legal') === '1'
+    ? { termsConditionsUrl: new URL('/legal.html#terms', location.origin).href, privacyPolicyUrl: new URL('/legal.html#privacy', location.origin).href }
+    : {}
+
 // ?locale=fr starts the modal in French; without it, the page's language (English) decides.
 const requestedLocale = new URLSearchParams(location.search).get('locale') ?? undefined
 const modal = createWalletModal({
@@ -103,7 +110,9 @@ const modal = createWalletModal({
   safeAppOrigins: devnet.safeUrl ? [new URL(devnet.safeUrl).origin] : [],
   siwx,
   locale: requestedLocale,
-  ...siteWallets
+  ...siteWallets,
+  ...legal,
+  features: legal.termsConditionsUrl ? { legalCheckbox: true } : undefined
 })
 window.walletModal = modal
 

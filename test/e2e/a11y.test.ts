@@ -62,7 +62,8 @@ test("list rows are named 'name, tag', without the initial that stands in for a 
     for (const name of ['Devnet, EVM', 'Devnet 2, EVM', 'Solana Devnet (local), Solana', 'Bitcoin Regtest, Bitcoin']) await named(name).waitFor()
     const row = named('Devnet 2, EVM')
     assert.equal(await row.locator('img').getAttribute('alt'), '')
-    assert.equal(await row.evaluate(el => el.textContent), 'Devnet 2EVM')
+    // The visible text keeps name and tag apart (an undrawn space), so the name contains it (WCAG 2.5.3).
+    assert.equal(await row.evaluate(el => el.textContent), 'Devnet 2 EVM')
     await waitForChrome(() => chromeNames('Devnet 2, EVM'), 1)
     for (const wrong of ['DDevnet 2EVM', 'Devnet 2EVM', 'Devnet 2 EVM', 'DDevnet 2, EVM']) assert.equal(await chromeNames(wrong), 0, wrong)
     await audit(page, 'Networks')

@@ -35,7 +35,13 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function audit(page: Page, what: string): Promise<void> {
   await settle(page)
-  const result = await new AxeBuilder({ page: page as never }).include('wallet-modal').analyze()
+  // label-content-name-mismatch (WCAG 2.5.3, Label in Name) is experimental in axe-core and off
+  // by default: a person using speech input says what they see, so every control's accessible
+  // name must contain its visible text.
+  const result = await new AxeBuilder({ page: page as never })
+    .include('wallet-modal')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze()
   const found = result.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)
   assert.deepEqual(found, [], `${what}: ${found.join('\n')}`)
   await assertTargetSizes(page, what)

@@ -2,6 +2,7 @@
 // load, a click before the hand-over is kept and opens Connect, a returning visitor sees the stored
 // account and balance from the first paint, and the hand-over to React changes nothing on screen.
 // The rest of the modal is held back by routing its loader chunk until the test lets it through.
+// The dialog's font comes with the dialog, from the page's own origin.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page, Route } from 'playwright-core'
@@ -144,6 +145,48 @@ test('attributes and listeners set before the hand-over work after it', async ()
     await connectButton(page, 'Sign in with a wallet').waitFor()
     const address = await connectDevnetWallet(page)
     await page.waitForFunction(a => (window as unknown as { seen: string[] }).seen.includes(a), address)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test("the dialog's font (Inter) is the modal's own file, fetched from the page's origin when the dialog first opens, never for the button", async () => {
+  const { context, page, errors } = await openPage(h, '/')
+  try {
+    const fonts: { url: string; status: number; type: string | undefined }[] = []
+    page.on('response', r => void (r.request().resourceType() === 'font' && fonts.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] })))
+    const interFaces = () =>
+      page.evaluate(() => {
+        const found: string[] = []
+        document.fonts.forEach(f => void (f.family.replace(/["']/g, '') === 'Inter' && found.push(f.status)))
+        return found
+      })
+    await connectButton(page, 'Connect Wallet').waitFor()
+    // The button paints with the system fonts: no font file is asked for before the dialog opens.
+    const fontFilesBefore = await page.evaluate(() => performance.getEntriesByType('resource').filter(e => /\.woff2(?:$|\?)/.test(e.name)).length)
+    assert.equal(fontFilesBefore, 0)
+    assert.deepEqual(await interFaces(), [])
+    await connectButton(page, 'Connect Wallet').click()
+    await heading(page, 'Connect Wallet')
+    await page.waitForFunction(() => {
+      let loaded = false
+      document.fonts.forEach(f => void (f.family.replace(/["']/g, '') === 'Inter' && f.status === 'loaded' && (loaded = true)))
+      return loaded
+    })
+    assert.deepEqual(await interFaces(), ['loaded'])
+    // One request, to the page's own origin (the demo's CSP, default-src 'self', allowed it: no
+    // violation in the console), for the bootstrap build's copy of the file.
+    assert.equal(fonts.length, 1, JSON.stringify(fonts))
+    const [font] = fonts
+    assert.equal(new URL(font!.url).origin, new URL(h.url).origin)
+    assert.match(new URL(font!.url).pathname, /^\/dist\/boot\/fonts\/inter-latin-wght-normal-[\w-]+\.woff2$/)
+    assert.equal(font!.status, 200)
+    assert.equal(font!.type, 'font/woff2')
+    // The dialog's text is set in it.
+    const dialogFont = await dialog(page).evaluate(el => ({ family: getComputedStyle(el).fontFamily, ready: document.fonts.check(`600 14px Inter`) }))
+    assert.match(dialogFont.family, /^Inter,/)
+    assert.equal(dialogFont.ready, true)
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { basename, dirname, extname, join } from 'node:path'
@@ -265,6 +265,13 @@ test('an esbuild page on the packed elements connects the Devnet Wallet; the tag
   // esbuild with code splitting: the modal's lazy chunks stay lazy.
   await exec(join(site, 'node_modules/.bin/esbuild'), ['src/main.ts', '--bundle', '--splitting', '--format=esm', '--minify', '--outdir=dist', `--define:RPC_URL=${JSON.stringify(h.rpc[CHAIN_ID])}`, '--log-level=error'], { cwd: site, maxBuffer: 1 << 24 })
   assert.ok(readdirSync(join(site, 'dist')).filter(f => f.endsWith('.js')).length > 5, 'split into chunks')
+  // The package ships the modal's font (Inter) beside each build; esbuild does not copy files named
+  // by `new URL(…, import.meta.url)`, so the site copies the folder next to its chunks (README).
+  const fonts = join(site, 'node_modules/@wallet-modal/ui/dist/fonts')
+  for (const dir of [fonts, join(site, 'node_modules/@wallet-modal/ui/dist/browser/fonts')]) {
+    assert.ok(readdirSync(dir).some(f => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f)), `${dir} holds the font`)
+  }
+  cpSync(fonts, join(site, 'dist/fonts'), { recursive: true })
   writeFileSync(join(site, 'dist/index.html'), '<!doctype html><html><body><connect-button></connect-button><p id="status"></p><script type="module" src="/main.js"></script></body></html>')
 
   const { url, server } = await serve(join(site, 'dist'))

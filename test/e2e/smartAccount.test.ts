@@ -153,6 +153,37 @@ describe('smart accounts', () => {
       await page.keyboard.press('Escape')
       await page.locator('#batch').click()
       await page.locator('#sent').filter({ hasText: 'This account cannot batch calls' }).waitFor()
+
+      // Asked anyway: a batch that must be atomic is refused before Approve (EIP-5792 5760, never
+      // shown and then refused); one the site lets go call by call is approved once, shown as such,
+      // and sent as two transactions, one after another.
+      await faucet(page)
+      const eoa = await address(page)
+      const sendCalls = (atomicRequired: boolean) =>
+        page.evaluate(
+          ([from, atomicRequired, to]) =>
+            (window as any).walletModal
+              .getWalletProvider()
+              .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from, atomicRequired, calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }] })
+              .then(
+                (r: { id: string }) => r.id,
+                (e: { code: number; message: string }) => `${e.code} ${e.message}`
+              ),
+          [eoa, atomicRequired, RECEIVER] as const
+        )
+      assert.equal(await sendCalls(true), '5760 This account cannot make calls atomically: switch to the smart account in Account, or send the calls with atomicRequired false')
+      assert.equal(await dialog(page).getByRole('heading', { name: 'Approve' }).count(), 0, 'no Approve for it')
+      const before2 = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest']))
+      const pending = sendCalls(false)
+      await heading(page, 'Approve')
+      await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls, one after another' }).waitFor()
+      await approveRequest(page)
+      const id = await pending
+      const status = await page.evaluate(batch => (window as any).walletModal.getWalletProvider().request({ method: 'wallet_getCallsStatus', params: [batch] }), id)
+      assert.equal(status.status, 200, JSON.stringify(status))
+      assert.equal(status.atomic, false)
+      assert.equal(status.receipts.length, 2, 'one transaction per call')
+      assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest'])) - before2, 3n)
     })
   })
 

@@ -70,11 +70,12 @@ test('the public entry exposes no internals (no controllers, flows or createCore
 })
 
 test('views and components change no controller state: they call flows (navigation, notices and form input aside)', () => {
-  // Allowed from a view: reads, plain navigation on a click (push, goBack), dismissing or
+  // Allowed from a view: reads, plain navigation on a click (push, replace, goBack), dismissing or
   // showing a notice, and typing into the send draft (the form's own model). Every other state
   // change (connections, networks, the modal, the router's resets, events) is a flow's.
   const allowed = new Set([
     'router.push',
+    'router.replace',
     'router.goBack',
     'snack.showSuccess',
     'snack.showError',

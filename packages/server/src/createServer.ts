@@ -189,6 +189,13 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   // One bundler per chain, shared by the bundler route and the secure site (one operator nonce).
   const bundlers = createBundlers(config.chains, store, upstreamTimeoutMs)
+  // Stored copies and file: lists before the first request; URL lists are fetched once listening.
+  // Made here because the secure site's wallet_getAssets reads the same tokens and prices as the balance route.
+  const tokenLists = new TokenLists(store, config.tokenLists, options.tokenLists)
+  await tokenLists.load()
+  const priceService = createPriceService(config.prices, config.priceProviders, new Map(config.chains.map(c => [c.caipNetworkId, c])), (provider, error) =>
+    console.warn(`wallet-modal-server: prices: ${provider} skipped: ${error.message}`)
+  )
   const secureSite = options.secureSite
     ? await startSecureSite(options.secureSite, {
         store,
@@ -197,12 +204,14 @@ async function listen(options: CreateServerOptions, config: ServerConfig, store:
         host: options.host ?? '127.0.0.1',
         upstreamTimeoutMs,
         bundlers,
+        tokenLists,
+        priceService,
         // The same proxies are believed on both origins (one proxy usually fronts both).
         ...(options.trustProxy === undefined ? {} : { trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy })
       })
     : undefined
   try {
-    return await listenMain(options, config, store, projects, secureSite, bundlers)
+    return await listenMain(options, config, store, projects, secureSite, bundlers, { tokenLists, priceService })
   } catch (error) {
     await secureSite?.close()
     throw error
@@ -215,13 +224,11 @@ async function listenMain(
   store: Store,
   projects: Map<string, ServerConfig['projects'][number]>,
   secureSite: SecureSite | undefined,
-  bundlers: ReadonlyMap<string, Bundler>
+  bundlers: ReadonlyMap<string, Bundler>,
+  { tokenLists, priceService }: { tokenLists: TokenLists; priceService: RouteContext['priceService'] }
 ): Promise<WalletModalServer> {
   const chains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
-  // Stored copies and file: lists before the first request; URL lists are fetched once listening.
-  const tokenLists = new TokenLists(store, config.tokenLists, options.tokenLists)
-  await tokenLists.load()
   const ctx: RouteContext = {
     tokenLists,
     secureSiteUrl: secureSite?.url,
@@ -230,9 +237,7 @@ async function listenMain(
     store,
     chains,
     prices: new PriceTable(config.prices),
-    priceService: createPriceService(config.prices, config.priceProviders, chains, (provider, error) =>
-      console.warn(`wallet-modal-server: prices: ${provider} skipped: ${error.message}`)
-    ),
+    priceService,
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
     ens: createEnsResolver(config.ens, chains, upstreamTimeoutMs),

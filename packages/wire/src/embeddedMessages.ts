@@ -180,7 +180,11 @@ const SAFE_METHODS = new Set([
   ...EIP155_READ_METHODS,
   'eth_getProof',
   'eth_syncing',
+  // Spec §7's wallet methods: the RPC proxy allows it too (chain/rpcAllowList.ts).
+  'net_listening',
   'wallet_getCallsStatus',
+  // EIP-7811: the account's assets, read by the secure site from the chains it serves.
+  'wallet_getAssets',
   'getBalance',
   'getLatestBlockhash',
   'getSignatureStatuses',
@@ -188,7 +192,15 @@ const SAFE_METHODS = new Set([
   'getTokenAccountsByOwner'
 ])
 
-/** Spec §6: signing and sending methods, each approved by the person inside the secure frame. */
+/**
+ * Spec §6: signing and sending methods, each approved by the person inside the secure frame.
+ *
+ * Spec §6 also names `wallet_grantPermissions`, `wallet_revokePermissions` (ERC-7715) and "send
+ * user operation": this wallet cannot perform them (permissions need a session-key module on the
+ * smart account; a user operation built by the site would be signed blind, its calls hidden in
+ * the account's calldata), so they are refused before Approve, like any method outside the list
+ * ('Requested RPC call is not allowed', EIP-1193 4200), rather than shown and then refused.
+ */
 const APPROVAL_METHODS = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
@@ -197,11 +209,11 @@ const APPROVAL_METHODS = new Set([
   'solana_signTransaction',
   'solana_signAndSendTransaction',
   'solana_signAllTransactions',
-  'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'eth_sendUserOperation'
+  'wallet_sendCalls'
 ])
+
+/** Spec §6 signing methods this wallet refuses before Approve (see {@link APPROVAL_METHODS}). */
+export const EMBEDDED_UNSUPPORTED_SIGNING_METHODS: readonly string[] = ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']
 
 /** The methods ApproveTransaction handles (for tests and documentation). */
 export const EMBEDDED_APPROVAL_METHODS: readonly string[] = [...APPROVAL_METHODS]

@@ -62,6 +62,10 @@ describe('OptionsController features and services', () => {
     const c = createOptionsController({ projectId: 'p', networks, features: { swaps: true, analytics: true } })
     expect(c.isEnabled('receive')).to.equal(true)
     expect(c.isEnabled('pay')).to.equal(false)
+    expect(c.isEnabled('legalCheckbox')).to.equal(false)
+    expect(c.isEnabled('collapseWallets')).to.equal(false)
+    // The spec's smartSessions and pay have nothing behind them here (docs/SPEC-COVERAGE.md 9.37, 2.23): no flag is offered.
+    expect(c.state.features).to.not.have.any.keys('pay', 'smartSessions')
     const warnings: unknown[] = []
     const warn = console.warn
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))

@@ -31,6 +31,11 @@ export interface FeatureOptions {
   analytics?: boolean
   receive?: boolean
   send?: boolean
+  /**
+   * Connect asks the visitor to agree to the site's `termsConditionsUrl` / `privacyPolicyUrl`
+   * (a checkbox with links to them) before any way to connect can be used (default false).
+   */
+  legalCheckbox?: boolean
   /** Remote features (email, socials, swaps, onramp, activity, multiWallet...) by id. */
   [id: string]: unknown
 }
@@ -72,10 +77,27 @@ export interface WalletModalOptions {
   themeMode?: 'light' | 'dark'
   /** CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`. */
   themeVariables?: Record<string, string | number>
+  /**
+   * The modal's font (Inter, spec §9), loaded when the dialog first opens. Default: the file that
+   * ships next to the modal's script (same origin as the script: a CSP's `font-src` allows it).
+   * A URL (`http(s):` or `data:`) loads the site's own copy instead; `false` loads none (the system
+   * fonts show). A `--wm-font-family` the site sets wins, and then nothing is loaded either.
+   *
+   * @example createWalletModal({ projectId, networks, fontUrl: '/static/fonts/inter-latin-wght-normal.woff2' })
+   */
+  fontUrl?: string | false
   /** Restore the last connection on load (default true). */
   enableReconnect?: boolean
   /** Keep a wallet connected on a network the site does not list (default false). */
   allowUnsupportedChain?: boolean
+  /**
+   * Skip SwitchActiveChain's confirmation (spec §2, "confirmation is ignored"): choosing a network
+   * of a chain family the visitor has no wallet connected on goes straight to Connect, showing
+   * that family's wallets, instead of first explaining that another wallet is needed. Default false.
+   *
+   * @example createWalletModal({ projectId, networks: [mainnet, solana], ignoreSwitchConfirmation: true })
+   */
+  ignoreSwitchConfirmation?: boolean
   /** Render inline in the page instead of as an overlay; closing then shows Account or Connect. */
   enableEmbedded?: boolean
   /** Do not append `<wallet-modal>` to the body (the site places it). */
@@ -114,6 +136,16 @@ export interface WalletModalOptions {
    * packages/core/src/i18n/messages.
    */
   messages?: MessageOverrides
+  /**
+   * The site's terms of service and privacy policy, linked from Connect's checkbox when
+   * `features.legalCheckbox` is on: `https:` addresses (or relative ones, or `http:` on the page's
+   * own origin); any other is not linked (a console warning says so).
+   *
+   * @example
+   * createWalletModal({ projectId, networks, termsConditionsUrl: 'https://site.example/terms', privacyPolicyUrl: 'https://site.example/privacy', features: { legalCheckbox: true } })
+   */
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
   /** Log more, show short snack messages (spec §8). */
   debug?: boolean
   /** Storage for persistence; defaults to localStorage. */
@@ -217,8 +249,11 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   tokens?: Record<CaipNetworkId, SiteToken[]>
 }
 
-/** Spec §9 default features. */
-export const DEFAULT_FEATURES: FeatureOptions = { receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, smartSessions: false, collapseWallets: false, pay: false }
+/**
+ * Spec §9 default features. The spec's `smartSessions` and `pay` are not here: there is nothing
+ * behind them (docs/SPEC-COVERAGE.md rows 9.37 and 2.23 say why).
+ */
+export const DEFAULT_FEATURES: FeatureOptions = { receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, collapseWallets: false }
 
 function serviceUrl(value: string | undefined, what: string): string | undefined {
   if (value === undefined) return undefined

@@ -31,6 +31,15 @@ export interface RouterData {
   walletsOnly?: boolean
   /** The side SwapSelectToken picks for. */
   swapSide?: 'from' | 'to'
+  /** SwitchActiveChain (spec §2): the chain family to connect on. */
+  switchToChain?: CaipNetwork['chainNamespace']
+  /** SwitchActiveChain (spec §2): the view its button leads to (Connect). */
+  navigateTo?: ViewId
+  /**
+   * SwitchActiveChain (spec §2): the view it leads to replaces it on the stack, so Back from there
+   * returns to where the network was chosen rather than to the question already answered.
+   */
+  navigateWithReplace?: boolean
 }
 
 /** Navigation stack state. */

@@ -40,18 +40,11 @@ describe('WalletModalError', () => {
       SIWX_NOT_ENABLED: 'SIWX is not enabled',
       SIWX_CONFLICT: 'siweConfig and siwx options cannot both be set',
       // Spec §4: switching to a stored connection whose status is not connected, active or disconnected.
-      INVALID_CONNECTION_STATUS: 'Invalid connection status'
-    }
-    for (const [code, text] of Object.entries(expected)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
-  })
-  // Spec §8 wording kept, but nothing raises these yet (test/node/errorCatalogue.test.ts keeps this
-  // list honest): each waits for the code that will raise it.
-  it('keeps the spec wording of the catalogued errors nothing raises yet', () => {
-    const notRaisedYet: Partial<Record<keyof typeof ERROR_MESSAGES, string>> = {
-      // Changing the account type of the embedded wallet needs the active network and address (not built yet).
+      INVALID_CONNECTION_STATUS: 'Invalid connection status',
+      // Switching the account type with no network or account (flows/accountType.ts).
       CAIP_UNDEFINED: 'CaipNetwork or CaipAddress is undefined'
     }
-    for (const [code, text] of Object.entries(notRaisedYet)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
+    for (const [code, text] of Object.entries(expected)) expect(new WalletModalError(code as keyof typeof ERROR_MESSAGES).shortMessage, code).to.equal(text)
   })
   it("words the embedded wallet's errors from its own catalogue (out of the first chunk)", () => {
     const expected = {

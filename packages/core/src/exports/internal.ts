@@ -56,6 +56,8 @@ export { PAIRING_EXPIRY_MS, PAIRING_EXPIRED_THRESHOLD_MS, PAIRING_RETRY_GAP_MS, 
 export { walletConnectLink, safeWalletLink, walletBrowseUrl } from '../adapters/walletconnect/links.js'
 export type { WcSession } from '../adapters/walletconnect/types.js'
 export { defaultView } from '../flows/openModal.js'
+export { legalLinks, safeLegalUrl, hasLegalConsent, setLegalConsent, LEGAL_CONSENT_KEY } from '../flows/legalConsent.js'
+export type { LegalLinks } from '../flows/legalConsent.js'
 export { DEFAULT_ACCOUNT_TYPES } from '../controllers/ChainController.js'
 export { walletFeatures } from '../flows/walletFeatures.js'
 export type { WalletFeatures } from '../flows/walletFeatures.js'

@@ -6,7 +6,7 @@ import { NAME_ERROR_MESSAGES, type NameErrorCode } from '../errors/nameCodes.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 import { refusalReason } from '../api/serviceReason.js'
-import { nameSuffix, namesClient, rememberProfileName } from './profileName.js'
+import { nameSuffix, namesClient, rememberProfileName, serviceNameLabel } from './profileName.js'
 import { signMessage } from './walletActions.js'
 
 /** RegisterAccountName's controller of this core, made on first use. */
@@ -59,11 +59,13 @@ export function releaseRegisterForm(core: Core): void {
   if (names.state.step === 'idle' && names.state.keepFor !== undefined) names.setKeepFor(undefined)
 }
 
-/** The visitor typed: the own part (a pasted suffix is dropped), checked against the rule at once. */
+/**
+ * The visitor typed: the own part (a pasted suffix is dropped, the service's own or a legacy one
+ * such as `.wcn.id`: both name the same account), checked against the rule at once.
+ */
 export function setAccountNameInput(core: Core, typed: string): void {
-  const suffix = nameSuffix(core)
   const trimmed = typed.trim()
-  const label = trimmed.toLowerCase().endsWith(suffix) ? trimmed.slice(0, -suffix.length) : trimmed
+  const label = serviceNameLabel(core, trimmed) ?? trimmed
   namesState(core).setInput(label, label ? accountNameProblem(label) : undefined)
   abortCheck(core)
 }

@@ -4,7 +4,7 @@ import { accountTypeSwitch } from './accountTypeSwitch.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { DEFAULT_ACCOUNT_TYPES } from '../controllers/ChainController.js'
-import { toWalletModalError } from '../errors/WalletModalError.js'
+import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import type { AccountType } from '../types/account.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
@@ -42,10 +42,15 @@ export async function syncEmbeddedAccountType(core: Core, wallet: EmbeddedWallet
  * Switches the embedded wallet's account between the key's own and its smart account (spec §4),
  * and remembers the choice for the namespace. The wallet announces its new address
  * (`accountsChanged`), so the account, balance and events follow as for any wallet. A failure
- * shows in the snackbar and changes nothing.
+ * shows in the snackbar and changes nothing ('CaipNetwork or CaipAddress is undefined' when the
+ * namespace has no network or account to switch).
  */
 export async function switchAccountType(core: Core, type: AccountType): Promise<void> {
   const ns = core.chain.state.activeNamespace
+  const { account, network } = core.chain.state.namespaces[ns]
+  // Spec §8: the switch needs the active network and the account (the account may have gone
+  // between the offer and the click).
+  if (!account.caipAddress || !network.caipNetwork) return core.snack.showError(new WalletModalError('CAIP_UNDEFINED'))
   if (accountTypeSwitch(core) !== type) return
   const wallet = await core.runtime.embedded?.catch(() => undefined)
   if (!wallet) return

@@ -24,6 +24,27 @@ export function withTimeout(core: Core, p: Promise<void>, ms: number): Promise<v
 export type { DisconnectOptions } from '../core/WalletModal.js'
 
 /**
+ * Puts a namespace's network state back to what it was before a wallet connected (spec §4:
+ * disconnect clears the per-namespace network state): what the wallet said is forgotten (the
+ * networks it approved, whether it takes any network, where its account can be a smart account),
+ * and a network the site does not list, where the wallet had moved, gives way to the site's: the
+ * last one in use if it is of this family, else the default (or first) network of the family. A
+ * network of the site's stays: the visitor chose it.
+ */
+export function resetNetworkState(core: Core, ns: WiredNamespace): void {
+  const { network } = core.chain.state.namespaces[ns]
+  core.chain.setApprovedNetworkIds(ns, [])
+  network.supportsAllNetworks = false
+  delete network.smartAccountEnabledNetworks
+  if (core.chain.isNetworkSupported(ns)) return
+  const last = core.storage.get(STORAGE_KEYS.activeNetwork, (v): v is string => typeof v === 'string')
+  const { defaultNetwork } = core.options.state
+  const listed = core.options.networksOf(ns)
+  const back = listed.find(n => n.caipNetworkId === last) ?? (defaultNetwork.chainNamespace === ns ? defaultNetwork : listed[0])
+  if (back) core.chain.setNetwork(ns, back)
+}
+
+/**
  * Disconnects every connected namespace, or one (spec §4): tells each wallet (waiting at most 3 s),
  * removes listeners, resets account state, clears stored connection data. When no connection
  * remains, the disconnect event fires and the modal closes; otherwise the first remaining
@@ -49,6 +70,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
         failures.push(err instanceof Error ? err.message : String(err))
       }
       core.chain.resetAccount(ns)
+      resetNetworkState(core, ns)
       core.connection.clear(ns)
       // Every wallet kept on the namespace goes with it (multi-wallet drops one at a time instead).
       forgetConnections(core, ns)

@@ -258,6 +258,23 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(c.router.state.view).to.equal('Connect')
   })
 
+  it('with no adapters, ConnectingWalletConnectBasic comes before a requested view (spec §2 order); embedded closing shows Connect', async () => {
+    // No adapters: no wallet is discovered, so the core is made here rather than by setup().
+    const made = (extra: Record<string, unknown>) => createCore({ projectId: 'test', networks: devnetNetworks(info), storage, adapters: [], ...extra })
+    const c = (core = made({ enableEmbedded: true }))
+    await c.ready
+    c.open({ view: 'Networks' })
+    expect(c.router.state.view).to.equal('ConnectingWalletConnectBasic')
+    c.close()
+    // Embedded mode: Account when connected, else Connect, adapters or not.
+    expect(c.router.state.view).to.equal('Connect')
+    c.destroy()
+    const off = (core = made({ enableWalletConnect: false }))
+    await off.ready
+    off.open({ view: 'Networks' })
+    expect(off.router.state.view).to.equal('Networks')
+  })
+
   it('a failing balance RPC leaves the account connected and says the balance is unavailable', async () => {
     // The site's RPC answers 500 (retried 3 times); the wallet itself talks to the real chain.
     const broken = devnetNetworks(info).map(n => ({ ...n, rpcUrls: { default: { http: [`${location.origin}/__fault?key=rpc-${Date.now()}&status=500`] } } }))

@@ -174,19 +174,35 @@ function heldAsset(core: Core) {
   return core.blockchainApi.state.tokenBalances.find(t => t.chainId === id && (contract ? t.address?.toLowerCase() === `${id}:${contract}` : !t.address))
 }
 
-/** The USD price of the asset being bought, from the balances service, if it knows it. */
-function assetPriceUsd(core: Core): number | undefined {
-  const price = heldAsset(core)?.price
-  if (price) return price
+/**
+ * The USD price of the asset being bought: the balances service's (when the account holds it),
+ * else the data API's price of it (`/v1/fungible/price`, a chunk loaded only then), else a dollar
+ * for a dollar stablecoin; undefined when nobody knows it.
+ */
+async function assetPriceUsd(core: Core): Promise<number | undefined> {
+  const held = heldAsset(core)?.price
+  if (held) return held
+  const network = onrampNetwork(core)
+  const id = core.chain.activeNetwork()?.caipNetworkId
+  const priced =
+    network && id
+      ? await import('./fungiblePrice.js')
+          .then(m => m.fungiblePriceUsd(core, `${id}:${network.contract_address || 'native'}`))
+          .catch(() => undefined)
+      : undefined
+  if (priced) return priced
   // A dollar stablecoin is a dollar.
   return ['USDC', 'USDT', 'DAI'].includes(onrampFeature(core).controller.state.purchaseCurrency?.symbol ?? '') ? 1 : undefined
 }
 
 /**
  * Quotes the typed amount (the view calls it once typing pauses; only the newest answer is kept).
- * When the provider's quote fails, the purchase amount is the modal's own estimate from the
- * asset's price less the top of the advertised fee, clearly marked as such (spec §8), with the
- * reason; without a price, the reason alone.
+ * Spec §8's failed-quote rule: a failed quote still gives a quote, the modal's own, not an
+ * invented one: the purchase amount is estimated from the asset's price (see `assetPriceUsd`: the
+ * balances, else `/v1/fungible/price`) less the top of the advertised fee, marked as an estimate,
+ * with the reason the provider's quote failed (`quoteError`, spec §4's error of the quote). Only
+ * when no price is known (or the payment currency is not USD, the one the prices are in) is
+ * there no amount to show: the reason alone then, and Buy still opens the provider's own quote.
  */
 export async function requestOnRampQuote(core: Core): Promise<void> {
   const feature = onrampFeature(core)
@@ -210,13 +226,19 @@ export async function requestOnRampQuote(core: Core): Promise<void> {
   } catch (err) {
     if (seq !== feature.quoteSeq || isWalletModalError(err, 'REQUEST_ABORTED')) return
     const why = reasonOf(err)
-    const price = assetPriceUsd(core)
     // The payment currency's USD rate is not known here: the estimate is given for USD only.
-    if (price && s.paymentCurrency.id === 'USD') onramp.setQuote(undefined, String(Number(((Number(s.paymentAmount) * (1 - ESTIMATE_FEE)) / price).toFixed(2))), { why })
+    const price = s.paymentCurrency.id === 'USD' ? await assetPriceUsd(core) : undefined
+    if (seq !== feature.quoteSeq) return
+    if (price) onramp.setQuote(undefined, estimateText((Number(s.paymentAmount) * (1 - ESTIMATE_FEE)) / price), { why })
     else onramp.setQuoteError(why)
   } finally {
     if (seq === feature.quoteSeq) onramp.setQuotesLoading(false)
   }
+}
+
+/** An estimated amount for display: cents from 1 up, 3 significant digits below (0.0163 ETH, not 0.02). */
+function estimateText(amount: number): string {
+  return String(Number(amount >= 1 ? amount.toFixed(2) : amount.toPrecision(3)))
 }
 
 /** The account's balance of the asset being bought (whole units), from the balances service. */

@@ -17,9 +17,46 @@ export const DEFAULT_NAME_SUFFIX = '.reown.id'
  * @example nameSuffix(core) // '.walletmodal.id'
  */
 export function nameSuffix(core: Core): string {
-  const config = core.options.state.features.nameService as { suffix?: unknown } | undefined
-  const suffix = typeof config === 'object' && config && typeof config.suffix === 'string' ? config.suffix : undefined
-  return suffix && /^(\.[a-z0-9-]+)+$/.test(suffix) ? suffix : DEFAULT_NAME_SUFFIX
+  const suffix = nameServiceConfig(core)?.suffix
+  return isSuffix(suffix) ? suffix : DEFAULT_NAME_SUFFIX
+}
+
+/** Spec §9: the legacy suffix names still resolve under when the service does not list its own. */
+export const DEFAULT_LEGACY_NAME_SUFFIXES: readonly string[] = ['.wcn.id']
+
+/** A suffix as the server writes one: a dot, then dot-separated labels of a-z, 0-9 and '-'. */
+const isSuffix = (value: unknown): value is string => typeof value === 'string' && value.length <= 60 && /^(\.[a-z0-9-]+)+$/.test(value)
+
+/** The server's `nameService` entry of the project's configuration, when it is an object. */
+function nameServiceConfig(core: Core): { suffix?: unknown; legacySuffixes?: unknown } | undefined {
+  const config = core.options.state.features.nameService
+  return typeof config === 'object' && config ? (config as { suffix?: unknown; legacySuffixes?: unknown }) : undefined
+}
+
+/**
+ * Every suffix the name service answers for: its own (see {@link nameSuffix}) first, then the
+ * legacy ones it still resolves (its `legacySuffixes`, else spec §9's `.wcn.id`), as the server's
+ * NameService does.
+ *
+ * @example nameSuffixes(core) // ['.reown.id', '.wcn.id']
+ */
+export function nameSuffixes(core: Core): string[] {
+  const primary = nameSuffix(core)
+  const listed = nameServiceConfig(core)?.legacySuffixes
+  const legacy = Array.isArray(listed) ? listed.slice(0, 10).filter(isSuffix) : DEFAULT_LEGACY_NAME_SUFFIXES
+  return [primary, ...legacy.filter(s => s !== primary)]
+}
+
+/**
+ * The own part of `name` when it is a name of the service under any of its suffixes, legacy ones
+ * included (lower case), else undefined: `alice.wcn.id` and `alice.reown.id` are the same name.
+ *
+ * @example serviceNameLabel(core, 'Alice.wcn.id') // 'alice'
+ */
+export function serviceNameLabel(core: Core, name: string): string | undefined {
+  const lower = name.trim().toLowerCase()
+  const suffix = nameSuffixes(core).find(s => lower.endsWith(s) && lower.length > s.length)
+  return suffix ? lower.slice(0, -suffix.length) : undefined
 }
 
 /** The names client on the site's blockchain data API (its own chunk, loaded once). */

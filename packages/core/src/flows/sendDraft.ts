@@ -69,13 +69,18 @@ export function currentSendToken(core: Core): TokenBalance | undefined {
 /**
  * Opens a send draft (the Send view's start): the network's native token is picked when none is,
  * so the visitor can type an amount at once, and the balances are refreshed (from the 30 s cache
- * when recent; the listed token then stands for the picked one, see {@link currentSendToken}).
+ * when recent; the listed token then stands for the picked one, see {@link currentSendToken}),
+ * then the draft's `networkBalanceInUSD` is filled (`fillNetworkBalanceInUSD`).
  */
 export async function startSendDraft(core: Core): Promise<void> {
   const { send } = walletFeatures(core)
   const native = sendableTokens(core).find(t => !t.address)
   if (!send.state.token && native) send.setToken(native)
   await fetchTokenBalances(core)
+  // The coin's balance in USD (spec §3 `networkBalanceInUSD`), priced once the balances are in.
+  await import('./sendFee.js')
+    .then(m => m.fillNetworkBalanceInUSD(core))
+    .catch(err => console.warn('[wallet-modal] network balance in USD not priced', err))
 }
 
 /**

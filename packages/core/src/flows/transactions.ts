@@ -4,6 +4,7 @@ import { WalletModalError, toWalletModalError } from '../errors/WalletModalError
 import { truncateDecimals } from '../utils/format.js'
 import { walletFeatures } from './walletFeatures.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
+import { isServedNetwork } from './isServedNetwork.js'
 
 /** Operation types shown with a plus / minus sign (spec §5). */
 const PLUS_OPERATIONS = ['receive', 'buy', 'deposit', 'borrow', 'claim']
@@ -80,7 +81,8 @@ export function transactionDescriptions(tx: Transaction): string[] {
 
 /**
  * Fetches the next page of the active account's history (spec §4, §7): where the namespace has activity (spec §9: eip155),
- * only the connected chain's transactions, spam dropped. A new account or network starts over.
+ * only the connected chain's transactions, spam dropped; none asked on a network the service does
+ * not serve ({@link isServedNetwork}). A new account or network starts over.
  * 'Transaction fetch needs an account address' without one; a failure shows 'Failed to fetch
  * transactions', marks the list empty and clears the cursor.
  *
@@ -99,7 +101,8 @@ export async function fetchTransactions(core: Core, opts: { reset?: boolean; onr
   const s = transactions.state
   if (s.loading || (s.fetched && !s.next)) return
   const api = await core.loadServices()
-  if (!api || !namespaceSupports(ns, 'activity')) {
+  // Spec §7: no history call on a network the service does not serve (as for balances): empty.
+  if (!api || !namespaceSupports(ns, 'activity') || !isServedNetwork(core, ns)) {
     transactions.addPage([], undefined)
     return
   }

@@ -9,6 +9,7 @@ import { completeConnection, failConnection } from './connect.js'
 import { openModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
 import { relayProblemOf } from './relayProblemOf.js'
+import { showIfUnverifiedDomain } from './unverifiedDomain.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 
 /**
@@ -101,7 +102,9 @@ export async function useSession(core: Core, client: WalletConnectClient, sessio
  * Shows a WalletConnect pairing while a WalletConnect view is on screen: makes a URI, replaces it
  * once it counts as expired (4 minutes, minus 10 s; checked every 1 s, spec §4 and §9), and
  * connects when a wallet approves. A declined proposal shows 'Connection rejected' and a fresh
- * URI. Returns the function that stops it (the view unmounting); approvals after that are ignored.
+ * URI. A site whose `metadata.url` is not the page's origin gets the 'Unverified Domain' alert
+ * (spec §8; see {@link showIfUnverifiedDomain}). Returns the function that stops it (the view
+ * unmounting); approvals after that are ignored.
  *
  * @param now - The clock (tests).
  */
@@ -111,6 +114,7 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
   let failures = 0
   let current: string | undefined
   core.connection.setError(undefined)
+  showIfUnverifiedDomain(core)
 
   const pair = async (): Promise<void> => {
     if (stopped || core.connection.state.wcPairing) return

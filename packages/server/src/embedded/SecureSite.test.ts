@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { codeOf, findFreePort, linkOf, startDevnet, startMailSink, type Devnet, type MailSink } from '../../../devnet/src/index.js'
+import { createClient, createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, verifyMessage } from 'viem'
+import { getCallsStatus } from 'viem/actions'
+import { codeOf, DEVNET_ACCOUNTS, findFreePort, linkOf, startDevnet, startMailSink, type Devnet, type MailSink } from '../../../devnet/src/index.js'
 import { createServer, KeyVault, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 import { secureSiteClient } from '../__fixtures__/secureSiteClient.js'
+import { EOA_NOT_ATOMIC } from './signingParams.js'
 
 const client = secureSiteClient
 
@@ -151,15 +153,102 @@ describe('secure site', () => {
     assert.equal((await chain.getTransactionReceipt({ hash: status.receipts[0].transactionHash })).status, 'success')
     assert.equal(await chain.getBalance({ address: other }), 2n)
     assert.equal((await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [`0x${'12'.repeat(32)}`] })).json.reason, 'Unknown bundle id')
-    // The key's own account cannot batch.
-    const eoaBatch = await api('/api/sign', { chainId: 31337, method: 'wallet_sendCalls', params: [{ calls: [{ to, value: '0x1' }] }], accountType: 'eoa' })
-    assert.equal(eoaBatch.json.reason, 'Batched calls need the smart account: switch to it in Account')
+    // The key's own account cannot make several calls atomically.
+    const eoaBatch = await api('/api/sign', { chainId: 31337, method: 'wallet_sendCalls', params: [{ calls: [{ to, value: '0x1' }, { to: other, value: '0x1' }] }], accountType: 'eoa' })
+    assert.equal(eoaBatch.json.reason, EOA_NOT_ATOMIC)
+  })
+
+  it("sends a batch from the key's own account one call after another when the site allows it (EIP-5792 atomicRequired false), stopping at a failing call", async () => {
+    const token = await login(s, 'sequential@example.com')
+    const api = client(s.site, token)
+    const me = (await api('/api/user')).json
+    const rpc = s.devnet.chains[0]!.rpcUrl
+    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('1').toString(16)] }) })
+    const chain = createPublicClient({ transport: http(rpc) })
+    const [a, b] = ['0x000000000000000000000000000000000000a001', '0x000000000000000000000000000000000000b002'] as const
+    const batch = (calls: unknown[], atomicRequired = false) => ({ chainId: 31337, method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: me.addresses.eip155, atomicRequired, calls }], accountType: 'eoa' })
+
+    // Approve says how they go; the signing sends two transactions, in order.
+    const described = await api('/api/describe', batch([{ to: a, value: '0x5' }, { to: b, value: '0x7' }]))
+    assert.equal(described.json.title, 'Approve 2 calls, one after another')
+    const sent = await api('/api/sign', batch([{ to: a, value: '0x5' }, { to: b, value: '0x7' }]))
+    assert.equal(sent.status, 200, JSON.stringify(sent.json))
+    const id = sent.json.result.id as `0x${string}`
+    const status = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [id] })).json.result
+    assert.equal(status.status, 200)
+    assert.equal(status.atomic, false)
+    assert.equal(status.chainId, '0x7a69')
+    assert.equal(status.receipts.length, 2)
+    const [first, second] = await Promise.all(status.receipts.map((r: { transactionHash: `0x${string}` }) => chain.getTransaction({ hash: r.transactionHash })))
+    assert.deepEqual([first!.to, first!.value, second!.to, second!.value], [a, 5n, b, 7n])
+    assert.equal(second!.nonce, first!.nonce + 1)
+    assert.deepEqual([await chain.getBalance({ address: a }), await chain.getBalance({ address: b })], [5n, 7n])
+    // viem reads the id itself (its own one-transaction-per-call format), without asking the wallet.
+    assert.equal((await getCallsStatus(createClient({ transport: http(rpc) }), { id })).status, 'success')
+
+    // A call the network refuses (a token transfer of tokens the account does not hold): the one
+    // before it stays done, the one after it is not sent, and the status says so (600).
+    const overdraw = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [b, 10n ** 30n] })
+    const partial = await api('/api/sign', batch([{ to: a, value: '0x1' }, { to: s.devnet.tokens.DUSD, data: overdraw }, { to: b, value: '0x1' }]))
+    assert.equal(partial.status, 200, JSON.stringify(partial.json))
+    const after = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [partial.json.result.id] })).json.result
+    assert.equal(after.status, 600)
+    assert.equal(after.receipts.length, 1)
+    assert.deepEqual([await chain.getBalance({ address: a }), await chain.getBalance({ address: b })], [6n, 7n])
+
+    // A batch that must be atomic is refused by Approve and by the signing; nothing moves.
+    assert.equal((await api('/api/describe', batch([{ to: a, value: '0x1' }, { to: b, value: '0x1' }], true))).json.refused, EOA_NOT_ATOMIC)
+    assert.equal((await api('/api/sign', batch([{ to: a, value: '0x1' }, { to: b, value: '0x1' }], true))).json.reason, EOA_NOT_ATOMIC)
+    assert.equal(await chain.getBalance({ address: a }), 6n)
+  })
+
+  it("answers wallet_getAssets (EIP-7811) with the account's coin and tokens on the chains served, and net_listening", async () => {
+    const token = await login(s, 'assets@example.com')
+    const api = client(s.site, token)
+    const me = (await api('/api/user')).json
+    assert.deepEqual(me.evmNetworks, [31337, 31338])
+    const rpc = s.devnet.chains[0]!.rpcUrl
+    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] }) })
+    const chain = createPublicClient({ transport: http(rpc) })
+    const dusd = s.devnet.tokens.DUSD as `0x${string}`
+    const funder = createWalletClient({ account: DEVNET_ACCOUNTS[1]!, transport: http(rpc) })
+    await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ address: dusd, abi: erc20Abi, functionName: 'transfer', args: [me.addresses.eip155, 3_500_000n], chain: null }) })
+
+    const answer = await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: me.addresses.eip155, chainFilter: ['0x7a69'] }] })
+    assert.equal(answer.status, 200, JSON.stringify(answer.json))
+    assert.deepEqual(Object.keys(answer.json.result), ['0x7a69'])
+    const assets = answer.json.result['0x7a69'] as { address: string; balance: string; type: string; metadata: Record<string, unknown> }[]
+    const native = assets.find(a => a.type === 'NATIVE')!
+    assert.equal(native.address, 'native')
+    assert.equal(BigInt(native.balance), parseEther('2'))
+    assert.deepEqual({ ...native.metadata, price: undefined, value: undefined }, { name: 'Ether', symbol: 'ETH', decimals: 18, price: undefined, value: undefined })
+    assert.equal(native.metadata.price, 3000, 'priced as the balance route prices it')
+    const token20 = assets.find(a => a.type === 'ERC20' && a.address.toLowerCase() === dusd.toLowerCase())!
+    assert.equal(BigInt(token20.balance), 3_500_000n)
+    assert.equal(token20.metadata.symbol, 'DUSD')
+    assert.equal(token20.metadata.decimals, 6)
+    // Every served chain without a filter; the spec's own validity rule holds for each asset.
+    const all = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: me.addresses.eip155 }] })).json.result
+    assert.deepEqual(Object.keys(all).sort(), ['0x7a69', '0x7a6a'])
+    for (const asset of Object.values(all).flat() as typeof assets) {
+      assert.ok(typeof asset.address === 'string' && /^0x[0-9a-f]*$/i.test(asset.balance) && ['ERC20', 'NATIVE'].includes(asset.type) && typeof asset.metadata.decimals === 'number', JSON.stringify(asset))
+    }
+    assert.equal((await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: 'me' }] })).status, 400)
+    // net_listening runs silently too (spec §7; the RPC proxy allows it).
+    assert.deepEqual((await api('/api/rpc', { chainId: 31337, method: 'net_listening', params: [] })).json, { result: true })
   })
 
   it('refuses methods outside spec §6 and calls without a session', async () => {
     const token = await login(s, 'refused@example.com')
     const api = client(s.site, token)
     assert.equal((await api('/api/sign', { chainId: 31337, method: 'eth_sign', params: [] })).json.reason, 'Requested RPC call is not allowed')
+    // Spec §6's permissions and user operations: refused before Approve (this wallet cannot perform them).
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
+      for (const path of ['/api/describe', '/api/sign']) {
+        const refused = await api(path, { chainId: 31337, method, params: [{}] })
+        assert.deepEqual([refused.status, refused.json.reason], [403, 'Requested RPC call is not allowed'], `${method} ${path}`)
+      }
+    }
     assert.equal((await api('/api/rpc', { chainId: 31337, method: 'anvil_setBalance', params: [] })).status, 403)
     assert.equal((await client(s.site)('/api/user')).status, 401)
     assert.equal((await client(s.site)('/api/user')).json.reason, 'Not connected to email or social')

@@ -5,6 +5,7 @@ import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
 import { classifyEmbeddedMethod, EmailSchema, SocialProviderSchema, type SocialProvider } from '@wallet-modal/wire'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import type { Hex } from 'viem'
 import * as v from 'valibot'
 import type { ChainConfig, ProjectConfig, ServerConfig } from '../config/ServerConfig.js'
 import { isOriginAllowed } from '../config/originMatches.js'
@@ -25,6 +26,13 @@ import { createPaymasters } from '../bundler/createPaymasters.js'
 import { callsStatus } from './callsStatus.js'
 import { evmChainId, smartAccountClient, smartAccountState, type SmartAccountChain } from './embeddedSmartAccount.js'
 import { bundlerForCaller, type Bundler } from '../bundler/Bundler.js'
+import { PriceTable } from '../chain/PriceTable.js'
+import { readBalances } from '../chain/readBalances.js'
+import { priceBalances } from '../prices/priceBalances.js'
+import type { PriceService } from '../prices/PriceService.js'
+import type { TokenLists } from '../tokenLists/TokenLists.js'
+import { eoaCallsStatus, isEoaBatchId, readEoaBatchId } from './sendEoaCalls.js'
+import { walletAssets, type ReadChainBalances } from './walletAssets.js'
 import { FarcasterLogins, type FarcasterConfig } from './social/FarcasterLogins.js'
 import { SocialLogins } from './social/SocialLogins.js'
 import type { SocialClientConfig } from './social/socialProviders.js'
@@ -62,6 +70,10 @@ export interface SecureSiteContext {
   upstreamTimeoutMs: number
   /** The chains' bundlers (`chains[].smartAccounts`): the embedded wallet's smart accounts send through them. */
   bundlers: ReadonlyMap<string, Bundler>
+  /** Which tokens a chain's balances are read for (`wallet_getAssets`, as the balance route); default: the chain's configured `tokens`. */
+  tokenLists?: Pick<TokenLists, 'tokensFor'>
+  /** USD prices of the assets `wallet_getAssets` answers; without it they carry none (unknown, never 0). */
+  priceService?: PriceService
   /**
    * The server's `trustProxy`, in Fastify's form: which proxies to believe about the client's
    * address, so per-client limits count visitors, not the proxy. Off when absent.
@@ -130,12 +142,14 @@ function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutp
  * chains where they also have a smart account (spec §3 smart-account-enabled networks; which
  * address is shown is the frame's choice, by the preferred account type).
  */
-function userOf(account: EmbeddedAccount, smartAccountNetworks: number[]) {
+function userOf(account: EmbeddedAccount, smartAccountNetworks: number[], evmNetworks: number[]) {
   return {
     email: account.email ?? account.social?.email,
     ...(account.social ? { provider: account.social.provider, userName: account.social.username } : {}),
     addresses: account.addresses,
-    smartAccountNetworks
+    smartAccountNetworks,
+    // The eip155 chains served here: where wallet_getAssets answers (EIP-7811 assetDiscovery).
+    evmNetworks
   }
 }
 
@@ -170,7 +184,15 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const smartChains = ctx.config.chains.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
   const smartAccountNetworks = smartChains.map(evmChainId)
   const paymasters = createPaymasters(smartChains, ctx.store, ctx.upstreamTimeoutMs)
-  const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks)
+  const evmChains = ctx.config.chains.filter(c => c.caipNetworkId.startsWith('eip155:'))
+  const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks, evmChains.map(evmChainId))
+  // wallet_getAssets reads what the balance route reads: the same tokens, the same prices.
+  const prices = new PriceTable(ctx.config.prices)
+  const readAssets: ReadChainBalances = async (chain, address) => {
+    const read = await readBalances(chain, address, prices, (_symbol, configured) => configured ?? '', ctx.upstreamTimeoutMs, ctx.tokenLists?.tokensFor(chain) ?? chain.tokens ?? [])
+    if (ctx.priceService) return priceBalances(ctx.priceService, chain, read)
+    return read.map(({ price: _price, value: _value, ...unpriced }) => unpriced)
+  }
   const app = Fastify({
     logger: false,
     bodyLimit: 256 * 1024,
@@ -231,6 +253,16 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const chain = chains.get(id)
     if (!chain) throw new ApiError(400, `Network ${id} is not served here`)
     return chain
+  }
+
+  /** One JSON-RPC call to the chain's node; its error is a 502 with the node's message. */
+  const nodeCall = async (chain: ChainConfig, method: string, params: unknown[]): Promise<unknown> => {
+    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params }, ctx.upstreamTimeoutMs)) as {
+      result?: unknown
+      error?: { message?: string; code?: number }
+    }
+    if (answer.error) throw new ApiError(502, answer.error.message ?? 'The network answered with an error')
+    return answer.result ?? null
   }
 
   /** The chain's smart-account contracts and bundler; refused where it has none. */
@@ -374,8 +406,16 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     await sessionOf(request)
     const { chainId, method, params } = parse(BODIES.rpc, request.body)
     if (classifyEmbeddedMethod(method) !== 'safe') throw new ApiError(403, 'Requested RPC call is not allowed')
+    // EIP-7811: the account's assets on the chains it names (any served chain, not only this one).
+    if (method === 'wallet_getAssets') return { result: await walletAssets(params, evmChains, readAssets) }
+    // EIP-5792: a batch the key's own account sent is its transactions, read from the id's chain.
+    const batchId = method === 'wallet_getCallsStatus' && Array.isArray(params) && typeof params[0] === 'string' ? params[0] : undefined
+    if (batchId && isEoaBatchId(batchId)) {
+      const batchChain = chainOf(readEoaBatchId(batchId as Hex).chainId)
+      return { result: await eoaCallsStatus(batchId as Hex, (m, p) => nodeCall(batchChain, m, p)) }
+    }
     const chain = chainOf(chainId)
-    // EIP-5792: a batch's status is the bundler's, not the node's.
+    // EIP-5792: a smart-account batch's status is the bundler's, not the node's.
     if (method === 'wallet_getCallsStatus') return { result: await callsStatus(smartChainOf(chain).bundler, evmChainId(chain), params) }
     let forwarded = (params ?? []) as unknown[]
     if (method === 'eth_getLogs') {
@@ -385,12 +425,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
       if (!checked.ok) throw new ApiError(400, checked.message)
       forwarded = checked.params
     }
-    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method, params: forwarded }, ctx.upstreamTimeoutMs)) as {
-      result?: unknown
-      error?: { message?: string; code?: number }
-    }
-    if (answer.error) throw new ApiError(502, answer.error.message ?? 'The network answered with an error')
-    return { result: answer.result ?? null }
+    return { result: await nodeCall(chain, method, forwarded) }
   })
 
   // The smart account of the person's eip155 key on a chain: where it is, and whether it exists yet.
@@ -409,7 +444,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
     const chain = chainOf(chainId)
     const smart = accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:')
-    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs, smart)
+    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs, smart, chain.caipNetworkId.startsWith('solana:') ? account.addresses.solana : undefined)
     if (smart && !description.refused) {
       // Says which account acts, and that the first transaction also creates it.
       const { target } = smartChainOf(chain)

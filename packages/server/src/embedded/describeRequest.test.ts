@@ -64,14 +64,42 @@ describe('the approval shows everything it signs (attacks)', () => {
 
   it('attack: a batch hides calls past the 20th: refused whole, and every call of a smaller one is shown with its amount', async () => {
     const call = { to: attacker, value: '0x' + parseEther('1').toString(16) }
-    const big = await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls: Array.from({ length: 21 }, () => call) }], chain: evm }, 500)
+    const big = await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls: Array.from({ length: 21 }, () => call) }], chain: evm }, 500, true)
     assert.match(big.refused ?? '', /a batch has 1 to 20 calls; this one has 21/)
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [attacker, 5n] })
-    const small = await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls: [{ to: token, data }, call] }], chain: evm }, 500)
+    const small = await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls: [{ to: token, data }, call] }], chain: evm }, 500, true)
     assert.equal(valueOf(small.rows, '1. To'), attacker)
     assert.equal(valueOf(small.rows, '1. Amount'), '0 ETH')
     assert.equal(valueOf(small.rows, '2. Amount'), '1 ETH')
     assert.equal(valueOf(small.rows, 'Total amount'), '1 ETH')
+  })
+
+  it("the key's own account: a batch that must be atomic is refused by both; one the site lets go call by call is shown as such", async () => {
+    const calls = [{ to: attacker, value: '0x1' }, { to: token, value: '0x2' }]
+    const atomic = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls }], chain: evm }, 500)
+    assert.match(atomic.refused ?? '', /^This account cannot make calls atomically/)
+    await refusedBySigning({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls }], chain: evm }, /cannot make calls atomically/)
+    // Before EIP-5792 2.0.0 there was no atomicRequired: a batch was one transaction.
+    assert.match((await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls }], chain: evm }, 500)).refused ?? '', /cannot make calls atomically/)
+    const loose = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: false, calls }], chain: evm }, 500)
+    assert.equal(loose.refused, undefined)
+    assert.equal(loose.title, 'Approve 2 calls, one after another')
+    assert.match(valueOf(loose.rows, 'Calls') ?? '', /^2, sent one after another as 2 transactions: if one fails, the ones after it are not sent/)
+    assert.equal(valueOf(loose.rows, '2. To'), token)
+    // One call is one transaction: atomic whatever the account.
+    const one = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls: [calls[0]] }], chain: evm }, 500)
+    assert.equal(one.title, 'Approve 1 call at once')
+    // The smart account makes them together.
+    const smart = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls }], chain: evm }, 500, true)
+    assert.equal(valueOf(smart.rows, 'Calls'), '2, made together in one transaction (all or none)')
+    assert.match((await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, atomicRequired: 'yes', calls }], chain: evm }, 500, true)).refused ?? '', /atomicRequired must be true or false/)
+  })
+
+  it('permissions (ERC-7715) and site-built user operations are not described for signing', async () => {
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
+      assert.match((await describeRequest({ method, params: [{}], chain: evm }, 500)).refused ?? '', /is not supported by this wallet/, method)
+      await refusedBySigning({ method, params: [{}], chain: evm }, /is not supported by this wallet/)
+    }
   })
 
   describe('typed data', () => {
@@ -156,6 +184,46 @@ describe('the approval shows everything it signs (attacks)', () => {
       assert.equal(valueOf(d.rows, 'Unknown program'), `${program.toBase58()}: what it does cannot be shown (data 3 bytes: 010203)`)
       // 5000 lamports for the signature + 300,000 units at 1 lamport each.
       assert.equal(valueOf(d.rows, 'Network fee'), '0.000305 SOL')
+    })
+
+    it('solana_signAllTransactions: each transaction shown as solana_signTransaction shows it, numbered; all signed, or none', async () => {
+      const serialize = (t: Transaction) => base64.encode(t.serialize({ requireAllSignatures: false, verifySignatures: false }))
+      const other = Keypair.generate()
+      const pay = (lamports: number) => new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: other.publicKey, lamports }))
+      const [first, second] = [pay(1_000_000_000), pay(2_000_000_000)]
+      const params = { transactions: [serialize(first), serialize(second)] }
+      const d = await describeRequest({ method: 'solana_signAllTransactions', params, chain: solana }, 500, false, payer.publicKey.toBase58())
+      assert.equal(d.refused, undefined)
+      assert.equal(d.title, 'Sign 2 Solana transactions')
+      assert.equal(valueOf(d.rows, 'Transactions'), '2, all signed together (all or none); this site sends them')
+      const alone = await describeRequest({ method: 'solana_signTransaction', params: { transaction: serialize(second) }, chain: solana }, 500)
+      assert.deepEqual(
+        d.rows.filter(r => r.label.startsWith('2. ')).map(r => ({ ...r, label: r.label.slice(3) })),
+        alone.rows.filter(r => r.label !== 'Network')
+      )
+      const { transactions } = (await signEmbeddedRequest({ method: 'solana_signAllTransactions', params, chain: solana }, { ...keys, solana: keys.solana.slice() }, 500)) as { transactions: string[] }
+      assert.equal(transactions.length, 2)
+      for (const [i, t] of [first, second].entries()) {
+        const signed = Transaction.from(base64.decode(transactions[i]!))
+        assert.equal(ed25519.verify(signed.signatures[0]!.signature!, t.serializeMessage(), payer.publicKey.toBytes()), true)
+      }
+
+      // One the person does not sign: Approve refuses the whole request, and so does the signing (nothing comes back).
+      const foreign = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: payer.publicKey, lamports: 1 }))
+      const mixed = { transactions: [serialize(first), serialize(foreign)] }
+      assert.equal((await describeRequest({ method: 'solana_signAllTransactions', params: mixed, chain: solana }, 500, false, payer.publicKey.toBase58())).refused, 'transaction 2: this account is not a signer of the transaction')
+      await refusedBySigning({ method: 'solana_signAllTransactions', params: mixed, chain: solana }, /not a signer/)
+      // Bounded, and never empty.
+      assert.match((await describeRequest({ method: 'solana_signAllTransactions', params: { transactions: Array.from({ length: 21 }, () => serialize(first)) }, chain: solana }, 500)).refused ?? '', /1 to 20 transactions/)
+      assert.match((await describeRequest({ method: 'solana_signAllTransactions', params: { transactions: [] }, chain: solana }, 500)).refused ?? '', /a list of base64 transactions/)
+      assert.match((await describeRequest({ method: 'solana_signAllTransactions', params: { transactions: [serialize(first), 'not base64!'] }, chain: solana }, 500)).refused ?? '', /^transaction 2: transaction must be base64/)
+    })
+
+    it('a single transaction the person does not sign is refused before Approve, not after', async () => {
+      const stranger = Keypair.generate()
+      const tx = new Transaction({ feePayer: stranger.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: stranger.publicKey, toPubkey: payer.publicKey, lamports: 1 }))
+      const d = await describeRequest({ method: 'solana_signTransaction', params: { transaction: base64.encode(tx.serialize({ requireAllSignatures: false, verifySignatures: false })) }, chain: solana }, 500, false, payer.publicKey.toBase58())
+      assert.equal(d.refused, 'this account is not a signer of the transaction')
     })
 
     it('decodes SPL token transfers, allowances and authority changes (Token and Token-2022) and associated-account creation', async () => {

@@ -1,13 +1,24 @@
-import { base64 } from '@scure/base'
+import { base58 } from '@scure/base'
 import { formatEther, hexToString, isHex, type PublicClient } from 'viem'
 import { createChainClient } from '../chain/createChainClient.js'
 import { ApiError } from '../http/ApiError.js'
 import { describeEvmCall, type DescriptionRow } from './describeEvmCall.js'
 import { describeSolanaTransaction } from './describeSolanaTransaction.js'
 import { describeTypedData } from './describeTypedData.js'
-import { parseSolanaTransaction } from './parseSolanaTransaction.js'
 import type { SigningRequest } from './signEmbeddedRequest.js'
-import { asArray, callsOf, solanaTextMessageOf, transactionOf, typedDataOf, type TransactionFields } from './signingParams.js'
+import {
+  asArray,
+  badRequest,
+  callsOf,
+  EOA_NOT_ATOMIC,
+  eoaCanSend,
+  solanaSignerSlot,
+  solanaTextMessageOf,
+  solanaTransactionsOf,
+  transactionOf,
+  typedDataOf,
+  type TransactionFields
+} from './signingParams.js'
 
 /** What the approval frame shows a person before they sign: plain text only, never HTML. */
 export interface RequestDescription {
@@ -57,16 +68,25 @@ async function describeTransaction(request: SigningRequest, client: PublicClient
 }
 
 /**
- * An EIP-5792 batch in words: how many calls, that they go together (one transaction, all or
- * none), and every call described as a transaction is, numbered. A batch signing would refuse
- * (too many calls, a bad call) is refused here too.
+ * An EIP-5792 batch in words: how many calls and how they go (the smart account: together in one
+ * transaction, all or none; the key's own account: one transaction each, in order, stopping at
+ * the first that fails), and every call described as a transaction is, numbered. A batch signing
+ * would refuse (too many calls, a bad call, atomicity the account cannot give) is refused here too.
  */
-async function describeCalls(request: SigningRequest, client: PublicClient): Promise<RequestDescription> {
-  const { calls } = callsOf(request.params)
+async function describeCalls(request: SigningRequest, client: PublicClient, smartAccount: boolean): Promise<RequestDescription> {
+  const batch = callsOf(request.params)
+  const { calls } = batch
+  if (!smartAccount && !eoaCanSend(batch)) badRequest(EOA_NOT_ATOMIC)
   const symbol = request.chain.nativeCurrency.symbol
+  const together = smartAccount || calls.length === 1
   const rows: DescriptionRow[] = [
     { label: 'Network', value: request.chain.name },
-    { label: 'Calls', value: `${calls.length}, made together in one transaction (all or none)` }
+    {
+      label: 'Calls',
+      value: together
+        ? `${calls.length}, made together in one transaction (all or none)`
+        : `${calls.length}, sent one after another as ${calls.length} transactions: if one fails, the ones after it are not sent, and the ones before it stay done`
+    }
   ]
   const described = await Promise.all(calls.map(call => describeEvmCall(call, symbol, client)))
   described.forEach((one, i) => {
@@ -74,23 +94,39 @@ async function describeCalls(request: SigningRequest, client: PublicClient): Pro
   })
   const total = calls.reduce((sum, call) => sum + call.value, 0n)
   if (total > 0n) rows.push({ label: 'Total amount', value: `${formatEther(total)} ${symbol}` })
-  return { title: `Approve ${calls.length} call${calls.length === 1 ? '' : 's'} at once`, rows }
+  const plural = calls.length === 1 ? '' : 's'
+  return { title: together ? `Approve ${calls.length} call${plural} at once` : `Approve ${calls.length} calls, one after another`, rows }
 }
 
-function describeSolana(request: SigningRequest): RequestDescription {
-  const serialized = (request.params as { transaction?: unknown } | undefined)?.transaction
-  if (typeof serialized !== 'string') throw new ApiError(400, 'transaction must be base64')
-  let bytes: Uint8Array
-  try {
-    bytes = base64.decode(serialized)
-  } catch {
-    throw new ApiError(400, 'transaction must be base64')
+/**
+ * Solana transactions in words, each as `solana_signTransaction` shows one; several
+ * (`solana_signAllTransactions`) are numbered, and signed all or none. With the person's address,
+ * a transaction they are not a signer of is refused here, as the signing would.
+ */
+function describeSolana(request: SigningRequest, signer: string | undefined): RequestDescription {
+  const parsed = solanaTransactionsOf(request.method, request.params)
+  const publicKey = signer ? base58.decode(signer) : undefined
+  for (const [i, { tx }] of publicKey ? parsed.entries() : []) {
+    try {
+      solanaSignerSlot(tx, publicKey!)
+    } catch (error) {
+      if (parsed.length > 1 && error instanceof ApiError) badRequest(`transaction ${i + 1}: ${error.reason}`)
+      throw error
+    }
   }
-  const rows = [{ label: 'Network', value: request.chain.name }, ...describeSolanaTransaction(parseSolanaTransaction(bytes), request.chain.nativeCurrency.symbol)]
-  return { title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction', rows }
+  const symbol = request.chain.nativeCurrency.symbol
+  const network = { label: 'Network', value: request.chain.name }
+  if (request.method !== 'solana_signAllTransactions') {
+    return { title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction', rows: [network, ...describeSolanaTransaction(parsed[0]!.tx, symbol)] }
+  }
+  const rows: DescriptionRow[] = [network, { label: 'Transactions', value: `${parsed.length}, all signed together (all or none); this site sends them` }]
+  parsed.forEach(({ tx }, i) => {
+    for (const row of describeSolanaTransaction(tx, symbol)) rows.push({ label: `${i + 1}. ${row.label}`, value: row.value })
+  })
+  return { title: `Sign ${parsed.length} Solana transaction${parsed.length === 1 ? '' : 's'}`, rows }
 }
 
-async function describe(request: SigningRequest, timeoutMs: number, smartAccount: boolean): Promise<RequestDescription> {
+async function describe(request: SigningRequest, timeoutMs: number, smartAccount: boolean, solanaSigner: string | undefined): Promise<RequestDescription> {
   const network = { label: 'Network', value: request.chain.name }
   switch (request.method) {
     case 'personal_sign':
@@ -102,12 +138,13 @@ async function describe(request: SigningRequest, timeoutMs: number, smartAccount
     case 'eth_sendTransaction':
       return describeTransaction(request, createChainClient(request.chain.rpcUrl, timeoutMs), smartAccount)
     case 'wallet_sendCalls':
-      return describeCalls(request, createChainClient(request.chain.rpcUrl, timeoutMs))
+      return describeCalls(request, createChainClient(request.chain.rpcUrl, timeoutMs), smartAccount)
     case 'solana_signMessage':
       return { title: 'Sign this message', rows: [network], message: solanaTextMessageOf(request.params).text }
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':
-      return describeSolana(request)
+    case 'solana_signAllTransactions':
+      return describeSolana(request, solanaSigner)
     default:
       throw new ApiError(400, `${request.method} is not supported by this wallet`)
   }
@@ -117,21 +154,24 @@ async function describe(request: SigningRequest, timeoutMs: number, smartAccount
  * Describes a signing request in human terms for the approval frame (spec §6), from the same
  * checked values the signing uses: a message's whole text; typed data's domain and every field
  * of its primary type; a transaction's receiver, native amount (always), decoded call and fee;
- * every call of a batch; a Solana transaction's instructions. A request the signing would refuse
- * comes back with `refused` (its reason), so the frame offers no Approve for it.
+ * every call of a batch (and whether they go together or one after another); each Solana
+ * transaction's instructions. A request the signing would refuse comes back with `refused` (its
+ * reason), so the frame offers no Approve for it.
  *
  * @param request - The request and its chain.
  * @param timeoutMs - Time the chain's node gets for each read.
- * @param smartAccount - The person's smart account acts (it makes calls only: no contract creation).
+ * @param smartAccount - The person's smart account acts (it makes calls only: no contract creation;
+ *   batches are atomic). Otherwise the key's own account acts.
+ * @param solanaSigner - The person's Solana address: a transaction they do not sign is refused.
  * @example
  * ```ts
  * const d = await describeRequest({ method: 'personal_sign', params: ['0x68656c6c6f', me], chain }, 5000)
  * d.message // 'hello'
  * ```
  */
-export async function describeRequest(request: SigningRequest, timeoutMs: number, smartAccount = false): Promise<RequestDescription> {
+export async function describeRequest(request: SigningRequest, timeoutMs: number, smartAccount = false, solanaSigner?: string): Promise<RequestDescription> {
   try {
-    return await describe(request, timeoutMs, smartAccount)
+    return await describe(request, timeoutMs, smartAccount, solanaSigner)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error
     return { title: 'This request cannot be signed', rows: [{ label: 'Network', value: request.chain.name }], refused: error.reason }

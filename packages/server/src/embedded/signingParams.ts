@@ -1,7 +1,7 @@
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { isHex, validateTypedData, type Address, type Hex, type TypedDataDefinition } from 'viem'
 import { ApiError } from '../http/ApiError.js'
-import { parseSolanaMessage } from './parseSolanaTransaction.js'
+import { parseSolanaMessage, parseSolanaTransaction, type ParsedSolanaTransaction } from './parseSolanaTransaction.js'
 
 // One parser per kind of request, used by both the approval's description and the signing: what
 // Approve shows is built from the very values that are signed, so a field the describer does not
@@ -70,14 +70,27 @@ export function transactionOf(value: unknown): TransactionFields {
 /** Most calls in one `wallet_sendCalls` batch (one user operation). */
 export const MAX_BATCH_CALLS = 20
 
-/** `wallet_sendCalls`' batch (EIP-5792): its sender, chain and every call, checked. A batch of more than {@link MAX_BATCH_CALLS} is refused whole. */
-export function callsOf(params: unknown): { from?: Address; chainId?: string; calls: (TransactionFields & { to: Address })[] } {
-  const batch = asArray(params)[0] as { from?: unknown; chainId?: unknown; calls?: unknown } | undefined
+/** `wallet_sendCalls`' batch (EIP-5792) as {@link callsOf} checks it. */
+export interface CallsBatch {
+  from?: Address
+  chainId?: string
+  /**
+   * Whether the calls must be made atomically (EIP-5792 `atomicRequired`). Absent counts as
+   * required: before version 2.0.0 a batch was always one transaction.
+   */
+  atomicRequired: boolean
+  calls: (TransactionFields & { to: Address })[]
+}
+
+/** `wallet_sendCalls`' batch (EIP-5792): its sender, chain, atomicity and every call, checked. A batch of more than {@link MAX_BATCH_CALLS} is refused whole. */
+export function callsOf(params: unknown): CallsBatch {
+  const batch = asArray(params)[0] as { from?: unknown; chainId?: unknown; calls?: unknown; atomicRequired?: unknown } | undefined
   if (!batch || typeof batch !== 'object') return badRequest('wallet_sendCalls needs a batch object')
   if (!Array.isArray(batch.calls) || batch.calls.length === 0) return badRequest('a batch needs at least one call')
   if (batch.calls.length > MAX_BATCH_CALLS) return badRequest(`a batch has 1 to ${MAX_BATCH_CALLS} calls; this one has ${batch.calls.length}`)
   if (batch.from !== undefined && (typeof batch.from !== 'string' || !ADDRESS.test(batch.from))) badRequest('from must be an address')
   if (batch.chainId !== undefined && (typeof batch.chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(batch.chainId))) badRequest('chainId must be a hex number')
+  if (batch.atomicRequired !== undefined && typeof batch.atomicRequired !== 'boolean') badRequest('atomicRequired must be true or false')
   const calls = batch.calls.map((call, i) => {
     if (call && typeof call === 'object' && 'capabilities' in call) {
       const { capabilities: _ignored, ...rest } = call as Record<string, unknown>
@@ -87,7 +100,66 @@ export function callsOf(params: unknown): { from?: Address; chainId?: string; ca
     if (!fields.to) badRequest(`call ${i + 1}: to must be an address (a smart account does not create contracts)`)
     return fields as TransactionFields & { to: Address }
   })
-  return { ...(typeof batch.from === 'string' ? { from: batch.from as Address } : {}), ...(typeof batch.chainId === 'string' ? { chainId: batch.chainId } : {}), calls }
+  return {
+    ...(typeof batch.from === 'string' ? { from: batch.from as Address } : {}),
+    ...(typeof batch.chainId === 'string' ? { chainId: batch.chainId } : {}),
+    atomicRequired: batch.atomicRequired !== false,
+    calls
+  }
+}
+
+/**
+ * Whether a batch can be sent by the key's own account (an EOA makes one transaction per call):
+ * when the site lets the calls go one after another (`atomicRequired: false`), or when there is
+ * one call, which one transaction makes atomically anyway.
+ */
+export const eoaCanSend = (batch: Pick<CallsBatch, 'atomicRequired' | 'calls'>): boolean => !batch.atomicRequired || batch.calls.length === 1
+
+// Why the key's own account refuses a batch that must be atomic: the same words as the frame's.
+export { EOA_NOT_ATOMIC } from './site/walletCapabilities.js'
+
+/** Most transactions one `solana_signAllTransactions` signs: more could not be read before approving. */
+export const MAX_SOLANA_TRANSACTIONS = 20
+
+/** A serialized Solana transaction (base64), parsed; refused when its signature slots do not match its header. */
+export function solanaTransactionOf(serialized: unknown): { bytes: Uint8Array; tx: ParsedSolanaTransaction } {
+  if (typeof serialized !== 'string') return badRequest('transaction must be base64')
+  let bytes: Uint8Array
+  try {
+    bytes = base64.decode(serialized)
+  } catch {
+    return badRequest('transaction must be base64')
+  }
+  const tx = parseSolanaTransaction(bytes)
+  if (tx.requiredSignatures !== tx.signatureCount) badRequest('the transaction does not match its signature count')
+  return { bytes, tx }
+}
+
+/** The person's slot among a Solana transaction's required signers; refused when they are not one of them. */
+export function solanaSignerSlot(tx: ParsedSolanaTransaction, publicKey: Uint8Array): number {
+  const slot = tx.keys.slice(0, tx.requiredSignatures).findIndex(key => key.length === publicKey.length && key.every((b, j) => b === publicKey[j]))
+  return slot < 0 ? badRequest('this account is not a signer of the transaction') : slot
+}
+
+/**
+ * The transactions of a Solana signing request, parsed: `{ transaction }` for
+ * `solana_signTransaction` and `solana_signAndSendTransaction`, `{ transactions: [...] }` (1 to
+ * {@link MAX_SOLANA_TRANSACTIONS}) for `solana_signAllTransactions`. One bad transaction refuses
+ * the whole request: all are signed or none.
+ */
+export function solanaTransactionsOf(method: string, params: unknown): { bytes: Uint8Array; tx: ParsedSolanaTransaction }[] {
+  const p = (params ?? {}) as { transaction?: unknown; transactions?: unknown }
+  if (method !== 'solana_signAllTransactions') return [solanaTransactionOf(p.transaction)]
+  if (!Array.isArray(p.transactions) || p.transactions.length === 0) return badRequest('transactions must be a list of base64 transactions')
+  if (p.transactions.length > MAX_SOLANA_TRANSACTIONS) return badRequest(`1 to ${MAX_SOLANA_TRANSACTIONS} transactions are signed at once; these are ${p.transactions.length}`)
+  return p.transactions.map((one, i) => {
+    try {
+      return solanaTransactionOf(one)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) badRequest(`transaction ${i + 1}: ${error.reason}`)
+      throw error
+    }
+  })
 }
 
 /** The EIP-712 domain fields; viem signs exactly these when present, so no other is accepted. */

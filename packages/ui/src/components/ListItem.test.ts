@@ -22,6 +22,7 @@ describe('ListItem', () => {
     const initial = row.querySelector('.wm-image-placeholder')!
     expect(initial.getAttribute('aria-hidden')).to.equal('true')
     expect(getComputedStyle(initial, '::before').content).to.equal('"D"')
-    expect(row.textContent).to.equal('Devnet 2EVM')
+    // A space (not drawn) separates name and tag, so the visible text is in the accessible name (WCAG 2.5.3).
+    expect(row.textContent).to.equal('Devnet 2 EVM')
   })
 })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
+import { useConnectGate } from './ConnectGate.js'
 
 /** Props of {@link ListItem}. */
 export interface ListItemProps {
@@ -25,9 +26,12 @@ export function rowLabel(name: string, tag: string | undefined): string | undefi
 
 /**
  * A wallet or network row: image (decorative, hidden from assistive technology), name, optional
- * tag and trailing mark. Its accessible name is the name, then the tag after a comma.
+ * tag and trailing mark. Its accessible name is the name, then the tag after a comma. Under a
+ * locked {@link useConnectGate} (Connect before the site's terms are agreed to) it is
+ * `aria-disabled`, says why, and ignores clicks.
  */
 export function ListItem({ name, imageUrl, tag, tagAccent, current, disabled, trailing, allowOrigins, onClick }: ListItemProps) {
+  const gate = useConnectGate()
   return (
     <li>
       <button
@@ -37,10 +41,15 @@ export function ListItem({ name, imageUrl, tag, tagAccent, current, disabled, tr
         aria-label={rowLabel(name, tag)}
         aria-current={current ? 'true' : undefined}
         disabled={disabled}
-        onClick={onClick}
+        {...gate.attributes}
+        onClick={gate.locked ? undefined : onClick}
       >
         <WalletImage name={name} src={imageUrl} allowOrigins={allowOrigins} />
         <span className="wm-name">{name}</span>
+        {/* A space between name and tag (not drawn: flex items drop it), so the row's visible text
+            reads "Devnet 2 EVM" and its accessible name contains it word for word: WCAG 2.5.3,
+            what a person using speech input says is what they see. */}
+        {tag ? ' ' : null}
         {tag ? <span className={`wm-tag${tagAccent ? ' wm-tag-accent' : ''}`}>{tag}</span> : null}
         {trailing}
       </button>

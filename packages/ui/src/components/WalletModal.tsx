@@ -51,11 +51,19 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     if (root instanceof ShadowRoot) adoptStyles(root, MODAL_STYLES)
   })
 
-  // The host gets its box (see MODAL_STYLES) only while the dialog is shown.
+  // The host gets its box (see MODAL_STYLES) only while the dialog is shown. The modal's font
+  // (Inter) is fetched the first time it shows, never for the button alone.
   useLayoutEffect(() => {
     const root = rootRef.current?.getRootNode()
-    if (visible && root instanceof ShadowRoot) return showHost(root.host, embedded ? 'embedded' : 'open')
-  }, [visible, embedded])
+    if (!visible || !(root instanceof ShadowRoot)) return
+    // A chunk of its own: the system stack paints meanwhile (display: swap), so the loader is kept
+    // off the path to the first Connect view. A failed import leaves the system fonts.
+    const host = root.host
+    import('../theme/loadModalFont.js')
+      .then(m => m.loadModalFont(host, { fontUrl: core.options.state.fontUrl, themeVariables: core.theme.state.themeVariables }))
+      .catch(() => undefined)
+    return showHost(root.host, embedded ? 'embedded' : 'open')
+  }, [visible, embedded, core])
 
   useEffect(() => {
     if (!modal.open || embedded) return

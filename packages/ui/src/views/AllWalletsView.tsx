@@ -78,6 +78,8 @@ export function AllWalletsView() {
               <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? t('allWallets.installed') : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
                 <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
                 <span className="wm-grid-name">{w.name}</span>
+                {/* Not drawn (flex), but keeps "Devnet Wallet Installed" apart in the visible text: WCAG 2.5.3, as in ListItem. */}
+                {installed ? ' ' : null}
                 {installed ? <span className="wm-tag wm-tag-accent">{t('allWallets.installed')}</span> : null}
               </button>
             </li>

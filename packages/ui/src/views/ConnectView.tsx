@@ -1,6 +1,6 @@
-import { Fragment, useEffect } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, type Connector } from '@wallet-modal/core/internal'
+import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, hasLegalConsent, legalLinks, setLegalConsent, type Connector } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
@@ -8,12 +8,21 @@ import { ListItem } from '../components/ListItem.js'
 import { DirectoryWalletItem } from '../components/DirectoryWalletItem.js'
 import { EmailField } from '../components/EmailField.js'
 import { SocialLogins } from '../components/SocialLogins.js'
+import { ConnectGateContext } from '../components/ConnectGate.js'
+import { lazyComponent } from '../lazy/lazyComponent.js'
+
+// Its own chunk (with its words and styles): only sites with `legalCheckbox` load it.
+const LegalCheckbox = lazyComponent(() => import('../components/LegalCheckbox.js').then(m => m.LegalCheckbox))
+const LEGAL_HINT_ID = 'wm-legal-hint'
 
 /**
  * Connect: the connect methods in spec §2's order (wallets, e-mail, social; the wallets behind one
  * "Continue with a wallet" row when `collapseWallets` is on): the groups of wallets in the
  * connector type order (WalletConnect, recent, installed, featured, external, recommended), then
- * 'All Wallets' with the directory's count; the e-mail entry when e-mail login is on.
+ * 'All Wallets' with the directory's count; the e-mail entry when e-mail login is on. With
+ * `features.legalCheckbox` (and a terms or privacy page the site gives) a checkbox comes first,
+ * and every way to connect below it is locked (`aria-disabled`, inert, saying why) until it is
+ * checked; the choice is kept in the modal's storage for the same pages.
  */
 export function ConnectView() {
   const core = useCore()
@@ -38,6 +47,13 @@ export function ConnectView() {
   const collapsed = !only && !walletsOnly && features.collapseWallets === true && methods.length > 1
   // There is always a directory: the site's, else the public registry.
   const showAll = features.allWallets !== false
+  // Spec §9 legalCheckbox. Read on every render (the feature is read through the snapshot above);
+  // the visitor's choice is this view's state once made, else what storage remembers.
+  void features.legalCheckbox
+  const legal = legalLinks(core)
+  const [choice, setChoice] = useState<boolean>()
+  const agreed = !legal || (choice ?? hasLegalConsent(core, legal))
+  const gate = { locked: !agreed, describedBy: LEGAL_HINT_ID }
 
   useEffect(() => {
     if (core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
@@ -95,22 +111,35 @@ export function ConnectView() {
   )
   return (
     <>
-      {methods.map((m, i) => (
-        <Fragment key={m}>
-          {i > 0 ? <p className="wm-divider">{t('connect.or')}</p> : null}
-          {m === 'email' ? (
-            <EmailField />
-          ) : m === 'social' ? (
-            <SocialLogins />
-          ) : collapsed ? (
-            <ul className="wm-list">
-              <ListItem name={t('connect.continueWithWallet')} imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
-            </ul>
-          ) : (
-            wallets
-          )}
-        </Fragment>
-      ))}
+      {legal ? (
+        <LegalCheckbox
+          links={legal}
+          agreed={agreed}
+          hintId={LEGAL_HINT_ID}
+          onChange={value => {
+            setLegalConsent(core, legal, value)
+            setChoice(value)
+          }}
+        />
+      ) : null}
+      <ConnectGateContext.Provider value={gate}>
+        {methods.map((m, i) => (
+          <Fragment key={m}>
+            {i > 0 ? <p className="wm-divider">{t('connect.or')}</p> : null}
+            {m === 'email' ? (
+              <EmailField />
+            ) : m === 'social' ? (
+              <SocialLogins />
+            ) : collapsed ? (
+              <ul className="wm-list">
+                <ListItem name={t('connect.continueWithWallet')} imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
+              </ul>
+            ) : (
+              wallets
+            )}
+          </Fragment>
+        ))}
+      </ConnectGateContext.Provider>
     </>
   )
 }

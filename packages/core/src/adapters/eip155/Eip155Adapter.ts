@@ -133,15 +133,8 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       }
     },
 
-    /** `personal_sign` of the UTF-8 message; a hex signature. */
-    async signMessage(connector, address, message) {
-      const hex = `0x${[...new TextEncoder().encode(message)].map(b => b.toString(16).padStart(2, '0')).join('')}`
-      try {
-        return (await requireProvider(connector).request({ method: 'personal_sign', params: [hex, address] })) as string
-      } catch (err) {
-        throw fromProviderError(err, 'RPC_ERROR')
-      }
-    },
+    /** `personal_sign` of the UTF-8 message; a hex signature (spec §5's shape, checked; a chunk of its own). */
+    signMessage: async (connector, address, message) => (await import('./eip155SignMessage.js')).signEip155Message(requireProvider(connector), address, message),
 
     /** Native balance from the network's own RPC (not the wallet), for display. */
     async getBalance(network, address) {

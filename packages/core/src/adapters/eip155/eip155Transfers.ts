@@ -6,6 +6,7 @@ import type { Connector, Eip1193Provider } from '../../types/connector.js'
 import type { AdapterContext, BatchCalls, ContractCall, Transfer, TransferSupport } from '../ChainAdapter.js'
 import { fromProviderError } from './providerErrors.js'
 import { networkRpc } from './networkRpc.js'
+import { isTransactionResponse } from '../../utils/rpcResponse.js'
 
 /**
  * `transfer(address,uint256)` of ERC-20. USDT-like tokens declare it without the bool return;
@@ -50,7 +51,7 @@ export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport
     async send(connector: Connector, transfer) {
       if (!connector.provider) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: connector.id })
       try {
-        return (await connector.provider.request({ method: 'eth_sendTransaction', params: [eip155Transaction(transfer)] })) as string
+        return sentTransaction(await connector.provider.request({ method: 'eth_sendTransaction', params: [eip155Transaction(transfer)] }))
       } catch (err) {
         throw fromProviderError(err, 'TRANSACTION_FAILED')
       }
@@ -61,6 +62,16 @@ export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport
       return receipt.status === '0x1'
     }
   }
+}
+
+/**
+ * The wallet's answer to `eth_sendTransaction`, which must be a transaction response (spec §5: a
+ * hash, or a 62+ hex signature): an object answer is no transaction the modal can follow to its
+ * receipt, so the send fails here rather than later as an endless pending one.
+ */
+function sentTransaction(answer: unknown): string {
+  if (!isTransactionResponse(answer)) throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet answered eth_sendTransaction with no transaction hash' })
+  return answer
 }
 
 /** A quantity as EIP-1193 wallets take it. */
@@ -75,7 +86,7 @@ const hex = (n: bigint) => `0x${n.toString(16)}`
  */
 export async function sendEip155Call(provider: Eip1193Provider, { from, to, data, value, gas }: ContractCall): Promise<string> {
   try {
-    return (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] })) as string
+    return sentTransaction(await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] }))
   } catch (err) {
     throw fromProviderError(err, 'TRANSACTION_FAILED')
   }
@@ -101,12 +112,16 @@ export async function sendEip155Calls(provider: Eip1193Provider, calls: readonly
   const [first] = calls
   if (!first) throw new WalletModalError('TRANSACTION_FAILED', { details: 'an empty batch' })
   try {
-    const answer = (await provider.request({
+    const answer = await provider.request({
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', chainId: chainHex(first.network), from: first.from, atomicRequired: true, calls: calls.map(({ to, data, value }) => ({ to, data, value: hex(value) })) }]
-    })) as { id?: unknown }
-    if (typeof answer?.id !== 'string') throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet gave no batch id' })
-    return answer.id
+    })
+    // Spec §5: a transaction response is the batch's id itself (wallets of EIP-5792's first
+    // version answer a hash); an object response carries it as `id`.
+    if (isTransactionResponse(answer)) return answer
+    const id = (answer as { id?: unknown } | null)?.id
+    if (typeof id !== 'string' || !id || id.length > 4096) throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet gave no batch id' })
+    return id
   } catch (err) {
     throw fromProviderError(err, 'TRANSACTION_FAILED')
   }

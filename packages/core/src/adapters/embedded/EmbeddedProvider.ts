@@ -9,7 +9,8 @@ import { embeddedError } from '../../errors/embeddedCodes.js'
  * The embedded wallet as an EIP-1193 provider: what the eip155 adapter connects, signs and sends
  * with, as it does with any wallet. Requests are classified first (spec §6): unknown methods
  * never reach the frame ('Requested RPC call is not allowed', code 4200, and `onRefused` so the
- * modal shows 'Action not allowed'); safe reads and signing requests go to the frame, which
+ * modal shows 'Action not allowed'), and the signing requests still pending are rejected with
+ * them ('Request was aborted'); safe reads and signing requests go to the frame, which
  * answers reads silently and asks the person, in its approval frame, for the others.
  *
  * One translation: revoking the `eth_accounts` permission (how the adapter disconnects any
@@ -37,6 +38,8 @@ export class EmbeddedProvider extends ProviderEvents implements Eip1193Provider 
       const refused = embeddedError('RPC_NOT_ALLOWED', { details: method })
       console.error(`[wallet-modal] ${refused.message}`)
       this.hooks.onRefused(method)
+      // Spec §8: the other pending requests are rejected too.
+      this.frame.abortPendingRpc()
       // EIP-1193's "unsupported method", with the spec's words.
       throw new FrameRequestError(refused.shortMessage, 4200)
     }

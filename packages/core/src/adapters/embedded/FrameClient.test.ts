@@ -2,6 +2,7 @@ import { expect } from 'chai'
 import { isWalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'
 import { FrameClient } from './FrameClient.js'
+import { EmbeddedProvider } from './EmbeddedProvider.js'
 
 /**
  * A lifetime whose timers run only when the test moves its clock: the frame's 500 ms, 20 s and
@@ -53,6 +54,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
   let approvals: { id: string; method: string }[]
   let client: FrameClient | undefined
   let signedOut = 0
+  let settled: [string, boolean, string | undefined][]
 
   const make = (secureSiteUrl: string) =>
     (client = new FrameClient({
@@ -61,7 +63,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
       lifetime: life,
       themeMode: 'light',
       onApproval: r => approvals.push(r),
-      onSettled: () => {},
+      onSettled: (id, ok, message) => settled.push([id, ok, message]),
       onEscape: () => {},
       onSignedOut: () => void signedOut++,
       onFailure: code => failures.push(code)
@@ -71,6 +73,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     life = fakeClockLifetime()
     failures = []
     approvals = []
+    settled = []
     signedOut = 0
   })
   afterEach(() => {
@@ -167,6 +170,48 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     c.abortAll()
     expect(isWalletModalError(await rpc, 'REQUEST_ABORTED')).to.equal(true)
     expect((await rpc).message).to.equal('Request was aborted')
+  })
+
+  it('a refused RPC request rejects the signing requests still pending (spec §8), tells the frame, and leaves reads to finish', async () => {
+    const c = make(location.origin)
+    // The stand-in frame asks approval for signing requests and answers none yet; it answers a
+    // read only once told, and records the ABORT_RPC it is sent.
+    await inFrame(
+      c.iframe,
+      `window.seen = []
+      addEventListener('message', e => {
+        const m = e.data
+        window.seen.push(m.type)
+        if (m.type === 'RPC_REQUEST' && m.payload.method === 'personal_sign') parent.postMessage({ wm: 'frame', kind: 'approval', id: m.id, method: m.payload.method }, '*')
+        if (m.type === 'RPC_REQUEST' && m.payload.method === 'eth_blockNumber') window.answerRead = () => parent.postMessage({ wm: 'frame', kind: 'success', id: m.id, type: m.type, payload: { result: '0x10' } }, '*')
+        if (m.type === 'ABORT_RPC') parent.postMessage({ wm: 'frame', kind: 'success', id: m.id, type: m.type, payload: {} }, '*')
+      })
+      parent.postMessage({ wm: 'frame', kind: 'ready' }, '*')`
+    )
+    await new Promise(r => setTimeout(r, 20))
+    life.advance(500)
+    await c.ready
+    const refused: string[] = []
+    const provider = new EmbeddedProvider(c, { onRefused: m => refused.push(m), onSignOut: () => {} })
+    const signing = provider.request({ method: 'personal_sign', params: ['0x6869', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] }).catch(e => e)
+    const read = provider.request({ method: 'eth_blockNumber' })
+    await new Promise(r => setTimeout(r, 20))
+    expect(approvals.map(a => a.method)).to.deep.equal(['personal_sign'])
+
+    const bad = await provider.request({ method: 'eth_sign', params: [] }).catch(e => e)
+    expect([(bad as Error).message, (bad as { code?: number }).code]).to.deep.equal(['Requested RPC call is not allowed', 4200])
+    expect(refused).to.deep.equal(['eth_sign'])
+    // The signing request is rejected with it, and its approval settles as failed.
+    const aborted = await signing
+    expect(isWalletModalError(aborted, 'REQUEST_ABORTED'), String(aborted)).to.equal(true)
+    expect((aborted as Error).message).to.match(/^Request was aborted/)
+    expect(settled).to.deep.equal([[approvals[0]!.id, false, 'Request was aborted']])
+    const frameWindow = c.iframe.contentWindow as Window & { seen: string[]; answerRead(): void }
+    await new Promise(r => setTimeout(r, 20))
+    expect(frameWindow.seen.filter(t => t === 'ABORT_RPC')).to.have.length(1)
+    // The read was not asked of anybody: it still gets its answer.
+    frameWindow.answerRead()
+    expect(await read).to.equal('0x10')
   })
 
   it('a connect request unanswered for 120 s fails everything with iframe_request_timeout (fake clock)', async () => {

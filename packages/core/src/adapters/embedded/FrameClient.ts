@@ -1,4 +1,4 @@
-import { FRAME_RESPONSES, FrameMessageSchema, type FrameRequestPayload, type FrameRequestType, type FrameResponse } from '@wallet-modal/wire'
+import { FRAME_RESPONSES, FrameMessageSchema, classifyEmbeddedMethod, type FrameRequestPayload, type FrameRequestType, type FrameResponse } from '@wallet-modal/wire'
 import * as v from 'valibot'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'
@@ -38,6 +38,8 @@ export interface FrameClientOptions {
 
 interface Pending {
   type: FrameRequestType
+  /** An RPC request's method. */
+  method?: string
   resolve(value: unknown): void
   reject(error: Error): void
   stop(): void
@@ -148,7 +150,8 @@ export class FrameClient {
               this.fail(embeddedError('IFRAME_REQUEST_TIMEOUT', { details: `${type} unanswered after ${FRAME_REQUEST_TIMEOUT_MS / 1000} s` }))
               this.options.onFailure('IFRAME_REQUEST_TIMEOUT')
             }, FRAME_REQUEST_TIMEOUT_MS)
-      this.pending.set(id, { type, resolve: resolve as (v: unknown) => void, reject, stop })
+      const method = type === 'RPC_REQUEST' ? (payload as FrameRequestPayload<'RPC_REQUEST'>).method : undefined
+      this.pending.set(id, { type, method, resolve: resolve as (v: unknown) => void, reject, stop })
       this.iframe.contentWindow?.postMessage({ wm: 'app', id, type, payload }, this.origin)
     })
   }
@@ -160,6 +163,25 @@ export class FrameClient {
       p.stop()
       p.reject(p.type === 'RPC_REQUEST' ? new WalletModalError('REQUEST_ABORTED') : embeddedError('SOMETHING_WENT_WRONG'))
     }
+  }
+
+  /**
+   * Spec §8: a refused RPC request rejects the other pending ones. Every signing request still
+   * waiting (spec §6 approval methods: for the person, in the approval frame) rejects with 'Request
+   * was aborted' and its approval settles as failed (ApproveTransaction goes); the frame is told
+   * to drop the approvals it shows. Safe reads in flight are left to finish: they ask nobody.
+   */
+  abortPendingRpc(): void {
+    let aborted = false
+    for (const [id, p] of this.pending) {
+      if (p.type !== 'RPC_REQUEST' || classifyEmbeddedMethod(p.method ?? '') !== 'approve') continue
+      aborted = true
+      this.pending.delete(id)
+      p.stop()
+      this.options.onSettled(id, false, 'Request was aborted')
+      p.reject(new WalletModalError('REQUEST_ABORTED', { details: p.method }))
+    }
+    if (aborted) void this.request('ABORT_RPC', {}).catch(() => undefined)
   }
 
   /** After a load failure or a timeout: everything pending fails, and so does every later request. */

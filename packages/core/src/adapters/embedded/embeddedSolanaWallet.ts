@@ -61,9 +61,20 @@ export function embeddedSolanaWallet(frame: FrameClient, networks: readonly Caip
       },
       'solana:signTransaction': {
         version: '1.0.0',
-        async signTransaction({ transaction, chain }: { transaction: Uint8Array; chain?: string }) {
-          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: base64.encode(transaction) }, chainId: chain ?? chains[0] })
-          return [{ signedTransaction: base64.decode((result as { transaction: string }).transaction) }]
+        // Wallet Standard passes several transactions at once for "sign all": they are approved
+        // together, one description each (solana_signAllTransactions), and signed all or none.
+        async signTransaction(...inputs: { transaction: Uint8Array; chain?: string }[]) {
+          if (inputs.length === 0) return []
+          const chain = inputs[0]!.chain ?? chains[0]
+          if (inputs.some(input => (input.chain ?? chains[0]) !== chain)) throw new Error('The transactions signed together must be for one network')
+          if (inputs.length === 1) {
+            const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: base64.encode(inputs[0]!.transaction) }, chainId: chain })
+            return [{ signedTransaction: base64.decode((result as { transaction: string }).transaction) }]
+          }
+          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: inputs.map(i => base64.encode(i.transaction)) }, chainId: chain })
+          const signed = (result as { transactions?: unknown }).transactions
+          if (!Array.isArray(signed) || signed.length !== inputs.length || !signed.every(t => typeof t === 'string')) throw new Error('The wallet answered a different number of transactions')
+          return signed.map(t => ({ signedTransaction: base64.decode(t as string) }))
         }
       },
       'solana:signAndSendTransaction': {

@@ -219,6 +219,10 @@ export interface MessageValues {
   "alert.IFRAME_REQUEST_TIMEOUT.description": undefined
   "alert.MULTI_WALLET_NOT_ENABLED.title": undefined
   "alert.MULTI_WALLET_NOT_ENABLED.description": undefined
+  "alert.UNVERIFIED_DOMAIN.title": undefined
+  "alert.UNVERIFIED_DOMAIN.description": undefined
+  "alert.SWITCH_NETWORK_NOT_FOUND.title": undefined
+  "alert.SWITCH_NETWORK_NOT_FOUND.description": undefined
   "snack.transactionSent": undefined
   "snack.swapped": { amount: string | number; from: string | number; received: string | number; to: string | number }
   "snack.received": { amount: string | number; symbol: string | number }
@@ -379,6 +383,13 @@ export interface MessageValues {
   "announce.connecting": { wallet: string | number }
   "announce.connected": { wallet: string | number }
   "announce.yourWallet": undefined
+  "legal.agreeBoth": { privacy: string | number; terms: string | number }
+  "legal.agreeTerms": { terms: string | number }
+  "legal.agreePrivacy": { privacy: string | number }
+  "legal.terms": undefined
+  "legal.privacy": undefined
+  "legal.newTab": undefined
+  "legal.required": undefined
   "walletConnect.openWalletApp": undefined
   "walletConnect.phoneWallets": undefined
   "walletConnect.showQr": undefined

@@ -1,6 +1,7 @@
 import { classifyEmbeddedMethod, FRAME_REQUESTS, FrameRequestSchema, type FrameRequestType } from '@wallet-modal/wire'
 import * as v from 'valibot'
 import { api, channel, deviceId, randomToken, sessionToken, setSessionToken, type ChannelMessage } from './secureApi.js'
+import { ATOMICITY_NOT_SUPPORTED, EOA_NOT_ATOMIC, mustBeAtomic, walletCapabilities } from './walletCapabilities.js'
 
 /** What GET /api/user answers. */
 interface SecureUser {
@@ -12,6 +13,8 @@ interface SecureUser {
   addresses: { eip155: string; solana: string }
   /** The eip155 chains where the person also has a smart account. */
   smartAccountNetworks: number[]
+  /** The eip155 chains the secure site serves (wallet_getAssets answers there). */
+  evmNetworks?: number[]
 }
 
 /** An account type of the embedded wallet (spec §3). */
@@ -185,17 +188,9 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
             return `0x${(evmChain() ?? 1).toString(16)}`
           case 'net_version':
             return String(evmChain() ?? 1)
-          case 'wallet_getCapabilities': {
-            // EIP-5792: atomic batches where the acting account is the smart account.
-            const asked = (payload.params as [unknown, unknown] | undefined)?.[1]
-            const ids = Array.isArray(asked) ? asked.map(id => (typeof id === 'string' ? Number.parseInt(id, 16) : Number.NaN)) : u.smartAccountNetworks
-            const capable = accountType === 'smartAccount'
-            return Object.fromEntries(
-              ids
-                .filter(id => Number.isInteger(id) && id >= 0)
-                .map(id => [`0x${id.toString(16)}`, { atomic: { status: capable && u.smartAccountNetworks.includes(id) ? 'supported' : 'unsupported' } }])
-            )
-          }
+          case 'wallet_getCapabilities':
+            // EIP-5792 atomic batches, EIP-7811 asset discovery.
+            return walletCapabilities(u, accountType, (payload.params as [unknown, unknown] | undefined)?.[1])
           case 'wallet_switchEthereumChain': {
             const hex = (payload.params as [{ chainId?: string }] | undefined)?.[0]?.chainId
             if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) throw new FrameError('Invalid chainId', -32602)
@@ -213,6 +208,11 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
         if (!(await loadUser())) throw new FrameError('Not connected to email or social', 4100)
         // Which account signs is fixed when the request arrives (a switch meanwhile does not change it).
         const type = payload.method.startsWith('solana_') ? 'eoa' : (await activeEvmAccount(u, target)).type
+        // EIP-5792: the key's own account makes one transaction per call, so a batch that must be
+        // atomic is refused here (5760), before Approve: it is never shown and then refused.
+        if (payload.method === 'wallet_sendCalls' && type === 'eoa' && mustBeAtomic(payload.params)) {
+          throw new FrameError(EOA_NOT_ATOMIC, ATOMICITY_NOT_SUPPORTED)
+        }
         return new Promise((resolve, reject) => {
           approvals.set(id, { method: payload.method, params: payload.params, chainId: target, accountType: type, resolve, reject })
           post({ kind: 'approval', id, method: payload.method })

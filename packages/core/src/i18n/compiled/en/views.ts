@@ -54,5 +54,12 @@ export default {
   "networks.list": () => "Networks",
   "announce.connecting": (d) => "Connecting to " + d.wallet + "…",
   "announce.connected": (d) => "Connected to " + d.wallet,
-  "announce.yourWallet": () => "your wallet"
+  "announce.yourWallet": () => "your wallet",
+  "legal.agreeBoth": (d) => "I agree to our " + d.terms + " and " + d.privacy,
+  "legal.agreeTerms": (d) => "I agree to our " + d.terms,
+  "legal.agreePrivacy": (d) => "I agree to our " + d.privacy,
+  "legal.terms": () => "Terms of Service",
+  "legal.privacy": () => "Privacy Policy",
+  "legal.newTab": () => "opens in a new tab",
+  "legal.required": () => "To connect, first agree to the terms above."
 }
