@@ -360,12 +360,11 @@ export async function loginByEmail(h: Harness, page: Page, email: string): Promi
   const started = Date.now()
   await otpFrame(page).locator('input#otp').fill(code)
   await dialog(page).waitFor({ state: 'detached' })
-  // Every namespace connects in turn, the site's default (EVM here) last, which then is active:
-  // the modal closes with the first, so wait for the last.
-  await page.waitForFunction(() => {
-    const account = (window as any).walletModal.getAccount()
-    return account.status === 'connected' && account.namespace === 'eip155'
-  })
+  // Every namespace connects in turn, the site's default (EVM here) last, which then is active;
+  // the modal closes only then, so a click on the button never opens a half-done login.
+  const account = await page.evaluate(() => (window as any).walletModal.getAccount())
+  assert.equal(account.status, 'connected', 'connected when the modal closed')
+  assert.equal(account.namespace, 'eip155', 'the default network\'s namespace is in when the modal closes')
   return Date.now() - started
 }
 

@@ -14,8 +14,9 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connector
  * Standard or sats-connect wallet, WalletConnect): the account goes into state, the wallet is
  * followed and remembered, the success event fires, and the modal closes (or shows
  * UnsupportedChain).
+ * @param opts.close false to keep the modal open: a login connecting several namespaces closes it with the last
  */
-export function completeConnection(core: Core, adapter: ChainAdapter, connector: Connector, c: AdapterConnection): void {
+export function completeConnection(core: Core, adapter: ChainAdapter, connector: Connector, c: AdapterConnection, opts: { close?: boolean } = {}): void {
   const ns = adapter.namespace
   applyConnectedAccount(core, ns, connector, c)
   followWallet(core, adapter, connector)
@@ -23,7 +24,7 @@ export function completeConnection(core: Core, adapter: ChainAdapter, connector:
   core.storage.set(STORAGE_KEYS.recentWallets, core.connection.state.recentWallets)
   core.connection.setConnecting(undefined)
   core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address: c.address, caipNetworkId: c.network.caipNetworkId, namespace: ns } })
-  if (!guardUnsupportedNetwork(core, ns) && core.modal.state.open) closeModal(core)
+  if (!guardUnsupportedNetwork(core, ns) && core.modal.state.open && opts.close !== false) closeModal(core)
 }
 
 /** The failure side of a connect: the error for the view, a shake, the error event. */

@@ -149,13 +149,15 @@ async function connectAll(core: Core, wallet: EmbeddedWallet): Promise<string> {
   const preferred = core.options.state.defaultNetwork.chainNamespace
   const order = (Object.keys(wallet.connectors) as WiredNamespace[]).sort((a, b) => Number(a === preferred) - Number(b === preferred))
   let address = ''
-  for (const ns of order) {
+  for (const [i, ns] of order.entries()) {
     const connector = wallet.connectors[ns]!
     const network = targetNetwork(core, ns)
     if (network) await wallet.prepareNetwork(network)
     const adapter = await discoveredAdapter(core, ns)
     const c = await adapter.connect(connector, core.options.networksOf(ns))
-    completeConnection(core, adapter, connector, c)
+    // The modal closes once the last namespace is in: before, the button would show the first
+    // namespace's account and a click opened Account while the login was still connecting.
+    completeConnection(core, adapter, connector, c, { close: i === order.length - 1 })
     address = c.address
   }
   return address
