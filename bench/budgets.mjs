@@ -5,7 +5,11 @@ export const BUDGETS = {
    * gzip bytes of the full entry's first chunk (`dist/browser/wallet-modal.js`: React, core and
    * the elements), what a site loading the whole modal at once pays before the button shows.
    */
-  firstJsGzip: 85_000,
+  // 85.3 KB since #42's second pass: the spec's state fields (connector chains, approved
+  // networks, connected wallet info, disconnected ids), `enableNetworkSwitch`, the spec's ids for
+  // Coinbase Wallet and OKX, and the Coinbase SDK's lazy hook (+0.17 KB; the directory linking and
+  // the disconnected-list upkeep were moved to lazy chunks first). Issue #45 is to win it back.
+  firstJsGzip: 85_300,
   /**
    * gzip bytes of JS before <connect-button> shows with the bootstrap (`boot.js`, the demo's and
    * the recommended way): the elements' classes, the button's paint, the stand-in modal (#25).

@@ -98,6 +98,9 @@ const legal =
 
 // ?locale=fr starts the modal in French; without it, the page's language (English) decides.
 const requestedLocale = new URLSearchParams(location.search).get('locale') ?? undefined
+// ?networkSwitch=off: the site turns network switching off (`enableNetworkSwitch: false`): Account
+// shows the network without opening the list, and switchNetwork (the buttons below) is refused.
+const networkSwitch = params.get('networkSwitch') === 'off' ? { enableNetworkSwitch: false } : {}
 const modal = createWalletModal({
   projectId,
   networks,
@@ -112,6 +115,7 @@ const modal = createWalletModal({
   locale: requestedLocale,
   ...siteWallets,
   ...legal,
+  ...networkSwitch,
   features: legal.termsConditionsUrl ? { legalCheckbox: true } : undefined
 })
 window.walletModal = modal

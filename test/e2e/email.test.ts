@@ -22,6 +22,14 @@ describe('e-mail login (embedded wallet)', () => {
       assert.equal(account.caipAddress, `eip155:31337:${account.address}`)
       assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 0n, 'a fresh address')
 
+      // Every connection the login made carries its auth name (spec §3 Connection), and the
+      // account names the wallet it is connected with (spec §3 connectedWalletInfo).
+      const shown = email.length > 30 ? `${email.slice(0, 30)}…` : email
+      await page.waitForFunction(name => {
+        const { connections } = (window as any).walletModal.connection.state
+        return ['eip155', 'solana'].every(ns => connections[ns].length === 1 && connections[ns][0].authName === name)
+      }, shown)
+      assert.deepEqual(account.walletInfo, { id: 'ID_AUTH', name: 'Email', icon: account.walletInfo?.icon, type: 'AUTH' })
       // Account shows the e-mail as the auth name.
       await connectButton(page).click()
       await heading(page, 'Account')

@@ -222,18 +222,18 @@ export async function confirmSend(page: Page): Promise<void> {
 }
 
 /**
- * From Account, opens Activity until `item` is listed, and returns it. The server indexes blocks as
+ * From Account, opens the Activity tab until `item` is listed, and returns it. The server indexes blocks as
  * they come (every 300 ms on the demo), so a transaction mined a moment ago may not be in the
  * first list: once a list has loaded without it, Activity is opened again.
  */
 export async function openActivityUntil(page: Page, item: Locator, what: string): Promise<Locator> {
   for (let tries = 0; ; tries++) {
-    await dialog(page).getByRole('button', { name: 'Activity' }).click()
-    await heading(page, 'Activity')
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
     await dialog(page).locator('[data-testid="transaction"], [data-testid="activity-empty"]').first().waitFor()
     if (await item.isVisible()) return item
     assert.ok(tries < 40, `${what} never reached Activity`)
-    await dialog(page).getByRole('button', { name: 'Back' }).click()
+    // Leaving the tab unmounts the list; choosing it again fetches the newest page.
+    await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
   }
 }
 

@@ -91,7 +91,7 @@ describe('account names', () => {
       await connectButton(page).click()
       await heading(page, 'Account')
       // Not an embedded-wallet account: no name to register here.
-      await dialog(page).getByRole('button', { name: 'Activity' }).waitFor()
+      await dialog(page).getByRole('tab', { name: 'Activity' }).waitFor()
       assert.equal(await dialog(page).getByRole('button', { name: 'Choose your account name' }).count(), 0)
       const before = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [alice, 'latest']))
       await openSend(page)

@@ -71,13 +71,13 @@ test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activi
 
     // Activity: the three sends, newest first, under this month, with minus signs.
     // The server indexes blocks as they come (every 300 ms on the demo); reopen until the last send is in.
-    await dialog(page).getByRole('button', { name: 'Activity' }).click()
-    await heading(page, 'Activity')
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+    await dialog(page).getByTestId('activity').waitFor()
     for (let tries = 0; (await dialog(page).getByTestId('transaction-description').first().textContent({ timeout: 5000 }).catch(() => '')) !== '-10.000 USDT'; tries++) {
       assert.ok(tries < 20, 'the last send never reached Activity')
-      await dialog(page).getByRole('button', { name: 'Back' }).click()
-      await dialog(page).getByRole('button', { name: 'Activity' }).click()
-      await heading(page, 'Activity')
+      await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
+      await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+      await dialog(page).getByTestId('activity').waitFor()
     }
     const now = new Date()
     const month = dialog(page).getByRole('region', { name: `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}` })
@@ -195,16 +195,16 @@ test('Activity pages on scroll through more than one page, and shows the failure
     }
     const last = (24 + 1) / 1000
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: 'Activity' }).click()
-    await heading(page, 'Activity')
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+    await dialog(page).getByTestId('activity').waitFor()
     // The indexer follows blocks; reopen until the newest transfer (+0.025 ETH, received) is listed.
     for (let tries = 0; ; tries++) {
       const first = await dialog(page).getByTestId('transaction-description').first().textContent({ timeout: 5000 }).catch(() => '')
       if (first === `-${last.toFixed(3)} ETH` || first === `+${last.toFixed(3)} ETH`) break
       assert.ok(tries < 20, `newest transfer not listed (first: ${first})`)
-      await dialog(page).getByRole('button', { name: 'Back' }).click()
-      await dialog(page).getByRole('button', { name: 'Activity' }).click()
-      await heading(page, 'Activity')
+      await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
+      await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+      await dialog(page).getByTestId('activity').waitFor()
     }
     const items = dialog(page).getByTestId('transaction')
     const firstPage = await items.count()
@@ -225,7 +225,7 @@ test('Activity pages on scroll through more than one page, and shows the failure
     await fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/account/', mode: 'status', status: 500 }) })
     try {
       await connectButton(page).click()
-      await dialog(page).getByRole('button', { name: 'Activity' }).click()
+      await dialog(page).getByRole('tab', { name: 'Activity' }).click()
       await dialog(page).getByTestId('activity-empty').filter({ hasText: 'Failed to fetch transactions' }).waitFor()
       assert.equal(await dialog(page).getByTestId('transaction').count(), 0)
     } finally {

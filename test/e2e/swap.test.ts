@@ -118,7 +118,7 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     const swapItem = await openActivityUntil(page, dialog(page).locator('[data-testid="transaction"][data-operation="trade"]').first(), 'the swap')
     assert.match((await swapItem.textContent()) ?? '', /^Swapped/)
     assert.deepEqual(await swapItem.getByTestId('transaction-description').allTextContents(), ['-100.000 DUSD', ethText])
-    await dialog(page).getByRole('button', { name: 'Back' }).click()
+    await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
 
     // ETH -> USDT: the coin needs no approval, so the first button is Swap.
     const usdt0 = await balanceOf(USDT, me)

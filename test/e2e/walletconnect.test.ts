@@ -59,6 +59,8 @@ test('QR -> Copy link -> the wallet pairs and approves -> Account with its addre
     t.diagnostic(`approval -> balance on the button: ${took} ms`)
     const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
     assert.equal(address.toLowerCase(), wallet().address.toLowerCase())
+    // The account names the phone wallet from its session, not 'WalletConnect'.
+    assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().walletInfo?.name), 'Devnet WalletConnect wallet')
     await connectButton(page).click()
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)

@@ -34,14 +34,21 @@ test('the first chunk holds React, valtio and our core and elements only', () =>
   // viem only for tiny utilities (formatUnits): a client or actions would be tens of KB.
   const viemBytes = (report.firstByPackage.viem ?? 0) + (report.firstByPackage.ox ?? 0)
   assert.ok(viemBytes < 8_000, `viem in the first chunk: ${viemBytes} bytes`)
-  for (const lib of ['@solana/', '@walletconnect/', 'sats-connect', 'qrcode', 'uqr']) assert.ok(!firstIds.some(id => id.includes(lib)), lib)
+  for (const lib of ['@solana/', '@walletconnect/', '@coinbase/', 'sats-connect', 'qrcode', 'uqr']) assert.ok(!firstIds.some(id => id.includes(lib)), lib)
 })
 
 test('the dialog, the views beyond Connect/Account, the Send/Activity/sign-in state and flows and the e-mail wallet are lazy chunks', () => {
-  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts', 'WalletSendView.tsx', 'WalletSendSelectTokenView.tsx', 'WalletSendPreviewView.tsx', 'WalletReceiveView.tsx', 'TransactionsView.tsx', 'sendTokens.ts', 'sendDraft.ts', 'sendFee.ts', 'sendReceiver.ts', 'pendingTransactions.ts', 'eip155Transfers.ts', 'disconnect.ts', 'reconnect.ts', 'transactions.ts', 'SendController.ts', 'TransactionsController.ts', 'signIn.ts', 'SIWXController.ts', 'createServiceSIWX.ts', 'createLocalSIWX.ts', 'formatSIWXMessage.ts', 'SIWXSignMessageView.tsx', 'embedded.ts', 'embeddedState.ts', 'EmbeddedController.ts', 'FrameClient.ts', 'EmbeddedProvider.ts', 'embeddedSolanaWallet.ts', 'createEmbeddedWallet.ts', 'embeddedMessages.ts', 'EmailLoginView.tsx', 'ApproveTransactionView.tsx', 'UpdateEmailWalletView.tsx', 'ExportWalletView.tsx', 'ProviderEvents.ts', 'social.ts', 'socialCodes.ts', 'ConnectingSocialView.tsx', 'SwapView.tsx', 'SwapSelectTokenView.tsx', 'swapDraft.ts', 'swapExecute.ts', 'SwapController.ts', 'swapCodes.ts', 'SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'OnRampController.ts', 'OnRampClient.ts', 'LegalCheckbox.tsx', 'legalStyles.ts', 'legalConsent.ts', 'fungiblePrice.ts', 'eip155SignMessage.ts', 'unverifiedDomain.ts', 'walletAssetBalances.ts', 'loadModalFont.ts', 'interFontUrl.ts']) {
+  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts', 'WalletSendView.tsx', 'WalletSendSelectTokenView.tsx', 'WalletSendPreviewView.tsx', 'WalletReceiveView.tsx', 'TransactionsView.tsx', 'sendTokens.ts', 'sendDraft.ts', 'sendFee.ts', 'sendReceiver.ts', 'pendingTransactions.ts', 'eip155Transfers.ts', 'disconnect.ts', 'reconnect.ts', 'transactions.ts', 'SendController.ts', 'TransactionsController.ts', 'signIn.ts', 'SIWXController.ts', 'createServiceSIWX.ts', 'createLocalSIWX.ts', 'formatSIWXMessage.ts', 'SIWXSignMessageView.tsx', 'embedded.ts', 'embeddedState.ts', 'EmbeddedController.ts', 'FrameClient.ts', 'EmbeddedProvider.ts', 'embeddedSolanaWallet.ts', 'createEmbeddedWallet.ts', 'embeddedMessages.ts', 'EmailLoginView.tsx', 'ApproveTransactionView.tsx', 'UpdateEmailWalletView.tsx', 'ExportWalletView.tsx', 'ProviderEvents.ts', 'social.ts', 'socialCodes.ts', 'ConnectingSocialView.tsx', 'SwapView.tsx', 'SwapSelectTokenView.tsx', 'swapDraft.ts', 'swapExecute.ts', 'SwapController.ts', 'swapCodes.ts', 'SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'OnRampController.ts', 'OnRampClient.ts', 'LegalCheckbox.tsx', 'legalStyles.ts', 'legalConsent.ts', 'fungiblePrice.ts', 'eip155SignMessage.ts', 'unverifiedDomain.ts', 'walletAssetBalances.ts', 'loadModalFont.ts', 'interFontUrl.ts', 'watchCoinbaseSdk.ts', 'CoinbaseSdkProvider.ts', 'AccountTabs.tsx', 'pacedHeartbeat.ts']) {
     assert.ok(!firstIds.some(id => id.endsWith(lazy)), `${lazy} is in the first chunk`)
   }
   assert.ok(firstIds.some(id => id.endsWith('ConnectButton.tsx')), 'the button is in the first chunk')
+})
+
+test('the Coinbase Wallet SDK is a chunk of its own, loaded only when its row is used', () => {
+  const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
+  const holding = Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.includes('@coinbase/wallet-sdk'))).map(([f]) => f)
+  assert.equal(holding.length, 1, `@coinbase/wallet-sdk in one chunk: ${holding.join(', ')}`)
+  assert.notEqual(holding[0], modal)
 })
 
 test('the social login flow loads only when a social login is used: not with Connect', () => {

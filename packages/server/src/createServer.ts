@@ -227,7 +227,9 @@ async function listenMain(
   bundlers: ReadonlyMap<string, Bundler>,
   { tokenLists, priceService }: { tokenLists: TokenLists; priceService: RouteContext['priceService'] }
 ): Promise<WalletModalServer> {
-  const chains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
+  // The secure site's chains (the configured ones, else its built-in set): the RPC proxy and the
+  // blockchain API must serve every chain the embedded wallet signs on.
+  const chains = new Map((secureSite?.chains ?? config.chains).map(c => [c.caipNetworkId, c]))
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   const ctx: RouteContext = {
     tokenLists,
@@ -240,7 +242,8 @@ async function listenMain(
     priceService,
     images: new ImageCatalogue(config),
     names: new NameService(store, config.names, chains, upstreamTimeoutMs),
-    ens: createEnsResolver(config.ens, chains, upstreamTimeoutMs),
+    // ENS by default rides a configured eip155:1 only, never the built-in set's public node.
+    ens: createEnsResolver(config.ens, new Map(config.chains.map(c => [c.caipNetworkId, c])), upstreamTimeoutMs),
     bundlers,
     publicUrl: options.publicUrl,
     upstreamTimeoutMs

@@ -24,6 +24,15 @@ export interface AdapterConnection {
   network: CaipNetwork
   /** Every account the wallet gave, when it gives several (Bitcoin: payment and ordinal). */
   accounts?: BitcoinAccount[]
+  /**
+   * The networks the wallet approved for this session (spec §3 approvedCaipNetworkIds), when it
+   * approves a fixed list (a WalletConnect session's namespace); absent for a wallet that takes any.
+   */
+  approvedCaipNetworkIds?: string[]
+  /** Whether the wallet takes networks beyond those it approved (spec §3 supportsAllNetworks); true when absent. */
+  supportsAllNetworks?: boolean
+  /** The wallet behind the connector when it is not the connector itself (a phone wallet over WalletConnect). */
+  peer?: { name: string; icon?: string }
 }
 
 /** Callbacks for a connected wallet's events. */

@@ -19,7 +19,7 @@ describe('ChainController', () => {
     c.setAccount('solana', { status: 'connected', address: 'abc', balance: '1.000' })
     expect(c.isConnected()).to.equal(true)
     c.resetAccount('solana')
-    expect(c.state.namespaces.solana.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'eoa' })
+    expect(c.state.namespaces.solana.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'eoa', currentTab: 0 })
     expect(c.isConnected()).to.equal(false)
   })
   it('knows whether the current network is one of the site', () => {
@@ -50,5 +50,14 @@ describe('ChainController', () => {
     c.resetAccount('eip155')
     expect(c.state.namespaces.eip155.account).to.deep.include({ status: 'disconnected', preferredAccountType: 'smartAccount' })
     expect(DEFAULT_ACCOUNT_TYPES.polkadot).to.equal('eoa')
+  })
+  it('keeps the chosen Account tab (spec §3 currentTab) per namespace, back to tokens (0) on a reset', () => {
+    const c = createChainController(TEST_NETWORKS, TEST_NETWORKS[0]!)
+    expect(WIRED.map(ns => c.state.namespaces[ns].account.currentTab)).to.deep.equal([0, 0, 0])
+    c.setAccount('eip155', { status: 'connected', address: '0x1', currentTab: 1 })
+    expect(c.state.namespaces.eip155.account.currentTab).to.equal(1)
+    expect(c.state.namespaces.solana.account.currentTab).to.equal(0)
+    c.resetAccount('eip155')
+    expect(c.state.namespaces.eip155.account.currentTab).to.equal(0)
   })
 })

@@ -24,7 +24,7 @@ export const DEFAULT_ACCOUNT_TYPES: Record<'eip155' | 'solana' | 'polkadot' | 'b
   bip122: 'payment'
 }
 
-const emptyAccount = (ns: WiredNamespace): AccountState => ({ status: 'disconnected', balanceLoading: false, preferredAccountType: DEFAULT_ACCOUNT_TYPES[ns] })
+const emptyAccount = (ns: WiredNamespace): AccountState => ({ status: 'disconnected', balanceLoading: false, preferredAccountType: DEFAULT_ACCOUNT_TYPES[ns], currentTab: 0 })
 
 /** Per-namespace account and network state. */
 export function createChainController(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork) {
@@ -67,8 +67,13 @@ export function createChainController(networks: readonly CaipNetwork[], defaultN
       state.namespaces[ns].network.caipNetwork = ref({ ...network })
       followExplorer(ns)
     },
-    setApprovedNetworkIds(ns: WiredNamespace, ids: string[]): void {
+    /**
+     * What the connected wallet accepts (spec §3): the networks it approved, and whether it takes
+     * others too (false: only those; a WalletConnect wallet without `wallet_addEthereumChain`).
+     */
+    setApprovedNetworkIds(ns: WiredNamespace, ids: string[], supportsAllNetworks = state.namespaces[ns].network.supportsAllNetworks): void {
       state.namespaces[ns].network.approvedCaipNetworkIds = ids
+      state.namespaces[ns].network.supportsAllNetworks = supportsAllNetworks
     },
     /** The chain ids where the embedded wallet offers a smart account on this namespace. */
     setSmartAccountNetworks(ns: WiredNamespace, ids: number[]): void {

@@ -1,6 +1,8 @@
 import { expect } from 'chai'
 import { BROWSER_WALLET_NAME, createConnectorController, isExcluded, normalizeWalletName, showsConnector } from './ConnectorController.js'
 import type { Connector } from '../types/connector.js'
+import type { Core } from '../createCore.js'
+import { linkDirectory } from '../flows/walletLists.js'
 
 const make = (over: Partial<Connector>): Connector => ({ id: 'x', name: 'X', type: 'ANNOUNCED', chain: 'eip155', ...over })
 
@@ -36,5 +38,18 @@ describe('ConnectorController', () => {
     c.add(make({ id: 'io.rabby', name: 'Rabby', info: { rdns: 'io.rabby' } }))
     const visible = c.visible([{ name: 'Rabby' }], { mobile: false, injectedInstalled: true })
     expect(visible.map(x => x.id)).to.deep.equal(['io.metamask'])
+  })
+  it('links installed wallets to their directory entries by rdns (explorerId, imageId), kept when the wallet announces again', () => {
+    const c = createConnectorController()
+    c.add(make({ id: 'io.metamask', name: 'MetaMask', info: { rdns: 'io.metamask' } }))
+    c.add(make({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED' }))
+    linkDirectory({ connector: c } as unknown as Core, [
+      { id: 'c57ca95b', rdns: 'IO.METAMASK', image_id: 'img-mm' },
+      { id: 'other', rdns: null, image_id: 'img-other' }
+    ])
+    expect(c.get('io.metamask')).to.include({ explorerId: 'c57ca95b', imageId: 'img-mm' })
+    expect(c.get('injected')?.explorerId).to.equal(undefined)
+    c.add(make({ id: 'io.metamask', name: 'MetaMask', info: { rdns: 'io.metamask' } }))
+    expect(c.get('io.metamask')).to.include({ explorerId: 'c57ca95b', imageId: 'img-mm' })
   })
 })

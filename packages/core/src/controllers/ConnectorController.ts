@@ -75,6 +75,10 @@ export function createConnectorController() {
       if (kept.provider) kept.provider = ref(kept.provider)
       if (kept.handle && typeof kept.handle === 'object') kept.handle = ref(kept.handle)
       const i = state.connectors.findIndex(c => c.id === kept.id)
+      // A wallet announcing again keeps what the directory said of it.
+      const before = i >= 0 ? state.connectors[i] : undefined
+      if (before?.explorerId && !kept.explorerId) kept.explorerId = before.explorerId
+      if (before?.imageId && !kept.imageId) kept.imageId = before.imageId
       if (i >= 0) state.connectors[i] = kept
       else state.connectors.push(kept)
     },

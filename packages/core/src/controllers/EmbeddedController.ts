@@ -1,4 +1,4 @@
-import { proxy } from 'valtio/vanilla'
+import { proxy, ref } from 'valtio/vanilla'
 
 /** Where an e-mail login stands (EmailLogin view). */
 export type EmailLoginStep = 'idle' | 'sending' | 'device' | 'otp' | 'connecting'
@@ -28,6 +28,8 @@ export interface EmbeddedState {
   provider?: string
   /** The social login in progress (ConnectingSocial view). */
   social: { provider?: string; step: SocialLoginStep; error?: string }
+  /** The social login's popup while it is open (spec §3 socialWindow): a second click focuses it. Held by reference, not proxied. */
+  socialWindow?: Window
   /** The Sign In With Farcaster link ConnectingFarcaster shows (QR code), once the relay gave it. */
   farcasterUrl?: string
   /** The signing request waiting in ApproveTransaction. */
@@ -68,6 +70,10 @@ export function createEmbeddedController() {
     },
     setSocial(social: EmbeddedState['social']): void {
       state.social = social
+    },
+    /** Keeps (or forgets, with undefined) the social login's popup. */
+    setSocialWindow(popup: Window | undefined): void {
+      state.socialWindow = popup ? ref(popup) : undefined
     },
     setFarcasterUrl(url: string | undefined): void {
       state.farcasterUrl = url

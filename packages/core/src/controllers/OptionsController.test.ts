@@ -18,7 +18,8 @@ describe('OptionsController', () => {
     const o = resolveOptions({ projectId: 'p', networks: networks.slice(0, 2) })
     expect(o.networks.map(n => n.caipNetworkId)).to.deep.equal(['eip155:31337', 'eip155:31338'])
     expect(o.defaultNetwork.caipNetworkId).to.equal('eip155:31337')
-    expect(o).to.include({ enableReconnect: true, allowUnsupportedChain: false, enableEmbedded: false, disableAppend: false })
+    expect(o).to.include({ enableReconnect: true, allowUnsupportedChain: false, enableNetworkSwitch: true, enableEmbedded: false, disableAppend: false })
+    expect(resolveOptions({ projectId: 'p', networks, enableNetworkSwitch: false }).enableNetworkSwitch).to.equal(false)
   })
   it('WalletConnect relay: explicit ws(s) URL, else the service URL’s /relay, else the WalletConnect network; off with enableWalletConnect: false', () => {
     expect(resolveOptions({ projectId: 'p', networks }).relayUrl).to.equal('wss://relay.walletconnect.org')

@@ -91,6 +91,16 @@ export interface WalletModalOptions {
   /** Keep a wallet connected on a network the site does not list (default false). */
   allowUnsupportedChain?: boolean
   /**
+   * Let visitors change the network from the modal (default true; AppKit's `enableNetworkSwitch`).
+   * `false` keeps the network the wallet is on: Account shows the network without opening the
+   * network list, a wallet on a network the site does not list is not sent to UnsupportedChain
+   * (spec §4: that view shows only while switching is enabled), and `switchNetwork` rejects with
+   * 'Failed to switch network' (code `SWITCH_NETWORK_FAILED`, details naming this option).
+   *
+   * @example createWalletModal({ projectId, networks: [mainnet], enableNetworkSwitch: false })
+   */
+  enableNetworkSwitch?: boolean
+  /**
    * Skip SwitchActiveChain's confirmation (spec §2, "confirmation is ignored"): choosing a network
    * of a chain family the visitor has no wallet connected on goes straight to Connect, showing
    * that family's wallets, instead of first explaining that another wallet is needed. Default false.
@@ -111,6 +121,18 @@ export interface WalletModalOptions {
    * site as a Safe app: framed by one, the modal offers the Safe connector first.
    */
   safeAppOrigins?: string[]
+  /**
+   * Offer Coinbase Wallet through Coinbase's SDK (`@coinbase/wallet-sdk`): a "Coinbase Wallet" row
+   * (connector `coinbaseWalletSDK`, Connect's external group) that opens Coinbase's popup
+   * (`keys.coinbase.com`: the Smart Wallet with a passkey, or the mobile app). The SDK's code loads
+   * only when a visitor picks the row (or a reload restores it). Where the Coinbase Wallet
+   * extension is installed, or in Coinbase Wallet's own browser, that wallet's row serves instead.
+   * `true`, or the popup's choices: `options` (`'all'` default, `'smartWalletOnly'`, `'eoaOnly'`)
+   * and `keysUrl` (the popup's address; `https:`). Default off. Under a strict CSP, see README.
+   *
+   * @example createWalletModal({ projectId, networks: [base], coinbaseWalletSDK: { options: 'smartWalletOnly' } })
+   */
+  coinbaseWalletSDK?: boolean | import('../adapters/eip155/coinbase/CoinbaseSdkProvider.js').CoinbaseSdkOptions
   excludedWallets?: ExcludedWallet[]
   /**
    * Wallets the directory does not list (spec §5), shown in Connect's `custom` group: each an
@@ -225,6 +247,7 @@ export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | '
   defaultNetwork: CaipNetwork
   enableReconnect: boolean
   allowUnsupportedChain: boolean
+  enableNetworkSwitch: boolean
   enableEmbedded: boolean
   disableAppend: boolean
   enableEIP6963: boolean
@@ -309,6 +332,7 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
     defaultNetwork,
     enableReconnect: options.enableReconnect ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     enableEmbedded: options.enableEmbedded ?? false,
     disableAppend: options.disableAppend ?? false,
     enableEIP6963: options.enableEIP6963 ?? true,

@@ -1,4 +1,4 @@
-import type { AccountStatus } from '../types/account.js'
+import type { AccountStatus, ConnectedWalletInfo } from '../types/account.js'
 import type { CaipAddress, CaipNetwork, WiredNamespace } from '../types/network.js'
 import type { Eip1193Provider } from '../types/connector.js'
 import type { ThemeMode } from '../controllers/ThemeController.js'
@@ -16,6 +16,8 @@ export interface AccountInfo {
   /** The account's page on its network's block explorer, when the network names one. */
   addressExplorerUrl?: string
   namespace: WiredNamespace
+  /** The wallet connected (spec §3 connectedWalletInfo): a phone wallet's own name and icon over WalletConnect. */
+  walletInfo?: ConnectedWalletInfo
 }
 
 /** What {@link WalletModal.getState} returns. */

@@ -13,6 +13,14 @@ import type { AccountInfo, PublicState, WalletModal } from './WalletModal.js'
 export function attachPublicApi(parts: CoreParts): Core {
   const core = parts as Core
   const { chain } = core
+  // One plain copy per stored wallet info: the same object until the info changes, so snapshot
+  // readers (React's useSyncExternalStore) see an unchanged account as unchanged.
+  const walletInfos = new WeakMap<object, AccountInfo['walletInfo']>()
+  const walletInfoOf = (info: NonNullable<AccountInfo['walletInfo']>) => {
+    let copy = walletInfos.get(info)
+    if (!copy) walletInfos.set(info, (copy = Object.freeze({ ...info })))
+    return copy
+  }
   const api: Omit<WalletModal, 'ready'> = {
     open: o => openModal(core, o),
     close: () => closeModal(core),
@@ -27,7 +35,7 @@ export function attachPublicApi(parts: CoreParts): Core {
     switchNetwork: (network: CaipNetwork | string) => import('../flows/switchNetwork.js').then(m => m.switchNetwork(core, network)),
     getAccount(ns: WiredNamespace = chain.state.activeNamespace): AccountInfo {
       const a = chain.state.namespaces[ns].account
-      return { address: a.address, caipAddress: a.caipAddress, isConnected: a.status === 'connected', status: a.status, balance: a.balance, balanceSymbol: a.balanceSymbol, addressExplorerUrl: a.addressExplorerUrl, namespace: ns }
+      return { address: a.address, caipAddress: a.caipAddress, isConnected: a.status === 'connected', status: a.status, balance: a.balance, balanceSymbol: a.balanceSymbol, addressExplorerUrl: a.addressExplorerUrl, namespace: ns, ...(a.connectedWalletInfo ? { walletInfo: walletInfoOf(a.connectedWalletInfo) } : {}) }
     },
     getWalletProvider(ns = chain.state.activeNamespace) {
       const a = chain.state.namespaces[ns].account

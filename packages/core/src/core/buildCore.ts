@@ -76,7 +76,9 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     addConnector(c) {
       // A wallet both announced (EIP-6963) and at window.ethereum is listed once, as announced.
       if (c.type === 'ANNOUNCED' && isWindowEthereum(c.provider)) connector.remove(INJECTED_CONNECTOR_ID)
-      connector.add(c)
+      // Spec §3 Connector chains: the site's networks of its family it can be asked to use, unless
+      // it says which it serves.
+      connector.add(c.chains ? c : { ...c, chains: optionsController.networksOf(c.chain).map(n => n.caipNetworkId) })
       for (const cb of [...added]) cb(c)
     },
     onConnectorAdded(cb) {

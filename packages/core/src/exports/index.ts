@@ -1,6 +1,7 @@
 // The public entry (`@wallet-modal/core`): what a site may import and rely on. The ui and react
 // packages use `@wallet-modal/core/internal`, which re-exports this and the internals.
 export type { WalletModal, AccountInfo, PublicState, DisconnectOptions } from '../core/WalletModal.js'
+export type { ConnectedWalletInfo } from '../types/account.js'
 export type { OpenModalOptions } from '../flows/openModal.js'
 export type { WalletModalOptions, ResolvedOptions, SiteMetadata, ExcludedWallet, FeatureOptions } from '../controllers/OptionsController.js'
 export type { SiteToken } from '../controllers/resolveTokens.js'

@@ -81,13 +81,24 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
     balanceSymbol: network.nativeCurrency.symbol,
     bitcoinAccounts: c.accounts,
     // Told by the wallet afterwards when it has types (the embedded wallet); none otherwise.
-    accountType: undefined
+    accountType: undefined,
+    // A phone wallet is named by its session, not by the WalletConnect connector.
+    connectedWalletInfo: {
+      id: connector.id,
+      name: c.peer?.name ?? connector.name,
+      ...(c.peer ? (c.peer.icon ? { icon: c.peer.icon } : {}) : connector.imageUrl ? { icon: connector.imageUrl } : {}),
+      ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}),
+      type: connector.type
+    }
   })
+  // A wallet that approved a fixed list of networks takes only those (spec §3); one that says
+  // nothing (an extension, the embedded wallet) takes any network it is asked to add.
+  core.chain.setApprovedNetworkIds(ns, c.approvedCaipNetworkIds ?? [], c.supportsAllNetworks ?? true)
   core.connection.setConnection(ns, { connectorId: connector.id, accounts: [{ address, type: 'eoa' }], caipNetwork: network })
   core.storage.set(STORAGE_KEYS.connectedConnectorId(ns), connector.id)
   core.storage.set(STORAGE_KEYS.connectedAddress(ns), toCaipAddress(network.caipNetworkId, address))
   core.storage.set(STORAGE_KEYS.connectionStatus, 'connected')
-  core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: connector.name })
+  core.storage.set(STORAGE_KEYS.walletInfo, { id: connector.id, name: c.peer?.name ?? connector.name })
   // Spec §3 connected namespaces: every namespace with a connection.
   const connected = WIRED_NAMESPACES.filter(n => n === ns || core.chain.state.namespaces[n].account.status === 'connected')
   core.storage.set(STORAGE_KEYS.connectedNamespaces, connected)
@@ -96,9 +107,16 @@ export function applyConnectedAccount(core: Core, ns: WiredNamespace, connector:
   void refreshBalance(core, ns)
 }
 
-/** Shows UnsupportedChain when the namespace's network is not the site's and that is not allowed. */
+/**
+ * Shows UnsupportedChain when the namespace's network is not the site's, that is not allowed and
+ * switching is enabled (spec §4): with the site's `enableNetworkSwitch: false` the view could offer
+ * no way out, so the wallet simply stays on its network (Account tags it unsupported).
+ *
+ * @returns Whether it showed UnsupportedChain.
+ */
 export function guardUnsupportedNetwork(core: Core, ns: WiredNamespace): boolean {
-  if (core.chain.isNetworkSupported(ns) || core.options.state.allowUnsupportedChain) return false
+  const { allowUnsupportedChain, enableNetworkSwitch } = core.options.state
+  if (core.chain.isNetworkSupported(ns) || allowUnsupportedChain || !enableNetworkSwitch) return false
   core.router.reset('UnsupportedChain')
   if (!core.modal.state.open) {
     core.modal.open()

@@ -5,6 +5,7 @@ import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { closeModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
 import { forgetConnections } from './storedConnections.js'
+import { noteDisconnected } from './disconnectedConnectors.js'
 import type { DisconnectOptions } from '../core/WalletModal.js'
 
 /** The longest a wallet may take to acknowledge a disconnect (spec §4). */
@@ -33,8 +34,7 @@ export type { DisconnectOptions } from '../core/WalletModal.js'
  */
 export function resetNetworkState(core: Core, ns: WiredNamespace): void {
   const { network } = core.chain.state.namespaces[ns]
-  core.chain.setApprovedNetworkIds(ns, [])
-  network.supportsAllNetworks = false
+  core.chain.setApprovedNetworkIds(ns, [], false)
   delete network.smartAccountEnabledNetworks
   if (core.chain.isNetworkSupported(ns)) return
   const last = core.storage.get(STORAGE_KEYS.activeNetwork, (v): v is string => typeof v === 'string')
@@ -61,6 +61,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
       if (id) {
         core.runtime.unlisten.get(id)?.()
         core.runtime.unlisten.delete(id)
+        noteDisconnected(core, id, true)
       }
       try {
         if (connector) await withTimeout(core, adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)

@@ -4,7 +4,7 @@ import { subscribe } from 'valtio/vanilla'
 import type { Core } from '../createCore.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
-import { ACTION_NOT_ALLOWED_DELAY_MS, EMAIL_COOLDOWN_MS } from '../adapters/embedded/constants.js'
+import { ACTION_NOT_ALLOWED_DELAY_MS, EMAIL_COOLDOWN_MS, isAuthConnectorId } from '../adapters/embedded/constants.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import type { Connector } from '../types/connector.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
@@ -14,7 +14,8 @@ import { discoveredAdapter } from './adapters.js'
 import { completeConnection } from './connect.js'
 import { smartAccountNamespace, storedAccountType, syncEmbeddedAccountType } from './accountType.js'
 import type { AccountType } from '../types/account.js'
-import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
+import { authName, embeddedState, secureSiteUrlOf } from './embeddedState.js'
+import { WIRED_NAMESPACES } from '../types/network.js'
 import { closeModal, openModal } from './openModal.js'
 import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
 import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
@@ -99,8 +100,24 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
         void syncEmbeddedAccountType(core, wallet).catch(() => undefined)
       })
     : () => {}
-  lifetime.signal.addEventListener('abort', () => (stopTheme(), stopModal(), stopNetwork()), { once: true })
+  // Spec §3: the embedded wallet's connections carry the login's name (the e-mail, or the social
+  // username), whichever way they were made (login, restore, a change of e-mail).
+  const nameConnections = () => nameAuthConnections(core)
+  const stopUserName = subscribe(st.state, nameConnections)
+  const stopConnections = subscribe(core.connection.state.connections, nameConnections)
+  lifetime.signal.addEventListener('abort', () => (stopTheme(), stopModal(), stopNetwork(), stopUserName(), stopConnections()), { once: true })
   return wallet
+}
+
+/** Puts the logged-in user's auth name on every embedded-wallet connection (no write when it is already there). */
+function nameAuthConnections(core: Core): void {
+  const { state } = embeddedState(core)
+  const name = authName({ email: state.authEmail, userName: state.userName, provider: state.provider })
+  for (const ns of WIRED_NAMESPACES) {
+    for (const c of core.connection.state.connections[ns]) {
+      if (isAuthConnectorId(c.connectorId) && c.authName !== name) core.connection.setConnection(ns, { ...c, authName: name })
+    }
+  }
 }
 
 /** A signing request waits in the secure approval frame: ApproveTransaction shows it. */

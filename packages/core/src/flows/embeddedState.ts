@@ -94,6 +94,12 @@ export const leaveEmailLogin = (core: Core): Promise<void> => import('./embedded
  * own) which sends the popup to the provider. See `startSocialLogin`.
  */
 export function socialLogin(core: Core, provider: SocialProvider): Promise<string | undefined> {
+  // A login whose popup is still open (behind the page, say) is brought forward, not restarted.
+  const open = embeddedState(core).state.socialWindow
+  if (open && !open.closed) {
+    open.focus()
+    return Promise.resolve(undefined)
+  }
   const popup = openPopup()
   return import('./social.js').then(
     m => m.startSocialLogin(core, provider, popup),

@@ -174,9 +174,11 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     const c = await setup()
     await connectExternal(c, WALLET_ID)
     c.open()
+    // Account showed its Activity tab: a new connection starts again on Tokens (spec §3 currentTab).
+    c.chain.setAccount('eip155', { currentTab: 1 })
     await c.disconnect()
     // Address and related data are gone; the namespace's default account type (spec §9) stays.
-    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'smartAccount' })
+    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'smartAccount', currentTab: 0 })
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectionStatus)).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.recentWallets)).to.equal(true)
@@ -185,6 +187,29 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(c.router.state.view).to.equal('Connect')
     // The wallet forgot the site too (wallet_revokePermissions).
     expect(await wallet.request({ method: 'eth_accounts' })).to.deep.equal([])
+  })
+
+  it('remembers a disconnected wallet until it connects again, and never restores it meanwhile (spec §3 stored disconnected connector ids)', async () => {
+    const key = STORAGE_PREFIX + STORAGE_KEYS.disconnectedConnectorIds
+    const c = await setup()
+    await connectExternal(c, WALLET_ID)
+    expect(storage.map.has(key)).to.equal(false)
+    await c.disconnect()
+    expect(JSON.parse(storage.map.get(key)!).value).to.deep.equal([WALLET_ID])
+    // The wallet still lets the site in (granted again, as another tab's connect would), and
+    // another tab's stale record says connected: this wallet still waits for a click.
+    expect(await wallet.request({ method: 'eth_requestAccounts' })).to.have.length(1)
+    const record = (value: unknown) => JSON.stringify({ value, timestamp: Date.now() })
+    storage.map.set(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'), record(WALLET_ID))
+    storage.map.set(STORAGE_PREFIX + STORAGE_KEYS.connectedNamespaces, record(['eip155']))
+    storage.map.set(STORAGE_PREFIX + STORAGE_KEYS.connectionStatus, record('connected'))
+    c.destroy()
+    stopAnnounce?.()
+    const again = await setup()
+    expect(again.getAccount().status).to.equal('disconnected')
+    // Connecting it again takes it off the list.
+    await connectExternal(again, WALLET_ID)
+    await waitFor(() => !storage.map.has(key), 3000, 'the id off the list')
   })
 
   it('reconnects on load from storage without a prompt', async () => {

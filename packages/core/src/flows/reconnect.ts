@@ -8,6 +8,8 @@ import { followWallet } from './walletListeners.js'
 import { discoveredAdapter } from './adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
+import { currentConnectorId } from '../adapters/eip155/wellKnownConnectorIds.js'
+import { wasDisconnected } from './disconnectedConnectors.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
@@ -57,7 +59,8 @@ async function restoreAll(core: Core): Promise<boolean> {
   const results = await Promise.all(
     namespaces.map(ns => {
       const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
-      if (!id) return false
+      // Disconnected since it was stored (in another tab, say): it waits for a click.
+      if (!id || wasDisconnected(core, id)) return false
       core.chain.setAccount(ns, { status: 'reconnecting' })
       return reconnectNamespace(core, ns, id)
         .catch(err => (console.warn(`[wallet-modal] ${ns} reconnect failed`, err), false))
@@ -106,7 +109,8 @@ export async function restore(core: Core, ns: WiredNamespace, id: string): Promi
   const adapter = await discoveredAdapter(core, ns)
   // Wallets register themselves when their script has run (some only after fetching their
   // configuration): the remembered one gets a grace period.
-  const connector = await waitForConnector(core, id, RECONNECT_WAIT_MS)
+  // An id stored under a wallet's rdns before the wallet got spec §3's id is found under the new one.
+  const connector = await waitForConnector(core, currentConnectorId(id), RECONNECT_WAIT_MS)
   const connection = connector ? await adapter.reconnect(connector, core.options.networksOf(ns)) : undefined
   return connector && connection ? { adapter, connector, connection } : undefined
 }

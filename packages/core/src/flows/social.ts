@@ -69,6 +69,7 @@ export async function startSocialLogin(core: Core, provider: SocialProvider, pop
   const attempt = st.nextAttempt()
   const live = () => st.state.attempt === attempt
   st.setSocial({ provider, step: 'started' })
+  st.setSocialWindow(popup ?? undefined)
   core.events.emit({ type: 'SOCIAL_LOGIN_STARTED', data: { provider } })
   if (core.router.state.view !== 'ConnectingSocial') core.router.push('ConnectingSocial', { social: provider })
   // Closing the modal ends this attempt (the interval below sees it and closes the popup).
@@ -124,6 +125,8 @@ export async function startSocialLogin(core: Core, provider: SocialProvider, pop
     return address
   } finally {
     stopModal()
+    // This attempt's popup is closed (or was never opened) by now: it is no longer the login's.
+    if (st.state.socialWindow === popup) st.setSocialWindow(undefined)
   }
 }
 

@@ -3,6 +3,8 @@ import type { Core } from '../createCore.js'
 import type { Connector } from '../types/connector.js'
 import { WIRED_NAMESPACES, type CaipAddress, type WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
+import { currentConnectorId } from '../adapters/eip155/wellKnownConnectorIds.js'
+import { noteDisconnected } from './disconnectedConnectors.js'
 
 /** A stored connection's status (spec §4): the one in use, one kept connected, one to log in again. */
 export type ConnectionStatus = 'active' | 'connected' | 'disconnected'
@@ -46,8 +48,11 @@ export function multiWalletState(core: Core): MultiWalletState {
 /** Whether the project lets a visitor keep several wallets connected (spec §1: remote `multiWallet`). */
 export const multiWalletEnabled = (core: Core): boolean => core.options.isEnabled('multiWallet')
 
-/** Connector ids compare case-insensitively (spec §4). */
-export const sameConnector = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+/**
+ * Connector ids compare case-insensitively (spec §4), and an id stored under a wallet's rdns before
+ * the wallet got spec §3's id (`com.coinbase.wallet`, now `coinbaseWallet`) is the same wallet.
+ */
+export const sameConnector = (a: string, b: string): boolean => currentConnectorId(a).toLowerCase() === currentConnectorId(b).toLowerCase()
 
 /** Replaces a namespace's stored connections, in state and storage. */
 export function saveConnections(core: Core, ns: WiredNamespace, list: StoredConnection[]): void {
@@ -67,6 +72,8 @@ export function saveConnections(core: Core, ns: WiredNamespace, list: StoredConn
  * @param caipAddress - Its account.
  */
 export function noteActiveConnection(core: Core, ns: WiredNamespace, connector: Pick<Connector, 'id' | 'name' | 'imageUrl'>, caipAddress: CaipAddress): void {
+  // Connected again: no longer a wallet the person disconnected (spec §3 stored records).
+  noteDisconnected(core, connector.id, false)
   const list = multiWalletState(core).connections[ns]
   // A reload restores the active wallet before the project's configuration has arrived: the
   // others it kept stay, whatever the flag says until then.

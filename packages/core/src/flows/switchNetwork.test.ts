@@ -6,7 +6,7 @@ import type { WalletModalOptions } from '../controllers/OptionsController.js'
 import { ALERTS } from '../controllers/alertTexts.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { memoryStorage } from '../__fixtures__/devnet.js'
-import { switchNetwork } from './switchNetwork.js'
+import { NETWORK_SWITCH_DISABLED, chooseNetwork, switchNetwork } from './switchNetwork.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -75,5 +75,29 @@ describe('switching network: SwitchActiveChain, a skipped confirmation, an unkno
     // Nothing moved.
     expect(c.router.state.view).to.equal('Networks')
     expect(c.chain.activeNetwork()?.caipNetworkId).to.equal('eip155:31337')
+  })
+
+  it("enableNetworkSwitch: false refuses every switch with 'Failed to switch network' naming the option; nothing moves", async () => {
+    const c = make({ enableNetworkSwitch: false })
+    // Not connected: the network would simply become active; refused all the same.
+    const idle = await switchNetwork(c, 'eip155:31338').catch(e => e)
+    expect(idle).to.include({ code: 'SWITCH_NETWORK_FAILED', shortMessage: 'Failed to switch network', details: `${NETWORK_SWITCH_DISABLED} (eip155:31338)` })
+    expect(idle.message).to.include('enableNetworkSwitch: false')
+    expect(c.chain.activeNetwork()?.caipNetworkId).to.equal('eip155:31337')
+    expect(c.modal.state.open, 'a refused call opens nothing').to.equal(false)
+    expect(c.snack.state.open, 'no banner while the modal is closed').to.equal(false)
+    // Connected, another family: no SwitchActiveChain either; with the modal open the banner says it failed.
+    connectedOnEvm(c)
+    c.open({ view: 'Networks' })
+    const other = await switchNetwork(c, 'solana:devnet').catch(e => e)
+    expect(other).to.have.property('code', 'SWITCH_NETWORK_FAILED')
+    expect(c.router.state.history).to.deep.equal(['Networks'])
+    expect(c.chain.state.activeNamespace).to.equal('eip155')
+    expect(c.snack.state).to.include({ open: true, message: 'Failed to switch network', variant: 'error' })
+    // A row of the network list (chooseNetwork) throws nothing and changes nothing.
+    chooseNetwork(c, 'eip155:31338')
+    await Promise.resolve()
+    expect(c.chain.activeNetwork()?.caipNetworkId).to.equal('eip155:31337')
+    expect(c.router.state.view).to.equal('Networks')
   })
 })

@@ -7,16 +7,28 @@ import { refreshBalance } from './accountState.js'
 import { closeModal, openModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
 
+/** The details of the refusal when the site turned network switching off. */
+export const NETWORK_SWITCH_DISABLED = 'network switching is turned off (enableNetworkSwitch: false)'
+
 /**
  * Switches to one of the site's networks (spec §4). Not connected: the network simply becomes the
  * active one. Connected: the wallet is asked (SwitchNetwork view while it decides); on success the
  * modal returns to where the user came from, or closes when the previous network was not the
  * site's; on failure it goes back and says why. A network the site does not list fails with
  * 'Network not found' and shows the 'Network Not Found' alert (spec §8 "switch network not found").
+ * With the site's `enableNetworkSwitch: false` nothing is switched: it rejects with 'Failed to
+ * switch network' (details: {@link NETWORK_SWITCH_DISABLED}), shown in the modal when it is open.
  * @throws WalletModalError `NETWORK_NOT_FOUND`, `SWITCH_NETWORK_REJECTED`, `SWITCH_NETWORK_FAILED`
  */
 export async function switchNetwork(core: Core, target: CaipNetwork | CaipNetworkId | string): Promise<void> {
   const id = typeof target === 'string' ? target : target.caipNetworkId
+  if (!core.options.state.enableNetworkSwitch) {
+    // The site turned switching off: refused before anything moves (no view, no wallet prompt).
+    // The catalogue's code, with the reason in the details, so callers need no new code to match.
+    const e = new WalletModalError('SWITCH_NETWORK_FAILED', { details: `${NETWORK_SWITCH_DISABLED} (${id})` })
+    if (core.modal.state.open) core.snack.showError(e, 'SWITCH_NETWORK_FAILED')
+    throw e
+  }
   const network = core.options.findNetwork(id)
   if (!network) {
     // The site asked for a network it never listed: a configuration mistake, said where the site's

@@ -2,7 +2,7 @@ import { expect } from 'chai'
 import { verifyMessage, toHex } from 'viem'
 import { createCore, type Core } from '../createCore.js'
 import { devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, wcWallet, type DevnetInfo } from '../__fixtures__/devnet.js'
-import { startWalletConnect } from './walletConnect.js'
+import { sessionTerms, startWalletConnect } from './walletConnect.js'
 import { PAIRING_EXPIRY_MS, WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/constants.js'
 import { formatBalance } from '../utils/formatBalance.js'
 
@@ -42,6 +42,8 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
 
   it('offers the WalletConnect connector on the configured relay, else on the WalletConnect network, and not when turned off', () => {
     expect(make().connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
+    // Spec §3 Connector chains: the site's networks of its family.
+    expect(make().connector.get(WALLET_CONNECT_CONNECTOR_ID)?.chains).to.deep.equal(info.chains.map(c => `eip155:${c.chainId}`))
     const plain = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false })
     cores.push(plain)
     expect(plain.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
@@ -61,6 +63,12 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     expect(account.address?.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
     expect(core.getNetwork()?.id).to.equal(info.chains[0]!.chainId)
     expect(core.modal.state.open).to.equal(false)
+    // The phone wallet is named by its session (spec §3 connectedWalletInfo), and what it approved
+    // is kept: the session's chains, and other networks too (it offers wallet_addEthereumChain).
+    expect(account.walletInfo).to.deep.equal({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'Devnet WalletConnect wallet', type: 'WALLET_CONNECT' })
+    const { network } = core.chain.state.namespaces.eip155
+    expect([...network.approvedCaipNetworkIds].sort()).to.deep.equal(info.chains.map(c => `eip155:${c.chainId}`).sort())
+    expect(network.supportsAllNetworks).to.equal(true)
     // Balance of the session's account on the session's chain, read from the chain itself.
     await waitFor(() => core.chain.state.namespaces.eip155.account.balance, 5000, 'balance')
     const wei = await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [info.walletAccount, 'latest'])
@@ -81,6 +89,23 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     await core.switchNetwork(`eip155:${info.chains[1]!.chainId}`)
     expect(core.getNetwork()?.id).to.equal(info.chains[1]!.chainId)
     expect(await provider.request({ method: 'eth_chainId' })).to.equal(`0x${info.chains[1]!.chainId.toString(16)}`)
+  })
+
+  it('reads a session’s terms per namespace: approved chains (from accounts when chains are absent), other networks only with wallet_addEthereumChain, the peer’s https icon', () => {
+    const session = {
+      topic: 't',
+      expiry: 0,
+      namespaces: {
+        eip155: { accounts: ['eip155:1:0xabc', 'eip155:10:0xabc'], methods: ['personal_sign'], events: [] },
+        solana: { chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], accounts: [], methods: ['solana_signMessage', 'wallet_addEthereumChain'], events: [] }
+      },
+      peer: { metadata: { name: '  Phone Wallet ', icons: ['http://insecure.example/i.png', 'https://wallet.example/i.png'] } }
+    }
+    expect(sessionTerms(session, 'eip155')).to.deep.equal({ approvedCaipNetworkIds: ['eip155:1', 'eip155:10'], supportsAllNetworks: false, peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' } })
+    // A namespace's list never names another family's chain; a peer without a name is not one.
+    const other = sessionTerms({ ...session, peer: { metadata: { name: ' ' } } }, 'solana')
+    expect(other).to.deep.equal({ approvedCaipNetworkIds: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], supportsAllNetworks: true })
+    expect(sessionTerms(session, 'bip122')).to.deep.equal({ approvedCaipNetworkIds: [], supportsAllNetworks: false, peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' } })
   })
 
   it('a rejected proposal shows Connection rejected, then a fresh URI', async () => {

@@ -43,7 +43,7 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
   if (!core.runtime.walletConnect) {
     const loading = withTimeout(
       core,
-      import('../adapters/walletconnect/WalletConnectClient.js').then(m => m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend })),
+      import('../adapters/walletconnect/WalletConnectClient.js').then(m => m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend, signal: core.runtime.lifetime.signal })),
       PAIRING_TIMEOUT_MS,
       'WalletConnect relay'
     )
@@ -95,7 +95,26 @@ export async function useSession(core: Core, client: WalletConnectClient, sessio
   core.connector.add({ ...base, provider })
   const connector = walletConnectConnector(core)
   const adapter = await adapterOf(core, connector.chain)
-  return { adapter, connector, connection: await adapter.connect(connector, core.options.networksOf(connector.chain)) }
+  const connection = await adapter.connect(connector, core.options.networksOf(connector.chain))
+  return { adapter, connector, connection: { ...connection, ...sessionTerms(session, connector.chain) } }
+}
+
+/**
+ * What a session says of the wallet on a namespace (spec §3): the networks it approved (its
+ * `chains`, else those of its accounts), whether it takes others (it offers
+ * `wallet_addEthereumChain`), and the phone wallet's own name and icon (https only).
+ */
+export function sessionTerms(session: WcSession, ns: string): Pick<AdapterConnection, 'approvedCaipNetworkIds' | 'supportsAllNetworks' | 'peer'> {
+  const space = session.namespaces[ns]
+  const fromAccounts = (space?.accounts ?? []).map(a => a.split(':').slice(0, 2).join(':'))
+  const approved = [...new Set([...(space?.chains ?? []), ...fromAccounts])].filter(id => id.startsWith(`${ns}:`))
+  const name = session.peer.metadata.name.trim().slice(0, 60)
+  const icon = session.peer.metadata.icons?.find(i => /^https:\/\//.test(i))
+  return {
+    approvedCaipNetworkIds: approved,
+    supportsAllNetworks: !!space?.methods.includes('wallet_addEthereumChain'),
+    ...(name ? { peer: { name, ...(icon ? { icon } : {}) } } : {})
+  }
 }
 
 /**

@@ -103,6 +103,7 @@ export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
       chains: siteChains(core)
     })
     core.api.setRecommended(filterWallets(core, rec.data), rec.count + featured.length)
+    linkDirectory(core, [...listable, ...rec.data])
     core.api.setError(undefined)
     preloadImages(core, [...featured, ...rec.data])
   } catch (err) {
@@ -120,6 +121,7 @@ export async function fetchNextWalletsPage(core: Core): Promise<void> {
     const page = core.api.state.page + 1
     const r = await api.getWallets({ page, entries: WALLETS_PAGE_SIZE, include: o.includeWalletIds, exclude: o.excludeWalletIds, chains: siteChains(core) })
     core.api.addPage(page, filterWallets(core, r.data), r.count)
+    linkDirectory(core, r.data)
     core.api.setError(undefined)
   } catch (err) {
     failed(core, err)
@@ -142,6 +144,7 @@ export async function searchWallets(core: Core, query: string): Promise<void> {
   try {
     const r = await api.getWallets({ page: 1, entries: SEARCH_ENTRIES, search: q, include: o.includeWalletIds, exclude: o.excludeWalletIds, chains: siteChains(core) })
     if (core.api.state.searchQuery === q) core.api.setSearch(q, filterWallets(core, r.data))
+    linkDirectory(core, r.data)
     core.api.setError(undefined)
   } catch (err) {
     if (core.api.state.searchQuery === q) failed(core, err)
@@ -157,6 +160,21 @@ export async function prefetchWalletLists(core: Core): Promise<void> {
   // Network and connector images too, once (the directory wallets' come with their lists).
   prefetchImagesOnce(core)
   await fetchFeaturedAndRecommended(core)
+}
+
+/**
+ * Links installed wallets to their directory entries (spec §3 Connector explorerId and imageId):
+ * a connector whose rdns a listed wallet names gets that wallet's id and image id. Here, not in
+ * the connector controller, so the first chunk does not carry it.
+ */
+export function linkDirectory(core: Core, wallets: readonly Pick<Wallet, 'id' | 'rdns' | 'image_id'>[]): void {
+  for (const c of core.connector.state.connectors) {
+    const rdns = c.info?.rdns?.toLowerCase()
+    const w = rdns ? wallets.find(w => w.rdns?.toLowerCase() === rdns) : undefined
+    if (!w) continue
+    if (c.explorerId !== w.id) c.explorerId = w.id
+    if (w.image_id && c.imageId !== w.image_id) c.imageId = w.image_id
+  }
 }
 
 /** The installed connector a directory wallet stands for (same rdns), if any. */

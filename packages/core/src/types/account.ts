@@ -38,6 +38,22 @@ export interface AccountState {
   pendingTransactions?: number
   /** Bitcoin: the payment and ordinal accounts the wallet gave (spec §3 Bitcoin account). */
   bitcoinAccounts?: BitcoinAccount[]
+  /** The tab Account shows (spec §3 currentTab): 0 tokens, 1 activity; back to 0 on disconnect. */
+  currentTab: number
+  /** The wallet this account is connected with (spec §3 connectedWalletInfo): the extension, or the phone wallet over WalletConnect. */
+  connectedWalletInfo?: ConnectedWalletInfo
+}
+
+/** The connected wallet as the account shows it (spec §3 connectedWalletInfo). */
+export interface ConnectedWalletInfo {
+  /** The connector's id (`walletConnect` for a phone wallet, whose own name is in `name`). */
+  id: string
+  name: string
+  /** The wallet's icon (`data:` or `https:`; a WalletConnect peer's first icon). */
+  icon?: string
+  /** The wallet's EIP-6963 rdns, when it announced one. */
+  rdns?: string
+  type: import('./connector.js').ConnectorType
 }
 
 /** Network state kept per namespace (spec §3 Network, per chain state). */
@@ -55,4 +71,6 @@ export interface Connection {
   connectorId: string
   accounts: { address: string; type: AccountType }[]
   caipNetwork?: CaipNetwork
+  /** The embedded wallet's login as shown (spec §3 auth name: the e-mail, or the social username). */
+  authName?: string
 }

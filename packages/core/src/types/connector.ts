@@ -20,8 +20,12 @@ export interface Connector {
   chain: WiredNamespace
   /** Image as `data:` or `https:` URL; anything else is dropped. */
   imageUrl?: string
+  /** The wallet's image in the directory (`/getWalletImage/{imageId}`), once the directory names it (matched by rdns). */
   imageId?: string
+  /** The wallet's id in the directory, once the directory lists it (matched by rdns). */
   explorerId?: string
+  /** The CAIP-2 networks it can connect on: the site's networks of its family unless it names its own. */
+  chains?: string[]
   info?: { rdns?: string; uuid?: string }
   /** The wallet's provider; kept out of valtio's deep proxying. */
   provider?: Eip1193Provider

@@ -32,9 +32,18 @@ export const STORAGE_KEYS = {
   identity: (address: string) => `identity/${address.toLowerCase()}`,
   /** The name service's name of an address (spec §3 cached records), `{ name }`. */
   profileName: (address: string) => `profile-name/${address.toLowerCase()}`,
+  /**
+   * The wallets the person disconnected and has not connected since (spec §3 stored records), most
+   * recent first, at most {@link DISCONNECTED_IDS_KEPT}: a connector listed here is never restored
+   * without a click (a reload in another tab, a stored multi-wallet entry).
+   */
+  disconnectedConnectorIds: 'disconnected-connector-ids',
   /** The account type the person chose on a namespace (spec §3 cached records): 'eoa' or 'smartAccount'. */
   preferredAccountType: (namespace: string) => `preferred-account-type/${namespace}`
 } as const
+
+/** How many disconnected connector ids are kept. */
+export const DISCONNECTED_IDS_KEPT = 20
 
 /** A typed view over a storage backend. Reads never throw: garbage reads as missing. */
 export interface RecordStorage {

@@ -15,6 +15,7 @@ import { checkLogsCall, MAX_LOGS_BLOCK_RANGE, upstreamHead } from '../chain/logs
 import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
 import { installErrorHandlers } from '../http/installErrorHandlers.js'
+import { embeddedWalletChains } from './builtInChains.js'
 import { describeRequest } from './describeRequest.js'
 import { EmbeddedAccounts, type EmbeddedAccount, type OtpBinding, type OtpPurpose } from './EmbeddedAccounts.js'
 import type { KeyVault } from './KeyVault.js'
@@ -87,6 +88,12 @@ export interface SecureSite {
   url: string
   /** The accounts it keeps (for tests and tooling). */
   accounts: EmbeddedAccounts
+  /**
+   * The chains it signs on and reads through: the configured `chains`, else the built-in set
+   * ({@link embeddedWalletChains}). The server's RPC proxy and blockchain API serve the same ones,
+   * so the modal can read every chain the wallet signs on.
+   */
+  chains: readonly ChainConfig[]
   /** The social providers it is configured for, and farcaster when it is (the modal offers these). */
   socials: (SocialProvider | 'farcaster')[]
   close(): Promise<void>
@@ -179,12 +186,14 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const farcaster = options.farcaster ? new FarcasterLogins(ctx.store, accounts, options.farcaster, () => origin) : undefined
   const mailer: Mailer = createMailer(options.mail)
   const assets = findAssets()
-  const chains = new Map(ctx.config.chains.map(c => [c.caipNetworkId, c]))
+  // The configured chains, else the built-in set (spec §9: about 25 EVM and 3 Solana chains).
+  const served = embeddedWalletChains(ctx.config.chains)
+  const chains = new Map(served.map(c => [c.caipNetworkId, c]))
   // Smart accounts where the chain has the contracts and a bundler to send through.
-  const smartChains = ctx.config.chains.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
+  const smartChains = served.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
   const smartAccountNetworks = smartChains.map(evmChainId)
   const paymasters = createPaymasters(smartChains, ctx.store, ctx.upstreamTimeoutMs)
-  const evmChains = ctx.config.chains.filter(c => c.caipNetworkId.startsWith('eip155:'))
+  const evmChains = served.filter(c => c.caipNetworkId.startsWith('eip155:'))
   const user = (account: EmbeddedAccount) => userOf(account, smartAccountNetworks, evmChains.map(evmChainId))
   // wallet_getAssets reads what the balance route reads: the same tokens, the same prices.
   const prices = new PriceTable(ctx.config.prices)
@@ -585,5 +594,5 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   origin = options.publicUrl?.replace(/\/$/, '') ?? `http://${ctx.host.includes(':') ? `[${ctx.host}]` : ctx.host}:${port}`
-  return { url: origin, accounts, socials: [...social.offered(), ...(farcaster ? (['farcaster'] as const) : [])], close: () => app.close() }
+  return { url: origin, accounts, chains: served, socials: [...social.offered(), ...(farcaster ? (['farcaster'] as const) : [])], close: () => app.close() }
 }

@@ -15,7 +15,12 @@ import { RelayWriter } from './RelayWriter.js'
 export interface RelayOptions {
   /**
    * How often each socket is pinged; a socket that has not answered the previous ping is
-   * dropped. Default 20 s: the sign-client itself gives up on a relay silent for 35 s.
+   * dropped. Default 20 s: the sign-client itself gives up on a relay silent for 35 s. This is
+   * not the spec's "heartbeat 5 s" (§9): that is the sign-client's own pulse, on which it checks
+   * expiries (the modal paces it: `pacedHeartbeat` in core). A relay ping every 5 s would wake
+   * every phone wallet's radio four times as often and notice nothing sooner that matters: a
+   * socket gone quiet loses no message (messages stay stored until their TTL and are handed over
+   * when the client subscribes again).
    */
   heartbeatMs?: number
   /** Messages kept per topic; the oldest go first (default 500). */

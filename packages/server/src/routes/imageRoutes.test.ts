@@ -5,6 +5,8 @@ import assert from 'node:assert/strict'
 import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
+import { MELD_STAND_IN_FIAT } from '../../../devnet/src/onramp/startMeldStandIn.js'
+import { COINBASE_STAND_IN_PAYMENTS } from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
 
 interface Page {
   data: { image_url: string }[]
@@ -47,5 +49,15 @@ describe('images', () => {
     }
     const bad = await getJson(urlOf(server.url, `/getWalletImage/${encodeURIComponent('a b<')}`))
     assert.equal(bad.status, 400)
+  })
+
+  it("has an image for every fiat currency the on-ramp offers (the modal's Buy view shows it), with the modal's parameters", async () => {
+    // The modal's sample currencies (USD, EUR: the devnet sandbox's too) and the providers' stand-ins'.
+    const offered = new Set(['USD', 'EUR', ...MELD_STAND_IN_FIAT.map(f => f.currencyCode), ...COINBASE_STAND_IN_PAYMENTS.map(c => c.id)])
+    const modal = { projectId: 'demo', st: 'wallet-modal', sv: 'html-wallet-modal-0.1.0' }
+    for (const id of offered) await assertSvg(urlOf(server.url, `/public/getCurrencyImage/${id}`, {}, modal))
+    // The currency's sign, written as text in the SVG (ids are matched in any case).
+    assert.match(await assertSvg(urlOf(server.url, '/public/getCurrencyImage/usd')), />\$<\/text>/)
+    assert.match(await assertSvg(urlOf(server.url, '/public/getCurrencyImage/EUR')), />€<\/text>/)
   })
 })

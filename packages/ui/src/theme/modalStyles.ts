@@ -19,7 +19,14 @@
  * was told apart by its background alone (list rows, feature buttons, the social buttons, token
  * rows, the snackbar) gets a border there, drawn in the theme's text colour. Buttons with a
  * transparent border get it shown by the browser; the dialog has its own border; focus outlines
- * stay (in the theme's colour). That block is the sheet's last, to win over the rules above.
+ * stay (in the theme's colour). Account's selected tab, told apart by its background and shadow
+ * (both painted over), gets a thicker border in the theme's Highlight. That block is the sheet's
+ * last, to win over the rules above.
+ *
+ * Account's tab panels (Tokens, Activity) scroll within a bounded height: Activity loads more as
+ * it is scrolled and would otherwise push the network row and Disconnect ever further down. A
+ * panel is in the Tab order (it has no control of its own to reach its scrolling), so it has a
+ * focus ring of its own.
  *
  * Rows get a hover only where there is one (`hover: hover`): on a touch screen it would stick to
  * the row last tapped. Phones (`max-width: 600px`) get a bottom sheet (full width, anchored to the
@@ -164,6 +171,17 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-token-qty { display: block; font-size: calc(var(--_wm-fs) * 1.2); }
 .wm-token .wm-name { text-align: start; }
 .wm-token [data-testid='token-value'] { font-weight: 600; }
+.wm-tabs { display: flex; gap: 4px; padding: 4px; box-sizing: border-box; border-radius: calc(var(--_wm-radius) * 4); background: var(--_wm-bg-2); }
+.wm-tab {
+  flex: 1; min-height: 32px; font: inherit; font-weight: 600; color: var(--_wm-fg-2); cursor: pointer; display: flex; align-items: center; justify-content: center; gap: 6px;
+  padding: 4px 8px; border: 1px solid transparent; border-radius: calc(var(--_wm-radius) * 3); background: transparent;
+}
+.wm-tab[aria-selected='true'] { background: var(--_wm-bg); color: var(--_wm-fg); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); }
+.wm-tab .wm-image { width: auto; height: auto; background: none; display: inline-flex; }
+.wm-tab .wm-name { text-align: start; }
+.wm-tabpanel { max-height: min(50vh, 420px); overflow-y: auto; border-radius: calc(var(--_wm-radius) * 3); }
+.wm-tabpanel .wm-activity { text-align: start; }
+.wm-tabpanel:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 2px; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
 @media (max-width: 600px) {
   .wm-overlay { align-items: flex-end; padding: 0; }
@@ -174,11 +192,12 @@ a.wm-button { text-decoration: none; box-sizing: border-box; }
   }
   .wm-header { grid-template-columns: 44px 1fr 44px; }
   .wm-icon-button { width: 44px; height: 44px; }
-  .wm-button, .wm-list-item { min-height: 44px; }
+  .wm-button, .wm-list-item, .wm-tab { min-height: 44px; }
   .wm-footer a { min-height: 44px; line-height: 44px; }
 }
 @keyframes wm-up { from { transform: translateY(100%); } to { transform: none; } }
 @media (forced-colors: active) {
   .wm-list-item, .wm-feature, .wm-social-button, .wm-token, .wm-snackbar { border: 1px solid; }
+  .wm-tab[aria-selected='true'] { border: 2px solid Highlight; }
 }
 `

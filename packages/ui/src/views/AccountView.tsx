@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio/react'
 import { networkImageUrl, shortenAddress, toWalletModalError } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
-import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, ActivityIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
+import { CopyIcon, ChevronIcon, SendIcon, ReceiveIcon, SwapIcon, BuyIcon } from '../components/Icons.js'
 import { namespaceSupports, walletFeatureEnabled, walletFeaturesOrder, type ViewId, type WalletFeature } from '@wallet-modal/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from '../components/WalletImage.js'
@@ -15,8 +15,9 @@ import { lazyComponent } from '../lazy/lazyComponent.js'
 // The e-mail wallet's settings (names, account type, e-mail, keys): their own chunk, loaded when an
 // e-mail account opens Account, not with the dialog.
 const EmbeddedAccountRows = lazyComponent(() => import('../components/EmbeddedAccountRows.js').then(m => m.EmbeddedAccountRows))
-// The token list and its fiat formatting: Account's alone, not needed to show Connect.
-const TokenList = lazyComponent(() => import('../components/TokenList.js').then(m => m.TokenList))
+// The Tokens and Activity tabs with the token list and its fiat formatting: Account's alone, not
+// needed to show Connect (Activity's list is a further chunk, loaded when its tab is chosen).
+const AccountTabs = lazyComponent(() => import('../components/AccountTabs.js').then(m => m.AccountTabs))
 // Wallets (multi-wallet) and Block Explorer: a chunk of their own, so Connect's code stays small.
 const AccountLinkRows = lazyComponent(() => import('../components/AccountLinkRows.js').then(m => m.AccountLinkRows))
 
@@ -28,7 +29,7 @@ const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: 'accou
   send: { view: 'WalletSend', label: 'account.send', icon: <SendIcon /> }
 }
 
-/** Account: address with copy, balance, network (opens Networks), Disconnect. */
+/** Account: address with copy, balance, the feature buttons, Tokens and Activity tabs, network (opens Networks), Disconnect. */
 export function AccountView() {
   const core = useCore()
   const t = useT(core)
@@ -92,8 +93,6 @@ export function AccountView() {
           {shortenAddress(address)}
         </p>
       ) : null}
-      {/* Bitcoin has no balances (spec §9): addresses only. */}
-      {namespaceSupports(chain.activeNamespace, 'balances') ? <TokenList /> : null}
       {features.length ? (
         <div className="wm-features wm-full" role="group" aria-label={t('account.features')}>
           {features.map(f => (
@@ -104,27 +103,27 @@ export function AccountView() {
           ))}
         </div>
       ) : null}
+      {/* Tokens and Activity (spec §3 currentTab); Bitcoin has no balances (spec §9): addresses only. */}
+      <AccountTabs tokens={namespaceSupports(chain.activeNamespace, 'balances')} activity={activity} />
       <ul className="wm-list wm-full">
-        {activity ? (
-          <li>
-            <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Transactions')} data-testid="open-activity">
-              <span className="wm-image wm-image-placeholder" aria-hidden="true">
-                <ActivityIcon />
-              </span>
-              <span className="wm-name">{t('account.activity')}</span>
-              <ChevronIcon />
-            </button>
-          </li>
-        ) : null}
         <AccountLinkRows />
         {embedded ? <EmbeddedAccountRows named={!!profileName} /> : null}
         <li>
-          <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={t(supported ? 'account.network' : 'account.networkUnsupported', { network: network.caipNetwork?.name ?? t('account.networkUnknownName') })}>
-            <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
-            <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
-            {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
-            <ChevronIcon />
-          </button>
+          {/* The site's `enableNetworkSwitch: false`: the network is shown, not a way to change it. */}
+          {core.options.state.enableNetworkSwitch ? (
+            <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={t(supported ? 'account.network' : 'account.networkUnsupported', { network: network.caipNetwork?.name ?? t('account.networkUnknownName') })} data-testid="account-network">
+              <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
+              <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
+              {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
+              <ChevronIcon />
+            </button>
+          ) : (
+            <div className="wm-list-item" data-testid="account-network">
+              <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
+              <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
+              {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
+            </div>
+          )}
         </li>
       </ul>
       <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}>

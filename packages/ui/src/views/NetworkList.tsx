@@ -19,20 +19,30 @@ export function NetworkList() {
   const current = network.caipNetwork?.caipNetworkId
   const networks = core.options.state.networks.filter(n => !namespaceFilter || namespaceFilter.includes(n.chainNamespace))
   const mixed = new Set(networks.map(n => n.chainNamespace)).size > 1
+  // A connected wallet that approved a fixed list of networks (a phone wallet over WalletConnect
+  // without wallet_addEthereumChain) cannot be moved to another: that row says so and is off.
+  const outOfWallet = (id: string, ns: keyof typeof chain.namespaces) => {
+    const { account, network: state } = chain.namespaces[ns]
+    return account.status === 'connected' && !state.supportsAllNetworks && state.approvedCaipNetworkIds.length > 0 && !state.approvedCaipNetworkIds.includes(id)
+  }
   return (
     <ul className="wm-list" aria-label={t('networks.list')}>
-      {networks.map(n => (
-        <ListItem
-          key={n.caipNetworkId}
-          name={n.name}
-          tag={mixed ? namespaceLabel(n.chainNamespace) : undefined}
-          imageUrl={networkImageUrl(core, n)}
-          allowOrigins={serviceOrigins(core)}
-          current={n.caipNetworkId === current}
-          trailing={n.caipNetworkId === current ? <CheckIcon /> : null}
-          onClick={() => chooseNetwork(core, n.caipNetworkId)}
-        />
-      ))}
+      {networks.map(n => {
+        const off = outOfWallet(n.caipNetworkId, n.chainNamespace)
+        return (
+          <ListItem
+            key={n.caipNetworkId}
+            name={n.name}
+            tag={off ? t('networks.notInWallet') : mixed ? namespaceLabel(n.chainNamespace) : undefined}
+            imageUrl={networkImageUrl(core, n)}
+            allowOrigins={serviceOrigins(core)}
+            current={n.caipNetworkId === current}
+            disabled={off}
+            trailing={n.caipNetworkId === current ? <CheckIcon /> : null}
+            onClick={() => chooseNetwork(core, n.caipNetworkId)}
+          />
+        )
+      })}
     </ul>
   )
 }

@@ -18,6 +18,8 @@ import { textOr } from '../hooks/textOr.js'
 import { errorWords } from '../hooks/errorWords.js'
 import { useDebouncedEffect } from '../hooks/useDebouncedEffect.js'
 import { AmountInput } from '../components/AmountInput.js'
+import { CurrencyImage } from '../components/CurrencyImage.js'
+import { withCurrencyPickStyles } from '../components/currencyPickStyles.js'
 
 /** How the provider's checkout window opens (inside the click, so it is not blocked). */
 const CHECKOUT_WINDOW = 'popup,width=480,height=720'
@@ -138,13 +140,17 @@ export function OnRampBuyView() {
           <label className="wm-sr-only" htmlFor={currencyId}>
             {t('onramp.currency')}
           </label>
-          <select id={currencyId} className="wm-token-pick" value={s.paymentCurrency?.id ?? ''} onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))} data-testid="onramp-currency">
-            {s.paymentCurrencies.map(c => (
-              <option key={c.id} value={c.id}>
-                {c.id}
-              </option>
-            ))}
-          </select>
+          {/* The chosen currency's image beside its code (spec §7 currency images; none when it fails). */}
+          <span className="wm-token-pick wm-currency-pick" ref={withCurrencyPickStyles}>
+            <CurrencyImage id={s.paymentCurrency?.id} />
+            <select id={currencyId} value={s.paymentCurrency?.id ?? ''} onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))} data-testid="onramp-currency">
+              {s.paymentCurrencies.map(c => (
+                <option key={c.id} value={c.id}>
+                  {c.id}
+                </option>
+              ))}
+            </select>
+          </span>
         </div>
         <p className="wm-muted wm-hint" id={`${amountId}-hint`}>
           {amountProblem ? (

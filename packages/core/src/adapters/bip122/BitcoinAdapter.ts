@@ -7,6 +7,7 @@ import type { CaipNetwork } from '../../types/network.js'
 import type { AdapterConnection, AdapterContext, BitcoinAccount, ChainAdapter } from '../ChainAdapter.js'
 import { bitcoinNetworkId, bitcoinNetworkOfAddress } from './bitcoinNetworks.js'
 import { watchBitcoinWallets } from './bitcoinDiscovery.js'
+import { toBitcoinAccounts } from './toBitcoinAccounts.js'
 
 export { bitcoinConnectorId } from './bitcoinDiscovery.js'
 
@@ -35,16 +36,6 @@ async function call<T>(connector: Connector, method: string, params: unknown, fa
   throw new WalletModalError(r.error?.code === USER_REJECTION ? 'USER_REJECTED' : fallback, { details: r.error?.message, cause: r.error })
 }
 
-/** Spec §3 Bitcoin accounts from sats-connect's; payment index 0, ordinal index 1 (spec §9). */
-function toAccounts(raw: unknown): BitcoinAccount[] {
-  // getAccounts answers a list; wallet_getAccount / wallet_connect an object with `addresses`.
-  const list = Array.isArray(raw) ? raw : (raw as { addresses?: unknown } | undefined)?.addresses
-  if (!Array.isArray(list)) return []
-  return list
-    .filter((a): a is { address: string; publicKey: string; purpose: string } => typeof a?.address === 'string' && typeof a?.publicKey === 'string' && (a.purpose === 'payment' || a.purpose === 'ordinals'))
-    .map(a => ({ namespace: 'bip122' as const, address: a.address, publicKey: a.publicKey, type: a.purpose === 'ordinals' ? ('ordinal' as const) : ('payment' as const) }))
-}
-
 /**
  * The network the wallet is on: asked with `wallet_getNetwork`, else read from the payment
  * address. Spec §5: a Bitcoin connector must support one of the site's Bitcoin networks.
@@ -64,7 +55,7 @@ async function walletNetwork(connector: Connector, payment: string, networks: re
 }
 
 async function connectWith(connector: Connector, networks: readonly CaipNetwork[], method: string, params: unknown): Promise<AdapterConnection> {
-  const accounts = toAccounts(await call<unknown>(connector, method, params, 'CONNECT_FAILED'))
+  const accounts = toBitcoinAccounts(await call<unknown>(connector, method, params, 'CONNECT_FAILED'))
   const payment = accounts.find(a => a.type === 'payment') ?? accounts[0]
   if (!payment) throw new WalletModalError('CONNECT_FAILED', { details: 'the wallet returned no Bitcoin account' })
   return { address: payment.address, network: await walletNetwork(connector, payment.address, networks), accounts }

@@ -67,7 +67,11 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       // A framed page may be a Safe app: the Safe connector's code loads only then.
       let stopSafe: (() => void) | undefined | false
       if (typeof window != 'undefined' && window.parent != window) import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
+      // Coinbase's SDK only on the sites that ask for it: this small module now, the SDK on first use.
+      let stopped = false
+      if (o.coinbaseWalletSDK && typeof window != 'undefined') import('./coinbase/watchCoinbaseSdk.js').then(m => stopped || m.watchCoinbaseSdk(add, o.coinbaseWalletSDK, o))
       return () => {
+        stopped = true
         stop()
         if (stopSafe) stopSafe()
         stopSafe = false

@@ -1,6 +1,7 @@
 import { safeImageUrl } from '../../utils/image.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
 import { BROWSER_WALLET_NAME } from '../../controllers/ConnectorController.js'
+import { announcedConnectorId } from './wellKnownConnectorIds.js'
 
 /** EIP-6963 provider info. */
 export interface Eip6963ProviderInfo {
@@ -22,10 +23,13 @@ function isInfo(value: unknown): value is Eip6963ProviderInfo {
   return !!v && typeof v.uuid === 'string' && typeof v.name === 'string' && v.name.trim() !== '' && typeof v.rdns === 'string' && v.rdns !== ''
 }
 
-/** Builds the connector for an announced wallet (id = rdns, as a wallet's rdns is stable across reloads). */
+/**
+ * Builds the connector for an announced wallet: its id is the rdns (stable across reloads), or
+ * spec §3's id for the wallets it names (`coinbaseWallet`, `okx`; see wellKnownConnectorIds.ts).
+ */
 export function announcedConnector(info: Eip6963ProviderInfo, provider: Eip1193Provider): Connector {
   return {
-    id: info.rdns,
+    id: announcedConnectorId(info.rdns),
     name: info.name.trim().slice(0, 64),
     type: 'ANNOUNCED',
     chain: 'eip155',

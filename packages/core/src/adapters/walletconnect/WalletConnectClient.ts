@@ -5,7 +5,8 @@ import type { StorageBackend } from '../../utils/storage.js'
 import type { SiteMetadata } from '../../controllers/OptionsController.js'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { createWalletConnectStorage } from './walletConnectStorage.js'
-import { WC_NAMESPACE_REQUESTS } from './constants.js'
+import { WC_HEARTBEAT_MS, WC_NAMESPACE_REQUESTS } from './constants.js'
+import { pacedHeartbeat } from './pacedHeartbeat.js'
 import { WalletConnectProvider } from './WalletConnectProvider.js'
 import type { WcSession, WcSignClient } from './types.js'
 
@@ -28,6 +29,13 @@ export interface WalletConnectClientOptions {
   relayUrl: string
   metadata: SiteMetadata
   storage: StorageBackend
+  /**
+   * The core's lifetime (`core.runtime.lifetime.signal`): when it ends the client closes (its
+   * heartbeat and relay socket), even when it was still starting then.
+   */
+  signal?: AbortSignal
+  /** Time between heartbeats (default {@link WC_HEARTBEAT_MS}; tests pass a short one). */
+  heartbeatMs?: number
 }
 
 /** A pairing in progress: the URI to show, and the wallet's answer. */
@@ -50,7 +58,12 @@ export interface WalletConnectClient {
   provider(session: WcSession, preferredChainId?: number): WalletConnectProvider
   /** The relay's final refusal (its close reason), once it refused this client; it will not retry. */
   refused(): Error | undefined
-  /** Closes the relay socket and stops timers (tests, single-page apps that unmount). */
+  /**
+   * Whether the heartbeat (spec §9: every 5 s) beats now: while a pairing is on offer or a session
+   * is kept, so their expiry is noticed within a beat; never on an idle page.
+   */
+  beating(): boolean
+  /** Closes the relay socket and stops timers (tests, single-page apps that unmount). Idempotent. */
   close(): Promise<void>
 }
 
@@ -105,7 +118,8 @@ function initSignClient(options: WalletConnectClientOptions) {
 /**
  * Starts the sign-client on the site's relay. Telemetry is off and the Verify service is skipped:
  * both call vendor hosts, and Verify would hold every connect up to 5 s when they are unreachable
- * (FACTS.md). A self-hosted relay needs neither.
+ * (FACTS.md). A self-hosted relay needs neither. The sign-client's heartbeat is paced by the modal
+ * (`pacedHeartbeat`): every 5 s while a pairing is on offer or a session is kept, else not at all.
  */
 export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
   // The SDK keeps one Core per storage prefix on globalThis and hands it to every later client,
@@ -122,6 +136,11 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
   // call time. Without this, a connect adds a hidden iframe to a vendor host and waits for it.
   ;(client.core as unknown as { verify: { isDevEnv: boolean } }).verify.isDevEnv = true
   const wc = client as unknown as WcSignClient
+  // Pairings whose approval is still awaited (their proposal expires on the beat, among others).
+  let offered = 0
+  const heartbeat = pacedHeartbeat(client.core.heartbeat, options.heartbeatMs ?? WC_HEARTBEAT_MS, () => offered > 0 || client.session.length > 0)
+  // Sessions kept from an earlier visit are live from the start.
+  heartbeat.wake()
   // A relay that refuses the client closes the socket with code 3000 and its reason (unknown
   // project, invalid key, origin not allowed); the SDK reports it as a relayer error and stops.
   // A pairing waiting on that socket would only time out: it fails at once with the reason.
@@ -141,7 +160,24 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       p.then(resolve, reject).finally(() => waiting.delete(fail))
     })
 
-  return {
+  // Aborted once close() ran: takes the lifetime's listener off with it.
+  const closed = new AbortController()
+  let closing: Promise<void> | undefined
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      closed.abort()
+      relayer.off('relayer_error', onRelayerError)
+      const g = globalThis as Record<string, unknown>
+      if (g[GLOBAL_CORE_KEY] === client.core) {
+        delete g[GLOBAL_CORE_KEY]
+        delete g[`${GLOBAL_CORE_KEY}_count`]
+      }
+      heartbeat.stop()
+      networkListeners.remove()
+      await client.core.relayer.transportClose().catch(() => undefined)
+    })())
+
+  const api: WalletConnectClient = {
     async pair(caipNetworkIds) {
       const optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> = {}
       for (const id of caipNetworkIds) {
@@ -151,32 +187,42 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
         optionalNamespaces[ns] ??= { chains: [], methods: [...wanted.methods], events: [...wanted.events] }
         optionalNamespaces[ns].chains.push(id)
       }
-      const { uri, approval } = await unlessRefused(client.connect({ optionalNamespaces }))
-      if (!uri) throw new Error('the relay returned no pairing URI')
-      return {
-        uri,
-        approval: (approval() as Promise<WcSession>).catch((err: unknown) => {
-          throw new WalletModalError(isRejection(err) ? 'USER_REJECTED' : 'CONNECT_FAILED', { details: (err as { message?: string })?.message, cause: err })
-        })
+      offered++
+      heartbeat.wake()
+      let proposed: Awaited<ReturnType<typeof client.connect>>
+      try {
+        proposed = await unlessRefused(client.connect({ optionalNamespaces }))
+      } catch (err) {
+        offered--
+        throw err
       }
+      // Counted until the wallet answers or the proposal expires (the session, if any, is live then).
+      const answer = (proposed.approval() as Promise<WcSession>).finally(() => void offered--)
+      const mapped = answer.catch((err: unknown) => {
+        throw new WalletModalError(isRejection(err) ? 'USER_REJECTED' : 'CONNECT_FAILED', { details: (err as { message?: string })?.message, cause: err })
+      })
+      if (!proposed.uri) {
+        mapped.catch(() => {})
+        throw new Error('the relay returned no pairing URI')
+      }
+      return { uri: proposed.uri, approval: mapped }
     },
     restore() {
       const now = Date.now() / 1000
       const live = (client.session.getAll() as WcSession[]).filter(s => s.expiry > now && !!s.namespaces.eip155)
+      heartbeat.wake()
       return live.sort((a, b) => b.expiry - a.expiry)[0]
     },
-    provider: (session, preferredChainId) => new WalletConnectProvider(wc, session, preferredChainId),
+    provider: (session, preferredChainId) => {
+      heartbeat.wake()
+      return new WalletConnectProvider(wc, session, preferredChainId)
+    },
     refused: () => fatal,
-    async close() {
-      relayer.off('relayer_error', onRelayerError)
-      const g = globalThis as Record<string, unknown>
-      if (g[GLOBAL_CORE_KEY] === client.core) {
-        delete g[GLOBAL_CORE_KEY]
-        delete g[`${GLOBAL_CORE_KEY}_count`]
-      }
-      client.core.heartbeat.stop()
-      networkListeners.remove()
-      await client.core.relayer.transportClose().catch(() => undefined)
-    }
+    beating: () => heartbeat.beating(),
+    close
   }
+  options.signal?.addEventListener('abort', () => void close(), { once: true, signal: closed.signal })
+  // The lifetime ended while the client started: nobody will use it.
+  if (options.signal?.aborted) await close()
+  return api
 }

@@ -7,6 +7,15 @@ export const PAIRING_EXPIRED_THRESHOLD_MS = 10_000
 /** Gap between checks of the pairing's expiry and between retries of a failed pairing (spec §9). */
 export const PAIRING_RETRY_GAP_MS = 1_000
 
+/**
+ * WalletConnect's heartbeat (spec §9 "heartbeat 5 s"): the sign-client's pulse, every 5 s as
+ * `@walletconnect/heartbeat`'s `HEARTBEAT_INTERVAL`, on which it expires pairings, proposals,
+ * requests and sessions, retries queued publishes and reopens a dropped relay socket. The modal
+ * paces it itself, only while a pairing or a session is live (see `pacedHeartbeat`), so an expiry
+ * is noticed within 5 s.
+ */
+export const WC_HEARTBEAT_MS = 5_000
+
 export { WALLET_CONNECT_CONNECTOR_ID } from './connectorId.js'
 
 /** The EVM methods the modal asks a WalletConnect wallet for (spec §7 supported RPC methods). */

@@ -117,6 +117,7 @@ export interface MessageValues {
   "account.ordinalsCopied": undefined
   "account.features": undefined
   "account.activity": undefined
+  "account.tabs": undefined
   "account.network": { network: string | number }
   "account.networkUnsupported": { network: string | number }
   "account.networkUnknownName": undefined
@@ -380,6 +381,7 @@ export interface MessageValues {
   "multiChain.intro": { wallet: string | number }
   "multiChain.families": undefined
   "networks.list": undefined
+  "networks.notInWallet": undefined
   "announce.connecting": { wallet: string | number }
   "announce.connected": { wallet: string | number }
   "announce.yourWallet": undefined

@@ -60,6 +60,7 @@ export default {
   "account.ordinalsCopied": () => "Ordinals address copied",
   "account.features": () => "Wallet features",
   "account.activity": () => "Activity",
+  "account.tabs": () => "Tokens and activity",
   "account.network": (d) => "Network: " + d.network + ". Switch network",
   "account.networkUnsupported": (d) => "Network: " + d.network + ", Unsupported. Switch network",
   "account.networkUnknownName": () => "unknown",

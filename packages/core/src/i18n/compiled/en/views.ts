@@ -52,6 +52,7 @@ export default {
   "multiChain.intro": (d) => d.wallet + " supports several chain families. Choose one to connect.",
   "multiChain.families": () => "Chain families",
   "networks.list": () => "Networks",
+  "networks.notInWallet": () => "Not supported by your wallet",
   "announce.connecting": (d) => "Connecting to " + d.wallet + "…",
   "announce.connected": (d) => "Connected to " + d.wallet,
   "announce.yourWallet": () => "your wallet",

@@ -1,0 +1,35 @@
+// Account's current tab (spec §3 currentTab): per namespace, kept in the account state, back to
+// Tokens when the account is reset (as a disconnect does).
+import { expect } from 'chai'
+import { createCore, type Core } from '../createCore.js'
+import { TEST_NETWORKS } from '../__fixtures__/networks.js'
+import { memoryStorage } from '../__fixtures__/devnet.js'
+import { ACCOUNT_TABS, selectAccountTab } from './accountTab.js'
+
+describe('selectAccountTab', () => {
+  let core: Core | undefined
+  const make = () => (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage() }))
+  const tabOf = (c: Core, ns: 'eip155' | 'solana') => c.chain.state.namespaces[ns].account.currentTab
+  afterEach(() => {
+    core?.destroy()
+    core = undefined
+  })
+
+  it('starts on Tokens (0); a choice is the active namespace’s account state, as its index in ACCOUNT_TABS', () => {
+    const c = make()
+    expect(ACCOUNT_TABS).to.deep.equal(['tokens', 'activity'])
+    expect(c.chain.activeAccount().currentTab).to.equal(0)
+    selectAccountTab(c, 'activity')
+    expect(c.chain.activeAccount().currentTab).to.equal(1)
+    selectAccountTab(c, 'tokens')
+    expect(c.chain.activeAccount().currentTab).to.equal(0)
+  })
+
+  it('keeps each namespace’s own tab and goes back to Tokens on a reset', () => {
+    const c = make()
+    selectAccountTab(c, 'activity', 'solana')
+    expect([tabOf(c, 'solana'), tabOf(c, 'eip155')]).to.deep.equal([1, 0])
+    c.chain.resetAccount('solana')
+    expect(tabOf(c, 'solana')).to.equal(0)
+  })
+})
