@@ -46,7 +46,9 @@ export function isExtensionOnly(wallet: Pick<Wallet, 'rdns' | 'mobile_link' | 'd
 /**
  * Client-side rules the service cannot know: exclusions by rdns or name, the mobile rule (only
  * wallets a phone can open, see {@link keptOnMobile} for the exceptions), and (universal-provider
- * mode, no adapters) no extension-only wallets (spec §5).
+ * mode, no adapters) no extension-only wallets (spec §5). Applied to each page as it arrives, so
+ * the lists in state are already the spec's "filteredWallets": an unfiltered copy would never be
+ * shown (docs/SPEC-COVERAGE.md row 3.33).
  */
 export function filterWallets(core: Core, wallets: Wallet[]): Wallet[] {
   const excluded = core.options.state.excludedWallets

@@ -26,6 +26,8 @@ function isInfo(value: unknown): value is Eip6963ProviderInfo {
 /**
  * Builds the connector for an announced wallet: its id is the rdns (stable across reloads), or
  * spec §3's id for the wallets it names (`coinbaseWallet`, `okx`; see wellKnownConnectorIds.ts).
+ * Not the spec's `announced` / `eip6963` ids: several announced wallets live at once and ids must
+ * tell them apart; ANNOUNCED is their type (docs/SPEC-COVERAGE.md row 3.28).
  */
 export function announcedConnector(info: Eip6963ProviderInfo, provider: Eip1193Provider): Connector {
   return {
