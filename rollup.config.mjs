@@ -175,6 +175,14 @@ const configs = [
     onwarn: quiet
   },
   {
+    // The demo's stand-in for Coinbase's keys popup (served at /coinbase-keys/): one script.
+    name: 'coinbase-keys',
+    input: { 'coinbase-keys': 'packages/devnet/src/coinbaseKeys/demoPopup.ts' },
+    output: { dir: 'packages/devnet/dist/coinbase-keys', format: 'es', sourcemap: false, inlineDynamicImports: true },
+    plugins: browserPlugins(),
+    onwarn: quiet
+  },
+  {
     name: 'server',
     input: { cli: 'packages/server/src/cli.ts', index: 'packages/server/src/index.ts', bitcoin: 'packages/server/src/bitcoin/index.ts' },
     external: externalOf(depsOf('server')),

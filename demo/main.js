@@ -101,6 +101,14 @@ const requestedLocale = new URLSearchParams(location.search).get('locale') ?? un
 // ?networkSwitch=off: the site turns network switching off (`enableNetworkSwitch: false`): Account
 // shows the network without opening the list, and switchNetwork (the buttons below) is refused.
 const networkSwitch = params.get('networkSwitch') === 'off' ? { enableNetworkSwitch: false } : {}
+// ?coinbase=1: the site offers Coinbase Wallet through Coinbase's SDK (`coinbaseWalletSDK`). Its
+// popup is Coinbase's keys.coinbase.com, out of reach here: the devnet's stand-in at
+// /coinbase-keys/ answers in its place (same protocol), on Devnet through the demo's RPC proxy.
+const coinbaseChain = devnet.chains[0]
+const coinbase =
+  params.get('coinbase') === '1' && coinbaseChain
+    ? { coinbaseWalletSDK: { options: 'smartWalletOnly', keysUrl: `${location.origin}/coinbase-keys/?chainId=${coinbaseChain.chainId}&rpcUrl=${encodeURIComponent(coinbaseChain.rpcUrl)}` } }
+    : {}
 const modal = createWalletModal({
   projectId,
   networks,
@@ -116,6 +124,7 @@ const modal = createWalletModal({
   ...siteWallets,
   ...legal,
   ...networkSwitch,
+  ...coinbase,
   features: legal.termsConditionsUrl ? { legalCheckbox: true } : undefined
 })
 window.walletModal = modal

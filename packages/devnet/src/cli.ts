@@ -52,6 +52,7 @@ const lines = [
     : '  WalletConnect    (no dev wallet: it needs the services and their relay)',
   `  Prompting wallet ${url}/?wallet=prompt   (approve or reject each request in the page)`,
   `  Refusing wallet  ${url}/?wallet=reject   (every request fails with 4001)`,
+  `  Coinbase Wallet  ${url}/?coinbase=1   (Coinbase's SDK; its keys popup is a stand-in at ${url}/coinbase-keys/, approve or reject there)`,
   `  No server        ${url}/?server=none   (a site with only a project id: WalletConnect network and public registry, unreachable offline)`,
   `  Safe{Wallet}     ${services.safe.url}/   (stand-in: the demo as a Safe app; Safe ${DEVNET_SAFE_ADDRESS}, execute or sign in the page)`,
   `  Examples         ${url}/examples/   (Vue, Svelte, Angular and plain HTML sites, each built with its own toolchain)`,

@@ -15,6 +15,10 @@ export interface DevnetPaths {
   readonly walletDistDir: string
   /** `packages/devnet/wc-wallet`: the WalletConnect dev wallet's control page (plain files, no build). */
   readonly wcWalletDir: string
+  /** `packages/devnet/coinbase-keys`: the Coinbase keys popup stand-in's page and style (its script is built into dist/coinbase-keys). */
+  readonly coinbaseKeysDir: string
+  /** `packages/devnet/dist/coinbase-keys`: the stand-in's built script. */
+  readonly coinbaseKeysDistDir: string
   /** `packages/devnet/safe-host`: the Safe{Wallet} stand-in's page script and style (plain files). */
   readonly safeHostDir: string
   /** `examples/`: the example sites, served from their builds at `/examples/<name>/`. */
@@ -38,6 +42,8 @@ export function devnetPaths(): DevnetPaths {
     uiDistDir: resolve(repoDir, 'packages/ui/dist/browser'),
     walletDistDir: resolve(packageDir, 'dist/browser'),
     wcWalletDir: resolve(packageDir, 'wc-wallet'),
+    coinbaseKeysDir: resolve(packageDir, 'coinbase-keys'),
+    coinbaseKeysDistDir: resolve(packageDir, 'dist/coinbase-keys'),
     safeHostDir: resolve(packageDir, 'safe-host'),
     examplesDir: resolve(repoDir, 'examples'),
     nextExampleDir: resolve(repoDir, 'examples/nextjs')

@@ -165,7 +165,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   })
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split(/[?#]/, 1)[0] ?? ''
-    const built = path.startsWith('/dist/') || path.startsWith('/devnet-wallet.js')
+    const built = path.startsWith('/dist/') || path.startsWith('/devnet-wallet.js') || path === '/coinbase-keys/coinbase-keys.js'
     return sendText(reply, 404, `Not found${built ? ' (run `npm run build` first)' : ''}`)
   })
   app.setErrorHandler(async (error, request, reply) => {
@@ -285,6 +285,9 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   for (const file of ['devnet-wallet.js', 'devnet-wallet.js.map']) {
     app.get(`/${file}`, async (_request, reply) => reply.sendFile(file, walletDistDir))
   }
+  // The Coinbase keys popup stand-in (the demo's `/?coinbase=1` points the Coinbase Wallet SDK here).
+  await app.register(fastifyStatic, { ...files, root: defaults.coinbaseKeysDir, prefix: '/coinbase-keys', decorateReply: false })
+  app.get('/coinbase-keys/coinbase-keys.js', async (_request, reply) => reply.sendFile('coinbase-keys.js', defaults.coinbaseKeysDistDir))
 
   await app.listen({ port: options.port ?? 0, host })
   const { port } = app.server.address() as AddressInfo

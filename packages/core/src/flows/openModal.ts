@@ -33,7 +33,10 @@ export function defaultView(core: Core): ViewId {
  */
 export function openModal(core: Core, opts: OpenModalOptions = {}): void {
   const connected = core.chain.isConnected()
-  const view: ViewId = noAdaptersView(core) ?? opts.view ?? defaultView(core)
+  // With network switching off (`enableNetworkSwitch: false`) the network list is not offered, not
+  // even when asked for by name: the modal opens where it would otherwise.
+  const requested = opts.view === 'Networks' && !core.options.state.enableNetworkSwitch ? undefined : opts.view
+  const view: ViewId = noAdaptersView(core) ?? requested ?? defaultView(core)
   core.router.reset(view, noAdaptersView(core) ? undefined : opts.data)
   const wasOpen = core.modal.state.open
   core.modal.open()

@@ -36,4 +36,12 @@ describe('Account network row and enableNetworkSwitch', function () {
     row.click()
     expect(modal.router.state.view).to.equal('Account')
   })
+
+  it('enableNetworkSwitch: false: asking for the network list by name opens Account instead', async () => {
+    const { modal } = await openAccount(false)
+    modal.close()
+    modal.open({ view: 'Networks' })
+    await waitFor(() => modal.router.state.view === 'Account' || undefined, 3000, 'Account')
+    expect(modalRoot().querySelector('ul[aria-label="Networks"]')).to.equal(null)
+  })
 })

@@ -72,9 +72,12 @@ export function SwapView() {
         <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-unavailable">
           {errorWords(core, s.tokensError, SWAP_ERRORS)}
         </p>
-        <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-          {t('swap.switchNetwork')}
-        </button>
+        {/* No way to another network when the site turned switching off (enableNetworkSwitch). */}
+        {core.options.state.enableNetworkSwitch ? (
+          <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
+            {t('swap.switchNetwork')}
+          </button>
+        ) : null}
       </>
     )
   }

@@ -64,9 +64,12 @@ export function WalletSendView() {
         <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
           {errorText(t, new WalletModalError('SEND_UNSUPPORTED_CHAIN'))}
         </p>
-        <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-          {t('send.switchNetwork')}
-        </button>
+        {/* No way to another network when the site turned switching off (enableNetworkSwitch). */}
+        {core.options.state.enableNetworkSwitch ? (
+          <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
+            {t('send.switchNetwork')}
+          </button>
+        ) : null}
       </>
     )
   }

@@ -18,6 +18,11 @@ describe('toBitcoinAccounts', () => {
     expect(accounts.map(a => 'path' in a)).to.deep.equal([false, false, false])
   })
 
+  it('puts the payment account first and the ordinals account second, whatever order the wallet answered in (spec §9)', () => {
+    expect(toBitcoinAccounts([ordinals, payment]).map(a => a.type)).to.deep.equal(['payment', 'ordinal'])
+    expect(toBitcoinAccounts({ addresses: [ordinals, payment] }).map(a => a.address)).to.deep.equal(['bcrt1qpayment', 'bcrt1pordinal'])
+  })
+
   it('leaves out other purposes and malformed entries', () => {
     expect(toBitcoinAccounts([{ address: 'SP1', publicKey: '02', purpose: 'stacks' }, { address: 1, publicKey: '02', purpose: 'payment' }, null])).to.deep.equal([])
     expect(toBitcoinAccounts({})).to.deep.equal([])

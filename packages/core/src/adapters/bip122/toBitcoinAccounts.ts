@@ -23,4 +23,7 @@ export function toBitcoinAccounts(raw: unknown): BitcoinAccount[] {
       ...(typeof a.derivationPath === 'string' && BIP32_PATH.test(a.derivationPath) ? { path: a.derivationPath } : {}),
       type: a.purpose === 'ordinals' ? ('ordinal' as const) : ('payment' as const)
     }))
+    // Spec §9: the payment account is index 0 and the ordinals account index 1, whatever order
+    // the wallet answered in (a stable sort keeps each kind's own order).
+    .sort((x, y) => Number(x.type === 'ordinal') - Number(y.type === 'ordinal'))
 }
