@@ -21,7 +21,11 @@ async function answerPopup(page: Page, open: () => Promise<void>, button: 'Appro
 
 test('the Coinbase Wallet row opens the SDK popup: Approve connects its account, a message is signed after Approve and refused after Reject', () =>
   withPage(h, '/?coinbase=1', async ({ page }) => {
+    // Coinbase's SDK loads as Connect shows, before the click: the popup must open within the
+    // click's user activation, which a chunk fetched after it could outlast.
+    const sdkLoaded = page.waitForResponse(async r => r.url().endsWith('.js') && (await r.text()).includes('keys.coinbase.com'))
     await openConnect(page)
+    await sdkLoaded
     const row = dialog(page).getByRole('button', { name: /^Coinbase Wallet/ })
     await answerPopup(page, () => row.click(), 'Approve', /asks for your address/)
     await dialog(page).waitFor({ state: 'detached' })

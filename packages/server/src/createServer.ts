@@ -230,6 +230,9 @@ async function listenMain(
   // The secure site's chains (the configured ones, else its built-in set): the RPC proxy and the
   // blockchain API must serve every chain the embedded wallet signs on.
   const chains = new Map((secureSite?.chains ?? config.chains).map(c => [c.caipNetworkId, c]))
+  // What the operator configured: names (registration's signature checks) and ENS ride these only,
+  // never the built-in set's public nodes.
+  const configuredChains = new Map(config.chains.map(c => [c.caipNetworkId, c]))
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS
   const ctx: RouteContext = {
     tokenLists,
@@ -241,9 +244,8 @@ async function listenMain(
     prices: new PriceTable(config.prices),
     priceService,
     images: new ImageCatalogue(config),
-    names: new NameService(store, config.names, chains, upstreamTimeoutMs),
-    // ENS by default rides a configured eip155:1 only, never the built-in set's public node.
-    ens: createEnsResolver(config.ens, new Map(config.chains.map(c => [c.caipNetworkId, c])), upstreamTimeoutMs),
+    names: new NameService(store, config.names, configuredChains, upstreamTimeoutMs),
+    ens: createEnsResolver(config.ens, configuredChains, upstreamTimeoutMs),
     bundlers,
     publicUrl: options.publicUrl,
     upstreamTimeoutMs

@@ -24,8 +24,9 @@ describe('socialWindow', () => {
     const opened: string[] = []
     window.open = ((url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
     let focused = 0
-    const fake = { closed: false, focus: () => void focused++ }
+    const fake = { closed: false, focus: () => void focused++, close: () => void (fake.closed = true) }
     const popup = fake as unknown as Window
+    embeddedState(core).setSocial({ provider: 'google', step: 'started' })
     embeddedState(core).setSocialWindow(popup)
     expect(await socialLogin(core, 'google')).to.equal(undefined)
     expect(focused).to.equal(1)
@@ -40,5 +41,16 @@ describe('socialWindow', () => {
     await waitFor(() => embeddedState(core).state.social.step === 'error', 3000, 'the blocked popup reported')
     expect(embeddedState(core).state.social.error).to.equal('Failed to initiate social connection')
     expect(embeddedState(core).state.socialWindow).to.equal(undefined)
+  })
+  it('another provider while a popup is open: the old popup closes and a new login starts', async () => {
+    const core = await make()
+    const opened: string[] = []
+    window.open = ((url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
+    const fake = { closed: false, focus: () => {}, close: () => void (fake.closed = true) }
+    embeddedState(core).setSocial({ provider: 'google', step: 'started' })
+    embeddedState(core).setSocialWindow(fake as unknown as Window)
+    await socialLogin(core, 'github')
+    expect(fake.closed).to.equal(true)
+    expect(opened).to.deep.equal(['wm-social'])
   })
 })

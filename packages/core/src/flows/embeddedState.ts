@@ -94,11 +94,15 @@ export const leaveEmailLogin = (core: Core): Promise<void> => import('./embedded
  * own) which sends the popup to the provider. See `startSocialLogin`.
  */
 export function socialLogin(core: Core, provider: SocialProvider): Promise<string | undefined> {
-  // A login whose popup is still open (behind the page, say) is brought forward, not restarted.
-  const open = embeddedState(core).state.socialWindow
+  // The same login whose popup is still open (behind the page, say) is brought forward, not
+  // restarted; another provider's popup gives way to the new login.
+  const { socialWindow: open, social } = embeddedState(core).state
   if (open && !open.closed) {
-    open.focus()
-    return Promise.resolve(undefined)
+    if (social.provider === provider && social.step === 'started') {
+      open.focus()
+      return Promise.resolve(undefined)
+    }
+    open.close()
   }
   const popup = openPopup()
   return import('./social.js').then(

@@ -88,16 +88,18 @@ describe('switching network: SwitchActiveChain, a skipped confirmation, an unkno
     expect(c.snack.state.open, 'no banner while the modal is closed').to.equal(false)
     // Connected, another family: no SwitchActiveChain either; with the modal open the banner says it failed.
     connectedOnEvm(c)
+    // The network list is not offered when asked for by name: Account opens instead.
     c.open({ view: 'Networks' })
+    expect(c.router.state.history).to.deep.equal(['Account'])
     const other = await switchNetwork(c, 'solana:devnet').catch(e => e)
     expect(other).to.have.property('code', 'SWITCH_NETWORK_FAILED')
-    expect(c.router.state.history).to.deep.equal(['Networks'])
+    expect(c.router.state.history).to.deep.equal(['Account'])
     expect(c.chain.state.activeNamespace).to.equal('eip155')
     expect(c.snack.state).to.include({ open: true, message: 'Failed to switch network', variant: 'error' })
     // A row of the network list (chooseNetwork) throws nothing and changes nothing.
     chooseNetwork(c, 'eip155:31338')
     await Promise.resolve()
     expect(c.chain.activeNetwork()?.caipNetworkId).to.equal('eip155:31337')
-    expect(c.router.state.view).to.equal('Networks')
+    expect(c.router.state.view).to.equal('Account')
   })
 })

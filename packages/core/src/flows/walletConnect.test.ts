@@ -69,6 +69,11 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     const { network } = core.chain.state.namespaces.eip155
     expect([...network.approvedCaipNetworkIds].sort()).to.deep.equal(info.chains.map(c => `eip155:${c.chainId}`).sort())
     expect(network.supportsAllNetworks).to.equal(true)
+    // The wallet changes its terms (session_update): the namespace follows.
+    const live = core.connector.get(WALLET_CONNECT_CONNECTOR_ID)!.provider as unknown as { emit(event: string, ...args: unknown[]): void }
+    live.emit('sessionUpdate', { topic: 't', expiry: 0, namespaces: { eip155: { chains: [`eip155:${info.chains[0]!.chainId}`], accounts: [], methods: ['personal_sign'], events: [] } }, peer: { metadata: { name: 'x' } } })
+    expect([...network.approvedCaipNetworkIds]).to.deep.equal([`eip155:${info.chains[0]!.chainId}`])
+    expect(network.supportsAllNetworks).to.equal(false)
     // Balance of the session's account on the session's chain, read from the chain itself.
     await waitFor(() => core.chain.state.namespaces.eip155.account.balance, 5000, 'balance')
     const wei = await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [info.walletAccount, 'latest'])
@@ -106,6 +111,10 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     const other = sessionTerms({ ...session, peer: { metadata: { name: ' ' } } }, 'solana')
     expect(other).to.deep.equal({ approvedCaipNetworkIds: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], supportsAllNetworks: true })
     expect(sessionTerms(session, 'bip122')).to.deep.equal({ approvedCaipNetworkIds: [], supportsAllNetworks: false, peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' } })
+    // A wallet's malformed metadata (no name, icons not a list, no peer at all) is no name, not a failure.
+    const odd = { ...session, peer: { metadata: { icons: 'https://x.example/i.png' } } } as unknown as typeof session
+    expect(sessionTerms(odd, 'eip155')).to.deep.equal({ approvedCaipNetworkIds: ['eip155:1', 'eip155:10'], supportsAllNetworks: false })
+    expect(sessionTerms({ ...session, peer: undefined } as unknown as typeof session, 'eip155').peer).to.equal(undefined)
   })
 
   it('a rejected proposal shows Connection rejected, then a fresh URI', async () => {

@@ -96,7 +96,15 @@ export async function useSession(core: Core, client: WalletConnectClient, sessio
   const connector = walletConnectConnector(core)
   const adapter = await adapterOf(core, connector.chain)
   const connection = await adapter.connect(connector, core.options.networksOf(connector.chain))
-  return { adapter, connector, connection: { ...connection, ...sessionTerms(session, connector.chain) } }
+  // The wallet may approve more (or fewer) networks later (session_update): the namespace follows
+  // while this session is its connection. The listener goes with the provider when the session ends.
+  const ns = connector.chain
+  provider.on?.('sessionUpdate', (updated: WcSession) => {
+    if (core.chain.state.namespaces[ns].account.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
+    const terms = sessionTerms(updated, ns)
+    core.chain.setApprovedNetworkIds(ns, terms.approvedCaipNetworkIds ?? [], terms.supportsAllNetworks ?? true)
+  })
+  return { adapter, connector, connection: { ...connection, ...sessionTerms(session, ns) } }
 }
 
 /**
@@ -105,14 +113,18 @@ export async function useSession(core: Core, client: WalletConnectClient, sessio
  * `wallet_addEthereumChain`), and the phone wallet's own name and icon (https only).
  */
 export function sessionTerms(session: WcSession, ns: string): Pick<AdapterConnection, 'approvedCaipNetworkIds' | 'supportsAllNetworks' | 'peer'> {
-  const space = session.namespaces[ns]
-  const fromAccounts = (space?.accounts ?? []).map(a => a.split(':').slice(0, 2).join(':'))
-  const approved = [...new Set([...(space?.chains ?? []), ...fromAccounts])].filter(id => id.startsWith(`${ns}:`))
-  const name = session.peer.metadata.name.trim().slice(0, 60)
-  const icon = session.peer.metadata.icons?.find(i => /^https:\/\//.test(i))
+  // Everything here is the remote wallet's, unchecked by the sign-client: read defensively. The
+  // name is untrusted text (never HTML), the icon an https URL or nothing.
+  const space = session.namespaces?.[ns]
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+  const fromAccounts = strings(space?.accounts).map(a => a.split(':').slice(0, 2).join(':'))
+  const approved = [...new Set([...strings(space?.chains), ...fromAccounts])].filter(id => id.startsWith(`${ns}:`))
+  const metadata = session.peer?.metadata as { name?: unknown; icons?: unknown } | undefined
+  const name = typeof metadata?.name === 'string' ? metadata.name.trim().slice(0, 60) : ''
+  const icon = strings(metadata?.icons).find(i => /^https:\/\//.test(i))
   return {
     approvedCaipNetworkIds: approved,
-    supportsAllNetworks: !!space?.methods.includes('wallet_addEthereumChain'),
+    supportsAllNetworks: strings(space?.methods).includes('wallet_addEthereumChain'),
     ...(name ? { peer: { name, ...(icon ? { icon } : {}) } } : {})
   }
 }

@@ -113,6 +113,15 @@ export async function fetchFeaturedAndRecommended(core: Core): Promise<void> {
   }
 }
 
+/**
+ * Connect is showing: a wallet whose provider must load code before it can open its popup (the
+ * Coinbase SDK) loads it now, so the popup the click opens is not blocked for lack of the click's
+ * user activation.
+ */
+export function warmConnectors(core: Core): void {
+  for (const c of core.connector.state.connectors) (c.provider as { preload?: () => void } | undefined)?.preload?.()
+}
+
 /** Loads the next page of All Wallets (40 per page). */
 export async function fetchNextWalletsPage(core: Core): Promise<void> {
   const api = await core.loadDirectory()

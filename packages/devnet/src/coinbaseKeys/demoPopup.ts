@@ -30,7 +30,9 @@ function ask(request: CoinbaseKeysRequest): Promise<boolean> {
   $('waiting').hidden = true
   const approve = $('approve') as HTMLButtonElement
   const reject = $('reject') as HTMLButtonElement
-  approve.focus()
+  // The question takes focus, not Approve: one stray Enter must not sign.
+  approve.disabled = reject.disabled = false
+  title.focus()
   return new Promise(resolve => {
     const done = (ok: boolean) => {
       approve.onclick = reject.onclick = null

@@ -30,6 +30,8 @@ describe('Account network row and enableNetworkSwitch', function () {
     const { modal, row, name } = await openAccount(false)
     expect(row.tagName).to.equal('DIV')
     expect(row.querySelector('.wm-name')!.textContent).to.equal(name)
+    // Read out as the button's name says it when switching is on: "Network: Devnet".
+    expect(row.querySelector('.wm-sr-only')!.textContent).to.equal(`Network: ${name}`)
     expect(row.querySelector('button, [role="button"], [tabindex]'), 'nothing in it to focus or press').to.equal(null)
     expect(findButton(modalRoot(), /Switch network/), 'no way to switch anywhere on Account').to.equal(undefined)
     // A click is handled while it is dispatched (the router's push is synchronous): no waiting needed.

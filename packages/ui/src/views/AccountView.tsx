@@ -120,7 +120,11 @@ export function AccountView() {
           ) : (
             <div className="wm-list-item" data-testid="account-network">
               <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
-              <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
+              {/* Read as "Network: Devnet", as the button's name says it when switching is on. */}
+              <span className="wm-sr-only">{t('account.networkShown', { network: network.caipNetwork?.name ?? t('account.unknownNetwork') })}</span>
+              <span className="wm-name" aria-hidden="true">
+                {network.caipNetwork?.name ?? t('account.unknownNetwork')}
+              </span>
               {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
             </div>
           )}

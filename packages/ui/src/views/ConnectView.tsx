@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, hasLegalConsent, legalLinks, setLegalConsent, type Connector } from '@wallet-modal/core/internal'
+import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, warmConnectors, hasLegalConsent, legalLinks, setLegalConsent, type Connector } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
@@ -57,6 +57,7 @@ export function ConnectView() {
 
   useEffect(() => {
     if (core.api.state.recommended.length === 0) void fetchFeaturedAndRecommended(core)
+    warmConnectors(core)
   }, [core])
 
   const connect = (connector: Connector) => chooseConnector(core, connector, only)

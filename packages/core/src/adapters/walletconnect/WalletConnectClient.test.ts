@@ -45,10 +45,10 @@ describe('WalletConnect client heartbeat (real relay, real wallet sign-client)',
     provider.on('disconnect', () => (disconnected = true))
     // As if its 7 days were over in a second: the SDK's expirer sees it on the next beat after.
     sdkOf(provider).core.expirer.set(session.topic, Math.ceil(Date.now() / 1000) + 1)
-    await waitFor(() => disconnected, 5000, 'the expired session ends the provider')
+    await waitFor(() => disconnected, 15000, 'the expired session ends the provider')
     expect(client.restore()).to.equal(undefined)
     // Nothing live any more: the beat stops by itself.
-    await waitFor(() => !client.beating(), 5000, 'heartbeat stopped')
+    await waitFor(() => !client.beating(), 15000, 'heartbeat stopped')
     await client.close()
     expect(client.beating()).to.equal(false)
   })
@@ -63,7 +63,7 @@ describe('WalletConnect client heartbeat (real relay, real wallet sign-client)',
     )
     expect((await wcWallet<{ outcome: string }>('pair', { uri })).outcome).to.equal('rejected')
     expect(await declined).to.equal('USER_REJECTED')
-    await waitFor(() => !client.beating(), 5000, 'heartbeat stopped after the answer')
+    await waitFor(() => !client.beating(), 15000, 'heartbeat stopped after the answer')
     await client.close()
 
     const life = new AbortController()
@@ -73,7 +73,7 @@ describe('WalletConnect client heartbeat (real relay, real wallet sign-client)',
     expect(kept.beating()).to.equal(true)
     expect((globalThis as Record<string, unknown>)[GLOBAL_CORE]).to.not.equal(undefined)
     life.abort()
-    await waitFor(() => !kept.beating() && (globalThis as Record<string, unknown>)[GLOBAL_CORE] === undefined, 5000, 'closed with the lifetime')
+    await waitFor(() => !kept.beating() && (globalThis as Record<string, unknown>)[GLOBAL_CORE] === undefined, 15000, 'closed with the lifetime')
     await kept.close()
 
     const ended = new AbortController()

@@ -70,6 +70,8 @@ export class WalletConnectProvider extends ProviderEvents implements Eip1193Prov
       this.session = { ...this.session, namespaces: params.namespaces }
       const after = sessionAddress(this.session, this.chainId)
       if (after !== before) this.emit('accountsChanged', after ? [after] : [])
+      // Not an EIP-1193 event: the modal reads the session's new terms (approved networks) from it.
+      this.emit('sessionUpdate', this.session)
     })
     const ended = ({ topic }: { topic: string }) => {
       if (topic !== this.session.topic) return

@@ -119,6 +119,7 @@ export interface MessageValues {
   "account.activity": undefined
   "account.tabs": undefined
   "account.network": { network: string | number }
+  "account.networkShown": { network: string | number }
   "account.networkUnsupported": { network: string | number }
   "account.networkUnknownName": undefined
   "account.unknownNetwork": undefined

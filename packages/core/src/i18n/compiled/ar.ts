@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "النشاط",
   "account.tabs": () => "الرموز المميزة والنشاط",
   "account.network": (d) => "الشبكة: " + d.network + ". تبديل الشبكة",
+  "account.networkShown": (d) => "الشبكة: " + d.network,
   "account.networkUnsupported": (d) => "الشبكة: " + d.network + "، غير مدعومة. تبديل الشبكة",
   "account.networkUnknownName": () => "غير معروفة",
   "account.unknownNetwork": () => "شبكة غير معروفة",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Aktivität",
   "account.tabs": () => "Token und Aktivität",
   "account.network": (d) => "Netzwerk: " + d.network + ". Netzwerk wechseln",
+  "account.networkShown": (d) => "Netzwerk: " + d.network,
   "account.networkUnsupported": (d) => "Netzwerk: " + d.network + ", nicht unterstützt. Netzwerk wechseln",
   "account.networkUnknownName": () => "unbekannt",
   "account.unknownNetwork": () => "Unbekanntes Netzwerk",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Actividad",
   "account.tabs": () => "Tokens y actividad",
   "account.network": (d) => "Red: " + d.network + ". Cambiar de red",
+  "account.networkShown": (d) => "Red: " + d.network,
   "account.networkUnsupported": (d) => "Red: " + d.network + ", no compatible. Cambiar de red",
   "account.networkUnknownName": () => "desconocida",
   "account.unknownNetwork": () => "Red desconocida",

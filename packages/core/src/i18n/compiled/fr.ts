@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Activité",
   "account.tabs": () => "Jetons et activité",
   "account.network": (d) => "Réseau : " + d.network + ". Changer de réseau",
+  "account.networkShown": (d) => "Réseau : " + d.network,
   "account.networkUnsupported": (d) => "Réseau : " + d.network + ", non pris en charge. Changer de réseau",
   "account.networkUnknownName": () => "inconnu",
   "account.unknownNetwork": () => "Réseau inconnu",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "गतिविधि",
   "account.tabs": () => "टोकन और गतिविधि",
   "account.network": (d) => "नेटवर्क: " + d.network + "। नेटवर्क बदलें",
+  "account.networkShown": (d) => "नेटवर्क: " + d.network,
   "account.networkUnsupported": (d) => "नेटवर्क: " + d.network + ", असमर्थित। नेटवर्क बदलें",
   "account.networkUnknownName": () => "अज्ञात",
   "account.unknownNetwork": () => "अज्ञात नेटवर्क",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Aktivitas",
   "account.tabs": () => "Token dan aktivitas",
   "account.network": (d) => "Jaringan: " + d.network + ". Ganti jaringan",
+  "account.networkShown": (d) => "Jaringan: " + d.network,
   "account.networkUnsupported": (d) => "Jaringan: " + d.network + ", tidak didukung. Ganti jaringan",
   "account.networkUnknownName": () => "tidak diketahui",
   "account.unknownNetwork": () => "Jaringan Tidak Dikenal",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Attività",
   "account.tabs": () => "Token e attività",
   "account.network": (d) => "Rete: " + d.network + ". Cambia rete",
+  "account.networkShown": (d) => "Rete: " + d.network,
   "account.networkUnsupported": (d) => "Rete: " + d.network + ", non supportata. Cambia rete",
   "account.networkUnknownName": () => "sconosciuta",
   "account.unknownNetwork": () => "Rete sconosciuta",

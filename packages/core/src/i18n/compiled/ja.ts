@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "アクティビティ",
   "account.tabs": () => "トークンとアクティビティ",
   "account.network": (d) => "ネットワーク：" + d.network + "。ネットワークを切り替え",
+  "account.networkShown": (d) => "ネットワーク：" + d.network,
   "account.networkUnsupported": (d) => "ネットワーク：" + d.network + "、サポート対象外。ネットワークを切り替え",
   "account.networkUnknownName": () => "不明",
   "account.unknownNetwork": () => "不明なネットワーク",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "활동",
   "account.tabs": () => "토큰 및 활동",
   "account.network": (d) => "네트워크: " + d.network + ". 네트워크 전환",
+  "account.networkShown": (d) => "네트워크: " + d.network,
   "account.networkUnsupported": (d) => "네트워크: " + d.network + ", 지원되지 않음. 네트워크 전환",
   "account.networkUnknownName": () => "알 수 없음",
   "account.unknownNetwork": () => "알 수 없는 네트워크",

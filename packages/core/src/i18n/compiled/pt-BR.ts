@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Atividade",
   "account.tabs": () => "Tokens e atividade",
   "account.network": (d) => "Rede: " + d.network + ". Mudar de rede",
+  "account.networkShown": (d) => "Rede: " + d.network,
   "account.networkUnsupported": (d) => "Rede: " + d.network + ", não suportada. Mudar de rede",
   "account.networkUnknownName": () => "desconhecida",
   "account.unknownNetwork": () => "Rede desconhecida",

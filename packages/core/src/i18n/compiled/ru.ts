@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Активность",
   "account.tabs": () => "Токены и активность",
   "account.network": (d) => "Сеть: " + d.network + ". Сменить сеть",
+  "account.networkShown": (d) => "Сеть: " + d.network,
   "account.networkUnsupported": (d) => "Сеть: " + d.network + ", не поддерживается. Сменить сеть",
   "account.networkUnknownName": () => "неизвестна",
   "account.unknownNetwork": () => "Неизвестная сеть",

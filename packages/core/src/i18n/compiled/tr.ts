@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Aktivite",
   "account.tabs": () => "Tokenler ve aktivite",
   "account.network": (d) => "Ağ: " + d.network + ". Ağ değiştir",
+  "account.networkShown": (d) => "Ağ: " + d.network,
   "account.networkUnsupported": (d) => "Ağ: " + d.network + ", desteklenmiyor. Ağ değiştir",
   "account.networkUnknownName": () => "bilinmiyor",
   "account.unknownNetwork": () => "Bilinmeyen ağ",

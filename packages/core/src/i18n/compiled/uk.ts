@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Активність",
   "account.tabs": () => "Токени та активність",
   "account.network": (d) => "Мережа: " + d.network + ". Змінити мережу",
+  "account.networkShown": (d) => "Мережа: " + d.network,
   "account.networkUnsupported": (d) => "Мережа: " + d.network + ", не підтримується. Змінити мережу",
   "account.networkUnknownName": () => "невідома",
   "account.unknownNetwork": () => "Невідома мережа",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "Hoạt động",
   "account.tabs": () => "Token và hoạt động",
   "account.network": (d) => "Mạng: " + d.network + ". Chuyển mạng",
+  "account.networkShown": (d) => "Mạng: " + d.network,
   "account.networkUnsupported": (d) => "Mạng: " + d.network + ", không được hỗ trợ. Chuyển mạng",
   "account.networkUnknownName": () => "không xác định",
   "account.unknownNetwork": () => "Mạng không xác định",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "活动",
   "account.tabs": () => "代币和活动",
   "account.network": (d) => "网络：" + d.network + "。切换网络",
+  "account.networkShown": (d) => "网络：" + d.network,
   "account.networkUnsupported": (d) => "网络：" + d.network + "，不受支持。切换网络",
   "account.networkUnknownName": () => "未知",
   "account.unknownNetwork": () => "未知网络",

@@ -121,6 +121,7 @@ export default {
   "account.activity": () => "活動",
   "account.tabs": () => "代幣和活動",
   "account.network": (d) => "網路：" + d.network + "。切換網路",
+  "account.networkShown": (d) => "網路：" + d.network,
   "account.networkUnsupported": (d) => "網路：" + d.network + "，不支援。切換網路",
   "account.networkUnknownName": () => "未知",
   "account.unknownNetwork": () => "未知網路",

@@ -85,11 +85,12 @@ describe('CoinbaseSdkProvider (Coinbase Wallet SDK and its popup protocol, spec 
     expect(await provider.request({ method: 'eth_chainId' })).to.equal('0x7a69')
     await waitFor(() => seen.length > 0, 5000, 'accountsChanged')
     expect(seen[0]).to.deep.equal(accounts)
-    const config = log.entries.find(e => e.type === 'config')!.data
+    // The stand-in reports over a BroadcastChannel, which may deliver after the SDK's answer.
+    const config = (await waitFor(() => log.entries.find(e => e.type === 'config'), 5000, 'the config report'))!.data
     expect(config.metadata).to.include({ appName: APP.appName })
     expect(config.metadata.appChainIds).to.deep.equal(APP.appChainIds)
     expect(config.preference.options).to.equal('smartWalletOnly')
-    expect(log.entries.find(e => e.type === 'handshake')).to.deep.include({ method: 'eth_requestAccounts' })
+    expect(await waitFor(() => log.entries.find(e => e.type === 'handshake'), 5000, 'the handshake report')).to.deep.include({ method: 'eth_requestAccounts' })
   })
 
   it('signs through a second popup over the encrypted channel: the signature is the account over the message', async () => {
@@ -102,7 +103,7 @@ describe('CoinbaseSdkProvider (Coinbase Wallet SDK and its popup protocol, spec 
     const signature = (await provider.request({ method: 'personal_sign', params: [hex, ACCOUNT] })) as `0x${string}`
     expect(await verifyMessage({ address: ACCOUNT, message, signature })).to.equal(true)
     expect(log.popups.loaded).to.equal(2)
-    expect(log.entries.find(e => e.type === 'request')!.action).to.deep.include({ method: 'personal_sign' })
+    expect((await waitFor(() => log.entries.find(e => e.type === 'request'), 5000, 'the request report'))!.action).to.deep.include({ method: 'personal_sign' })
   })
 
   it('a refusal in the popup is 4001, at connect and at signing', async () => {

@@ -109,6 +109,14 @@ export class CoinbaseSdkProvider implements Eip1193Provider {
     return this
   }
 
+  /**
+   * Loads the SDK ahead of the click (Connect calls it when it shows): the popup must open within
+   * the click's user activation, which a chunk fetched after the click could outlast (Safari).
+   */
+  preload(): void {
+    void this.provider().catch(() => {})
+  }
+
   /** The SDK's provider, created once; a failed start (offline, a stale chunk) is tried again next time. */
   private provider(): Promise<SdkProvider> {
     this.sdk ??= this.load()

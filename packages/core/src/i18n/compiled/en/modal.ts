@@ -62,6 +62,7 @@ export default {
   "account.activity": () => "Activity",
   "account.tabs": () => "Tokens and activity",
   "account.network": (d) => "Network: " + d.network + ". Switch network",
+  "account.networkShown": (d) => "Network: " + d.network,
   "account.networkUnsupported": (d) => "Network: " + d.network + ", Unsupported. Switch network",
   "account.networkUnknownName": () => "unknown",
   "account.unknownNetwork": () => "Unknown network",
