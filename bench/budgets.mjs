@@ -42,7 +42,11 @@ export const BUDGETS = {
    * unsupported networks; the font loader (+0.5 KB) was moved to a chunk of its own first. Issue
    * #45 is to win it back.
    */
-  jsAfterConnectWithBootGzip: 129_000,
+  // 130 KB since #42's second pass (2026-11-27, measured 128.9 → 129.9, +1.0 KB): the first
+  // chunk's state fields and Coinbase hook (+0.17 KB, see firstJsGzip), Account's tabs' styles
+  // (modalStyles) and words, the network-switch option's checks, the network list's "not supported
+  // by your wallet", and Connect warming a connector's lazy code. Issue #45 is to win both back.
+  jsAfterConnectWithBootGzip: 130_000,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */
