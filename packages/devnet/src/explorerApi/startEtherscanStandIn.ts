@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { listenLoopback } from '../server/listenLoopback.js'
 import { ChainRows, tokentxRow, txlistRow } from './ChainRows.js'
+import { FailureSchedule } from '../server/FailureSchedule.js'
 
 /** The API key the stand-in accepts unless told others. */
 export const ETHERSCAN_STAND_IN_KEY = 'StandInApiKeyToken'
@@ -106,7 +107,7 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
   const blockscoutChainId = options.blockscoutChainId ?? chainIds[0]
   const nodes = new Map(chainIds.flatMap(id => (options.chains[id]!.rpcUrl ? [[id, new ChainRows(options.chains[id]!.rpcUrl!)] as const] : [])))
   const calls: EtherscanCall[] = []
-  let failure: { failure: EtherscanFailure; left: number } | undefined
+  const failures = new FailureSchedule<EtherscanFailure>()
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
@@ -124,9 +125,8 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
     // Etherscan says NOTOK and the reason in `result`; Blockscout says the reason in `message`.
     const notOk = (reason: string) => send(res, 200, blockscout ? { status: '0', message: reason, result: null } : { status: '0', message: 'NOTOK', result: reason })
 
-    if (failure) {
-      const current = failure.failure
-      if (--failure.left <= 0) failure = undefined
+    const current = failures.take()
+    if (current) {
       switch (current.kind) {
         case 'slow':
           return // held until close()
@@ -197,32 +197,20 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
     return send(res, 200, { status: '1', message: 'OK', result: window.map(({ row }) => row) })
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { status: '0', message: 'NOTOK', result: 'Internal error' })
-    })
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const server = await listenLoopback(handle, res => send(res, 500, { status: '0', message: 'NOTOK', result: 'Internal error' }), options.port)
   return {
-    url: `http://127.0.0.1:${port}/v2/api`,
-    blockscoutUrl: `http://127.0.0.1:${port}/api`,
+    url: `${server.url}/v2/api`,
+    blockscoutUrl: `${server.url}/api`,
     apiKey: apiKeys[0] ?? ETHERSCAN_STAND_IN_KEY,
     calls,
     fail(next, times = Infinity) {
-      failure = { failure: next, left: times }
+      failures.set(next, times)
     },
     recover() {
-      failure = undefined
+      failures.clear()
     },
-    async close() {
-      // Held (slow) calls end with their sockets.
-      server.closeAllConnections()
-      await new Promise<void>(resolve => server.close(() => resolve()))
-    }
+    // Held (slow) calls end with their sockets.
+    close: () => server.close()
   }
 }
 

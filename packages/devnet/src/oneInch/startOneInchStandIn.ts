@@ -29,6 +29,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, isAddress, maxUint256, type Address, type PublicClient } from 'viem'
 import { listenLoopback } from '../server/listenLoopback.js'
 import { bestUniswapV2Route, encodeUniswapV2Swap, type UniswapV2Exchange } from './uniswapV2Route.js'
+import { FailureSchedule } from '../server/FailureSchedule.js'
 
 /** How 1inch names a network's coin. */
 export const ONE_INCH_NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -148,7 +149,7 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
   const windows = new Map<string, { second: number; count: number }>()
   const clients = new Map<number, PublicClient>()
   const tokenInfos = new Map<string, TokenInfo>()
-  let failure: { failure: OneInchFailure; left: number; endpoint?: OneInchEndpoint } | undefined
+  const failures = new FailureSchedule<OneInchFailure, OneInchEndpoint>()
 
   const clientOf = (chainId: number): PublicClient => {
     let client = clients.get(chainId)
@@ -347,11 +348,8 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     }
     if (req.method !== 'GET' || !match) return refuse(res, 404, 'Not Found')
     const endpoint = match[2] as OneInchEndpoint
-    if (failure && (failure.endpoint === undefined || failure.endpoint === endpoint)) {
-      const current = failure.failure
-      if (--failure.left <= 0) failure = undefined
-      return failWith(res, current)
-    }
+    const current = failures.take(endpoint)
+    if (current) return failWith(res, current)
     const chainId = Number(match[1])
     if (!options.chains[chainId]) return refuse(res, 400, `Chain ${chainId} is not supported`)
     try {
@@ -379,10 +377,10 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     url: loopback.url,
     calls,
     fail(next, times = Infinity, endpoint) {
-      failure = { failure: next, left: times, ...(endpoint ? { endpoint } : {}) }
+      failures.set(next, times, endpoint)
     },
     recover() {
-      failure = undefined
+      failures.clear()
     },
     // Held (slow) calls end with their sockets.
     close: loopback.close

@@ -30,6 +30,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base64, base64urlnopad } from '@scure/base'
 import { listenLoopback } from '../server/listenLoopback.js'
 import { escapeHtml, readBody } from '../server/standInHttp.js'
+import { FailureSchedule } from '../server/FailureSchedule.js'
 
 /** A CDP secret API key as the operator configures it (the provider signs with it, the stand-in checks). */
 export interface CdpApiKey {
@@ -281,7 +282,7 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
   const checkouts: CoinbaseCheckout[] = []
   const sessions = new Map<string, { expires: number; addresses: { address: string; blockchains: string[] }[]; assets?: string[]; clientIp: string }>()
   const windows = new Map<string, { second: number; count: number }>()
-  let failure: { failure: CoinbaseFailure; left: number; endpoint?: CoinbaseEndpoint } | undefined
+  const failures = new FailureSchedule<CoinbaseFailure, CoinbaseEndpoint>()
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' })
@@ -459,11 +460,8 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     const route = `${req.method} ${endpoint}`
     const known: Record<string, CoinbaseEndpoint> = { 'GET buy/config': 'buy/config', 'GET buy/options': 'buy/options', 'POST buy/quote': 'buy/quote', 'POST token': 'token' }
     if (!known[route]) return refuse(res, 404)
-    if (failure && (failure.endpoint === undefined || failure.endpoint === known[route])) {
-      const current = failure.failure
-      if (--failure.left <= 0) failure = undefined
-      return failWith(res, current)
-    }
+    const current = failures.take(known[route])
+    if (current) return failWith(res, current)
     const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
     try {
       switch (known[route]) {
@@ -488,10 +486,10 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     calls,
     checkouts,
     fail(next, times = Infinity, endpoint) {
-      failure = { failure: next, left: times, ...(endpoint ? { endpoint } : {}) }
+      failures.set(next, times, endpoint)
     },
     recover() {
-      failure = undefined
+      failures.clear()
     },
     close: loopback.close
   }

@@ -43,6 +43,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { listenLoopback } from '../server/listenLoopback.js'
 import { escapeHtml, readBody } from '../server/standInHttp.js'
+import { FailureSchedule } from '../server/FailureSchedule.js'
 
 /** A crypto currency the stand-in sells: Meld's properties plus the stand-in's price and network fee. */
 export interface MeldCryptoCurrency {
@@ -314,7 +315,7 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
   const sessions: MeldSession[] = []
   const transactions: MeldTransaction[] = []
   const externalSessionIds = new Set<string>()
-  let failure: { failure: MeldFailure; left: number; endpoint?: MeldEndpoint } | undefined
+  const failures = new FailureSchedule<MeldFailure, MeldEndpoint>()
   let url = ''
 
   const id = () => randomBytes(16).toString('base64url').replace(/[-_]/g, '').slice(0, 22)
@@ -549,11 +550,8 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     const transactionId = req.method === 'GET' ? /^\/payments\/transactions\/([A-Za-z0-9]{1,64})$/.exec(target.pathname)?.[1] : undefined
     const endpoint = transactionId ? 'transaction' : ROUTES[`${req.method} ${target.pathname}`]
     if (!endpoint) return refuse(res, 404, version)
-    if (failure && (failure.endpoint === undefined || failure.endpoint === endpoint)) {
-      const current = failure.failure
-      if (--failure.left <= 0) failure = undefined
-      return failWith(res, current, version)
-    }
+    const current = failures.take(endpoint)
+    if (current) return failWith(res, current, version)
     const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
     try {
       if (endpoint === 'quote') return send(res, 200, quote(record), version)
@@ -578,10 +576,10 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     sessions,
     transactions,
     fail(next, times = Infinity, endpoint) {
-      failure = { failure: next, left: times, ...(endpoint ? { endpoint } : {}) }
+      failures.set(next, times, endpoint)
     },
     recover() {
-      failure = undefined
+      failures.clear()
     },
     async completePurchase(sessionId, txHash, webhook = options.webhook) {
       const session = sessions.find(s => s.id === sessionId)

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { listenLoopback } from '../server/listenLoopback.js'
 import { DEVNET_LIST_TOKEN } from '../constants.js'
+import { FailureSchedule } from '../server/FailureSchedule.js'
 
 /** The asset platform id the devnet's chains have on the stand-in (CoinGecko has none for them). */
 export const DEVNET_COINGECKO_PLATFORM = 'wallet-modal-devnet'
@@ -86,7 +87,7 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
   const coins = new Map(Object.entries(options.coins ?? {}))
   const tokens = new Map(Object.entries(options.tokens ?? {}).map(([platform, list]) => [platform, new Map(Object.entries(list).map(([a, usd]) => [a.toLowerCase(), usd]))]))
   const calls: CoinGeckoCall[] = []
-  let failure: { failure: CoinGeckoFailure; left: number } | undefined
+  const failures = new FailureSchedule<CoinGeckoFailure>()
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
@@ -112,9 +113,8 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
     }
     if (!key && keyed) return refuse(res, 401, 10002, 'API Key Missing')
 
-    if (failure) {
-      const current = failure.failure
-      if (--failure.left <= 0) failure = undefined
+    const current = failures.take()
+    if (current) {
       if ('slow' in current) return // held until close()
       if (current.status === 429) {
         return refuse(res, 429, 429, "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits.", {
@@ -156,26 +156,15 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
     return refuse(res, 404, 404, 'Not found')
   }
 
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res)
-    } catch {
-      if (!res.headersSent) refuse(res, 500, 500, 'Internal Server Error')
-    }
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const server = await listenLoopback(async (req, res) => handle(req, res), res => refuse(res, 500, 500, 'Internal Server Error'), options.port)
   return {
-    url: `http://127.0.0.1:${port}/api/v3`,
+    url: `${server.url}/api/v3`,
     calls,
     fail(next, times = Infinity) {
-      failure = { failure: next, left: times }
+      failures.set(next, times)
     },
     recover() {
-      failure = undefined
+      failures.clear()
     },
     setPrice(id, usd, platform) {
       if (platform === undefined) coins.set(id.toLowerCase(), usd)
@@ -185,11 +174,8 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
         tokens.set(platform, list)
       }
     },
-    async close() {
-      // Held (slow) calls end with their sockets.
-      server.closeAllConnections()
-      await new Promise<void>(resolve => server.close(() => resolve()))
-    }
+    // Held (slow) calls end with their sockets.
+    close: () => server.close()
   }
 }
 
