@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright'
 import { verifyMessage } from 'viem'
 import { COINBASE_STAND_IN_ADDRESS } from '../../packages/devnet/src/coinbaseKeys/coinbaseStandInAccount.js'
-import { connectButton, dialog, harnessPerFile, openConnect, withPage } from './harness.js'
+import { clickClosingPopup, connectButton, dialog, harnessPerFile, openConnect, withPage } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -16,7 +16,7 @@ async function answerPopup(page: Page, open: () => Promise<void>, button: 'Appro
   assert.ok(popup.url().startsWith(`${h.url}/coinbase-keys/`), popup.url())
   const request = popup.getByRole('region', { name: /\?$/ })
   await request.getByText(expected).waitFor()
-  await Promise.all([popup.waitForEvent('close'), request.getByRole('button', { name: button }).click()])
+  await clickClosingPopup(popup, request.getByRole('button', { name: button }))
 }
 
 test('the Coinbase Wallet row opens the SDK popup: Approve connects its account, a message is signed after Approve and refused after Reject', () =>

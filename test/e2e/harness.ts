@@ -150,6 +150,19 @@ export async function withPage<T>(h: Harness, path: string, body: (opened: Opene
 }
 
 /** The modal's dialog. Playwright's locators pierce the open shadow root of `<wallet-modal>`. */
+/**
+ * Clicks `button` in `popup`, a window that answers and closes itself within the click (Coinbase's
+ * keys popup, the secure site's review window), and waits for it to close. Playwright's click can
+ * then fail with "Target page … has been closed" although it landed; the close is the outcome this
+ * waits for, and any other click error still throws.
+ */
+export async function clickClosingPopup(popup: Page, button: Locator): Promise<void> {
+  const closed = popup.waitForEvent('close')
+  const clickError = await button.click().then(() => undefined, (e: Error) => e)
+  await closed
+  if (clickError && !/has been closed/.test(clickError.message)) throw clickError
+}
+
 export const dialog = (page: Page): Locator => page.locator('wallet-modal').getByRole('dialog')
 
 /**

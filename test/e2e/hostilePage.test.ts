@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FrameLocator, Page } from 'playwright-core'
-import { approveFrame, approveRequest, cancelRequest, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, withPage } from './harness.js'
+import { approveFrame, approveRequest, cancelRequest, clickClosingPopup, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, withPage } from './harness.js'
 
 const h = harnessPerFile()
 const ATTACKER = '0x000000000000000000000000000000000000dEaD'
@@ -205,9 +205,7 @@ describe('a hostile page against the embedded wallet', () => {
         await popup.getByText('Log in to the hostile page').waitFor()
         await popup.locator('.details .end').scrollIntoViewIfNeeded()
         await popup.locator('#approve:enabled').waitFor()
-        const closed = popup.waitForEvent('close')
-        await popup.getByRole('button', { name: 'Approve' }).click()
-        await closed
+        await clickClosingPopup(popup, popup.getByRole('button', { name: 'Approve' }))
         assert.match(await signed, /^ok "0x[0-9a-f]+"$/)
         await dialog(page).waitFor({ state: 'detached' })
       },
