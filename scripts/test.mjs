@@ -43,6 +43,11 @@ console.log('\n== typecheck (tsc --noEmit, strict) ==')
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' })
 if (tsc.status === 0) totals.passed += 1
 else totals.failed += 1
+// Lint and format (Biome: biome.json; the layer rules are lint rules) count as one check.
+console.log('\n== lint (biome check: lint rules, layer rules, format) ==')
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.'], { stdio: 'inherit' })
+if (lint.status === 0) totals.passed += 1
+else totals.failed += 1
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
   const summary = join(tmp, 'wtr.json')

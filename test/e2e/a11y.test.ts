@@ -5,7 +5,7 @@
 // 2.2 AA, focus, forced colours and reduced motion are in a11yViews.test.ts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, approveFrame, registerNameElsewhere, approveRequest, cancelRequest } from './harness.js'
+import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, registerNameElsewhere, approveRequest, cancelRequest } from './harness.js'
 // Every audit also measures the view's targets (WCAG 2.2 2.5.8): see a11yChecks.ts.
 import { audit } from './a11yChecks.js'
 

@@ -42,7 +42,7 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
       const w = byName.get(name)
       // The demo's active namespace is EVM: Solflare and Phantom are exceptions on Solana only.
       const exception = /coinbase/i.test(name)
-      assert.ok(exception || (w && w.mobile_link), `${name} has no mobile link`)
+      assert.ok(exception || (w?.mobile_link), `${name} has no mobile link`)
     }
     assert.ok(!shown.includes('Devnet Wallet'), 'the extension-only Devnet Wallet is not in the phone directory list')
     assert.ok(directory.some(w => !w.mobile_link && w.name !== 'Devnet Wallet'), 'the sample directory has desktop-only wallets to filter')

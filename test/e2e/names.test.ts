@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { approveFrame, connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
+import { connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
 
 const h = harnessPerFile({ enableFaults: true })
 const fault = (path: string, mode: 'status' | 'clear', status?: number) =>

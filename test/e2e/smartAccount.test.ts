@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseAbi } from 'viem'
-import { approveFrame, codeFromMailbox, confirmSend, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage, approveRequest } from './harness.js'
+import { approveFrame, codeFromMailbox, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage, approveRequest } from './harness.js'
 
 // Devnet 2 has no smart accounts here: the account there is the key's own.
 const h = harnessPerFile({ smartAccountsOnlyOn: [31337] })

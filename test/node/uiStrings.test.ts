@@ -89,6 +89,7 @@ test('the check finds a hard-coded text in each place a visitor would read or he
     'export const A = () => <p>Hello there</p>',
     'export const B = (x: boolean) => <p>{x ? "Sending" : t("send.send")}</p>',
     'export const C = () => <button aria-label="Close"><i /></button>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is source text holding a template literal.
     'export const D = () => <input placeholder={`Search ${1}`} />',
     'export const E = (core: any) => core.snack.showSuccess("Link copied")',
     'export const F = () => <p>{t("send.send")} · 3 {"ETH"}</p>',

@@ -21,7 +21,7 @@ if (root) {
   root.beforeEach(function () {
     current = this.currentTest?.fullTitle() ?? current
   })
-  root.afterAll(async function () {
+  root.afterAll(async () => {
     current = '(after the last test)'
     // Rejections of the last test's leftovers surface a few turns later.
     for (let i = 0; i < 5; i++) await new Promise(r => setTimeout(r, 0))

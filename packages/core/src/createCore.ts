@@ -1,4 +1,4 @@
-import type { WalletModalOptions } from './controllers/OptionsController.js'
+import type { WalletModalOptions } from './types/options.js'
 import { buildCore } from './core/buildCore.js'
 import { attachPublicApi } from './core/attachPublicApi.js'
 import { startCore } from './core/startCore.js'

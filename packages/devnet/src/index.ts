@@ -58,7 +58,7 @@ export {
   type WalletSessionInfo,
   type PairResult
 } from './walletconnect/createWalletConnectDevWallet.js'
-export { type WalletChain } from './walletconnect/sendWalletTransaction.js'
+export type { WalletChain } from './walletconnect/sendWalletTransaction.js'
 export { buildApprovalNamespaces, WC_WALLET_METHODS, WC_WALLET_EVENTS } from './walletconnect/buildApprovalNamespaces.js'
 export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/parseWalletConnectUri.js'
 export { WalletInputError } from './walletconnect/WalletInputError.js'

@@ -243,7 +243,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   // server's answer about the session token the page sends (what a real site's API does).
   if (options.serviceUrl) {
     const serverUrl = options.serviceUrl
-    app.get('/api/me', async (request, reply) => {
+    app.get('/api/me', async (request, _reply) => {
       const { verifySessionToken } = await import('@wallet-modal/server')
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1]
       // "Who am I" answers nobody with 200 (a protected route of a real site would say 401).

@@ -5,7 +5,7 @@ import { deployUniswap } from './deployUniswap.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
 import { deployEns } from './deployEns.js'
 import { installMulticall3 } from './installMulticall3.js'
-import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
+import { startSolanaDevnet, } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
 export interface DevnetChain {

@@ -124,7 +124,7 @@ export async function wcWallet<T = any>(action: 'pair' | 'mode' | 'disconnect' |
  * need a connected account. `services: false` leaves the wallet-modal server out; `account` picks
  * another unlocked anvil account than the Devnet Wallet's (a test whose trades others must not see).
  */
-export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; account?: `0x${string}`; extra?: Partial<import('../controllers/OptionsController.js').WalletModalOptions> } = {}) {
+export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; account?: `0x${string}`; extra?: Partial<import('../types/options.js').WalletModalOptions> } = {}) {
   const { createCore } = await import('../createCore.js')
   const { connectExternal } = await import('../flows/connect.js')
   const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null, account: opts.account })

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../api/HttpClient.js'
-import type { ResolvedOptions } from '../controllers/OptionsController.js'
+import type { ResolvedOptions } from '../types/options.js'
 import type { Connector } from '../types/connector.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import type { SiteToken } from '../controllers/resolveTokens.js'
@@ -114,8 +114,12 @@ export interface AdapterContext {
  */
 export interface ChainAdapter {
   readonly namespace: WiredNamespace
-  /** Finds this namespace's wallets and reports each; returns the function that stops looking. */
-  watch(add: (connector: Connector) => void, networks: readonly CaipNetwork[]): () => void
+  /**
+   * Finds this namespace's wallets and reports each (`add`); `remove` withdraws one it reported
+   * that turned out to be another's duplicate (a namespace's own discovery rules stay inside its
+   * adapter). Returns the function that stops looking.
+   */
+  watch(add: (connector: Connector) => void, networks: readonly CaipNetwork[], remove?: (connectorId: string) => void): () => void
   /** Asks the wallet for its account (a prompt). */
   connect(connector: Connector, networks: readonly CaipNetwork[]): Promise<AdapterConnection>
   /** Restores a connection without a prompt; undefined when the wallet forgot the site. */

@@ -3,7 +3,7 @@
 import { expect } from 'chai'
 import { decodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { createHttpClient } from './HttpClient.js'
-import { createSwapClient, type SwapClient } from './SwapClient.js'
+import { createSwapClient, type SwapCall, type SwapClient } from './SwapClient.js'
 import { getDevnet, rpc, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
 
@@ -16,9 +16,9 @@ describe('swap client (devnet Uniswap V2 through the server)', () => {
   const chain = 'eip155:31337'
   const dusd = () => `${chain}:${info.tokens.DUSD}`
   /** Sends as the unlocked account, with the gas the service estimated (anvil's own estimate of a first swap is too tight). */
-  const send = async (tx: { from: string; to: string; data: string; value: string; eip155?: { gas?: string } }) => {
-    const gas = tx.eip155?.gas ? { gas: `0x${BigInt(tx.eip155.gas).toString(16)}` } : {}
-    const hash = await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, data: tx.data, value: `0x${BigInt(tx.value).toString(16)}`, ...gas }])
+  const send = async (tx: SwapCall) => {
+    const gas = tx.gas ? { gas: `0x${tx.gas.toString(16)}` } : {}
+    const hash = await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...gas }])
     return waitFor(() => rpc<{ status: string } | null>(info.chains[0]!.rpcUrl, 'eth_getTransactionReceipt', [hash]), 5000, 'the receipt')
   }
   const dusdOf = async (who: string) => BigInt(await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_call', [{ to: info.tokens.DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))

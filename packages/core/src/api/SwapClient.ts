@@ -45,12 +45,12 @@ export function createSwapClient(http: HttpClient, blockchainApiUrl: string, pro
       return { allowance: BigInt(answer.allowance), spender: answer.spender }
     },
     /** The approval of exactly the trade's amount (all of it with `unlimited`). */
-    async buildApprove(trade: SwapTrade, opts: { unlimited?: boolean } = {}): Promise<SwapTransaction> {
+    async buildApprove(trade: SwapTrade, opts: { unlimited?: boolean } = {}): Promise<SwapCall> {
       const query = { from: trade.from, to: trade.to, userAddress: trade.userAddress, amount: opts.unlimited ? undefined : trade.amount.toString() }
-      return (await getChecked(base, convertEndpoints.buildApprove, undefined, query, 'swap approval')).tx
+      return toSwapCall((await getChecked(base, convertEndpoints.buildApprove, undefined, query, 'swap approval')).tx)
     },
     /** The swap of the quote the visitor saw, within `slippage` percent of it. */
-    async buildTransaction(trade: SwapTrade, quote: SwapQuote, slippage: number): Promise<{ tx: SwapTransaction; minimumReceived: bigint }> {
+    async buildTransaction(trade: SwapTrade, quote: SwapQuote, slippage: number): Promise<{ tx: SwapCall; minimumReceived: bigint }> {
       const body: EndpointRequest<typeof convertEndpoints.buildTransaction>['body'] = {
         amount: trade.amount.toString(),
         eip155: { slippage: String(slippage) },
@@ -62,7 +62,7 @@ export function createSwapClient(http: HttpClient, blockchainApiUrl: string, pro
       }
       // Building is not idempotent in effect (a new deadline): no automatic retry.
       const answer = await postChecked(base, convertEndpoints.buildTransaction, body, 'swap transaction', { retries: 0 })
-      return { tx: answer.tx, minimumReceived: BigInt(answer.minimumReceived) }
+      return { tx: toSwapCall(answer.tx), minimumReceived: BigInt(answer.minimumReceived) }
     },
     /** The network's gas prices (wei). */
     async gasPrice(caipNetworkId: string): Promise<{ standard: bigint; fast: bigint; instant: bigint }> {
@@ -70,6 +70,25 @@ export function createSwapClient(http: HttpClient, blockchainApiUrl: string, pro
       return { standard: BigInt(answer.standard), fast: BigInt(answer.fast), instant: BigInt(answer.instant) }
     }
   }
+}
+
+/**
+ * A swap's transaction as a wallet is asked to send it. The service's answer keeps per-namespace
+ * fields under the namespace's name (`eip155.gas`); they are read here, so flows stay
+ * namespace-neutral (docs/ARCHITECTURE.md, Layers).
+ */
+export interface SwapCall {
+  from: string
+  to: string
+  data: string
+  value: bigint
+  /** The gas the service estimated, when it did (EVM). */
+  gas?: bigint
+}
+
+/** The service's transaction as a {@link SwapCall}. */
+export function toSwapCall(tx: SwapTransaction): SwapCall {
+  return { from: tx.from, to: tx.to, data: tx.data, value: BigInt(tx.value), gas: tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined }
 }
 
 /** The swap client's type. */

@@ -1,6 +1,6 @@
 import { proxy, ref } from 'valtio/vanilla'
 import type { Connector } from '../types/connector.js'
-import type { ExcludedWallet } from './OptionsController.js'
+import type { ExcludedWallet } from '../types/options.js'
 import type { WiredNamespace } from '../types/network.js'
 
 /** Name of the generic injected connector when the wallet cannot be identified. */

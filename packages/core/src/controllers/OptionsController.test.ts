@@ -1,5 +1,6 @@
 import { expect } from 'chai'
-import { createOptionsController, resolveOptions } from './OptionsController.js'
+import { createOptionsController } from './OptionsController.js'
+import { resolveOptions } from './resolveOptions.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 
 const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)

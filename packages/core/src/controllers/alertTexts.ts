@@ -1,4 +1,4 @@
-import type { AlertCode } from './AlertController.js'
+import type { AlertCode } from '../types/alert.js'
 
 // The words of the alerts live apart from the controller: only the dialog (a lazy chunk) shows them.
 /** The spec's alert texts. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import { MAX_TOKENS_PER_NETWORK, resolveTokens } from './resolveTokens.js'
 import { isBase58Of32Bytes } from '../adapters/solana/isBase58Of32Bytes.js'
-import { resolveOptions } from './OptionsController.js'
+import { resolveOptions } from './resolveOptions.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
 

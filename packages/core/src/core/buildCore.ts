@@ -1,4 +1,5 @@
-import { createOptionsController, type WalletModalOptions } from '../controllers/OptionsController.js'
+import { createOptionsController } from '../controllers/OptionsController.js'
+import type { WalletModalOptions } from '../types/options.js'
 import { createModalController } from '../controllers/ModalController.js'
 import { createRouterController } from '../controllers/RouterController.js'
 import { createChainController } from '../controllers/ChainController.js'
@@ -15,7 +16,6 @@ import { createTelemetryController } from '../controllers/TelemetryController.js
 import type { HttpClient } from '../api/HttpClient.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
 import type { DirectoryClient } from '../api/DirectoryClient.js'
-import { INJECTED_CONNECTOR_ID, isWindowEthereum } from '../adapters/eip155/discovery.js'
 import { createStorage, defaultStorageBackend, STORAGE_KEYS } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
 import type { Core, CoreRuntime } from './Core.js'
@@ -74,8 +74,6 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     prefetched: false,
     imagesPreloaded: false,
     addConnector(c) {
-      // A wallet both announced (EIP-6963) and at window.ethereum is listed once, as announced.
-      if (c.type === 'ANNOUNCED' && isWindowEthereum(c.provider)) connector.remove(INJECTED_CONNECTOR_ID)
       // Spec §3 Connector chains: the site's networks of its family it can be asked to use, unless
       // it says which it serves.
       connector.add(c.chains ? c : { ...c, chains: optionsController.networksOf(c.chain).map(n => n.caipNetworkId) })

@@ -61,7 +61,7 @@ function timerProbe() {
       return id
     }
   const cancel = (original: (...a: unknown[]) => unknown) =>
-    function (id: unknown) {
+    (id: unknown) => {
       pending.delete(id)
       return original.call(globalThis, id)
     }

@@ -3,6 +3,7 @@ import { startDiscovery } from '../flows/adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type CaipAddress } from '../types/network.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
 import { whenIdle } from '../utils/whenIdle.js'
 import type { Core } from './Core.js'
 
@@ -20,7 +21,9 @@ export function startCore(core: Core): void {
   const hint = opts.locale ?? (globalThis.document?.documentElement.lang || globalThis.navigator?.languages?.[0])
   if (hint && !/^en(-|$)/i.test(hint)) void core.i18n.start(opts.locale)
   // WalletConnect is offered whenever a relay is known; its code loads only when used.
-  if (opts.relayUrl) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' })
+  // The WalletConnect row belongs to the namespace whose adapter holds the modal's sessions (the registry says which).
+  const walletConnectNamespace = WIRED_NAMESPACES.find(ns => namespaceSupports(ns, 'walletConnect'))
+  if (opts.relayUrl && walletConnectNamespace) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: walletConnectNamespace })
   void startDiscovery(core, 'start')
   // The site's own wallets (vendor SDKs' providers): their code loads only on sites that have some.
   if (opts.connectors?.length || opts.customWallets?.length) void import('../flows/siteWallets.js').then(m => (m.addSiteConnectors(core), m.customWalletsOf(core)))

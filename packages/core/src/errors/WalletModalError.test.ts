@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { WalletModalError, isWalletModalError, toWalletModalError } from './WalletModalError.js'
-import { ERROR_MESSAGES } from './codes.js'
+import type { ERROR_MESSAGES } from './codes.js'
 import { embeddedError, toEmbeddedError } from './embeddedCodes.js'
 
 describe('WalletModalError', () => {

@@ -3,7 +3,7 @@
 export type { WalletModal, AccountInfo, PublicState, DisconnectOptions } from '../core/WalletModal.js'
 export type { ConnectedWalletInfo } from '../types/account.js'
 export type { OpenModalOptions } from '../flows/openModal.js'
-export type { WalletModalOptions, ResolvedOptions, SiteMetadata, ExcludedWallet, FeatureOptions } from '../controllers/OptionsController.js'
+export type { WalletModalOptions, ResolvedOptions, SiteMetadata, ExcludedWallet, FeatureOptions } from '../types/options.js'
 export type { SiteToken } from '../controllers/resolveTokens.js'
 export type { ViewId, RouterData } from '../controllers/RouterController.js'
 export type { ThemeMode } from '../controllers/ThemeController.js'

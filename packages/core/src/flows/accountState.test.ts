@@ -3,7 +3,7 @@
 // wallet: the account state is set as a wallet moving to a network the site does not list leaves it.
 import { expect } from 'chai'
 import { createCore, type Core } from '../createCore.js'
-import type { WalletModalOptions } from '../controllers/OptionsController.js'
+import type { WalletModalOptions } from '../types/options.js'
 import type { CaipNetwork } from '../types/network.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { memoryStorage } from '../__fixtures__/devnet.js'

@@ -34,7 +34,7 @@ export function adapterOf(core: Core, ns: WiredNamespace): Promise<ChainAdapter>
 function watch(core: Core, ns: WiredNamespace, adapter: ChainAdapter): void {
   // An adapter that finished loading after destroy() starts no discovery.
   if (core.runtime.lifetime.signal.aborted) return
-  core.runtime.stopDiscovery.push(adapter.watch(core.runtime.addConnector, core.options.networksOf(ns)))
+  core.runtime.stopDiscovery.push(adapter.watch(core.runtime.addConnector, core.options.networksOf(ns), id => core.connector.remove(id)))
 }
 
 /**

@@ -3,7 +3,6 @@ import type { Wallet } from '../api/schemas.js'
 import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
-import { INJECTED_CONNECTOR_ID } from '../adapters/eip155/discovery.js'
 import { isMobile } from '../utils/platform.js'
 import { isSafeApp, SAFE_CONNECTOR_ID } from '../utils/environment.js'
 import { connectorTypeOrder } from './connectorOrder.js'
@@ -30,7 +29,8 @@ export type ConnectRow = { kind: 'connector'; connector: Connector; recent: bool
  * SwitchActiveChain connects (wallets of other families are not offered).
  */
 export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
-  const visible = core.connector.visible(core.options.state.excludedWallets, { mobile: isMobile(), injectedInstalled: !!core.connector.get(INJECTED_CONNECTOR_ID) }, only)
+  // Any generic injected wallet counts as installed, whichever namespace's adapter found it.
+  const visible = core.connector.visible(core.options.state.excludedWallets, { mobile: isMobile(), injectedInstalled: core.connector.state.connectors.some(c => c.type === 'INJECTED') }, only)
   const recentIds = core.connection.state.recentWallets.map(w => w.id)
   const groups = connectorTypeOrder(core.options.state.features.connectorTypeOrder)
   // Directory wallets connect over WalletConnect, which serves only some families' sessions:

@@ -22,7 +22,7 @@ describe('socialWindow', () => {
   it('a login whose popup is open is focused, not restarted; once it is closed a click opens a new one', async () => {
     const core = await make()
     const opened: string[] = []
-    window.open = ((url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
+    window.open = ((_url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
     let focused = 0
     const fake = { closed: false, focus: () => void focused++, close: () => void (fake.closed = true) }
     const popup = fake as unknown as Window
@@ -45,7 +45,7 @@ describe('socialWindow', () => {
   it('another provider while a popup is open: the old popup closes and a new login starts', async () => {
     const core = await make()
     const opened: string[] = []
-    window.open = ((url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
+    window.open = ((_url?: string, name?: string) => (opened.push(String(name)), null)) as typeof window.open
     const fake = { closed: false, focus: () => {}, close: () => void (fake.closed = true) }
     embeddedState(core).setSocial({ provider: 'google', step: 'started' })
     embeddedState(core).setSocialWindow(fake as unknown as Window)

@@ -24,7 +24,7 @@ describe('history and identity on networks the service does not serve (spec §7)
     asked = []
     const api = {
       getIdentity: async (address: string) => (asked.push(`identity ${address}`), { name: 'devnet-wallet.reown.id', avatar: null }),
-      getHistory: async (address: string, q: { chainId?: string }) => (asked.push(`history ${q.chainId}`), { data: [], next: undefined })
+      getHistory: async (_address: string, q: { chainId?: string }) => (asked.push(`history ${q.chainId}`), { data: [], next: undefined })
     }
     c.loadServices = async () => api as unknown as ServiceClient
     // The name-service lookup is answered from its cache: this file is about the service's calls.

@@ -7,7 +7,7 @@ import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { brokenStorage, memoryStorage } from '../__fixtures__/devnet.js'
 import { STORAGE_PREFIX, type StorageBackend } from '../utils/storage.js'
 import { hasLegalConsent, LEGAL_CONSENT_KEY, legalLinks, safeLegalUrl, setLegalConsent } from './legalConsent.js'
-import type { WalletModalOptions } from '../controllers/OptionsController.js'
+import type { WalletModalOptions } from '../types/options.js'
 
 const PAGE = 'http://127.0.0.1:5173/shop/index.html'
 

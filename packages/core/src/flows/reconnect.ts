@@ -8,7 +8,7 @@ import { followWallet } from './walletListeners.js'
 import { discoveredAdapter } from './adapters.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
-import { currentConnectorId } from '../adapters/eip155/wellKnownConnectorIds.js'
+import { currentConnectorId } from '../adapters/connectorIds.js'
 import { wasDisconnected } from './disconnectedConnectors.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */

@@ -9,7 +9,7 @@ import { fetchFeaturedAndRecommended, fetchNextWalletsPage, searchWallets } from
 import { initServices } from './services.js'
 import { reportError } from './telemetry.js'
 import { announceDevnetWallet, createDevnetWallet, devnetNetworks, faultHits, getDevnet, memoryStorage, rpc, serverRequests, setFault, storedEvents, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
-import type { WalletModalOptions } from '../controllers/OptionsController.js'
+import type { WalletModalOptions } from '../types/options.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
 const BALANCE_PATH = '/v1/account/'

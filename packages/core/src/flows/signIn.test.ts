@@ -152,7 +152,7 @@ describe('sign-in flow (devnet)', () => {
   }
 
   it('service-backed: the server keeps the session; a reload asks nothing; revoking makes the next connect ask again', async () => {
-    const { storage, siwx, mine } = await signedInThroughService()
+    const { storage, mine } = await signedInThroughService()
     expect(mine!.token, 'the service issued a token').to.match(/^wms_/)
     const listed = await listWithToken(info, mine!.token!)
     expect(listed.status).to.equal(200)

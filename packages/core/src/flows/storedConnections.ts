@@ -3,7 +3,7 @@ import type { Core } from '../createCore.js'
 import type { Connector } from '../types/connector.js'
 import { WIRED_NAMESPACES, type CaipAddress, type WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
-import { currentConnectorId } from '../adapters/eip155/wellKnownConnectorIds.js'
+import { currentConnectorId } from '../adapters/connectorIds.js'
 import { noteDisconnected } from './disconnectedConnectors.js'
 
 /** A stored connection's status (spec §4): the one in use, one kept connected, one to log in again. */

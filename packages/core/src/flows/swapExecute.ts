@@ -66,7 +66,7 @@ export async function approveSwap(core: Core): Promise<boolean> {
     const trade = tradeOrThrow(core)
     const wallet = await callingWallet(core)
     const tx = await (await swapClient(core)).buildApprove(trade)
-    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value) }).catch(err => Promise.reject(walletFailure(err)))
+    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: tx.value }).catch(err => Promise.reject(walletFailure(err)))
     swap.setStep('approving', true)
     const mined = await trackPendingTransaction(core, wallet.adapter, wallet.network, hash, { quiet: true })
     if (mined === false) throw swapError('APPROVAL_REVERTED')
@@ -113,14 +113,13 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
     const wallet = await callingWallet(core)
     const client = await swapClient(core)
     const { tx } = await client.buildTransaction(trade, quote, slippage)
-    const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
-    const call = { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: BigInt(tx.value), gas }
+    const call = { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas }
     const batch = swap.state.needsApproval && swap.state.batchesApproval ? await wallet.adapter.batchCalls?.() : undefined
     let hash: string
     if (batch) {
       // The approval and the swap together, approved once (EIP-5792): all or none.
       const approve = await client.buildApprove(trade)
-      hash = await sendBatch(core, wallet, batch, [{ network: wallet.network, from: wallet.address, to: approve.to, data: approve.data, value: BigInt(approve.value) }, call])
+      hash = await sendBatch(core, wallet, batch, [{ network: wallet.network, from: wallet.address, to: approve.to, data: approve.data, value: approve.value }, call])
       swap.setNeedsApproval(false)
     } else {
       hash = await wallet.sendCall(wallet.connector, call).catch(err => Promise.reject(walletFailure(err)))

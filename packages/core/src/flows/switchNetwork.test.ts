@@ -2,7 +2,7 @@
 // found"), without a wallet: the account state is set as a connection would leave it.
 import { expect } from 'chai'
 import { createCore, type Core } from '../createCore.js'
-import type { WalletModalOptions } from '../controllers/OptionsController.js'
+import type { WalletModalOptions } from '../types/options.js'
 import { ALERTS } from '../controllers/alertTexts.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { memoryStorage } from '../__fixtures__/devnet.js'

@@ -36,5 +36,5 @@ export const BITCOIN_NETWORK_NAMES = Object.freeze(Object.keys(BITCOIN_NETWORKS)
  * @param value - Anything, e.g. a request parameter.
  */
 export function isBitcoinNetwork(value: unknown): value is DevnetBitcoinNetwork {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(BITCOIN_NETWORKS, value)
+  return typeof value === 'string' && Object.hasOwn(BITCOIN_NETWORKS, value)
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { escapeHtml } from '../server/standInHttp.js'
 
 /** The example sites the demo server serves from their builds (`examples/<name>/dist`). */
 export const EXAMPLES = [
@@ -11,7 +12,6 @@ export const EXAMPLES = [
   { name: 'html', title: 'Plain HTML', what: 'the CDN build by script tag, with subresource integrity for every file' }
 ] as const
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**
  * The `script-src` sources a page's inline scripts need under the demo's CSP: the SHA-256 of each
@@ -62,7 +62,7 @@ export function serveExamples(app: FastifyInstance, examplesDir: string, csp: st
 
 function indexPage(examples: readonly { name: string; title: string; what: string; built: boolean }[]): string {
   const rows = examples
-    .map(e => `<li>${e.built ? `<a href="/examples/${e.name}/">${escape(e.title)}</a>` : `${escape(e.title)} (not built: run <code>npm run build</code>)`}: ${escape(e.what)}</li>`)
+    .map(e => `<li>${e.built ? `<a href="/examples/${e.name}/">${escapeHtml(e.title)}</a>` : `${escapeHtml(e.title)} (not built: run <code>npm run build</code>)`}: ${escapeHtml(e.what)}</li>`)
     .join('\n      ')
   return `<!doctype html>
 <html lang="en">

@@ -2,8 +2,8 @@ import { formatUnits } from 'viem'
 import { DEVNET_TOKEN_DECIMALS } from '../constants.js'
 import type { DevnetTokenAddresses } from '../deployTokens.js'
 import { jsonRpc } from '../jsonRpc.js'
+import { escapeHtml } from '../server/standInHttp.js'
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** What the devnet explorer shows of an address. */
 export interface ExplorerAddress {
@@ -67,15 +67,15 @@ export function explorerPage(chainName: string, read: ExplorerAddress): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(read.address)} · ${escape(chainName)} explorer</title>
+<title>${escapeHtml(read.address)} · ${escapeHtml(chainName)} explorer</title>
 <link rel="stylesheet" href="/explorer/explorer.css">
 </head>
 <body>
 <main>
-<h1>${escape(chainName)} explorer</h1>
-<p data-testid="explorer-address"><code>${escape(read.address)}</code></p>
+<h1>${escapeHtml(chainName)} explorer</h1>
+<p data-testid="explorer-address"><code>${escapeHtml(read.address)}</code></p>
 <dl>
-${rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd data-label="${escape(label)}">${escape(value)}</dd>`).join('\n')}
+${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd data-label="${escapeHtml(label)}">${escapeHtml(value)}</dd>`).join('\n')}
 </dl>
 <p><a href="/">Back to the demo</a></p>
 </main>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createWalletClient } from '@farcaster/auth-client'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Hex } from 'viem'
-import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
+import { escapeHtml, readBody } from '../server/standInHttp.js'
 
 /** A Farcaster account a tester can approve as on the stand-in's page. */
 export interface DevnetFarcasterAccount {
@@ -49,7 +49,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 function page(res: ServerResponse, status: number, title: string, body: string): void {
   res
     .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'" })
-    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1>${body}</main></body></html>`)
+    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`)
 }
 
 /**
@@ -131,7 +131,7 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
           ...(expirationTime ? { expirationTime: new Date(expirationTime) } : {}),
           ...(requestId ? { requestId } : {})
         })
-        if (built.isError) return page(res, 400, 'The request could not be signed', `<p>${escape(built.error?.message ?? '')}</p>`)
+        if (built.isError) return page(res, 400, 'The request could not be signed', `<p>${escapeHtml(built.error?.message ?? '')}</p>`)
         const signature = await signer.signMessage({ message: built.message })
         const done = await wallet.authenticate({
           channelToken: c.token,
@@ -143,14 +143,14 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
           displayName: account.displayName,
           custody: signer.address
         } as never)
-        if (done.isError) return page(res, 502, 'The relay refused the answer', `<p>${escape(done.error?.message ?? '')}</p>`)
-        return page(res, 200, 'Signed in', `<p>You signed in to ${escape(c.params.domain)} as @${escape(account.username)}. Go back to the site.</p>`)
+        if (done.isError) return page(res, 502, 'The relay refused the answer', `<p>${escapeHtml(done.error?.message ?? '')}</p>`)
+        return page(res, 200, 'Signed in', `<p>You signed in to ${escapeHtml(c.params.domain)} as @${escapeHtml(account.username)}. Go back to the site.</p>`)
       }
       const buttons = DEVNET_FARCASTER_ACCOUNTS.map(
         a =>
-          `<li><form method="post"><input type="hidden" name="fid" value="${a.fid}"><button type="submit">Approve as @${escape(a.username)} <small>(fid ${a.fid})</small></button></form></li>`
+          `<li><form method="post"><input type="hidden" name="fid" value="${a.fid}"><button type="submit">Approve as @${escapeHtml(a.username)} <small>(fid ${a.fid})</small></button></form></li>`
       ).join('')
-      return page(res, 200, 'Sign in with Farcaster', `<p>${escape(c.params.domain)} asks you to sign in. The devnet's stand-in for the Farcaster app: pick a test account.</p><ul>${buttons}</ul>`)
+      return page(res, 200, 'Sign in with Farcaster', `<p>${escapeHtml(c.params.domain)} asks you to sign in. The devnet's stand-in for the Farcaster app: pick a test account.</p><ul>${buttons}</ul>`)
     }
     json(res, 404, { error: 'Not found' })
   }

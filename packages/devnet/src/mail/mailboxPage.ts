@@ -1,10 +1,10 @@
 import type { SunkMail } from './startMailSink.js'
+import { escapeHtml } from '../server/standInHttp.js'
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Turns the secure site's links into links (plain http(s) only), everything else stays text. */
 function linkify(text: string): string {
-  return escape(text).replace(/https?:\/\/[^\s<]+/g, url => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`)
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, url => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`)
 }
 
 /**
@@ -18,8 +18,8 @@ export function mailboxPage(messages: readonly SunkMail[]): string {
   const items = messages.length
     ? messages
         .map(
-          m => `<article class="mail" data-to="${escape(m.to.join(', '))}">
-  <header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to.join(', '))} · ${escape(new Date(m.receivedAt).toLocaleTimeString('en-GB'))}</span></header>
+          m => `<article class="mail" data-to="${escapeHtml(m.to.join(', '))}">
+  <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to.join(', '))} · ${escapeHtml(new Date(m.receivedAt).toLocaleTimeString('en-GB'))}</span></header>
   <pre>${linkify(m.text)}</pre>
 </article>`
         )

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
+import { escapeHtml } from '../server/standInHttp.js'
 
 /** The social providers the local OpenID provider stands in for (spec §1). */
 export const DEVNET_SOCIALS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -42,15 +43,14 @@ export interface DevnetOidcProvider {
   close(): Promise<void>
 }
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 function loginPage(uid: string, client: string): string {
   const social = client.replace(/^devnet-/, '')
   const buttons = DEVNET_SOCIAL_USERS.map(
-    u => `<li><form method="post" action="/interaction/${escape(uid)}/login"><input type="hidden" name="user" value="${escape(u.sub)}"><button type="submit">${escape(u.name)} <small>@${escape(u.username)}</small></button></form></li>`
+    u => `<li><form method="post" action="/interaction/${escapeHtml(uid)}/login"><input type="hidden" name="user" value="${escapeHtml(u.sub)}"><button type="submit">${escapeHtml(u.name)} <small>@${escapeHtml(u.username)}</small></button></form></li>`
   ).join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Log in with ${escape(social)} (devnet)</title></head>
-<body><main><h1>Log in with ${escape(social)}</h1><p>The devnet's stand-in for ${escape(social)}: pick a test user.</p><ul>${buttons}</ul></main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Log in with ${escapeHtml(social)} (devnet)</title></head>
+<body><main><h1>Log in with ${escapeHtml(social)}</h1><p>The devnet's stand-in for ${escapeHtml(social)}: pick a test user.</p><ul>${buttons}</ul></main></body></html>`
 }
 
 /**

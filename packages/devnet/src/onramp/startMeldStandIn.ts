@@ -285,7 +285,6 @@ function cents(value: unknown): bigint | undefined {
 }
 
 /** 'USDC_BASE' -> 'USDC': the asset's ticker. */
-const symbolOf = (code: string) => code.split('_')[0]!
 
 /** The signature of a webhook event as Meld makes it (Webhooks Authentication). */
 export function meldWebhookSignature(secret: string, timestamp: string, url: string, body: string): string {

@@ -5,7 +5,7 @@ import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem'
 import { DEPLOYER_ACCOUNT, DEVNET_TOKEN_DECIMALS } from '../constants.js'
 import { jsonRpc } from '../jsonRpc.js'
 import { waitForReceipt } from '../waitForReceipt.js'
-import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
+import { escapeHtml, readBody } from '../server/standInHttp.js'
 
 /** The test card the sandbox accepts (any other number is declined, as a provider's test mode does). */
 export const SANDBOX_TEST_CARD = '4242 4242 4242 4242'
@@ -126,9 +126,9 @@ const json = (res: ServerResponse, status: number, body: unknown) => send(res, s
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font:16px system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}button{font:inherit;margin-top:1rem;padding:.6rem 1rem;width:100%}dl{display:grid;grid-template-columns:auto auto;gap:.3rem 1rem}dd{margin:0;text-align:right}.note{color:#555}.error{color:#b00020;font-weight:600}</style></head>
-<body><h1>${escape(title)}</h1>${body}</body></html>`
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
 }
 
 /**
@@ -229,12 +229,12 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
     return page(
       'Devnet Sandbox checkout',
       `<p class="note">A test provider: nothing is charged. Use the test card <strong>${SANDBOX_TEST_CARD}</strong>.</p>
-<dl><dt>You pay</dt><dd data-testid="checkout-total">${escape(q?.total ?? session.fiatAmount)} ${escape(session.fiatCurrency)}</dd>
-<dt>You receive</dt><dd data-testid="checkout-purchase">${escape(q?.purchase ?? '?')} ${escape(session.asset)}</dd>
-<dt>To</dt><dd><code>${escape(session.address)}</code></dd><dt>Network</dt><dd>${escape(chains.get(session.network)?.name ?? solana?.name ?? session.network)}</dd></dl>
-${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
-<form method="post" action="/checkout/${escape(session.id)}/pay"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${SANDBOX_TEST_CARD}" required>
-<button type="submit">Pay ${escape(q?.total ?? session.fiatAmount)} ${escape(session.fiatCurrency)}</button></form>`
+<dl><dt>You pay</dt><dd data-testid="checkout-total">${escapeHtml(q?.total ?? session.fiatAmount)} ${escapeHtml(session.fiatCurrency)}</dd>
+<dt>You receive</dt><dd data-testid="checkout-purchase">${escapeHtml(q?.purchase ?? '?')} ${escapeHtml(session.asset)}</dd>
+<dt>To</dt><dd><code>${escapeHtml(session.address)}</code></dd><dt>Network</dt><dd>${escapeHtml(chains.get(session.network)?.name ?? solana?.name ?? session.network)}</dd></dl>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
+<form method="post" action="/checkout/${escapeHtml(session.id)}/pay"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${SANDBOX_TEST_CARD}" required>
+<button type="submit">Pay ${escapeHtml(q?.total ?? session.fiatAmount)} ${escapeHtml(session.fiatCurrency)}</button></form>`
     )
   }
 
@@ -320,7 +320,7 @@ ${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ''}
 function paidPage(p: SandboxPurchase): string {
   return page(
     'Payment complete',
-    `<p role="status">Paid ${escape(p.fiatAmount)} ${escape(p.fiatCurrency)}: <strong data-testid="paid-amount">${escape(p.amount)} ${escape(p.asset)}</strong> sent to <code>${escape(p.address)}</code>.</p>
-<p class="note">Transaction <code data-testid="paid-tx">${escape(p.txHash)}</code>. You can close this window and return to the site.</p>`
+    `<p role="status">Paid ${escapeHtml(p.fiatAmount)} ${escapeHtml(p.fiatCurrency)}: <strong data-testid="paid-amount">${escapeHtml(p.amount)} ${escapeHtml(p.asset)}</strong> sent to <code>${escapeHtml(p.address)}</code>.</p>
+<p class="note">Transaction <code data-testid="paid-tx">${escapeHtml(p.txHash)}</code>. You can close this window and return to the site.</p>`
   )
 }

@@ -242,7 +242,7 @@ export async function startRegistryStandIn(options: RegistryStandInOptions = {})
           ({ wallet }) =>
             (!search || wallet.name.toLowerCase().includes(search)) &&
             (!include || include.includes(wallet.id)) &&
-            (!exclude || !exclude.includes(wallet.id)) &&
+            (!exclude?.includes(wallet.id)) &&
             (!chains || (wallet.chains ?? []).some(c => chains.includes(c))) &&
             (!platform || onPlatform(wallet, platform))
         )

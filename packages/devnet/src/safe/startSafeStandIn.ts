@@ -6,7 +6,7 @@ import { EIP155_READ_METHODS } from '@wallet-modal/wire'
 import type { Address } from 'viem'
 import { DEVNET_ACCOUNTS } from '../constants.js'
 import { devnetPaths } from '../devnetPaths.js'
-import { escapeHtml as escape, readBody } from '../server/standInHttp.js'
+import { escapeHtml, readBody } from '../server/standInHttp.js'
 
 /**
  * The stand-in Safe's address: anvil account 3 (funded with ETH and both tokens, unlocked on the
@@ -89,8 +89,8 @@ export async function startSafeStandIn(options: { port?: number; chains: readonl
         const appOrigin = new URL(app).origin
         const csp = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src ${appOrigin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
         const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Safe{Wallet} stand-in</title><link rel="stylesheet" href="/host.css"><script type="module" src="/host.js"></script></head>
-<body><header><strong>Safe{Wallet} stand-in</strong> <span>Safe <code id="safe">${DEVNET_SAFE_ADDRESS}</code> on ${escape(chain.name)} (${chain.chainId}), 1 of 1 owner: executes as soon as you press Execute</span></header>
-<main><iframe id="app" title="Safe app" src="${escape(app)}" data-origin="${escape(appOrigin)}" data-chain-id="${chain.chainId}" data-chain-name="${escape(chain.name)}" data-safe="${DEVNET_SAFE_ADDRESS}"></iframe>
+<body><header><strong>Safe{Wallet} stand-in</strong> <span>Safe <code id="safe">${DEVNET_SAFE_ADDRESS}</code> on ${escapeHtml(chain.name)} (${chain.chainId}), 1 of 1 owner: executes as soon as you press Execute</span></header>
+<main><iframe id="app" title="Safe app" src="${escapeHtml(app)}" data-origin="${escapeHtml(appOrigin)}" data-chain-id="${chain.chainId}" data-chain-name="${escapeHtml(chain.name)}" data-safe="${DEVNET_SAFE_ADDRESS}"></iframe>
 <aside aria-label="Requests"><h2>Requests</h2><p id="empty">Nothing to confirm. Requests from the app appear here.</p><ol id="requests" aria-label="Pending requests"></ol><h2>Log</h2><ol id="log" aria-label="Log"></ol></aside></main></body></html>`
         return send(res, 200, 'text/html; charset=utf-8', html, { 'content-security-policy': csp, 'referrer-policy': 'no-referrer' })
       }

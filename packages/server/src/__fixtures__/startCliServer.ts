@@ -38,7 +38,7 @@ export async function startCliServer(args: string[], env: Record<string, string>
     const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(output())}`)), 60_000)
     child.stdout.on('data', () => {
       // The banner's last line says where data is kept; lines may arrive in separate chunks.
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)[^]*storage: /.exec(stdout)
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)[\s\S]*storage: /.exec(stdout)
       if (match) {
         clearTimeout(timer)
         resolve(match[1]!)

@@ -12,7 +12,7 @@ import { parseServerConfig } from '../config/ServerConfig.js'
 import type { Store } from '../db/Store.js'
 import { createBundlers } from './createBundlers.js'
 import { createPaymasters } from './createPaymasters.js'
-import { LocalBundler } from './LocalBundler.js'
+import type { LocalBundler } from './LocalBundler.js'
 import { BUNDLER_KEY_ENV, PAYMASTER_KEY_ENV, smartAccountKey } from './smartAccountKey.js'
 
 const ADDRESS = '0x0000000000000000000000000000000000000001'

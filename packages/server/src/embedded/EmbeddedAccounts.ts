@@ -221,7 +221,7 @@ export class EmbeddedAccounts {
       } catch (error) {
         return { error: (error as ApiError).message, status: 429 }
       }
-      if (!row || !row.code_hash) return { error: 'No code was sent to this address, or it was used: ask for a new code' }
+      if (!row?.code_hash) return { error: 'No code was sent to this address, or it was used: ask for a new code' }
       // A dead code keeps its row, so the 30 s between sends still holds after it.
       const kill = () => tx.query("UPDATE embedded_otps SET code_hash = '' WHERE email = $1 AND purpose = $2", [key, purpose])
       if (row.expires_ms <= this.now()) {

@@ -21,7 +21,7 @@ const keys = { eip155: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f460
 const me = privateKeyToAccount(keys.eip155).address
 const attacker = '0x000000000000000000000000000000000000dEaD'
 const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const valueOf = (rows: { label: string; value: string }[], label: string) => rows.find(r => r.label === label)?.value
+const rowValue = (rows: { label: string; value: string }[], label: string) => rows.find(r => r.label === label)?.value
 const refusedBySigning = async (request: Parameters<typeof signEmbeddedRequest>[0], pattern: RegExp) =>
   assert.rejects(signEmbeddedRequest(request, { ...keys, solana: keys.solana.slice() }, 500), (error: unknown) => error instanceof ApiError && error.status === 400 && pattern.test(error.reason))
 
@@ -30,29 +30,29 @@ describe('the approval shows everything it signs (attacks)', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [attacker, 1_000_000n] })
     const d = await describeRequest({ method: 'eth_sendTransaction', params: [{ from: me, to: token, data, value: '0x' + parseEther('100').toString(16) }], chain: evm }, 500)
     assert.equal(d.refused, undefined)
-    assert.equal(valueOf(d.rows, 'To'), attacker)
-    assert.equal(valueOf(d.rows, 'Amount'), '100 ETH')
-    assert.equal(valueOf(d.rows, 'Warning'), `This call also sends 100 ETH to ${token}`)
+    assert.equal(rowValue(d.rows, 'To'), attacker)
+    assert.equal(rowValue(d.rows, 'Amount'), '100 ETH')
+    assert.equal(rowValue(d.rows, 'Warning'), `This call also sends 100 ETH to ${token}`)
   })
 
   it('attack: an unknown contract call is shown with every byte of its data', async () => {
     const data = ('0x12345678' + 'ab'.repeat(3000)) as Hex
     const d = await describeRequest({ method: 'eth_sendTransaction', params: [{ to: attacker, data }], chain: evm }, 500)
-    assert.equal(valueOf(d.rows, 'Contract data'), data)
-    assert.match(valueOf(d.rows, 'Function') ?? '', /^0x12345678 /)
-    assert.equal(valueOf(d.rows, 'Amount'), '0 ETH')
+    assert.equal(rowValue(d.rows, 'Contract data'), data)
+    assert.match(rowValue(d.rows, 'Function') ?? '', /^0x12345678 /)
+    assert.equal(rowValue(d.rows, 'Amount'), '0 ETH')
   })
 
   it('attack: an unlimited approval and a collection-wide approval are named as such', async () => {
     const unlimited = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [attacker, 2n ** 256n - 1n] })
     const a = await describeRequest({ method: 'eth_sendTransaction', params: [{ to: token, data: unlimited }], chain: evm }, 500)
     assert.equal(a.title, 'Approve token spending')
-    assert.equal(valueOf(a.rows, 'Allow spending'), 'Unlimited tokens')
-    assert.equal(valueOf(a.rows, 'Spender'), attacker)
+    assert.equal(rowValue(a.rows, 'Allow spending'), 'Unlimited tokens')
+    assert.equal(rowValue(a.rows, 'Spender'), attacker)
     const all = encodeFunctionData({ abi: [{ type: 'function', name: 'setApprovalForAll', inputs: [{ type: 'address' }, { type: 'bool' }], outputs: [], stateMutability: 'nonpayable' }], args: [attacker, true] })
     const b = await describeRequest({ method: 'eth_sendTransaction', params: [{ to: token, data: all }], chain: evm }, 500)
-    assert.equal(valueOf(b.rows, 'Allow moving all your tokens of'), token)
-    assert.equal(valueOf(b.rows, 'Operator'), attacker)
+    assert.equal(rowValue(b.rows, 'Allow moving all your tokens of'), token)
+    assert.equal(rowValue(b.rows, 'Operator'), attacker)
   })
 
   it('attack: transaction fields the wallet does not show (access list, authorization list) are refused, not dropped', async () => {
@@ -68,10 +68,10 @@ describe('the approval shows everything it signs (attacks)', () => {
     assert.match(big.refused ?? '', /a batch has 1 to 20 calls; this one has 21/)
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [attacker, 5n] })
     const small = await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, calls: [{ to: token, data }, call] }], chain: evm }, 500, true)
-    assert.equal(valueOf(small.rows, '1. To'), attacker)
-    assert.equal(valueOf(small.rows, '1. Amount'), '0 ETH')
-    assert.equal(valueOf(small.rows, '2. Amount'), '1 ETH')
-    assert.equal(valueOf(small.rows, 'Total amount'), '1 ETH')
+    assert.equal(rowValue(small.rows, '1. To'), attacker)
+    assert.equal(rowValue(small.rows, '1. Amount'), '0 ETH')
+    assert.equal(rowValue(small.rows, '2. Amount'), '1 ETH')
+    assert.equal(rowValue(small.rows, 'Total amount'), '1 ETH')
   })
 
   it("the key's own account: a batch that must be atomic is refused by both; one the site lets go call by call is shown as such", async () => {
@@ -84,14 +84,14 @@ describe('the approval shows everything it signs (attacks)', () => {
     const loose = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: false, calls }], chain: evm }, 500)
     assert.equal(loose.refused, undefined)
     assert.equal(loose.title, 'Approve 2 calls, one after another')
-    assert.match(valueOf(loose.rows, 'Calls') ?? '', /^2, sent one after another as 2 transactions: if one fails, the ones after it are not sent/)
-    assert.equal(valueOf(loose.rows, '2. To'), token)
+    assert.match(rowValue(loose.rows, 'Calls') ?? '', /^2, sent one after another as 2 transactions: if one fails, the ones after it are not sent/)
+    assert.equal(rowValue(loose.rows, '2. To'), token)
     // One call is one transaction: atomic whatever the account.
     const one = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls: [calls[0]] }], chain: evm }, 500)
     assert.equal(one.title, 'Approve 1 call at once')
     // The smart account makes them together.
     const smart = await describeRequest({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: me, atomicRequired: true, calls }], chain: evm }, 500, true)
-    assert.equal(valueOf(smart.rows, 'Calls'), '2, made together in one transaction (all or none)')
+    assert.equal(rowValue(smart.rows, 'Calls'), '2, made together in one transaction (all or none)')
     assert.match((await describeRequest({ method: 'wallet_sendCalls', params: [{ from: me, atomicRequired: 'yes', calls }], chain: evm }, 500, true)).refused ?? '', /atomicRequired must be true or false/)
   })
 
@@ -134,7 +134,7 @@ describe('the approval shows everything it signs (attacks)', () => {
         d.rows.map(r => r.label),
         ['Network', 'Domain name', 'Domain version', 'Domain chainId', 'Domain verifyingContract', 'owner', 'spender', 'value', 'nonce', 'deadline']
       )
-      assert.equal(valueOf(d.rows, 'spender'), attacker)
+      assert.equal(rowValue(d.rows, 'spender'), attacker)
       const hidden = await describeRequest({ method: 'eth_signTypedData_v4', params: [me, { ...permit, domain: { ...permit.domain, note: 'x' } }], chain: evm }, 500)
       assert.match(hidden.refused ?? '', /the domain field note is not one EIP-712 signs/)
       const elsewhere = await describeRequest({ method: 'eth_signTypedData_v4', params: [me, { ...permit, domain: { ...permit.domain, chainId: 1 } }], chain: evm }, 500)
@@ -146,7 +146,7 @@ describe('the approval shows everything it signs (attacks)', () => {
       const order = (n: number) => ({ types, primaryType: 'Order', domain: { chainId: 31337 }, message: { items: Array.from({ length: n }, (_, i) => ({ to: attacker, amount: String(i) })) } })
       const d = await describeRequest({ method: 'eth_signTypedData_v4', params: [me, order(200)], chain: evm }, 500)
       assert.equal(d.rows.filter(r => r.label.startsWith('items[')).length, 400)
-      assert.equal(valueOf(d.rows, 'items[199].amount'), '199')
+      assert.equal(rowValue(d.rows, 'items[199].amount'), '199')
       const tooMany = await describeRequest({ method: 'eth_signTypedData_v4', params: [me, order(251)], chain: evm }, 500)
       assert.match(tooMany.refused ?? '', /more than 500 values/)
     })
@@ -181,9 +181,9 @@ describe('the approval shows everything it signs (attacks)', () => {
         new TransactionInstruction({ programId: program, keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }], data: Buffer.from([1, 2, 3]) })
       )
       const d = await describeRequest({ method: 'solana_signAndSendTransaction', params: { transaction: base64.encode(tx.serialize({ requireAllSignatures: false, verifySignatures: false })) }, chain: solana }, 500)
-      assert.equal(valueOf(d.rows, 'Unknown program'), `${program.toBase58()}: what it does cannot be shown (data 3 bytes: 010203)`)
+      assert.equal(rowValue(d.rows, 'Unknown program'), `${program.toBase58()}: what it does cannot be shown (data 3 bytes: 010203)`)
       // 5000 lamports for the signature + 300,000 units at 1 lamport each.
-      assert.equal(valueOf(d.rows, 'Network fee'), '0.000305 SOL')
+      assert.equal(rowValue(d.rows, 'Network fee'), '0.000305 SOL')
     })
 
     it('solana_signAllTransactions: each transaction shown as solana_signTransaction shows it, numbered; all signed, or none', async () => {
@@ -195,7 +195,7 @@ describe('the approval shows everything it signs (attacks)', () => {
       const d = await describeRequest({ method: 'solana_signAllTransactions', params, chain: solana }, 500, false, payer.publicKey.toBase58())
       assert.equal(d.refused, undefined)
       assert.equal(d.title, 'Sign 2 Solana transactions')
-      assert.equal(valueOf(d.rows, 'Transactions'), '2, all signed together (all or none); this site sends them')
+      assert.equal(rowValue(d.rows, 'Transactions'), '2, all signed together (all or none); this site sends them')
       const alone = await describeRequest({ method: 'solana_signTransaction', params: { transaction: serialize(second) }, chain: solana }, 500)
       assert.deepEqual(
         d.rows.filter(r => r.label.startsWith('2. ')).map(r => ({ ...r, label: r.label.slice(3) })),
@@ -242,10 +242,10 @@ describe('the approval shows everything it signs (attacks)', () => {
         tokenIx('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', Buffer.concat([Buffer.from([6, 2, 1]), delegate!.toBuffer()]), [source!, payer.publicKey])
       )
       const d = await describeRequest({ method: 'solana_signTransaction', params: { transaction: base64.encode(tx.serialize({ requireAllSignatures: false, verifySignatures: false })) }, chain: solana }, 500)
-      assert.equal(valueOf(d.rows, 'Open token account'), `${dest!.toBase58()} of ${delegate!.toBase58()} for mint ${mint!.toBase58()}, paid by ${payer.publicKey.toBase58()}`)
-      assert.equal(valueOf(d.rows, 'Send tokens'), `2.5 of mint ${mint!.toBase58()}`)
-      assert.equal(valueOf(d.rows, 'Allow spending'), `7 base units of ${source!.toBase58()}`)
-      assert.equal(valueOf(d.rows, 'Change authority'), `who may own the account on ${source!.toBase58()}: now ${delegate!.toBase58()}`)
+      assert.equal(rowValue(d.rows, 'Open token account'), `${dest!.toBase58()} of ${delegate!.toBase58()} for mint ${mint!.toBase58()}, paid by ${payer.publicKey.toBase58()}`)
+      assert.equal(rowValue(d.rows, 'Send tokens'), `2.5 of mint ${mint!.toBase58()}`)
+      assert.equal(rowValue(d.rows, 'Allow spending'), `7 base units of ${source!.toBase58()}`)
+      assert.equal(rowValue(d.rows, 'Change authority'), `who may own the account on ${source!.toBase58()}: now ${delegate!.toBase58()}`)
       assert.equal(d.rows.some(r => r.label === 'Unknown program'), false)
     })
   })

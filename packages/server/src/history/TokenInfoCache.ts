@@ -117,7 +117,7 @@ export function cleanTokenLabel(text: string | undefined, maxLength: number): st
 }
 
 function readDecimals(data: Hex | undefined): number | undefined {
-  if (!data || data.length !== 66) return undefined
+  if (data?.length !== 66) return undefined
   const value = BigInt(data)
   return value <= BigInt(MAX_DECIMALS) ? Number(value) : undefined
 }

@@ -45,7 +45,7 @@ export function verifyRelayAuth(auth: string, nowSeconds: number, audiences?: re
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
   const header = decodeJson(headerPart)
   const payload = decodeJson(payloadPart)
-  if (!header || header.alg !== 'EdDSA') return refuse('not an EdDSA JWT')
+  if (header?.alg !== 'EdDSA') return refuse('not an EdDSA JWT')
   if (!payload) return refuse('unreadable claims')
   const { iss, exp, iat, aud } = payload
   if (typeof iss !== 'string') return refuse('no issuer')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**
  * `GET /about?projectId=…`: the page the modal's footer link ("self-hosted wallet modal", the
@@ -21,7 +21,7 @@ export function aboutRoute(app: FastifyInstance): void {
 <body>
 <main>
 <h1>Self-hosted wallet modal</h1>
-<p>${escape(name)} runs its own wallet-modal server. The wallet list, balances, prices, sign-in sessions and the WalletConnect relay the modal uses come from it, not from a third party.</p>
+<p>${escapeHtml(name)} runs its own wallet-modal server. The wallet list, balances, prices, sign-in sessions and the WalletConnect relay the modal uses come from it, not from a third party.</p>
 <p>Connecting a wallet you already have gives nobody your keys. If you make a wallet with your e-mail or a social login, its keys are kept by this operator's server, encrypted, and are only used when you approve a request in the wallet's own window.</p>
 </main>
 </body>

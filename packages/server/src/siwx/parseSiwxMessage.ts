@@ -26,7 +26,7 @@ const DOMAIN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{
  */
 export function parseSiwxMessage(text: string): SiwxMessage | undefined {
   const fields = parseCaip122Message(text)
-  if (!fields || fields.version !== '1' || !DOMAIN.test(fields.domain) || !isUri(fields.uri)) return undefined
+  if (fields?.version !== '1' || !DOMAIN.test(fields.domain) || !isUri(fields.uri)) return undefined
   const { family, chainId: chainLine, ...common } = fields
 
   if (family === 'Ethereum') {

@@ -11,7 +11,7 @@ import { ONE_INCH_NATIVE_ADDRESS, startOneInchStandIn, type OneInchStandIn } fro
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf, CLIENT } from '../__fixtures__/http.js'
-import { ApiError } from '../http/ApiError.js'
+import type { ApiError } from '../http/ApiError.js'
 import { OneInchProvider } from './OneInchProvider.js'
 
 const KEY = 'test-1inch-key'

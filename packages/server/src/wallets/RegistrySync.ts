@@ -30,7 +30,7 @@ const IMAGE_TYPES: Record<string, (bytes: Buffer) => boolean> = {
   'image/jpeg': b => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/webp': b => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   // Served later with a CSP that runs no script (routes/imageRoutes.ts), like every SVG here.
-  'image/svg+xml': b => /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[^]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8'))
+  'image/svg+xml': b => /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8'))
 }
 
 /** Options of {@link RegistrySync}. */

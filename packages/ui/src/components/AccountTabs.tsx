@@ -103,6 +103,7 @@ export function AccountTabs({ tokens, activity }: AccountTabsProps) {
       {/* Every panel is there for its tab's aria-controls; only the selected one has content, so
           Activity's code and history load when it is first chosen. */}
       {shown.map(tab => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus when its content has none (WAI-ARIA Authoring Practices, Tabs).
         <div key={tab} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="wm-tabpanel wm-full" tabIndex={0} hidden={tab !== current} data-testid={`account-panel-${tab}`}>
           {tab === current ? content(tab) : null}
         </div>

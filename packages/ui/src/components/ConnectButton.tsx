@@ -50,9 +50,9 @@ export function ConnectButton({ core, label, loadingLabel, theme }: ConnectButto
       </>
     )
   } else if (connecting) {
-    content = <>{loadingLabel || t('button.connecting')}</>
+    content = loadingLabel || t('button.connecting')
   } else {
-    content = <>{label || t('button.connect')}</>
+    content = label || t('button.connect')
   }
   return (
     <span className={`wm-root ${themeClass(theme, themeState.themeMode)}`} style={themeStyle(themeState.themeVariables)} lang={i18n.locale} dir={i18n.dir}>

@@ -50,7 +50,7 @@ export function TokenList() {
             </span>
             {priced ? (
               token.value === undefined ? (
-                <span data-testid="token-value" title={t('account.priceUnknown')} aria-label={t('account.priceUnknown')}>
+                <span data-testid="token-value" role="img" title={t('account.priceUnknown')} aria-label={t('account.priceUnknown')}>
                   {UNKNOWN_USD}
                 </span>
               ) : (

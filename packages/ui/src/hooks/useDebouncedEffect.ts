@@ -12,9 +12,9 @@ export const DEBOUNCE_MS = 500
  * before then starts the wait again, and unmounting cancels it.
  */
 export function useDebouncedEffect(run: () => void, deps: DependencyList, waitMs: number = DEBOUNCE_MS): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `run` is a fresh closure each render; the caller's deps say when it means something new.
   useEffect(() => {
     const t = setTimeout(run, waitMs)
     return () => clearTimeout(t)
-    // `run` is a fresh closure each render; the caller's deps say when it means something new.
   }, [...deps, waitMs])
 }

@@ -38,7 +38,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         live = false
       }
     }, [Component])
-    return Component ? <Component {...(props as P)} /> : <>{fallback}</>
+    return Component ? <Component {...(props as P)} /> : fallback
   }
   return Object.assign(Lazy, { preload, isLoaded: () => loaded !== undefined })
 }

@@ -21,7 +21,6 @@ import {
   swapEnglish,
   swapRate,
   truncateDecimals,
-  type Core,
   type SwapToken
 } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'

@@ -43,7 +43,7 @@ export function WalletSendSelectTokenView() {
               {token.value ? (
                 <span>{formatUsdIn(core.i18n.state.locale, token.value)}</span>
               ) : token.value === undefined && core.hasServices ? (
-                <span title={t('account.priceUnknown')} aria-label={t('account.priceUnknown')}>
+                <span role="img" title={t('account.priceUnknown')} aria-label={t('account.priceUnknown')}>
                   {UNKNOWN_USD}
                 </span>
               ) : null}

@@ -4,7 +4,7 @@
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork } from '../../types/network.js'
-import type { AdapterConnection, AdapterContext, BitcoinAccount, ChainAdapter } from '../ChainAdapter.js'
+import type { AdapterConnection, AdapterContext, ChainAdapter } from '../ChainAdapter.js'
 import { bitcoinNetworkId, bitcoinNetworkOfAddress } from './bitcoinNetworks.js'
 import { watchBitcoinWallets } from './bitcoinDiscovery.js'
 import { toBitcoinAccounts } from './toBitcoinAccounts.js'

@@ -61,15 +61,15 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
   return {
     namespace: 'eip155',
     // The site's `enableEIP6963` / `enableInjected` switch each way of finding wallets.
-    watch(add) {
+    watch(add, _networks, remove) {
       const o = ctx.options()
-      const stop = watchEip155Wallets(add, { eip6963: o.enableEIP6963, injected: o.enableInjected })
+      const stop = watchEip155Wallets(add, { eip6963: o.enableEIP6963, injected: o.enableInjected }, remove)
       // A framed page may be a Safe app: the Safe connector's code loads only then.
       let stopSafe: (() => void) | undefined | false
-      if (typeof window != 'undefined' && window.parent != window) import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
+      if (typeof window !== 'undefined' && window.parent !== window) import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
       // Coinbase's SDK only on the sites that ask for it: this small module now, the SDK on first use.
       let stopped = false
-      if (o.coinbaseWalletSDK && typeof window != 'undefined') import('./coinbase/watchCoinbaseSdk.js').then(m => stopped || m.watchCoinbaseSdk(add, o.coinbaseWalletSDK, o))
+      if (o.coinbaseWalletSDK && typeof window !== 'undefined') import('./coinbase/watchCoinbaseSdk.js').then(m => stopped || m.watchCoinbaseSdk(add, o.coinbaseWalletSDK, o))
       return () => {
         stopped = true
         stop()

@@ -37,6 +37,23 @@ describe('eip155 discovery', () => {
     }
   })
 
+  it('withdraws the injected entry when the wallet at window.ethereum announces itself later', async () => {
+    const info = await getDevnet()
+    const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
+    ;(window as { ethereum?: unknown }).ethereum = wallet
+    const core = createCore({ projectId: 't', networks: devnetNetworks(info), storage: memoryStorage(), enableWalletConnect: false })
+    let stop = () => {}
+    try {
+      await waitFor(() => core.connector.get('injected'))
+      stop = announceDevnetWallet(wallet, { setWindowEthereum: true })
+      await waitFor(() => core.connector.get('dev.wallet-modal.devnet'))
+      expect(core.connector.state.connectors.map(c => c.id)).to.deep.equal(['dev.wallet-modal.devnet'])
+    } finally {
+      core.destroy()
+      stop()
+    }
+  })
+
   it('ignores malformed announcements and drops non-data icons', () => {
     const provider = { request: async () => null }
     const c = announcedConnector({ uuid: 'u', name: ' X ', icon: 'https://tracker.example/pixel.png', rdns: 'x.y' }, provider)

@@ -1,7 +1,7 @@
 import { safeImageUrl } from '../../utils/image.js'
 import type { Connector, Eip1193Provider } from '../../types/connector.js'
 import { BROWSER_WALLET_NAME } from '../../controllers/ConnectorController.js'
-import { announcedConnectorId } from './wellKnownConnectorIds.js'
+import { announcedConnectorId } from '../connectorIds.js'
 
 /** EIP-6963 provider info. */
 export interface Eip6963ProviderInfo {
@@ -25,7 +25,7 @@ function isInfo(value: unknown): value is Eip6963ProviderInfo {
 
 /**
  * Builds the connector for an announced wallet: its id is the rdns (stable across reloads), or
- * spec §3's id for the wallets it names (`coinbaseWallet`, `okx`; see wellKnownConnectorIds.ts).
+ * spec §3's id for the wallets it names (`coinbaseWallet`, `okx`; see adapters/connectorIds.ts).
  * Not the spec's `announced` / `eip6963` ids: several announced wallets live at once and ids must
  * tell them apart; ANNOUNCED is their type (docs/SPEC-COVERAGE.md row 3.28).
  */
@@ -65,14 +65,19 @@ export function injectedConnector(provider: Eip1193Provider): Connector {
  */
 export function watchEip155Wallets(
   onConnector: (connector: Connector) => void,
-  opts: { eip6963: boolean; injected: boolean }
+  opts: { eip6963: boolean; injected: boolean },
+  onRemove: (connectorId: string) => void = () => {}
 ): () => void {
   if (typeof window === 'undefined') return () => {}
   const announced = new Set<Eip1193Provider>()
+  let injectedReported: Eip1193Provider | undefined
   const onAnnounce = (event: Event) => {
     const detail = (event as CustomEvent<{ info?: unknown; provider?: unknown }>).detail
     if (!detail || !isInfo(detail.info) || !isProvider(detail.provider)) return
     announced.add(detail.provider)
+    // A wallet both announced and at window.ethereum is listed once, as announced, even when it
+    // announces after the injected entry was reported.
+    if (injectedReported && injectedReported === detail.provider) onRemove(INJECTED_CONNECTOR_ID)
     onConnector(announcedConnector(detail.info, detail.provider))
   }
   if (opts.eip6963) {
@@ -82,12 +87,10 @@ export function watchEip155Wallets(
   if (opts.injected) {
     const eth = (window as { ethereum?: unknown }).ethereum
     // A wallet that announces itself and also sits at window.ethereum is listed once, as announced.
-    if (isProvider(eth) && !announced.has(eth)) onConnector(injectedConnector(eth))
+    if (isProvider(eth) && !announced.has(eth)) {
+      injectedReported = eth
+      onConnector(injectedConnector(eth))
+    }
   }
   return () => window.removeEventListener('eip6963:announceProvider', onAnnounce)
-}
-
-/** True when `provider` is the one at `window.ethereum` (used to drop the duplicate injected entry). */
-export function isWindowEthereum(provider: unknown): boolean {
-  return typeof window !== 'undefined' && (window as { ethereum?: unknown }).ethereum === provider
 }

@@ -1,5 +1,4 @@
 import { classifyEmbeddedMethod } from '@wallet-modal/wire'
-import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Eip1193Provider } from '../../types/connector.js'
 import { FrameRequestError, type FrameClient } from './FrameClient.js'
 import { ProviderEvents } from '../ProviderEvents.js'

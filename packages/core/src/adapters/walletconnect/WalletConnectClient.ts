@@ -2,7 +2,7 @@
 // about 120 KB gzip, more than everything a site loads up front.
 import { SignClient } from '@walletconnect/sign-client'
 import type { StorageBackend } from '../../utils/storage.js'
-import type { SiteMetadata } from '../../controllers/OptionsController.js'
+import type { SiteMetadata } from '../../types/options.js'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { createWalletConnectStorage } from './walletConnectStorage.js'
 import { WC_HEARTBEAT_MS, WC_NAMESPACE_REQUESTS } from './constants.js'
@@ -78,7 +78,7 @@ function captureNetworkListeners(): { stopCapture(): void; remove(): void } {
   const captured: [string, EventListenerOrEventListenerObject][] = []
   if (typeof window === 'undefined') return { stopCapture() {}, remove() {} }
   const original = window.addEventListener
-  const own = Object.prototype.hasOwnProperty.call(window, 'addEventListener')
+  const own = Object.hasOwn(window, 'addEventListener')
   const sdkShape = /^\(\)\s*=>\s*[\w$]+\((true|false|!0|!1)\)$/
   const wrapper = function (this: Window, type: string, listener: EventListenerOrEventListenerObject | null, opts?: boolean | AddEventListenerOptions) {
     if ((type === 'online' || type === 'offline') && typeof listener === 'function' && sdkShape.test(String(listener))) captured.push([type, listener])

@@ -48,13 +48,13 @@ async function api(site: string, path: string, body: unknown, token?: string) {
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
 }
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
 /** The callback page's data attributes (what its script posts to the opener). */
 async function callbackPage(url: URL): Promise<{ status: number; csp: string; data: Record<string, string> }> {
   const res = await fetch(url)
   const html = await res.text()
-  const data = Object.fromEntries([...html.matchAll(/ data-([a-z-]+)="([^"]*)"/g)].map(m => [m[1]!, unescape(m[2]!)]))
+  const data = Object.fromEntries([...html.matchAll(/ data-([a-z-]+)="([^"]*)"/g)].map(m => [m[1]!, unescapeHtml(m[2]!)]))
   return { status: res.status, csp: res.headers.get('content-security-policy') ?? '', data }
 }
 

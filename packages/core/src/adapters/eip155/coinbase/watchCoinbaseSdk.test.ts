@@ -8,7 +8,7 @@ import { STORAGE_KEYS, STORAGE_PREFIX } from '../../../utils/storage.js'
 import { TEST_NETWORKS } from '../../../__fixtures__/networks.js'
 import { devnetNetworks, getDevnet, memoryStorage, waitFor } from '../../../__fixtures__/devnet.js'
 import type { Connector } from '../../../types/connector.js'
-import { COINBASE_SDK_CONNECTOR_ID } from '../wellKnownConnectorIds.js'
+import { COINBASE_SDK_CONNECTOR_ID } from '../../connectorIds.js'
 import { COINBASE_ICON, watchCoinbaseSdk } from './watchCoinbaseSdk.js'
 
 const SITE = { metadata: { name: 'Coinbase test dapp', icons: ['http://insecure.example/logo.png', 'https://dapp.example/logo.png'] }, networks: TEST_NETWORKS }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { Connector } from '../../../types/connector.js'
 import type { CaipNetwork } from '../../../types/network.js'
-import type { SiteMetadata } from '../../../controllers/OptionsController.js'
-import { COINBASE_SDK_CONNECTOR_ID, COINBASE_WALLET_RDNS } from '../wellKnownConnectorIds.js'
+import type { SiteMetadata } from '../../../types/options.js'
+import { COINBASE_SDK_CONNECTOR_ID, COINBASE_WALLET_RDNS } from '../../connectorIds.js'
 import { CoinbaseSdkProvider, type CoinbaseSdkOptions } from './CoinbaseSdkProvider.js'
 
 /** Coinbase's mark, drawn here (a white rounded square on a blue disc): a data: URL, nothing to fetch. */

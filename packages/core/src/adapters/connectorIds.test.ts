@@ -1,14 +1,14 @@
 // Spec §3's connector ids for Coinbase Wallet and OKX as announced extensions, and the restore of a
 // connection stored under the wallet's rdns by an earlier version (nobody is logged out).
 import { expect } from 'chai'
-import { createCore } from '../../createCore.js'
-import { connectExternal } from '../../flows/connect.js'
-import { multiWalletState } from '../../flows/storedConnections.js'
-import { STORAGE_KEYS, STORAGE_PREFIX } from '../../utils/storage.js'
-import { createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor } from '../../__fixtures__/devnet.js'
-import type { Eip1193Provider } from '../../types/connector.js'
-import { announcedConnector } from './discovery.js'
-import { announcedConnectorId, COINBASE_WALLET_CONNECTOR_ID, currentConnectorId, OKX_CONNECTOR_ID } from './wellKnownConnectorIds.js'
+import { createCore } from '../createCore.js'
+import { connectExternal } from '../flows/connect.js'
+import { multiWalletState } from '../flows/storedConnections.js'
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../utils/storage.js'
+import { createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor } from '../__fixtures__/devnet.js'
+import type { Eip1193Provider } from '../types/connector.js'
+import { announcedConnector } from './eip155/discovery.js'
+import { announcedConnectorId, COINBASE_WALLET_CONNECTOR_ID, currentConnectorId, OKX_CONNECTOR_ID } from './connectorIds.js'
 
 const ICON = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 
