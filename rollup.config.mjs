@@ -253,8 +253,12 @@ function subresourceIntegrity() {
     name: 'subresource-integrity',
     writeBundle(options, bundle) {
       const files = {}
-      for (const file of Object.keys(bundle).filter(f => f.endsWith('.js')).sort()) {
-        files[file] = `sha384-${createHash('sha384').update(readFileSync(join(options.dir, file))).digest('base64')}`
+      for (const file of Object.keys(bundle)
+        .filter(f => f.endsWith('.js'))
+        .sort()) {
+        files[file] = `sha384-${createHash('sha384')
+          .update(readFileSync(join(options.dir, file)))
+          .digest('base64')}`
       }
       writeFileSync(join(options.dir, 'sri.json'), JSON.stringify({ algorithm: 'sha384', entry: 'wallet-modal.js', files }, null, 1) + '\n')
     }

@@ -53,7 +53,9 @@ export default {
       }
     },
     reactEsmPlugin(),
-    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer', 'eventemitter3', '@coinbase/wallet-sdk'], { buffer: "export { Buffer } from 'buffer'" }),
+    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer', 'eventemitter3', '@coinbase/wallet-sdk'], {
+      buffer: "export { Buffer } from 'buffer'"
+    }),
     devnetPlugin(),
     pageListenersPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })

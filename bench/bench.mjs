@@ -21,8 +21,8 @@ const arg = (name, fallback) => {
 const RUNS = Math.max(1, Number(arg('runs', 7)))
 const OUT = arg('out', join('.bench', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`))
 
-
-if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+if (!process.argv.includes('--no-build'))
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
 const executablePath = chromiumPath()
 if (!executablePath) {
   console.error('Chromium is missing: run `npm test` once (it installs it) or `apt-get install chromium`.')
@@ -65,7 +65,10 @@ async function run({ hang, early = false }) {
     })
     if (hang) {
       // Every service the modal calls never answers (the requests stay pending).
-      await page.route(url => serviceUrls.some(s => url.href.startsWith(s)), () => {})
+      await page.route(
+        url => serviceUrls.some(s => url.href.startsWith(s)),
+        () => {}
+      )
     }
     await page.goto(services.url, { waitUntil: 'domcontentloaded' })
     await page.waitForFunction(() => window.__wm.buttonVisibleAt !== undefined, null, { timeout: 15_000 })
@@ -92,7 +95,12 @@ async function run({ hang, early = false }) {
     await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))
     Object.assign(
       result,
-      await page.evaluate(() => ({ handedOverMs: window.__wm.handedOverAt ?? 0, handOverShiftPx: window.__wm.handOverShift ?? 0, layoutShiftBefore: window.__wm.layoutShiftBefore ?? 0, layoutShift: window.__wm.handedOverAt === undefined ? 0 : window.__wm.shiftAt() - window.__wm.layoutShiftBefore }))
+      await page.evaluate(() => ({
+        handedOverMs: window.__wm.handedOverAt ?? 0,
+        handOverShiftPx: window.__wm.handOverShift ?? 0,
+        layoutShiftBefore: window.__wm.layoutShiftBefore ?? 0,
+        layoutShift: window.__wm.handedOverAt === undefined ? 0 : window.__wm.shiftAt() - window.__wm.layoutShiftBefore
+      }))
     )
     clicked = true
     await page.locator('connect-button').getByRole('button').click()
@@ -188,7 +196,10 @@ for (const [i, r] of table.entries()) {
   if (i === 0) console.log(widths.map(w => '-'.repeat(w)).join('  '))
 }
 console.log('\nchunks (raw / gzip / brotli):')
-for (const [file, s] of Object.entries(bundle.chunks)) console.log(`  ${bundle.firstChunkFiles.includes(file) ? '*' : ' '} ${file.padEnd(40)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(9)}`)
+for (const [file, s] of Object.entries(bundle.chunks))
+  console.log(
+    `  ${bundle.firstChunkFiles.includes(file) ? '*' : ' '} ${file.padEnd(40)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.brotli).padStart(9)}`
+  )
 console.log('  (* = first chunk)\nfirst chunk by package (rendered bytes before minification):')
 for (const [pkg, n] of Object.entries(bundle.firstByPackage).sort((a, b) => b[1] - a[1])) console.log(`  ${pkg.padEnd(40)} ${kb(n).padStart(9)}`)
 
@@ -198,8 +209,10 @@ console.log(`\nraw results: ${OUT}`)
 
 const over = []
 if (f.firstJsGzip.median > BUDGETS.jsBeforeButtonGzip) over.push(`JS before the button ${kb(f.firstJsGzip.median)} gzip > ${kb(BUDGETS.jsBeforeButtonGzip)}`)
-if (f.handOverShiftPx.max > 0 || f.layoutShiftAtHandOver.max > 0) over.push(`the hand-over moved something: ${f.handOverShiftPx.max} px, layout shift ${f.layoutShiftAtHandOver.max}`)
-if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectWithBootGzip) over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectWithBootGzip)}`)
+if (f.handOverShiftPx.max > 0 || f.layoutShiftAtHandOver.max > 0)
+  over.push(`the hand-over moved something: ${f.handOverShiftPx.max} px, layout shift ${f.layoutShiftAtHandOver.max}`)
+if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectWithBootGzip)
+  over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectWithBootGzip)}`)
 if (f.clickToConnectMs.median > BUDGETS.clickToConnectMs) over.push(`click -> Connect ${ms(f.clickToConnectMs.median)} > ${BUDGETS.clickToConnectMs} ms`)
 if (f.requestsOther.max > BUDGETS.otherRequestsBeforeClick) over.push(`requests to other hosts before click: ${results.otherRequestUrls.join(', ')}`)
 if (!results.buttonRenderedWithServicesHanging) over.push('the button did not render while services hung')

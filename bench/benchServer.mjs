@@ -85,7 +85,12 @@ function bigCatalogue(dir) {
             image_id: `${base.image_id}-${n}`,
             rdns: base.rdns ? `${base.rdns}${n}` : null,
             // Each wallet's app scheme is its own (the catalogue refuses one wallet's link on another's scheme).
-            ...Object.fromEntries(['mobile_link', 'desktop_link', 'webapp_link', 'homepage'].map(f => [f, typeof base[f] === 'string' ? base[f].replace(/^(?!https:)([a-z][a-z0-9+.-]*):\/\//, `$1${n}://`) : base[f]]))
+            ...Object.fromEntries(
+              ['mobile_link', 'desktop_link', 'webapp_link', 'homepage'].map(f => [
+                f,
+                typeof base[f] === 'string' ? base[f].replace(/^(?!https:)([a-z][a-z0-9+.-]*):\/\//, `$1${n}://`) : base[f]
+              ])
+            )
           }
     )
   }
@@ -108,7 +113,10 @@ async function bigTokenList(dir, chain) {
     name: 'Bench List',
     timestamp: new Date().toISOString(),
     version: { major: 1, minor: 0, patch: 0 },
-    tokens: [token(DEVNET_LIST_TOKEN.address, DEVNET_LIST_TOKEN.symbol, DEVNET_LIST_TOKEN.name), ...copies.map((address, i) => token(address, `B${i}`, `Bench ${i}`))]
+    tokens: [
+      token(DEVNET_LIST_TOKEN.address, DEVNET_LIST_TOKEN.symbol, DEVNET_LIST_TOKEN.name),
+      ...copies.map((address, i) => token(address, `B${i}`, `Bench ${i}`))
+    ]
   }
   const file = join(dir, 'tokenlist.json')
   writeFileSync(file, JSON.stringify(list))
@@ -137,9 +145,10 @@ const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
 /** `promise`, or a rejection naming `what` after `ms`: a stuck step fails the bench instead of hanging it. */
 const within = (promise, ms, what) => {
   let timer
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)))]).finally(() =>
-    clearTimeout(timer)
-  )
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)))
+  ]).finally(() => clearTimeout(timer))
 }
 
 /** A relay `auth` token as @walletconnect/relay-auth signs it, for a fresh Ed25519 key. */
@@ -260,12 +269,16 @@ try {
     if (!balances.some(b => b.symbol === DEVNET_LIST_TOKEN.symbol)) fail('balances over a 500-token list: the listed token is missing')
     listLatencies.push(performance.now() - started)
   }
-  row('balances over a 500-token list p50 / p95 (ms; one aggregate3 call)', `${percentile(listLatencies, 50).toFixed(1)} / ${percentile(listLatencies, 95).toFixed(1)}`)
+  row(
+    'balances over a 500-token list p50 / p95 (ms; one aggregate3 call)',
+    `${percentile(listLatencies, 50).toFixed(1)} / ${percentile(listLatencies, 95).toFixed(1)}`
+  )
   const rpcBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
   row(
     'RPC proxy calls per second (20 concurrent, eth_blockNumber)',
     await rps(
-      async () => (await fetch(`${base}/v1/?chainId=eip155:31337&projectId=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody })).ok,
+      async () =>
+        (await fetch(`${base}/v1/?chainId=eip155:31337&projectId=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody })).ok,
       20,
       3000
     )
@@ -278,7 +291,11 @@ try {
   for (let opened = 0; opened < IDLE_SOCKETS; opened += 500) {
     const batch = Array.from({ length: 500 }, () => relaySocket(relayUrl))
     await within(Promise.all(batch.map(s => s.opened)), 60_000, `opening idle sockets ${opened}-${opened + 499}`)
-    const answers = await within(Promise.all(batch.map(s => s.request('irn_subscribe', { topic: topic() }))), 60_000, `subscribing idle sockets ${opened}-${opened + 499}`)
+    const answers = await within(
+      Promise.all(batch.map(s => s.request('irn_subscribe', { topic: topic() }))),
+      60_000,
+      `subscribing idle sockets ${opened}-${opened + 499}`
+    )
     const refused = answers.find(a => a.error)
     if (refused) fail(`an idle socket was refused: ${refused.error.message}`)
     idle.push(...batch)
@@ -311,16 +328,20 @@ try {
   const perPair = MESSAGES / PAIRS
   const started = performance.now()
   let failedPublishes = 0
-  await within(Promise.all(
-    pairs.map(async (p, index) => {
-      for (let m = 0; m < perPair; m++) {
-        const message = `${index}-${m}`
-        sent.set(message, performance.now())
-        const answer = await p.sender.request('irn_publish', { topic: p.t, message, ttl: 300, tag: 1 })
-        if (answer.error) failedPublishes++
-      }
-    })
-  ), 120_000, 'the publishes')
+  await within(
+    Promise.all(
+      pairs.map(async (p, index) => {
+        for (let m = 0; m < perPair; m++) {
+          const message = `${index}-${m}`
+          sent.set(message, performance.now())
+          const answer = await p.sender.request('irn_publish', { topic: p.t, message, ttl: 300, tag: 1 })
+          if (answer.error) failedPublishes++
+        }
+      })
+    ),
+    120_000,
+    'the publishes'
+  )
   const deadline = performance.now() + 30_000
   while (delivered < MESSAGES && performance.now() < deadline) await waitMs(20)
   const seconds = (performance.now() - started) / 1000

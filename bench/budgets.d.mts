@@ -1,2 +1,9 @@
 /** The performance budgets. */
-export const BUDGETS: { firstJsGzip: number; jsBeforeButtonGzip: number; jsAfterConnectGzip: number; jsAfterConnectWithBootGzip: number; clickToConnectMs: number; otherRequestsBeforeClick: number }
+export const BUDGETS: {
+  firstJsGzip: number
+  jsBeforeButtonGzip: number
+  jsAfterConnectGzip: number
+  jsAfterConnectWithBootGzip: number
+  clickToConnectMs: number
+  otherRequestsBeforeClick: number
+}

@@ -45,7 +45,12 @@
       else if (b) {
         const r = b.getBoundingClientRect()
         wm.handedOverAt = now
-        wm.handOverShift = Math.max(Math.abs(r.left - paintedRect.left), Math.abs(r.top - paintedRect.top), Math.abs(r.right - paintedRect.right), Math.abs(r.bottom - paintedRect.bottom))
+        wm.handOverShift = Math.max(
+          Math.abs(r.left - paintedRect.left),
+          Math.abs(r.top - paintedRect.top),
+          Math.abs(r.right - paintedRect.right),
+          Math.abs(r.bottom - paintedRect.bottom)
+        )
         wm.layoutShiftBefore = shift
       }
     }

@@ -17,5 +17,7 @@ export interface BundleReport {
 }
 export const BROWSER_DIST: string
 export function compressedSizes(buf: Uint8Array): Sizes
-export function readManifest(dir?: string): { chunks: Record<string, { isEntry: boolean; imports: string[]; dynamicImports: string[]; modules: Record<string, number> }> }
+export function readManifest(dir?: string): {
+  chunks: Record<string, { isEntry: boolean; imports: string[]; dynamicImports: string[]; modules: Record<string, number> }>
+}
 export function bundleReport(dir?: string): BundleReport

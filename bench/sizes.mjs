@@ -36,12 +36,21 @@ export function bundleReport(dir = BROWSER_DIST) {
     for (const i of chunks[f].imports) visit(i)
   }
   visit(entry)
-  const sum = list => list.reduce((a, f) => ({ raw: a.raw + sizes[f].raw, gzip: a.gzip + sizes[f].gzip, brotli: a.brotli + sizes[f].brotli }), { raw: 0, gzip: 0, brotli: 0 })
+  const sum = list =>
+    list.reduce((a, f) => ({ raw: a.raw + sizes[f].raw, gzip: a.gzip + sizes[f].gzip, brotli: a.brotli + sizes[f].brotli }), { raw: 0, gzip: 0, brotli: 0 })
   const firstModules = [...first].flatMap(f => Object.entries(chunks[f].modules)).sort((a, b) => b[1] - a[1])
   const byPackage = {}
   for (const [id, n] of firstModules) {
     const pkg = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? id.split('/').slice(0, 2).join('/')
     byPackage[pkg] = (byPackage[pkg] ?? 0) + n
   }
-  return { chunks: sizes, manifest: chunks, firstChunkFiles: [...first], firstChunk: sum([...first]), total: sum(files), firstModules, firstByPackage: byPackage }
+  return {
+    chunks: sizes,
+    manifest: chunks,
+    firstChunkFiles: [...first],
+    firstChunk: sum([...first]),
+    total: sum(files),
+    firstModules,
+    firstByPackage: byPackage
+  }
 }

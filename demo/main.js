@@ -73,7 +73,10 @@ if (new URLSearchParams(location.search).get('siteWallets') === '1') {
         name: 'Devnet SDK Wallet',
         imageUrl: DEVNET_WALLET_ICON,
         // Another anvil account than the Devnet Wallet's, so the two show apart (Account → Wallets).
-        provider: createDevnetWallet({ account: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', chains: devnet.chains.map(c => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) })
+        provider: createDevnetWallet({
+          account: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+          chains: devnet.chains.map(c => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl }))
+        })
       }
     ]
   }
@@ -107,7 +110,12 @@ const networkSwitch = params.get('networkSwitch') === 'off' ? { enableNetworkSwi
 const coinbaseChain = devnet.chains[0]
 const coinbase =
   params.get('coinbase') === '1' && coinbaseChain
-    ? { coinbaseWalletSDK: { options: 'smartWalletOnly', keysUrl: `${location.origin}/coinbase-keys/?chainId=${coinbaseChain.chainId}&rpcUrl=${encodeURIComponent(coinbaseChain.rpcUrl)}` } }
+    ? {
+        coinbaseWalletSDK: {
+          options: 'smartWalletOnly',
+          keysUrl: `${location.origin}/coinbase-keys/?chainId=${coinbaseChain.chainId}&rpcUrl=${encodeURIComponent(coinbaseChain.rpcUrl)}`
+        }
+      }
     : {}
 const modal = createWalletModal({
   projectId,
@@ -206,7 +214,11 @@ $('faucet').addEventListener('click', async () => {
   const network = modal.getNetwork()
   if ((namespace !== 'eip155' && namespace !== 'solana') || !address || !network) return void ($('sent').textContent = 'Connect an EVM or Solana account first')
   const call = (method, params) =>
-    fetch(`/rpc/${namespace === 'solana' ? 'solana' : network.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    fetch(`/rpc/${namespace === 'solana' ? 'solana' : network.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+    })
       .then(r => r.json())
       .then(j => j.result)
   try {
@@ -218,7 +230,13 @@ $('faucet').addEventListener('click', async () => {
     const balance = BigInt(await call('eth_getBalance', [address, 'latest']))
     await call('anvil_setBalance', [address, `0x${(balance + 10n ** 18n).toString(16)}`])
     // And 100 DUSD (6 decimals), from a devnet account that holds some (anvil signs for it).
-    const hash = await call('eth_sendTransaction', [{ from: FAUCET_ACCOUNT, to: devnet.tokens.DUSD, data: `0xa9059cbb${address.slice(2).toLowerCase().padStart(64, '0')}${(100n * 10n ** 6n).toString(16).padStart(64, '0')}` }])
+    const hash = await call('eth_sendTransaction', [
+      {
+        from: FAUCET_ACCOUNT,
+        to: devnet.tokens.DUSD,
+        data: `0xa9059cbb${address.slice(2).toLowerCase().padStart(64, '0')}${(100n * 10n ** 6n).toString(16).padStart(64, '0')}`
+      }
+    ])
     for (let i = 0; i < 50 && !(await call('eth_getTransactionReceipt', [hash])); i++) await new Promise(r => setTimeout(r, 100))
     // The modal reads the new balance at once (Send checks it).
     await modal.refreshBalance()
@@ -251,8 +269,12 @@ $('batch').addEventListener('click', async () => {
   const chainId = `0x${Number(network.id).toString(16)}`
   try {
     const capabilities = await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).catch(() => ({}))
-    if (capabilities?.[chainId]?.atomic?.status !== 'supported') return void ($('sent').textContent = 'This account cannot batch calls (an e-mail login\'s smart account can)')
-    const transfer = (to, amount) => ({ to: devnet.tokens.DUSD, data: `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(amount * 10n ** 6n).toString(16).padStart(64, '0')}` })
+    if (capabilities?.[chainId]?.atomic?.status !== 'supported')
+      return void ($('sent').textContent = "This account cannot batch calls (an e-mail login's smart account can)")
+    const transfer = (to, amount) => ({
+      to: devnet.tokens.DUSD,
+      data: `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(amount * 10n ** 6n).toString(16).padStart(64, '0')}`
+    })
     $('sent').textContent = 'Waiting for the wallet…'
     const { id } = await provider.request({
       method: 'wallet_sendCalls',
@@ -261,7 +283,8 @@ $('batch').addEventListener('click', async () => {
     for (let i = 0; i < 100; i++) {
       const status = await provider.request({ method: 'wallet_getCallsStatus', params: [id] })
       if (status.status >= 200) {
-        $('sent').textContent = `${status.receipts?.[0]?.transactionHash} (batch ${status.status === 200 ? 'confirmed' : 'reverted'}: 1 and 2 DUSD in one transaction)`
+        $('sent').textContent =
+          `${status.receipts?.[0]?.transactionHash} (batch ${status.status === 200 ? 'confirmed' : 'reverted'}: 1 and 2 DUSD in one transaction)`
         return void (await modal.refreshBalance())
       }
       await new Promise(r => setTimeout(r, 250))
@@ -285,22 +308,43 @@ async function hostileRequest(method, params, out) {
     $(out).textContent = `Not done: ${e.shortMessage ?? e.message ?? e}`
   }
 }
-const hiddenValue = from => [{ from, to: devnet.tokens.DUSD, value: '0x2386f26fc10000', data: `0xa9059cbb${ATTACKER.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 6n).toString(16).padStart(64, '0')}` }]
+const hiddenValue = from => [
+  {
+    from,
+    to: devnet.tokens.DUSD,
+    value: '0x2386f26fc10000',
+    data: `0xa9059cbb${ATTACKER.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 6n).toString(16).padStart(64, '0')}`
+  }
+]
 $('attack-value').addEventListener('click', () => void hostileRequest('eth_sendTransaction', hiddenValue, 'sent'))
-$('attack-permit').addEventListener('click', () =>
-  void hostileRequest(
-    'eth_signTypedData_v4',
-    owner => [
-      owner,
-      JSON.stringify({
-        domain: { name: 'Dev USD', version: '1', chainId: Number(modal.getNetwork()?.id ?? 31337), verifyingContract: devnet.tokens.DUSD },
-        types: { Permit: ['owner:address', 'spender:address', 'value:uint256', 'nonce:uint256', 'deadline:uint256'].map(f => ({ name: f.split(':')[0], type: f.split(':')[1] })) },
-        primaryType: 'Permit',
-        message: { ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`note${i}`, 'nothing to see'])), owner, spender: ATTACKER, value: '1000000000000', nonce: '0', deadline: '99999999999' }
-      })
-    ],
-    'signature'
-  )
+$('attack-permit').addEventListener(
+  'click',
+  () =>
+    void hostileRequest(
+      'eth_signTypedData_v4',
+      owner => [
+        owner,
+        JSON.stringify({
+          domain: { name: 'Dev USD', version: '1', chainId: Number(modal.getNetwork()?.id ?? 31337), verifyingContract: devnet.tokens.DUSD },
+          types: {
+            Permit: ['owner:address', 'spender:address', 'value:uint256', 'nonce:uint256', 'deadline:uint256'].map(f => ({
+              name: f.split(':')[0],
+              type: f.split(':')[1]
+            }))
+          },
+          primaryType: 'Permit',
+          message: {
+            ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`note${i}`, 'nothing to see'])),
+            owner,
+            spender: ATTACKER,
+            value: '1000000000000',
+            nonce: '0',
+            deadline: '99999999999'
+          }
+        })
+      ],
+      'signature'
+    )
 )
 // Asks, then draws a half-transparent decoy over the approval frame for five seconds (the
 // classic clickjacking overlay; clicks pass through it): Approve stays off while it is there.
@@ -311,7 +355,19 @@ $('attack-cover').addEventListener('click', () => {
     if (!frame) return void setTimeout(cover, 200)
     const box = frame.getBoundingClientRect()
     const decoy = Object.assign(document.createElement('div'), { textContent: 'Click Approve to claim your prize!' })
-    Object.assign(decoy.style, { position: 'fixed', left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`, zIndex: '2147483647', pointerEvents: 'none', background: 'rgba(255, 220, 0, 0.55)', font: 'bold 20px sans-serif', display: 'grid', placeItems: 'center' })
+    Object.assign(decoy.style, {
+      position: 'fixed',
+      left: `${box.left}px`,
+      top: `${box.top}px`,
+      width: `${box.width}px`,
+      height: `${box.height}px`,
+      zIndex: '2147483647',
+      pointerEvents: 'none',
+      background: 'rgba(255, 220, 0, 0.55)',
+      font: 'bold 20px sans-serif',
+      display: 'grid',
+      placeItems: 'center'
+    })
     document.body.append(decoy)
     setTimeout(() => decoy.remove(), 5000)
   }

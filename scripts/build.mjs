@@ -8,14 +8,25 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 // WM_BUILD=browser,devnet-wallet (a part of rollup.config.mjs's builds) is a quick rebuild while
 // developing: it leaves the other outputs in place and skips the declarations.
 const partial = !!process.env.WM_BUILD
-if (!partial) for (const dir of ['packages/wire/dist', 'packages/core/dist', 'packages/ui/dist', 'packages/react/dist', 'packages/wagmi/dist', 'packages/devnet/dist', 'packages/server/dist']) rmSync(dir, { recursive: true, force: true })
+if (!partial)
+  for (const dir of [
+    'packages/wire/dist',
+    'packages/core/dist',
+    'packages/ui/dist',
+    'packages/react/dist',
+    'packages/wagmi/dist',
+    'packages/devnet/dist',
+    'packages/server/dist'
+  ])
+    rmSync(dir, { recursive: true, force: true })
 const examplesOnly = process.env.WM_BUILD === 'examples'
 if (!examplesOnly) run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
-if (!partial) for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
-  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
-  // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
-  if (pkg === 'ui') run(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])
-}
+if (!partial)
+  for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
+    run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
+    // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
+    if (pkg === 'ui') run(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])
+  }
 
 // The example sites, each built by its own toolchain (type-check, then a production build into
 // examples/<name>/dist) against the packages just built; the demo server serves them at

@@ -54,7 +54,10 @@ export function compileAll({ draft = false } = {}) {
   const files = new Map()
   const problems = []
   const drafts = []
-  const namespaces = readdirSync(sourceDir, { withFileTypes: true }).filter(e => e.isDirectory()).map(e => e.name).sort()
+  const namespaces = readdirSync(sourceDir, { withFileTypes: true })
+    .filter(e => e.isDirectory())
+    .map(e => e.name)
+    .sort()
   const keyTypes = []
   const byLocale = new Map(LOCALES.map(l => [l, {}]))
   for (const ns of namespaces) {
@@ -97,9 +100,14 @@ export function compileAll({ draft = false } = {}) {
   }
   // The button's texts in every locale, for a server rendering <connect-button> and for the
   // bootstrap's first paint (no chunk to wait for): plain text, `account` with an {address}.
-  const labels = LOCALES.map(l => `  ${JSON.stringify(l)}: { connect: ${JSON.stringify(byLocale.get(l)['button.connect'])}, connecting: ${JSON.stringify(byLocale.get(l)['button.connecting'])}, account: ${JSON.stringify(byLocale.get(l)['button.account'])} }`).join(',\n')
+  const labels = LOCALES.map(
+    l =>
+      `  ${JSON.stringify(l)}: { connect: ${JSON.stringify(byLocale.get(l)['button.connect'])}, connecting: ${JSON.stringify(byLocale.get(l)['button.connecting'])}, account: ${JSON.stringify(byLocale.get(l)['button.account'])} }`
+  ).join(',\n')
   files.set('buttonLabels.ts', `${HEADER}export const BUTTON_LABELS = {\n${labels}\n}\n`)
-  const loaders = LOCALES.slice(1).map(l => `  ${JSON.stringify(l)}: () => import('./${l}.js')`).join(',\n')
+  const loaders = LOCALES.slice(1)
+    .map(l => `  ${JSON.stringify(l)}: () => import('./${l}.js')`)
+    .join(',\n')
   files.set('loaders.ts', `${HEADER}export const loaders = {\n${loaders}\n}\n`)
   files.set(
     'MessageValues.ts',
@@ -116,7 +124,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1)
   }
   if (process.argv.includes('--check')) {
-    const stale = [...files].filter(([path, text]) => !existsSync(join(outDir, path)) || readFileSync(join(outDir, path), 'utf8') !== text).map(([path]) => path)
+    const stale = [...files]
+      .filter(([path, text]) => !existsSync(join(outDir, path)) || readFileSync(join(outDir, path), 'utf8') !== text)
+      .map(([path]) => path)
     if (stale.length > 0) {
       console.error(`compileMessages: compiled/ is out of date (${stale.join(', ')}): run node scripts/compileMessages.mjs`)
       process.exit(1)

@@ -14,9 +14,13 @@ const want = part => only.length === 0 || only.includes(part)
 
 function ensureChromium() {
   if (chromiumPath()) return
-  console.log('Chromium not found: installing Debian\'s chromium with apt-get (about a minute)...')
+  console.log("Chromium not found: installing Debian's chromium with apt-get (about a minute)...")
   const asRoot = process.getuid?.() === 0
-  const apt = (...args) => execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  const apt = (...args) =>
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    })
   apt('update', '-qq')
   apt('install', '-y', '-qq', 'chromium')
   if (!chromiumPath()) throw new Error('chromium is still missing after apt-get install')
@@ -45,7 +49,7 @@ if (tsc.status === 0) totals.passed += 1
 else totals.failed += 1
 // Lint and format (Biome: biome.json; the layer rules are lint rules) count as one check.
 console.log('\n== lint (biome check: lint rules, layer rules, format) ==')
-const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.'], { stdio: 'inherit' })
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' })
 if (lint.status === 0) totals.passed += 1
 else totals.failed += 1
 if (want('browser')) {

@@ -5,7 +5,18 @@
 // 2.2 AA, focus, forced colours and reduced motion are in a11yViews.test.ts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { harnessPerFile, withPage, dialog, connectButton, connectDevnetWallet, pickWallet, loginByEmail, registerNameElsewhere, approveRequest, cancelRequest } from './harness.js'
+import {
+  harnessPerFile,
+  withPage,
+  dialog,
+  connectButton,
+  connectDevnetWallet,
+  pickWallet,
+  loginByEmail,
+  registerNameElsewhere,
+  approveRequest,
+  cancelRequest
+} from './harness.js'
 // Every audit also measures the view's targets (WCAG 2.2 2.5.8): see a11yChecks.ts.
 import { audit } from './a11yChecks.js'
 
@@ -17,14 +28,20 @@ test('the modal has no axe violations on Connect, All Wallets, ConnectingWalletC
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(t => (window as any).walletModal.setThemeMode(t), theme)
       await button.click()
-      await dialog(page).getByRole('button', { name: /^All Wallets/ }).waitFor()
+      await dialog(page)
+        .getByRole('button', { name: /^All Wallets/ })
+        .waitFor()
       await audit(page, `Connect (${theme})`)
-      await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^All Wallets/ })
+        .click()
       await dialog(page).locator('.wm-grid-item').first().waitFor()
       await audit(page, `All Wallets (${theme})`)
       // A directory wallet over WalletConnect: image, QR code, Copy link, Open link.
       await dialog(page).getByRole('searchbox').fill('Harbor')
-      await dialog(page).getByRole('button', { name: /^Harbor Wallet/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^Harbor Wallet/ })
+        .click()
       await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
       await audit(page, `ConnectingWalletConnect (${theme})`)
       await page.keyboard.press('Escape')
@@ -45,15 +62,24 @@ test("list rows are named 'name, tag', without the initial that stands in for a 
     const cdp = await context.newCDPSession(page)
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { backendNodeId: number } }
     const chromeNames = async (name: string) => {
-      const { nodes } = (await cdp.send('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, role: 'button' })) as { nodes: unknown[] }
+      const { nodes } = (await cdp.send('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, role: 'button' })) as {
+        nodes: unknown[]
+      }
       return nodes.length
     }
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /^All Wallets/ }).waitFor()
+    await dialog(page)
+      .getByRole('button', { name: /^All Wallets/ })
+      .waitFor()
     await named('Devnet Wallet, Installed').waitFor()
     await named('WalletConnect, QR code').waitFor()
     await named('Harbor Wallet').waitFor()
-    assert.match((await dialog(page).getByRole('button', { name: /^All Wallets/ }).getAttribute('aria-label'))!, /^All Wallets, \d+\+?$/)
+    assert.match(
+      (await dialog(page)
+        .getByRole('button', { name: /^All Wallets/ })
+        .getAttribute('aria-label'))!,
+      /^All Wallets, \d+\+?$/
+    )
     assert.equal(await chromeNames('Devnet Wallet, Installed'), 1)
 
     // The demo's networks show the server's image of each: decorative (alt=""), no part of the name.
@@ -87,10 +113,16 @@ test('no axe violations on Networks across families, SwitchActiveChain and a Bit
     const button = connectButton(page)
     await connectDevnetWallet(page)
     await button.click()
-    await dialog(page).getByRole('button', { name: /^Network: Devnet\./ }).click()
-    await dialog(page).getByRole('button', { name: /^Solana Devnet/ }).waitFor()
+    await dialog(page)
+      .getByRole('button', { name: /^Network: Devnet\./ })
+      .click()
+    await dialog(page)
+      .getByRole('button', { name: /^Solana Devnet/ })
+      .waitFor()
     await audit(page, 'Networks across families')
-    await dialog(page).getByRole('button', { name: /^Bitcoin Regtest/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^Bitcoin Regtest/ })
+      .click()
     await dialog(page).getByRole('button', { name: 'Connect a Bitcoin wallet' }).waitFor()
     await audit(page, 'SwitchActiveChain')
     await dialog(page).getByRole('button', { name: 'Connect a Bitcoin wallet' }).click()
@@ -161,7 +193,10 @@ test('no axe violations on Send, Select Token, Review Send, Receive, Activity, S
 test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its error shown', () =>
   withPage(h, '/?siwx=optional', async ({ page }) => {
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .first()
+      .click()
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await audit(page, 'Sign In (light)')
     await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
@@ -171,7 +206,7 @@ test('no axe violations on Sign In (SIWXSignMessage), light and dark, with its e
     await audit(page, 'Sign In with an error (dark)')
   }))
 
-test('no axe violations on the e-mail entry, EmailLogin with the secure site\'s code frame (light and dark) and ApproveTransaction', () =>
+test("no axe violations on the e-mail entry, EmailLogin with the secure site's code frame (light and dark) and ApproveTransaction", () =>
   withPage(h, '/', async ({ page }) => {
     const email = `a11y-${Date.now().toString(36)}@example.com`
     for (const theme of ['light', 'dark'] as const) {

@@ -70,7 +70,9 @@ export async function assertTargetSizes(page: Page, what: string): Promise<void>
     if (!root) return []
     const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]'
     return [...root.querySelectorAll<HTMLElement>(selector)]
-      .filter(el => el.getAttribute('role') !== 'dialog' && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert]'))
+      .filter(
+        el => el.getAttribute('role') !== 'dialog' && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert]')
+      )
       .map(el => {
         const r = el.getBoundingClientRect()
         const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent?.trim() || el.getAttribute('placeholder') || el.tagName)
@@ -81,7 +83,8 @@ export async function assertTargetSizes(page: Page, what: string): Promise<void>
   const small = (t: Target) => t.width < 24 || t.height < 24
   const centre = (t: Target) => ({ x: t.x + t.width / 2, y: t.y + t.height / 2 })
   // Distance from a point to the nearest point of a box (0 inside it).
-  const toBox = (p: { x: number; y: number }, t: Target) => Math.hypot(Math.max(t.x - p.x, 0, p.x - (t.x + t.width)), Math.max(t.y - p.y, 0, p.y - (t.y + t.height)))
+  const toBox = (p: { x: number; y: number }, t: Target) =>
+    Math.hypot(Math.max(t.x - p.x, 0, p.x - (t.x + t.width)), Math.max(t.y - p.y, 0, p.y - (t.y + t.height)))
   const failures: string[] = []
   for (const t of targets.filter(small)) {
     const c = centre(t)
@@ -111,30 +114,34 @@ export interface FocusStyle {
  * elements are kept in the page (`window.__wmFocusWalk`) so each keeps its index across calls.
  */
 export function readFocus(page: Page): Promise<{ focused: FocusStyle | null; previous: FocusStyle | null }> {
-  return evaluateNamed(page, () => {
-    const w = window as unknown as { __wmFocusWalk?: { seen: Element[]; last?: Element } }
-    const walk = (w.__wmFocusWalk ??= { seen: [] })
-    let active: Element | null = document.activeElement
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-    const read = (el: Element | undefined | null) => {
-      if (!el) return null
-      if (!walk.seen.includes(el)) walk.seen.push(el)
-      const s = getComputedStyle(el)
-      const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent?.trim() || el.getAttribute('placeholder') || el.tagName)
-      return {
-        id: walk.seen.indexOf(el),
-        name: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
-        focusVisible: el.matches(':focus-visible'),
-        // Only a visible outline counts: a 'none' style or zero width draws nothing.
-        outline: s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0 ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
-        boxShadow: s.boxShadow
+  return evaluateNamed(
+    page,
+    () => {
+      const w = window as unknown as { __wmFocusWalk?: { seen: Element[]; last?: Element } }
+      const walk = (w.__wmFocusWalk ??= { seen: [] })
+      let active: Element | null = document.activeElement
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+      const read = (el: Element | undefined | null) => {
+        if (!el) return null
+        if (!walk.seen.includes(el)) walk.seen.push(el)
+        const s = getComputedStyle(el)
+        const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent?.trim() || el.getAttribute('placeholder') || el.tagName)
+        return {
+          id: walk.seen.indexOf(el),
+          name: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+          focusVisible: el.matches(':focus-visible'),
+          // Only a visible outline counts: a 'none' style or zero width draws nothing.
+          outline: s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0 ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+          boxShadow: s.boxShadow
+        }
       }
-    }
-    const inModal = active && active.getRootNode() === document.querySelector('wallet-modal')?.shadowRoot ? active : null
-    const previous = walk.last && walk.last !== inModal ? read(walk.last) : null
-    walk.last = inModal ?? undefined
-    return { focused: read(inModal), previous }
-  }, undefined)
+      const inModal = active && active.getRootNode() === document.querySelector('wallet-modal')?.shadowRoot ? active : null
+      const previous = walk.last && walk.last !== inModal ? read(walk.last) : null
+      walk.last = inModal ?? undefined
+      return { focused: read(inModal), previous }
+    },
+    undefined
+  )
 }
 
 /**

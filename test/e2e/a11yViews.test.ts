@@ -35,7 +35,10 @@ async function auditWhileShown(page: Page, what: string, show: () => Promise<voi
   for (let tries = 1; ; tries++) {
     await show()
     // A snackbar shown before may go just as it is found: then it is brought again.
-    const found = await shown.scrollIntoViewIfNeeded({ timeout: 5000 }).then(() => true, () => false)
+    const found = await shown.scrollIntoViewIfNeeded({ timeout: 5000 }).then(
+      () => true,
+      () => false
+    )
     if (found) await audit(page, what)
     if (found && (await shown.isVisible())) return
     assert.ok(tries < 3, `${what}: gone before each of three audits ended`)
@@ -71,29 +74,50 @@ test('ProfileWallets (one and two wallets), the copy snackbar, SwitchNetwork, it
     await heading(page, 'Account')
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme)
-      await auditWhileShown(page, `Account with the success snackbar (${theme})`, () => dialog(page).getByRole('button', { name: 'Copy address' }).click(), dialog(page).locator('.wm-snackbar[data-variant="success"]'))
+      await auditWhileShown(
+        page,
+        `Account with the success snackbar (${theme})`,
+        () => dialog(page).getByRole('button', { name: 'Copy address' }).click(),
+        dialog(page).locator('.wm-snackbar[data-variant="success"]')
+      )
     }
 
     // SwitchNetwork waits while the wallet asks (its prompt is in the page, beside the modal).
     await page.evaluate(() => (window as any).devnetWallet.setMode('prompt'))
-    for (const [theme, to] of [['dark', 'Devnet 2'], ['light', 'Devnet']] as const) {
+    for (const [theme, to] of [
+      ['dark', 'Devnet 2'],
+      ['light', 'Devnet']
+    ] as const) {
       await setTheme(page, theme)
-      await dialog(page).getByRole('button', { name: /^Network: / }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^Network: / })
+        .click()
       await heading(page, 'Choose Network')
-      await dialog(page).getByRole('button', { name: `${to}, EVM`, exact: true }).click()
+      await dialog(page)
+        .getByRole('button', { name: `${to}, EVM`, exact: true })
+        .click()
       await heading(page, to)
       await page.getByTestId('devnet-wallet-prompt').waitFor()
       await audit(page, `SwitchNetwork (${theme})`)
       await page.getByTestId('devnet-wallet-prompt').getByRole('button', { name: 'Approve' }).click()
-      await dialog(page).getByRole('button', { name: new RegExp(`^Network: ${to}\\. `) }).waitFor()
+      await dialog(page)
+        .getByRole('button', { name: new RegExp(`^Network: ${to}\\. `) })
+        .waitFor()
     }
     // The wallet refuses: back on Choose Network with an error snackbar.
     await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
-    await dialog(page).getByRole('button', { name: /^Network: / }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^Network: / })
+      .click()
     await heading(page, 'Choose Network')
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme)
-      await auditWhileShown(page, `Choose Network with the error snackbar (${theme})`, () => dialog(page).getByRole('button', { name: 'Devnet 2, EVM', exact: true }).click(), dialog(page).locator('.wm-snackbar[data-variant="error"]'))
+      await auditWhileShown(
+        page,
+        `Choose Network with the error snackbar (${theme})`,
+        () => dialog(page).getByRole('button', { name: 'Devnet 2, EVM', exact: true }).click(),
+        dialog(page).locator('.wm-snackbar[data-variant="error"]')
+      )
     }
 
     // The wallet moves itself to a network the site does not list: UnsupportedChain.
@@ -106,7 +130,11 @@ test('ProfileWallets (one and two wallets), the copy snackbar, SwitchNetwork, it
   }))
 
 test('the configuration alert (Multi-Wallet Not Enabled), light and dark', async () => {
-  const setMultiWallet = (on: boolean) => h.services!.setProjectFeatures('demo', DEFAULT_REMOTE_FEATURES.map(f => (f.id === 'multiWallet' ? { ...f, isEnabled: on } : { ...f })))
+  const setMultiWallet = (on: boolean) =>
+    h.services!.setProjectFeatures(
+      'demo',
+      DEFAULT_REMOTE_FEATURES.map(f => (f.id === 'multiWallet' ? { ...f, isEnabled: on } : { ...f }))
+    )
   setMultiWallet(false)
   try {
     await withPage(h, '/', async ({ page }) => {
@@ -149,7 +177,9 @@ test('ConnectingExternal (waiting, rejected) and GetWallet, light and dark', () 
       await closeModal(page)
       // A directory wallet that is only an extension, not installed here: GetWallet and its links.
       await connectButton(page).click()
-      await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^All Wallets/ })
+        .click()
       await dialog(page).getByRole('searchbox').fill('Sample Wallet 001')
       await dialog(page).getByRole('button', { name: 'Sample Wallet 001', exact: true }).click()
       await dialog(page).getByRole('link', { name: 'Website' }).waitFor()
@@ -191,7 +221,9 @@ test('keyboard focus is visible on every control of Connect, All Wallets, Accoun
     await dialog(page).getByTestId('social-logins').waitFor()
     const connect = await assertFocusVisibleRound(page, 'Connect')
     assert.ok(connect.includes('button "Devnet Wallet, Installed"') && connect.includes('input "email-input"'), connect.join(' | '))
-    await dialog(page).getByRole('button', { name: /^All Wallets/ }).focus()
+    await dialog(page)
+      .getByRole('button', { name: /^All Wallets/ })
+      .focus()
     await page.keyboard.press('Enter')
     // A search keeps the grid to one screen: its items are all alike, and tabbing to the end of
     // the full grid would load page after page.
@@ -218,27 +250,34 @@ test('keyboard focus is visible on every control of Connect, All Wallets, Accoun
 
 /** Look of the dialog, the buttons and the list rows, for comparing normal and forced colours. */
 function boundaries(page: Page): Promise<{ name: string; dialog: boolean; background: boolean; border: boolean; outline: boolean; allSides: boolean }[]> {
-  return evaluateNamed(page, () => {
-    const root = document.querySelector('wallet-modal')!.shadowRoot!
-    const sel = '[role="dialog"], button, a[href], input, [role="button"], .wm-list-item, .wm-token, .wm-grid-item, .wm-snackbar'
-    const opaque = (c: string) => c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)
-    return [...root.querySelectorAll<HTMLElement>(sel)]
-      .filter(el => el.getClientRects().length > 0)
-      .map(el => {
-        const s = getComputedStyle(el)
-        const side = (k: 'Top' | 'Right' | 'Bottom' | 'Left') => s.getPropertyValue(`border-${k.toLowerCase()}-style`) !== 'none' && parseFloat(s.getPropertyValue(`border-${k.toLowerCase()}-width`)) > 0 && opaque(s.getPropertyValue(`border-${k.toLowerCase()}-color`))
-        const sides = (['Top', 'Right', 'Bottom', 'Left'] as const).map(side)
-        const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.className
-        return {
-          name: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
-          dialog: el.getAttribute('role') === 'dialog',
-          background: opaque(s.backgroundColor),
-          border: sides.some(Boolean),
-          allSides: sides.every(Boolean),
-          outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0
-        }
-      })
-  }, undefined)
+  return evaluateNamed(
+    page,
+    () => {
+      const root = document.querySelector('wallet-modal')!.shadowRoot!
+      const sel = '[role="dialog"], button, a[href], input, [role="button"], .wm-list-item, .wm-token, .wm-grid-item, .wm-snackbar'
+      const opaque = (c: string) => c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)
+      return [...root.querySelectorAll<HTMLElement>(sel)]
+        .filter(el => el.getClientRects().length > 0)
+        .map(el => {
+          const s = getComputedStyle(el)
+          const side = (k: 'Top' | 'Right' | 'Bottom' | 'Left') =>
+            s.getPropertyValue(`border-${k.toLowerCase()}-style`) !== 'none' &&
+            parseFloat(s.getPropertyValue(`border-${k.toLowerCase()}-width`)) > 0 &&
+            opaque(s.getPropertyValue(`border-${k.toLowerCase()}-color`))
+          const sides = (['Top', 'Right', 'Bottom', 'Left'] as const).map(side)
+          const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.className
+          return {
+            name: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+            dialog: el.getAttribute('role') === 'dialog',
+            background: opaque(s.backgroundColor),
+            border: sides.some(Boolean),
+            allSides: sides.every(Boolean),
+            outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0
+          }
+        })
+    },
+    undefined
+  )
 }
 
 /**
@@ -269,7 +308,9 @@ test('forced colours: the dialog keeps its edge, buttons and rows a boundary, fo
     await dialog(page).getByTestId('social-logins').waitFor()
     lost.push(...(await lostBoundaries(page, 'Connect')))
     await assertFocusVisibleRound(page, 'Connect in forced colours')
-    await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^All Wallets/ })
+      .click()
     await dialog(page).locator('.wm-grid-item').first().waitFor()
     lost.push(...(await lostBoundaries(page, 'All Wallets')))
     await closeModal(page)
@@ -286,22 +327,28 @@ test('forced colours: the dialog keeps its edge, buttons and rows a boundary, fo
  * whatever its timing; the running animations, one set from script.
  */
 function motion(page: Page): Promise<string[]> {
-  return evaluateNamed(page, () => {
-    const root = document.querySelector('wallet-modal')!.shadowRoot!
-    const seconds = (v: string) => Math.max(...v.split(',').map(x => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1)))
-    const spinner = (el: Element | null | undefined) => !!el?.classList.contains('wm-spinner')
-    const moving: string[] = []
-    for (const a of root.getAnimations()) {
-      const target = (a.effect as KeyframeEffect | null)?.target
-      if (Number(a.effect?.getComputedTiming().duration ?? 0) > 0 && !spinner(target)) moving.push(`running ${(a as CSSAnimation).animationName ?? 'animation'} on .${target?.className}`)
-    }
-    for (const el of root.querySelectorAll('*')) {
-      const s = getComputedStyle(el)
-      if (s.animationName !== 'none' && seconds(s.animationDuration) > 0 && !spinner(el)) moving.push(`animation ${s.animationName} ${s.animationDuration} on .${el.className}`)
-      if (seconds(s.transitionDuration) > 0) moving.push(`transition ${s.transitionProperty} ${s.transitionDuration} on .${el.className}`)
-    }
-    return moving
-  }, undefined)
+  return evaluateNamed(
+    page,
+    () => {
+      const root = document.querySelector('wallet-modal')!.shadowRoot!
+      const seconds = (v: string) => Math.max(...v.split(',').map(x => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1)))
+      const spinner = (el: Element | null | undefined) => !!el?.classList.contains('wm-spinner')
+      const moving: string[] = []
+      for (const a of root.getAnimations()) {
+        const target = (a.effect as KeyframeEffect | null)?.target
+        if (Number(a.effect?.getComputedTiming().duration ?? 0) > 0 && !spinner(target))
+          moving.push(`running ${(a as CSSAnimation).animationName ?? 'animation'} on .${target?.className}`)
+      }
+      for (const el of root.querySelectorAll('*')) {
+        const s = getComputedStyle(el)
+        if (s.animationName !== 'none' && seconds(s.animationDuration) > 0 && !spinner(el))
+          moving.push(`animation ${s.animationName} ${s.animationDuration} on .${el.className}`)
+        if (seconds(s.transitionDuration) > 0) moving.push(`transition ${s.transitionProperty} ${s.transitionDuration} on .${el.className}`)
+      }
+      return moving
+    },
+    undefined
+  )
 }
 
 test('reduced motion: opening, changing views, a rejection (shake) and the phone sheet move nothing but the spinner', () =>
@@ -309,14 +356,19 @@ test('reduced motion: opening, changing views, a rejection (shake) and the phone
     // Without the preference the dialog does fade in: what `motion` reports is real.
     await connectButton(page).click()
     await heading(page, 'Connect Wallet')
-    assert.ok((await motion(page)).some(m => m.includes('wm-in')), 'the opening animation is seen without reduced motion')
+    assert.ok(
+      (await motion(page)).some(m => m.includes('wm-in')),
+      'the opening animation is seen without reduced motion'
+    )
     await closeModal(page)
 
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await connectButton(page).click()
     await heading(page, 'Connect Wallet')
     assert.deepEqual(await motion(page), [], 'opening')
-    await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^All Wallets/ })
+      .click()
     await dialog(page).locator('.wm-grid-item').first().waitFor()
     assert.deepEqual(await motion(page), [], 'All Wallets')
     await dialog(page).getByRole('button', { name: 'Back' }).click()

@@ -30,7 +30,12 @@ async function holdHandOver(page: Page): Promise<{ requested: Promise<void>; rel
 }
 
 /** A fresh page with the loader held, recording console errors, then the demo. */
-async function openHeld(): Promise<{ context: import('playwright-core').BrowserContext; page: Page; errors: string[]; held: Awaited<ReturnType<typeof holdHandOver>> }> {
+async function openHeld(): Promise<{
+  context: import('playwright-core').BrowserContext
+  page: Page
+  errors: string[]
+  held: Awaited<ReturnType<typeof holdHandOver>>
+}> {
   const context = await h.browser.newContext()
   const page = await context.newPage()
   const errors: string[] = []
@@ -43,15 +48,30 @@ async function openHeld(): Promise<{ context: import('playwright-core').BrowserC
 
 /** The modal's own scripts the page has loaded so far (paths under /dist/). */
 const scriptsLoaded = (page: Page): Promise<string[]> =>
-  page.evaluate(() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/dist/') && p.endsWith('.js')))
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map(e => new URL(e.name).pathname)
+      .filter(p => p.startsWith('/dist/') && p.endsWith('.js'))
+  )
 
 /** What the button shows and how it sits, read in the page. */
 const buttonLook = (page: Page) =>
-  evaluateNamed(page, () => {
-    const b = document.querySelector('connect-button')!.shadowRoot!.querySelector('button')!
-    const r = b.getBoundingClientRect()
-    return { text: b.textContent, busy: b.getAttribute('aria-busy'), label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height].map(n => Math.round(n * 10) / 10), root: b.parentElement!.className }
-  }, undefined)
+  evaluateNamed(
+    page,
+    () => {
+      const b = document.querySelector('connect-button')!.shadowRoot!.querySelector('button')!
+      const r = b.getBoundingClientRect()
+      return {
+        text: b.textContent,
+        busy: b.getAttribute('aria-busy'),
+        label: b.getAttribute('aria-label'),
+        box: [r.x, r.y, r.width, r.height].map(n => Math.round(n * 10) / 10),
+        root: b.parentElement!.className
+      }
+    },
+    undefined
+  )
 
 test('the button paints before React and core load; a click before the hand-over opens Connect once they have', async () => {
   const { context, page, errors, held } = await openHeld()
@@ -69,8 +89,13 @@ test('the button paints before React and core load; a click before the hand-over
     assert.equal(await dialog(page).count(), 0)
     await held.release()
     await heading(page, 'Connect Wallet')
-    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).waitFor()
-    assert.ok((await scriptsLoaded(page)).some(p => /\/dist\/boot\/chunks\/WalletModal-/.test(p)), 'the dialog came from the bootstrap build')
+    await dialog(page)
+      .getByRole('button', { name: /^Devnet Wallet/ })
+      .waitFor()
+    assert.ok(
+      (await scriptsLoaded(page)).some(p => /\/dist\/boot\/chunks\/WalletModal-/.test(p)),
+      'the dialog came from the bootstrap build'
+    )
     assert.deepEqual(errors, [])
   } finally {
     await context.close()
@@ -87,7 +112,10 @@ test('a returning visitor sees the stored account and balance from the first pai
     // A reload with the loader held: the painted button is the returning visitor's.
     const held = await holdHandOver(page)
     await page.reload()
-    await page.locator('connect-button').getByRole('button', { name: `Account ${address}` }).waitFor()
+    await page
+      .locator('connect-button')
+      .getByRole('button', { name: `Account ${address}` })
+      .waitFor()
     const painted = await buttonLook(page)
     assert.deepEqual(await scriptsLoaded(page), ['/dist/boot/boot.js'])
     assert.equal(painted.busy, 'true', 'busy until the wallet confirms')
@@ -97,23 +125,27 @@ test('a returning visitor sees the stored account and balance from the first pai
     assert.ok(balance && painted.text === `${balance}${short}`, `painted "${painted.text}", connected "${connected.text}"`)
     // What React's button is at the hand-over, read in the same task as it (before anything the
     // reconnect brings), and the layout shifts the browser reports from here on.
-    await evaluateNamed(page, () => {
-      const root = document.querySelector('connect-button')!.shadowRoot!
-      const first = root.querySelector('button')!
-      const w = window as unknown as { shifts: number; handedOver?: { text: string | null; box: number[] } }
-      w.shifts = 0
-      new PerformanceObserver(list => {
-        for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value
-      }).observe({ type: 'layout-shift' })
-      const mo = new MutationObserver(() => {
-        if (first.isConnected) return
-        const b = root.querySelector('button')!
-        const r = b.getBoundingClientRect()
-        w.handedOver = { text: b.textContent, box: [r.x, r.y, r.width, r.height].map(n => Math.round(n * 10) / 10) }
-        mo.disconnect()
-      })
-      mo.observe(root, { childList: true, subtree: true })
-    }, undefined)
+    await evaluateNamed(
+      page,
+      () => {
+        const root = document.querySelector('connect-button')!.shadowRoot!
+        const first = root.querySelector('button')!
+        const w = window as unknown as { shifts: number; handedOver?: { text: string | null; box: number[] } }
+        w.shifts = 0
+        new PerformanceObserver(list => {
+          for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value
+        }).observe({ type: 'layout-shift' })
+        const mo = new MutationObserver(() => {
+          if (first.isConnected) return
+          const b = root.querySelector('button')!
+          const r = b.getBoundingClientRect()
+          w.handedOver = { text: b.textContent, box: [r.x, r.y, r.width, r.height].map(n => Math.round(n * 10) / 10) }
+          mo.disconnect()
+        })
+        mo.observe(root, { childList: true, subtree: true })
+      },
+      undefined
+    )
     await held.release()
     await page.waitForFunction(() => !!(window as unknown as { handedOver?: unknown }).handedOver)
     const after = await page.evaluate(() => (window as unknown as { handedOver: { text: string | null; box: number[] } }).handedOver)
@@ -155,7 +187,10 @@ test("the dialog's font (Inter) is the modal's own file, fetched from the page's
   const { context, page, errors } = await openPage(h, '/')
   try {
     const fonts: { url: string; status: number; type: string | undefined }[] = []
-    page.on('response', r => void (r.request().resourceType() === 'font' && fonts.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] })))
+    page.on(
+      'response',
+      r => void (r.request().resourceType() === 'font' && fonts.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] }))
+    )
     const interFaces = () =>
       page.evaluate(() => {
         const found: string[] = []

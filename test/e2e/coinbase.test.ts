@@ -37,13 +37,19 @@ test('the Coinbase Wallet row opens the SDK popup: Approve connects its account,
 
     // The demo's "Sign a message": the popup shows the text; Approve signs with the account.
     await answerPopup(page, () => page.locator('#sign').click(), 'Approve', 'Hello from the wallet-modal demo')
-    await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+    await page
+      .locator('#signature')
+      .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+      .waitFor()
     const signature = (await page.locator('#signature').textContent()) as `0x${string}`
     assert.equal(await verifyMessage({ address: COINBASE_STAND_IN_ADDRESS, message: 'Hello from the wallet-modal demo', signature }), true)
 
     // Reject: the site's call fails, and says so.
     await answerPopup(page, () => page.locator('#sign').click(), 'Reject', 'Hello from the wallet-modal demo')
-    await page.locator('#signature').filter({ hasText: /^Not signed: / }).waitFor()
+    await page
+      .locator('#signature')
+      .filter({ hasText: /^Not signed: / })
+      .waitFor()
     assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
   }))
 
@@ -52,7 +58,18 @@ test('without ?coinbase=1 the demo offers no Coinbase Wallet row and loads no Co
     const scripts: string[] = []
     page.on('request', r => void scripts.push(r.url()))
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Wallet/ }).first().waitFor()
-    assert.equal(await dialog(page).getByRole('button', { name: /^Coinbase Wallet/ }).count(), 0)
-    assert.deepEqual(scripts.filter(u => /coinbase/i.test(u)), [])
+    await dialog(page)
+      .getByRole('button', { name: /^Devnet Wallet/ })
+      .first()
+      .waitFor()
+    assert.equal(
+      await dialog(page)
+        .getByRole('button', { name: /^Coinbase Wallet/ })
+        .count(),
+      0
+    )
+    assert.deepEqual(
+      scripts.filter(u => /coinbase/i.test(u)),
+      []
+    )
   }))

@@ -27,7 +27,10 @@ test('connect -> account shows address and balance -> switch network -> disconne
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     assert.equal(await dialog(page).getByTestId('account-address').getAttribute('title'), address)
     await dialog(page).getByTestId('account-address').filter({ hasText: 'devnet-wallet.eth' }).waitFor()
-    await dialog(page).getByTestId('account-balance').filter({ hasText: `${expected1} ETH` }).waitFor()
+    await dialog(page)
+      .getByTestId('account-balance')
+      .filter({ hasText: `${expected1} ETH` })
+      .waitFor()
     await dialog(page).getByRole('button', { name: 'Copy address' }).click()
     await dialog(page).getByText('Address copied').waitFor()
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address)
@@ -41,7 +44,9 @@ test('connect -> account shows address and balance -> switch network -> disconne
 
     // Switch to Devnet 2; the balance follows that chain.
     await rpc(h.rpc[31338]!, 'anvil_setBalance', [address, '0x' + (1234567n * 10n ** 15n).toString(16)])
-    await dialog(page).getByRole('button', { name: /Network: Devnet\./ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /Network: Devnet\./ })
+      .click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
     // The demo lists EVM, Solana and Bitcoin networks, so each row names its family.
     assert.equal(await dialog(page).getByRole('button', { name: 'Devnet, EVM', exact: true }).getAttribute('aria-current'), 'true')
@@ -96,7 +101,10 @@ test("<connect-button> has a box: a site's test clicks the element itself, and m
     const padRight = await page.locator('.bar').evaluate(el => parseFloat(getComputedStyle(el).paddingRight))
     const box = (await host.boundingBox())!
     const inner = (await host.getByRole('button').boundingBox())!
-    assert.ok(Math.abs(box.x + box.width - (bar.x + bar.width - padRight)) < 0.5, `button ends at ${box.x + box.width}, the header's content at ${bar.x + bar.width - padRight}`)
+    assert.ok(
+      Math.abs(box.x + box.width - (bar.x + bar.width - padRight)) < 0.5,
+      `button ends at ${box.x + box.width}, the header's content at ${bar.x + bar.width - padRight}`
+    )
     assert.deepEqual([box.x, box.y, box.width, box.height], [inner.x, inner.y, inner.width, inner.height])
     // Without the margin the button sits right after the title instead.
     await siteCss('.bar connect-button { margin-left: 0 }')
@@ -110,7 +118,9 @@ test("<connect-button> has a box: a site's test clicks the element itself, and m
 test("a rejection shows 'Connection rejected' and a retry then succeeds", () =>
   withPage(h, '/?wallet=reject', async ({ page }) => {
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .click()
     await dialog(page).getByText('Connection rejected').waitFor()
     const retry = dialog(page).getByRole('button', { name: 'Try again' })
     await retry.waitFor()
@@ -123,7 +133,9 @@ test("a rejection shows 'Connection rejected' and a retry then succeeds", () =>
 test('the prompt mode asks in a visible wallet prompt', () =>
   withPage(h, '/?wallet=prompt', async ({ page }) => {
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .click()
     await dialog(page).getByText('Connecting...').waitFor()
     const prompt = page.getByTestId('devnet-wallet-prompt')
     await prompt.getByRole('button', { name: 'Approve' }).click()

@@ -5,10 +5,23 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { createPublicClient, http, parseAbi } from 'viem'
-import { approveFrame, codeFromMailbox, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, otpFrame, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
+import {
+  approveFrame,
+  codeFromMailbox,
+  connectButton,
+  dialog,
+  harnessPerFile,
+  heading,
+  loginByEmail,
+  newEmail,
+  otpFrame,
+  rpc,
+  withPage,
+  approveRequest,
+  cancelRequest
+} from './harness.js'
 
 const h = harnessPerFile()
-
 
 describe('e-mail login (embedded wallet)', () => {
   it('a newcomer logs in by e-mail, sends ETH and signs after approving in the secure frame, sees the Solana account, stays connected over a reload, signs out', async () => {
@@ -39,7 +52,10 @@ describe('e-mail login (embedded wallet)', () => {
 
       // Fund it with the demo's faucet button, then the demo's "Send 0.01": approved inside the frame.
       await page.locator('#faucet').click()
-      await page.locator('#sent').filter({ hasText: /^Added 1 test ETH/ }).waitFor()
+      await page
+        .locator('#sent')
+        .filter({ hasText: /^Added 1 test ETH/ })
+        .waitFor()
       assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 10n ** 18n)
       // The demo's "Send 0.01" pays the devnet's third account.
       const to = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -50,7 +66,10 @@ describe('e-mail login (embedded wallet)', () => {
       // Its first transaction creates the smart account, and the demo's paymaster pays its fee.
       await approveFrame(page).getByText("None: this site's operator pays for your account's first transaction").waitFor()
       await approveRequest(page)
-      await page.locator('#sent').filter({ hasText: /^0x[0-9a-f]{64}/ }).waitFor()
+      await page
+        .locator('#sent')
+        .filter({ hasText: /^0x[0-9a-f]{64}/ })
+        .waitFor()
       assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [account.address, 'latest'])), 10n ** 18n - 10n ** 16n, 'no fee taken')
       await dialog(page).waitFor({ state: 'detached' })
       const after = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [to, 'latest']))
@@ -61,7 +80,10 @@ describe('e-mail login (embedded wallet)', () => {
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
       await approveRequest(page)
-      await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+      await page
+        .locator('#signature')
+        .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+        .waitFor()
       const signature = (await page.locator('#signature').textContent()) as `0x${string}`
       // The account is a smart account (spec §9's default on EVM, deployed by the send above): its
       // signature is checked on chain (ERC-1271), as viem does with a client.
@@ -74,31 +96,49 @@ describe('e-mail login (embedded wallet)', () => {
       assert.match(solana.address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
       await connectButton(page).click()
       await heading(page, 'Account')
-      await dialog(page).getByRole('button', { name: /^Network: Devnet\. Switch network/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^Network: Devnet\. Switch network/ })
+        .click()
       await heading(page, 'Choose Network')
-      await dialog(page).getByRole('button', { name: /Solana/ }).first().click()
+      await dialog(page)
+        .getByRole('button', { name: /Solana/ })
+        .first()
+        .click()
       await page.waitForFunction(() => (window as any).walletModal.getState().activeChain === 'solana')
       assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().address), solana.address)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
       // On Solana too: fund it, then Send 0.01 SOL, approved in the frame (the server signs and sends).
       await page.locator('#faucet').click()
-      await page.locator('#sent').filter({ hasText: /^Added 1 test SOL/ }).waitFor()
+      await page
+        .locator('#sent')
+        .filter({ hasText: /^Added 1 test SOL/ })
+        .waitFor()
       await page.locator('#send').click()
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Send a Solana transaction').waitFor()
       // What will be signed, decoded by the secure site: the amount and the demo's Solana receiver.
       await approveFrame(page).getByText('0.01 SOL', { exact: true }).waitFor()
-      const solanaReceiver = await page.evaluate(() => fetch('/devnet.json').then(r => r.json()).then(d => d.solana.receiverAddress as string))
+      const solanaReceiver = await page.evaluate(() =>
+        fetch('/devnet.json')
+          .then(r => r.json())
+          .then(d => d.solana.receiverAddress as string)
+      )
       await approveFrame(page).getByText(solanaReceiver, { exact: true }).waitFor()
       await approveRequest(page)
-      await page.locator('#sent').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,90} \(0\.01 to / }).waitFor({ timeout: 15_000 })
+      await page
+        .locator('#sent')
+        .filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,90} \(0\.01 to / })
+        .waitFor({ timeout: 15_000 })
       // And a Solana message, verified with the account's public key.
       await page.locator('#sign').click()
       await heading(page, 'Approve')
       await approveFrame(page).getByText('Hello from the wallet-modal demo').waitFor()
       await approveRequest(page)
-      await page.locator('#signature').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90}$/ }).waitFor()
+      await page
+        .locator('#signature')
+        .filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{80,90}$/ })
+        .waitFor()
       const { ed25519 } = await import('@noble/curves/ed25519')
       const { base58 } = await import('@scure/base')
       const solSig = base58.decode((await page.locator('#signature').textContent())!)
@@ -122,54 +162,61 @@ describe('e-mail login (embedded wallet)', () => {
 
   it('the page cannot read the key or the session, cannot approve by script, and forged messages are ignored', async () => {
     const email = newEmail('guarded')
-    await withPage(h, '/', async ({ page }) => {
-      await loginByEmail(h, page, email)
-      // Nothing of the session or a key in the page's own storage.
-      const pageStorage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie)
-      assert.ok(!/wme_/.test(pageStorage), 'no session token in the page')
-      // The frames are another origin: their documents and storage are out of reach.
-      const reach = await page.evaluate(() => {
-        const frame = document.querySelector('iframe[data-wallet-modal-frame]') as HTMLIFrameElement
-        let storage = 'readable'
-        try {
-          void frame.contentWindow!.localStorage
-        } catch {
-          storage = 'blocked'
-        }
-        return { document: frame.contentDocument === null, storage }
-      })
-      assert.deepEqual(reach, { document: true, storage: 'blocked' })
+    await withPage(
+      h,
+      '/',
+      async ({ page }) => {
+        await loginByEmail(h, page, email)
+        // Nothing of the session or a key in the page's own storage.
+        const pageStorage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie)
+        assert.ok(!/wme_/.test(pageStorage), 'no session token in the page')
+        // The frames are another origin: their documents and storage are out of reach.
+        const reach = await page.evaluate(() => {
+          const frame = document.querySelector('iframe[data-wallet-modal-frame]') as HTMLIFrameElement
+          let storage = 'readable'
+          try {
+            void frame.contentWindow!.localStorage
+          } catch {
+            storage = 'blocked'
+          }
+          return { document: frame.contentDocument === null, storage }
+        })
+        assert.deepEqual(reach, { document: true, storage: 'blocked' })
 
-      // A forged "approval" event posted by the page to itself opens nothing.
-      await page.evaluate(() => window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*'))
-      // A real request: ApproveTransaction opens with the secure site's buttons.
-      await page.locator('#sign').click()
-      await heading(page, 'Approve')
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
-      // The page tries to approve: forged protocol and channel messages to every frame, and a
-      // click through the frame's document.
-      const tried = await page.evaluate(() => {
-        const frames = [...document.querySelectorAll('iframe')].concat([...(document.querySelector('wallet-modal')!.shadowRoot!.querySelectorAll('iframe') as NodeListOf<HTMLIFrameElement>)])
-        for (const f of frames) {
-          for (const m of [
-            { type: 'approval-result', id: 'x', result: '0xdead' },
-            { wm: 'frame', kind: 'success', id: 'aaaaaaaaaaaa', type: 'RPC_REQUEST', payload: { result: '0xdead' } },
-            { type: 'approval-declined', id: 'aaaaaaaaaaaa' }
+        // A forged "approval" event posted by the page to itself opens nothing.
+        await page.evaluate(() => window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*'))
+        // A real request: ApproveTransaction opens with the secure site's buttons.
+        await page.locator('#sign').click()
+        await heading(page, 'Approve')
+        await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+        // The page tries to approve: forged protocol and channel messages to every frame, and a
+        // click through the frame's document.
+        const tried = await page.evaluate(() => {
+          const frames = [...document.querySelectorAll('iframe')].concat([
+            ...(document.querySelector('wallet-modal')!.shadowRoot!.querySelectorAll('iframe') as NodeListOf<HTMLIFrameElement>)
           ])
-            f.contentWindow!.postMessage(m, '*')
-        }
-        const approve = frames.find(f => f.dataset.testid === 'approve-frame')!
-        return approve.contentDocument === null ? 'no document' : 'document'
-      })
-      assert.equal(tried, 'no document')
-      // Still waiting for the person: no signature, the Approve button still there.
-      await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
-      assert.doesNotMatch((await page.locator('#signature').textContent()) ?? '', /^0x/)
-      // The person declines: the site's call fails with 'Signature declined'.
-      await cancelRequest(page)
-      await page.locator('#signature').filter({ hasText: 'Not signed: Signature declined' }).waitFor()
-      await dialog(page).waitFor({ state: 'detached' })
-    }, { checkErrors: false })
+          for (const f of frames) {
+            for (const m of [
+              { type: 'approval-result', id: 'x', result: '0xdead' },
+              { wm: 'frame', kind: 'success', id: 'aaaaaaaaaaaa', type: 'RPC_REQUEST', payload: { result: '0xdead' } },
+              { type: 'approval-declined', id: 'aaaaaaaaaaaa' }
+            ])
+              f.contentWindow!.postMessage(m, '*')
+          }
+          const approve = frames.find(f => f.dataset.testid === 'approve-frame')!
+          return approve.contentDocument === null ? 'no document' : 'document'
+        })
+        assert.equal(tried, 'no document')
+        // Still waiting for the person: no signature, the Approve button still there.
+        await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+        assert.doesNotMatch((await page.locator('#signature').textContent()) ?? '', /^0x/)
+        // The person declines: the site's call fails with 'Signature declined'.
+        await cancelRequest(page)
+        await page.locator('#signature').filter({ hasText: 'Not signed: Signature declined' }).waitFor()
+        await dialog(page).waitFor({ state: 'detached' })
+      },
+      { checkErrors: false }
+    )
   })
 
   it('a method outside spec §6 is refused: logged, and "Action not allowed" shows', async () => {
@@ -236,33 +283,46 @@ describe('e-mail login (embedded wallet)', () => {
 
   it('wrong codes say so in the frame; a second code before 30 s is refused with the spec words', async () => {
     const email = newEmail('wrong')
-    await withPage(h, '/', async ({ page, errors }) => {
-      await connectButton(page, 'Connect Wallet').click()
-      await dialog(page).getByTestId('email-input').fill(email)
-      await dialog(page).getByTestId('email-submit').click()
-      const code = await codeFromMailbox(h, page, email)
-      const wrong = code === '000000' ? '111111' : '000000'
-      await otpFrame(page).locator('input#otp').fill(wrong)
-      await otpFrame(page).getByText('Invalid code: 4 tries left').waitFor()
-      await otpFrame(page).getByRole('button', { name: 'Resend code' }).click()
-      await otpFrame(page).getByText(/^Please try again after \d+ seconds$/).waitFor()
-      // Back on Connect, the same request again within 30 s: the modal refuses before sending.
-      await page.keyboard.press('Escape')
-      await dialog(page).waitFor({ state: 'detached' })
-      await connectButton(page, 'Connect Wallet').click()
-      await dialog(page).getByTestId('email-input').fill(newEmail('other'))
-      await dialog(page).getByTestId('email-submit').click()
-      await dialog(page).getByTestId('email-error').filter({ hasText: /^Please try again after \d+ seconds$/ }).waitFor()
-      // The first address again: back to typing the code already sent (no new one), which connects.
-      await dialog(page).getByTestId('email-input').fill(email)
-      await dialog(page).getByTestId('email-submit').click()
-      await otpFrame(page).locator('input#otp').fill(code)
-      await dialog(page).waitFor({ state: 'detached' })
-      assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
-      assert.equal(h.mail!.messages(email).length, 1, 'one code was sent')
-      // The browser logs the refused calls of the frame (wrong code 400, early resend 429): nothing else.
-      assert.deepEqual(errors.filter(e => !/status of (400|429)/.test(e)), [])
-    }, { checkErrors: false })
+    await withPage(
+      h,
+      '/',
+      async ({ page, errors }) => {
+        await connectButton(page, 'Connect Wallet').click()
+        await dialog(page).getByTestId('email-input').fill(email)
+        await dialog(page).getByTestId('email-submit').click()
+        const code = await codeFromMailbox(h, page, email)
+        const wrong = code === '000000' ? '111111' : '000000'
+        await otpFrame(page).locator('input#otp').fill(wrong)
+        await otpFrame(page).getByText('Invalid code: 4 tries left').waitFor()
+        await otpFrame(page).getByRole('button', { name: 'Resend code' }).click()
+        await otpFrame(page)
+          .getByText(/^Please try again after \d+ seconds$/)
+          .waitFor()
+        // Back on Connect, the same request again within 30 s: the modal refuses before sending.
+        await page.keyboard.press('Escape')
+        await dialog(page).waitFor({ state: 'detached' })
+        await connectButton(page, 'Connect Wallet').click()
+        await dialog(page).getByTestId('email-input').fill(newEmail('other'))
+        await dialog(page).getByTestId('email-submit').click()
+        await dialog(page)
+          .getByTestId('email-error')
+          .filter({ hasText: /^Please try again after \d+ seconds$/ })
+          .waitFor()
+        // The first address again: back to typing the code already sent (no new one), which connects.
+        await dialog(page).getByTestId('email-input').fill(email)
+        await dialog(page).getByTestId('email-submit').click()
+        await otpFrame(page).locator('input#otp').fill(code)
+        await dialog(page).waitFor({ state: 'detached' })
+        assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'connected')
+        assert.equal(h.mail!.messages(email).length, 1, 'one code was sent')
+        // The browser logs the refused calls of the frame (wrong code 400, early resend 429): nothing else.
+        assert.deepEqual(
+          errors.filter(e => !/status of (400|429)/.test(e)),
+          []
+        )
+      },
+      { checkErrors: false }
+    )
   })
 
   it('changes the e-mail (a code from each address, typed in the frame) and shows the keys only inside the secure frame', async () => {
@@ -385,7 +445,11 @@ describe('e-mail login (embedded wallet)', () => {
           await dialog(first).getByTestId('logout-everywhere-confirm').click()
           // As after Disconnect: the modal closes, every namespace of the e-mail wallet is disconnected.
           await dialog(first).waitFor({ state: 'detached' })
-          await first.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected' && (window as any).walletModal.getAccount('solana').status === 'disconnected')
+          await first.waitForFunction(
+            () =>
+              (window as any).walletModal.getAccount('eip155').status === 'disconnected' &&
+              (window as any).walletModal.getAccount('solana').status === 'disconnected'
+          )
           await connectButton(first, 'Connect Wallet').waitFor()
 
           // The second device heard nothing yet. Its next request reaches the secure site, which
@@ -393,9 +457,18 @@ describe('e-mail login (embedded wallet)', () => {
           // else of the page reach the secure site first, it is signed out before the click and
           // the demo says so instead: either way nothing is signed.)
           await second.locator('#sign').click()
-          await second.locator('#signature').filter({ hasText: /^(Not signed: |Connect a wallet first)/ }).waitFor()
+          await second
+            .locator('#signature')
+            .filter({ hasText: /^(Not signed: |Connect a wallet first)/ })
+            .waitFor()
           assert.doesNotMatch((await second.locator('#signature').textContent()) ?? '', /0x|Waiting/)
-          await second.waitForFunction(() => (window as any).walletModal.getAccount('eip155').status === 'disconnected' && (window as any).walletModal.getAccount('solana').status === 'disconnected', undefined, { timeout: 15_000 })
+          await second.waitForFunction(
+            () =>
+              (window as any).walletModal.getAccount('eip155').status === 'disconnected' &&
+              (window as any).walletModal.getAccount('solana').status === 'disconnected',
+            undefined,
+            { timeout: 15_000 }
+          )
           await connectButton(second, 'Connect Wallet').waitFor()
           assert.equal(await second.locator('wallet-modal').getByRole('heading', { name: 'Approve', exact: true }).count(), 0, 'no Approve was shown')
           // A reload does not bring the login back: its session is gone on the server.

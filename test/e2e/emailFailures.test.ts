@@ -26,7 +26,10 @@ describe('logins with their services down (mail server, social providers, Farcas
         await heading(page, 'Connect Wallet')
         assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
         // The frame's refused call (503) is the only thing the browser logged.
-        assert.deepEqual(errors.filter(e => !/status of 503/.test(e)), [])
+        assert.deepEqual(
+          errors.filter(e => !/status of 503/.test(e)),
+          []
+        )
       },
       { checkErrors: false }
     )
@@ -42,11 +45,17 @@ describe('logins with their services down (mail server, social providers, Farcas
         const popup = page.waitForEvent('popup')
         await dialog(page).getByRole('button', { name: 'Continue with Google' }).click()
         const opened = await popup
-        await dialog(page).getByTestId('social-error').filter({ hasText: /^Failed to initiate social connection/ }).waitFor()
+        await dialog(page)
+          .getByTestId('social-error')
+          .filter({ hasText: /^Failed to initiate social connection/ })
+          .waitFor()
         // Closed by the modal (maybe already).
         if (!opened.isClosed()) await opened.waitForEvent('close')
         assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
-        assert.deepEqual(errors.filter(e => !/status of 502/.test(e)), [])
+        assert.deepEqual(
+          errors.filter(e => !/status of 502/.test(e)),
+          []
+        )
       },
       { checkErrors: false }
     )
@@ -61,10 +70,16 @@ describe('logins with their services down (mail server, social providers, Farcas
         await dialog(page).getByTestId('social-logins').waitFor({ timeout: 15_000 })
         await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
         await heading(page, 'Sign in with Farcaster')
-        await dialog(page).getByTestId('farcaster-error').filter({ hasText: /^Failed to connect to farcaster: The Farcaster relay refused/ }).waitFor()
+        await dialog(page)
+          .getByTestId('farcaster-error')
+          .filter({ hasText: /^Failed to connect to farcaster: The Farcaster relay refused/ })
+          .waitFor()
         await dialog(page).getByRole('button', { name: 'Try again' }).waitFor()
         assert.equal(await page.evaluate(() => (window as any).walletModal.getAccount().status), 'disconnected')
-        assert.deepEqual(errors.filter(e => !/status of 502/.test(e)), [])
+        assert.deepEqual(
+          errors.filter(e => !/status of 502/.test(e)),
+          []
+        )
       },
       { checkErrors: false }
     )

@@ -26,21 +26,34 @@ for (const { name, title } of EXAMPLES) {
     const { context, page, errors } = await openPage(h, `/examples/${name}/`)
     try {
       await page.getByRole('heading', { name: title }).waitFor()
-      await byTestId(page, 'status').filter({ hasText: /^disconnected$/ }).waitFor()
+      await byTestId(page, 'status')
+        .filter({ hasText: /^disconnected$/ })
+        .waitFor()
       await connectButton(page, 'Connect Wallet').click()
-      await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
-      await byTestId(page, 'status').filter({ hasText: /^connected$/ }).waitFor()
+      await dialog(page)
+        .getByRole('button', { name: /Devnet Wallet/ })
+        .first()
+        .click()
+      await byTestId(page, 'status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor()
       const address = (await byTestId(page, 'address').innerText()).trim()
       assert.match(address, /^0x[0-9a-fA-F]{40}$/)
-      await connectButton(page).getByText(`${address.slice(0, 6)}…${address.slice(-4)}`).waitFor()
+      await connectButton(page)
+        .getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)
+        .waitFor()
       await byTestId(page, 'events').getByText(`wm-connect ${address}`, { exact: true }).waitFor()
       // The object the page bound as a property is the modal that connected.
-      const bound = await page.locator('connect-button').evaluate(el => (el as unknown as { core?: { getAccount(): { address?: string } } }).core?.getAccount().address)
+      const bound = await page
+        .locator('connect-button')
+        .evaluate(el => (el as unknown as { core?: { getAccount(): { address?: string } } }).core?.getAccount().address)
       assert.equal(bound, address)
 
       await connectButton(page).click()
       await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
-      await byTestId(page, 'status').filter({ hasText: /^disconnected$/ }).waitFor()
+      await byTestId(page, 'status')
+        .filter({ hasText: /^disconnected$/ })
+        .waitFor()
       await byTestId(page, 'events').getByText('wm-disconnect eip155', { exact: true }).waitFor()
       assert.equal(await byTestId(page, 'events').locator('li').count(), 2)
       assert.equal(await byTestId(page, 'address').innerText(), '')
@@ -72,7 +85,10 @@ test('the plain HTML page refuses a changed CDN entry and a changed chunk (subre
       await page.getByRole('heading', { name: 'wallet-modal + plain HTML' }).waitFor()
       await page.waitForFunction(() => document.readyState === 'complete')
       assert.equal(await page.evaluate(() => customElements.get('connect-button') === undefined), true)
-      assert.ok(errors.some(e => /integrity/i.test(e)), `an integrity error: ${errors.join(' | ')}`)
+      assert.ok(
+        errors.some(e => /integrity/i.test(e)),
+        `an integrity error: ${errors.join(' | ')}`
+      )
     } finally {
       await context.close()
     }

@@ -34,11 +34,23 @@ export interface Harness {
 }
 
 /** How a file's harness differs from the demo's defaults (see `StartAllOptions`). */
-export type HarnessOptions = Pick<import('../../packages/devnet/src/startAll.js').StartAllOptions, 'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn' | 'smartAccountsOnlyOn' | 'wcWalletPrivateKey'>
+export type HarnessOptions = Pick<
+  import('../../packages/devnet/src/startAll.js').StartAllOptions,
+  'enableFaults' | 'serviceDataDir' | 'smtpUrl' | 'socialProvidersDown' | 'swapsOnlyOn' | 'smartAccountsOnlyOn' | 'wcWalletPrivateKey'
+>
 
 /** Starts the devnet, the demo server (with the test-only fault API when asked) and Chromium. */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const all = await startAll({ port: 0, enableFaults: opts.enableFaults, serviceDataDir: opts.serviceDataDir, smtpUrl: opts.smtpUrl, socialProvidersDown: opts.socialProvidersDown, swapsOnlyOn: opts.swapsOnlyOn, smartAccountsOnlyOn: opts.smartAccountsOnlyOn, wcWalletPrivateKey: opts.wcWalletPrivateKey })
+  const all = await startAll({
+    port: 0,
+    enableFaults: opts.enableFaults,
+    serviceDataDir: opts.serviceDataDir,
+    smtpUrl: opts.smtpUrl,
+    socialProvidersDown: opts.socialProvidersDown,
+    swapsOnlyOn: opts.swapsOnlyOn,
+    smartAccountsOnlyOn: opts.smartAccountsOnlyOn,
+    wcWalletPrivateKey: opts.wcWalletPrivateKey
+  })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
@@ -158,7 +170,10 @@ export async function withPage<T>(h: Harness, path: string, body: (opened: Opene
  */
 export async function clickClosingPopup(popup: Page, button: Locator): Promise<void> {
   const closed = popup.waitForEvent('close')
-  const clickError = await button.click().then(() => undefined, (e: Error) => e)
+  const clickError = await button.click().then(
+    () => undefined,
+    (e: Error) => e
+  )
   await closed
   if (clickError && !/has been closed/.test(clickError.message)) throw clickError
 }
@@ -213,7 +228,11 @@ export async function openSend(page: Page): Promise<void> {
  */
 export async function fillSend(page: Page, symbol: string, amount: string, to: string): Promise<void> {
   await dialog(page).getByTestId('send-token').click()
-  await dialog(page).getByTestId('send-token-option').filter({ hasText: ` ${symbol}` }).first().click()
+  await dialog(page)
+    .getByTestId('send-token-option')
+    .filter({ hasText: ` ${symbol}` })
+    .first()
+    .click()
   await dialog(page).getByLabel('Amount', { exact: true }).fill(amount)
   await dialog(page).getByLabel('To', { exact: true }).fill(to)
 }
@@ -269,7 +288,11 @@ export async function codeFromMailbox(h: Harness, page: Page, email: string): Pr
 
 /** JSON-RPC to a devnet chain from the test (not through the page). */
 export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+  })
   const body = (await r.json()) as { result: T; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result
@@ -352,7 +375,10 @@ async function emailInput(page: Page): Promise<void> {
     await dialog(page).getByTestId('email-input').waitFor({ timeout: 15_000 })
   } catch {
     const seen = await page.evaluate(() => ({
-      requests: performance.getEntriesByType('resource').map(e => e.name.replace(/\?.*/, '')).filter(n => /config|origins/.test(n)),
+      requests: performance
+        .getEntriesByType('resource')
+        .map(e => e.name.replace(/\?.*/, ''))
+        .filter(n => /config|origins/.test(n)),
       loaded: document.readyState,
       dialog: (document.querySelector('wallet-modal')?.shadowRoot?.textContent ?? '').slice(0, 300)
     }))
@@ -377,7 +403,7 @@ export async function loginByEmail(h: Harness, page: Page, email: string): Promi
   // the modal closes only then, so a click on the button never opens a half-done login.
   const account = await page.evaluate(() => (window as any).walletModal.getAccount())
   assert.equal(account.status, 'connected', 'connected when the modal closed')
-  assert.equal(account.namespace, 'eip155', 'the default network\'s namespace is in when the modal closes')
+  assert.equal(account.namespace, 'eip155', "the default network's namespace is in when the modal closes")
   return Date.now() - started
 }
 

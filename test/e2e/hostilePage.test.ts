@@ -8,7 +8,19 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FrameLocator, Page } from 'playwright-core'
-import { approveFrame, approveRequest, cancelRequest, clickClosingPopup, connectButton, dialog, harnessPerFile, heading, loginByEmail, newEmail, withPage } from './harness.js'
+import {
+  approveFrame,
+  approveRequest,
+  cancelRequest,
+  clickClosingPopup,
+  connectButton,
+  dialog,
+  harnessPerFile,
+  heading,
+  loginByEmail,
+  newEmail,
+  withPage
+} from './harness.js'
 
 const h = harnessPerFile()
 const ATTACKER = '0x000000000000000000000000000000000000dEaD'
@@ -45,7 +57,17 @@ async function coverFrame(page: Page, how: 'overlay' | 'fade'): Promise<void> {
     decoy.id = 'decoy'
     decoy.textContent = 'Claim your free NFT'
     // Drawn over the frame; clicks go through to it (the classic clickjacking overlay).
-    Object.assign(decoy.style, { position: 'fixed', left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`, zIndex: '2147483647', pointerEvents: 'none', background: 'white', opacity: '0.9' })
+    Object.assign(decoy.style, {
+      position: 'fixed',
+      left: `${box.left}px`,
+      top: `${box.top}px`,
+      width: `${box.width}px`,
+      height: `${box.height}px`,
+      zIndex: '2147483647',
+      pointerEvents: 'none',
+      background: 'white',
+      opacity: '0.9'
+    })
     document.body.append(decoy)
   }, how)
 }
@@ -95,9 +117,24 @@ describe('a hostile page against the embedded wallet', () => {
         // 4. A Permit whose spender 26 decoy keys would push off screen: refused, no Approve.
         const permit = {
           domain: { name: 'Dev USD', version: '1', chainId: 31337, verifyingContract: DUSD },
-          types: { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
+          types: {
+            Permit: [
+              { name: 'owner', type: 'address' },
+              { name: 'spender', type: 'address' },
+              { name: 'value', type: 'uint256' },
+              { name: 'nonce', type: 'uint256' },
+              { name: 'deadline', type: 'uint256' }
+            ]
+          },
           primaryType: 'Permit',
-          message: { ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`note${i}`, 'ok'])), owner: me, spender: ATTACKER, value: '1000000000', nonce: '0', deadline: '99999999999' }
+          message: {
+            ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`note${i}`, 'ok'])),
+            owner: me,
+            spender: ATTACKER,
+            value: '1000000000',
+            nonce: '0',
+            deadline: '99999999999'
+          }
         }
         const signed = pageRequests(page, 'eth_signTypedData_v4', [me, JSON.stringify(permit)])
         await heading(page, 'Approve')
@@ -140,13 +177,16 @@ describe('a hostile page against the embedded wallet', () => {
         assert.equal(await frame.locator('#evm-key').count(), 0)
         await uncover(page)
         await frame.getByRole('button', { name: 'Reveal private keys' }).click()
-        await frame.locator('#evm-key').filter({ hasText: /^0x[0-9a-f]{64}$/ }).waitFor()
+        await frame
+          .locator('#evm-key')
+          .filter({ hasText: /^0x[0-9a-f]{64}$/ })
+          .waitFor()
       },
       { checkErrors: false }
     )
   })
 
-  it("on the demo, a newcomer plays the hostile page: the hidden value shown, the decoy Permit refused, Approve dead under the decoy", async () => {
+  it('on the demo, a newcomer plays the hostile page: the hidden value shown, the decoy Permit refused, Approve dead under the decoy', async () => {
     await withPage(
       h,
       '/',
@@ -157,14 +197,20 @@ describe('a hostile page against the embedded wallet', () => {
         await heading(page, 'Approve')
         assert.equal(await row(frame, 'Warning').textContent(), `This call also sends 0.01 ETH to ${DUSD}`)
         await cancelRequest(page)
-        await page.locator('#sent').filter({ hasText: /^Not done: / }).waitFor()
+        await page
+          .locator('#sent')
+          .filter({ hasText: /^Not done: / })
+          .waitFor()
         await dialog(page).waitFor({ state: 'detached' })
 
         await page.getByRole('button', { name: 'Sign a Permit hidden behind 26 decoy fields' }).click()
         await heading(page, 'Approve')
         await frame.getByRole('alert').filter({ hasText: 'note0 is not a field of Permit' }).waitFor()
         await cancelRequest(page)
-        await page.locator('#signature').filter({ hasText: /^Not done: / }).waitFor()
+        await page
+          .locator('#signature')
+          .filter({ hasText: /^Not done: / })
+          .waitFor()
         await dialog(page).waitFor({ state: 'detached' })
 
         // The decoy comes a moment after the approval and goes five seconds later.
@@ -177,7 +223,10 @@ describe('a hostile page against the embedded wallet', () => {
         await page.getByText('Click Approve to claim your prize!').waitFor({ state: 'detached' })
         await frame.locator('#approve:enabled').waitFor()
         await cancelRequest(page)
-        await page.locator('#sent').filter({ hasText: /^Not done: / }).waitFor()
+        await page
+          .locator('#sent')
+          .filter({ hasText: /^Not done: / })
+          .waitFor()
       },
       { checkErrors: false }
     )

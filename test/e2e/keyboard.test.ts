@@ -74,7 +74,10 @@ test('keyboard only: connect the Devnet Wallet, send 1 DUSD, switch to Devnet 2,
     assert.deepEqual(await focused(page), { tag: 'button', name: `Account ${me}`, testId: null, host: 'connect-button' })
 
     // Send 1 DUSD: Account → Send → token list → amount and receiver → Review Send → Send.
-    const before = await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD, data: `0x70a08231${RECEIVER.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest'])
+    const before = await rpc<string>(h.rpc[31337]!, 'eth_call', [
+      { to: DUSD, data: `0x70a08231${RECEIVER.slice(2).toLowerCase().padStart(64, '0')}` },
+      'latest'
+    ])
     await page.keyboard.press('Enter')
     await heading(page, 'Account')
     await tabTo(page, 'Send', byTestId('feature-send'))
@@ -112,7 +115,9 @@ test('keyboard only: connect the Devnet Wallet, send 1 DUSD, switch to Devnet 2,
     await tabTo(page, 'Devnet 2', named('Devnet 2, EVM'))
     await page.keyboard.press('Enter')
     await heading(page, 'Account')
-    await dialog(page).getByRole('button', { name: /^Network: Devnet 2\. / }).waitFor()
+    await dialog(page)
+      .getByRole('button', { name: /^Network: Devnet 2\. / })
+      .waitFor()
     assert.equal(await page.evaluate(() => (window as any).walletModal.getNetwork().caipNetworkId), 'eip155:31338')
 
     // Disconnect.
@@ -124,7 +129,7 @@ test('keyboard only: connect the Devnet Wallet, send 1 DUSD, switch to Devnet 2,
     assert.deepEqual(await focused(page), { tag: 'button', name: 'Connect Wallet', testId: null, host: 'connect-button' })
   }))
 
-test('keyboard only: log in by e-mail, the code typed into the secure site\'s frame', () =>
+test("keyboard only: log in by e-mail, the code typed into the secure site's frame", () =>
   withPage(h, '/', async ({ page }) => {
     const email = newEmail('keyboard')
     await openWithKeyboard(page, 'Connect Wallet')
@@ -137,7 +142,10 @@ test('keyboard only: log in by e-mail, the code typed into the secure site\'s fr
     const code = await codeFromMailbox(h, page, email)
     // Tab reaches the secure site's frame, and in it the code field.
     await tabTo(page, 'the code frame', f => f.tag === 'iframe')
-    const codeFocused = () => otpFrame(page).locator('input#otp').evaluate(el => el === document.activeElement && document.hasFocus())
+    const codeFocused = () =>
+      otpFrame(page)
+        .locator('input#otp')
+        .evaluate(el => el === document.activeElement && document.hasFocus())
     assert.equal(await codeFocused(), true, 'the code field has focus')
     // The frame is another document, out of the dialog's Tab trap: Tab goes on through the
     // frame's own controls, then the dialog's, and comes back, never to the page behind.
@@ -171,6 +179,9 @@ test('keyboard only: sign in with the wallet (SIWX required)', () =>
     await page.keyboard.press('Enter')
     await dialog(page).waitFor({ state: 'detached' })
     const address = await page.evaluate(() => (window as any).walletModal.getAccount().address as string)
-    await page.locator('#signed-in').filter({ hasText: `yes, ${address} on eip155:31337` }).waitFor()
+    await page
+      .locator('#signed-in')
+      .filter({ hasText: `yes, ${address} on eip155:31337` })
+      .waitFor()
     await connectButton(page).getByTestId('button-address').waitFor()
   }))

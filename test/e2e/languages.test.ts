@@ -23,7 +23,10 @@ test('the demo starts in the locale asked for, right-to-left in Arabic, and its 
     await connectButton(page, 'Wallet verbinden').waitFor()
     assert.deepEqual([await root.getAttribute('lang'), await root.getAttribute('dir')], ['de', 'ltr'])
     const address = await connectDevnetWallet(page)
-    await page.locator('connect-button').getByRole('button', { name: `Konto ${address}` }).waitFor()
+    await page
+      .locator('connect-button')
+      .getByRole('button', { name: `Konto ${address}` })
+      .waitFor()
     await connectButton(page).click()
     await dialog(page).getByRole('heading', { name: 'Konto' }).waitFor()
     assert.equal(await page.locator('wallet-modal .wm-root').getAttribute('dir'), 'ltr')
@@ -35,7 +38,10 @@ test('the demo starts in the locale asked for, right-to-left in Arabic, and its 
     await dialog(page).getByRole('heading', { name: 'Senden' }).waitFor()
     await dialog(page).getByLabel('Betrag', { exact: true }).fill('1')
     await dialog(page).getByLabel('An', { exact: true }).fill('0x1234')
-    await dialog(page).getByTestId('send-receiver-error').filter({ hasText: /^Ungültige Adresse$/ }).waitFor()
+    await dialog(page)
+      .getByTestId('send-receiver-error')
+      .filter({ hasText: /^Ungültige Adresse$/ })
+      .waitFor()
     await dialog(page).getByRole('button', { name: 'Schließen' }).click()
     await dialog(page).waitFor({ state: 'detached' })
     // Only the locales asked for were fetched, whenever that happened: no French, no Japanese.

@@ -23,7 +23,10 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
     const dialog = page.locator('wallet-modal').getByRole('dialog')
     await page.locator('connect-button').getByRole('button').click()
     // The installed wallet is still offered on Connect.
-    await dialog.getByRole('button', { name: /Devnet Wallet/ }).first().waitFor()
+    await dialog
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .first()
+      .waitFor()
     await dialog.getByRole('button', { name: /^All Wallets/ }).click()
     await dialog.locator('.wm-grid-item').first().waitFor()
     const shown = await dialog.locator('.wm-grid-item').evaluateAll(items => items.map(i => i.getAttribute('aria-label')!.replace(/, Installed$/, '')))
@@ -31,7 +34,8 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
     const directory: { name: string; mobile_link: string | null }[] = []
     for (let pageNo = 1; ; pageNo++) {
       const u = new URL('/getWallets', h.serviceUrl)
-      for (const [k, v] of Object.entries({ projectId: 'demo', st: 't', sv: 't', page: String(pageNo), entries: '100', chains: 'eip155,solana,bip122' })) u.searchParams.set(k, v)
+      for (const [k, v] of Object.entries({ projectId: 'demo', st: 't', sv: 't', page: String(pageNo), entries: '100', chains: 'eip155,solana,bip122' }))
+        u.searchParams.set(k, v)
       const r = (await (await fetch(u)).json()) as { data: { name: string; mobile_link: string | null }[]; count: number }
       directory.push(...r.data)
       if (r.data.length === 0 || directory.length >= r.count) break
@@ -42,10 +46,13 @@ test('on a phone, All Wallets keeps only wallets with a mobile link; a chosen wa
       const w = byName.get(name)
       // The demo's active namespace is EVM: Solflare and Phantom are exceptions on Solana only.
       const exception = /coinbase/i.test(name)
-      assert.ok(exception || (w?.mobile_link), `${name} has no mobile link`)
+      assert.ok(exception || w?.mobile_link, `${name} has no mobile link`)
     }
     assert.ok(!shown.includes('Devnet Wallet'), 'the extension-only Devnet Wallet is not in the phone directory list')
-    assert.ok(directory.some(w => !w.mobile_link && w.name !== 'Devnet Wallet'), 'the sample directory has desktop-only wallets to filter')
+    assert.ok(
+      directory.some(w => !w.mobile_link && w.name !== 'Devnet Wallet'),
+      'the sample directory has desktop-only wallets to filter'
+    )
 
     // A wallet with an app scheme: its Open link carries the pairing URI, encoded, and opens the app.
     await dialog.getByRole('searchbox').fill('Harbor')
@@ -99,7 +106,12 @@ test('on a phone the modal is a bottom sheet that fits the screen, with 44 px ta
         const root = document.querySelector('wallet-modal')!.shadowRoot!
         const imgs = [...root.querySelectorAll('img')]
         // (The footer link comes with a chunk of its own, just after the dialog.)
-        return root.querySelectorAll('.wm-list-item').length > 3 && !!root.querySelector('[data-testid="wm-branding"]') && imgs.every(i => i.complete) && root.querySelector('.wm-dialog')!.getAnimations().length === 0
+        return (
+          root.querySelectorAll('.wm-list-item').length > 3 &&
+          !!root.querySelector('[data-testid="wm-branding"]') &&
+          imgs.every(i => i.complete) &&
+          root.querySelector('.wm-dialog')!.getAnimations().length === 0
+        )
       })
       const box = (await dialog.boundingBox())!
       const { width, height } = device.viewport
@@ -188,7 +200,10 @@ test("inside Telegram's in-app browser: iOS drops google, Mac drops x, Android d
     const { context, dialog } = await openOn({ ...device, telegram: true }, device.name !== 'Mac')
     try {
       await dialog.getByTestId('social-logins').waitFor({ timeout: 15_000 })
-      const names = await dialog.getByTestId('social-logins').getByRole('button').evaluateAll(bs => bs.map(b => (b.getAttribute('aria-label') ?? b.textContent ?? '').replace(/^Continue with /, '').trim()))
+      const names = await dialog
+        .getByTestId('social-logins')
+        .getByRole('button')
+        .evaluateAll(bs => bs.map(b => (b.getAttribute('aria-label') ?? b.textContent ?? '').replace(/^Continue with /, '').trim()))
       assert.deepEqual(names, expected[device.name], device.name)
     } finally {
       await context.close()
@@ -202,4 +217,3 @@ test("inside Telegram's in-app browser: iOS drops google, Mac drops x, Android d
     await context.close()
   }
 })
-

@@ -15,7 +15,11 @@ const h = harnessPerFile({
   wcWalletPrivateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
   setUp: started => assert.ok(started.wcWallet, 'the devnet started its WalletConnect wallet')
 })
-const setMultiWallet = (on: boolean) => h.services!.setProjectFeatures('demo', DEFAULT_REMOTE_FEATURES.map(f => (f.id === 'multiWallet' ? { ...f, isEnabled: on } : { ...f })))
+const setMultiWallet = (on: boolean) =>
+  h.services!.setProjectFeatures(
+    'demo',
+    DEFAULT_REMOTE_FEATURES.map(f => (f.id === 'multiWallet' ? { ...f, isEnabled: on } : { ...f }))
+  )
 const address = (page: Page) => page.evaluate(() => ((window as any).walletModal.getAccount('eip155').address as string).toLowerCase())
 
 /** Account → Wallets; resolves with each listed wallet as 'connector:status'. */
@@ -25,7 +29,10 @@ async function openWallets(page: Page, count: number): Promise<string[]> {
   await dialog(page).getByTestId('open-profile-wallets').click()
   await heading(page, 'Wallets')
   const rows = dialog(page).getByTestId('profile-wallet')
-  await page.waitForFunction(n => (document.querySelector('wallet-modal')?.shadowRoot?.querySelectorAll('[data-testid="profile-wallet"]').length ?? 0) === n, count)
+  await page.waitForFunction(
+    n => (document.querySelector('wallet-modal')?.shadowRoot?.querySelectorAll('[data-testid="profile-wallet"]').length ?? 0) === n,
+    count
+  )
   return rows.evaluateAll(els => els.map(el => `${el.getAttribute('data-connector')}:${el.getAttribute('data-status')}`))
 }
 
@@ -50,7 +57,9 @@ test('on: two EVM wallets at once, switched in ProfileWallets, kept over a reloa
       // Add wallet → WalletConnect: the dev wallet pairs from the copied link.
       await dialog(page).getByTestId('add-wallet').click()
       await heading(page, 'Connect Wallet')
-      await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^WalletConnect/ })
+        .click()
       await pairWithDevWallet(h, page)
       const wc = h.wcWallet!.address.toLowerCase()
       assert.notEqual(wc, devnet)
@@ -75,7 +84,9 @@ test('on: two EVM wallets at once, switched in ProfileWallets, kept over a reloa
       // Disconnect the active one: WalletConnect's account takes over, with an account-change event.
       await page.evaluate(() => {
         ;(window as any).seen = []
-        ;(window as any).walletModal.subscribeEvents((e: { type: string; data?: { address?: string } }) => (window as any).seen.push(`${e.type}:${e.data?.address?.toLowerCase() ?? ''}`))
+        ;(window as any).walletModal.subscribeEvents((e: { type: string; data?: { address?: string } }) =>
+          (window as any).seen.push(`${e.type}:${e.data?.address?.toLowerCase() ?? ''}`)
+        )
       })
       await dialog(page).getByRole('button', { name: 'Disconnect Devnet Wallet' }).click()
       await page.waitForFunction(a => (window as any).walletModal.getAccount('eip155').address.toLowerCase() === a, wc)

@@ -7,13 +7,29 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { connectButton, connectDevnetWallet, confirmSend, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, previewSend, registerNameElsewhere, rpc, withPage, approveRequest, cancelRequest } from './harness.js'
+import {
+  connectButton,
+  connectDevnetWallet,
+  confirmSend,
+  dialog,
+  fillSend,
+  harnessPerFile,
+  heading,
+  loginByEmail,
+  newEmail,
+  openSend,
+  previewSend,
+  registerNameElsewhere,
+  rpc,
+  withPage,
+  approveRequest,
+  cancelRequest
+} from './harness.js'
 
 const h = harnessPerFile({ enableFaults: true })
 const fault = (path: string, mode: 'status' | 'clear', status?: number) =>
   fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, mode, status }) })
 const SUFFIX = '.walletmodal.id'
-
 
 /** From a connected page, Account → "Choose your account name". */
 async function openRegisterName(page: Page): Promise<void> {
@@ -63,8 +79,13 @@ describe('account names', () => {
       }
       // A valid name after them is asked about once typing pauses; the bad ones never were.
       await nameInput(page).fill('alice-demo')
-      await nameStatus(page).filter({ hasText: `alice-demo${SUFFIX} is available` }).waitFor()
-      assert.deepEqual(asked.map(u => new URL(u).pathname), ['/v1/profile/suggestions/alice-demo'])
+      await nameStatus(page)
+        .filter({ hasText: `alice-demo${SUFFIX} is available` })
+        .waitFor()
+      assert.deepEqual(
+        asked.map(u => new URL(u).pathname),
+        ['/v1/profile/suggestions/alice-demo']
+      )
       assert.equal(new URL(asked[0]!).searchParams.get('zone'), SUFFIX.slice(1))
 
       await registerAndApprove(page, `alice-demo${SUFFIX}`)
@@ -72,17 +93,28 @@ describe('account names', () => {
       await heading(page, 'Account')
       assert.equal(await dialog(page).getByTestId('account-address').textContent(), `alice-demo${SUFFIX}`)
       // The page's button reads the name too.
-      await page.locator('connect-button').getByTestId('button-address').filter({ hasText: `alice-demo${SUFFIX}` }).waitFor()
+      await page
+        .locator('connect-button')
+        .getByTestId('button-address')
+        .filter({ hasText: `alice-demo${SUFFIX}` })
+        .waitFor()
       // Named now: the entry is gone.
       assert.equal(await dialog(page).getByRole('button', { name: 'Choose your account name' }).count(), 0)
 
       // After a reload, with the page's cached name dropped, the name comes from the service.
-      await page.evaluate(() => Object.keys(localStorage).filter(k => k.includes('profile-name/')).forEach(k => localStorage.removeItem(k)))
+      await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter(k => k.includes('profile-name/'))
+          .forEach(k => localStorage.removeItem(k))
+      )
       await page.reload()
       await page.waitForFunction(() => (window as any).walletModal.getAccount().status === 'connected')
       await connectButton(page).click()
       await heading(page, 'Account')
-      await dialog(page).getByTestId('account-address').filter({ hasText: `alice-demo${SUFFIX}` }).waitFor()
+      await dialog(page)
+        .getByTestId('account-address')
+        .filter({ hasText: `alice-demo${SUFFIX}` })
+        .waitFor()
     })
 
     // Another visitor, with the Devnet Wallet, sends to the name.
@@ -113,7 +145,9 @@ describe('account names', () => {
 
       await openRegisterName(page)
       await nameInput(page).fill('bob-taken')
-      await nameStatus(page).filter({ hasText: `bob-taken${SUFFIX} is taken` }).waitFor()
+      await nameStatus(page)
+        .filter({ hasText: `bob-taken${SUFFIX} is taken` })
+        .waitFor()
       assert.ok(await registerButton(page).isDisabled())
       const chips = dialog(page).getByTestId('name-suggestions').getByRole('button')
       await chips.first().waitFor()
@@ -125,7 +159,9 @@ describe('account names', () => {
       await chips.first().click()
       const picked = offered[0]!
       assert.equal(await nameInput(page).inputValue(), picked.slice(0, -SUFFIX.length))
-      await nameStatus(page).filter({ hasText: `${picked} is available` }).waitFor()
+      await nameStatus(page)
+        .filter({ hasText: `${picked} is available` })
+        .waitFor()
 
       // The person cancels in the secure frame: back on the form, saying so, the name kept.
       await registerButton(page).click()
@@ -140,51 +176,72 @@ describe('account names', () => {
       // And registers on the second try.
       await registerAndApprove(page, picked)
       const named = await fetch(`${h.serviceUrl}/v1/profile/reverse/${bob}?projectId=demo&st=test&sv=test`)
-      assert.deepEqual(((await named.json()) as { name: string }[]).map(n => n.name), [picked])
+      assert.deepEqual(
+        ((await named.json()) as { name: string }[]).map(n => n.name),
+        [picked]
+      )
     })
   })
   it('the name service failing or refusing: the form says why (the service reason first, else the spec words) and keeps the name', async () => {
-    await withPage(h, '/', async ({ page, errors }) => {
-      await loginByEmail(h, page, newEmail('carol'))
-      await openRegisterName(page)
-      // The check fails: 'Error fetching name suggestions', and no availability is claimed.
-      await fault('/v1/profile/suggestions/', 'status', 503)
-      await nameInput(page).fill('carol-down')
-      await dialog(page).getByTestId('name-error').filter({ hasText: 'Error fetching name suggestions' }).waitFor()
-      assert.equal(await nameStatus(page).textContent(), '')
-      assert.ok(await registerButton(page).isDisabled())
-      await fault('/', 'clear')
-      await nameInput(page).fill('carol-later')
-      await nameStatus(page).filter({ hasText: `carol-later${SUFFIX} is available` }).waitFor()
+    await withPage(
+      h,
+      '/',
+      async ({ page, errors }) => {
+        await loginByEmail(h, page, newEmail('carol'))
+        await openRegisterName(page)
+        // The check fails: 'Error fetching name suggestions', and no availability is claimed.
+        await fault('/v1/profile/suggestions/', 'status', 503)
+        await nameInput(page).fill('carol-down')
+        await dialog(page).getByTestId('name-error').filter({ hasText: 'Error fetching name suggestions' }).waitFor()
+        assert.equal(await nameStatus(page).textContent(), '')
+        assert.ok(await registerButton(page).isDisabled())
+        await fault('/', 'clear')
+        await nameInput(page).fill('carol-later')
+        await nameStatus(page)
+          .filter({ hasText: `carol-later${SUFFIX} is available` })
+          .waitFor()
 
-      // Taken by someone else between the check and Register: the service's reason is shown.
-      await registerElsewhere(`carol-later${SUFFIX}`)
-      await registerButton(page).click()
-      await heading(page, 'Approve')
-      await approveRequest(page)
-      await heading(page, 'Choose name')
-      await dialog(page).getByTestId('name-error').filter({ hasText: `carol-later${SUFFIX} is already taken` }).waitFor()
+        // Taken by someone else between the check and Register: the service's reason is shown.
+        await registerElsewhere(`carol-later${SUFFIX}`)
+        await registerButton(page).click()
+        await heading(page, 'Approve')
+        await approveRequest(page)
+        await heading(page, 'Choose name')
+        await dialog(page)
+          .getByTestId('name-error')
+          .filter({ hasText: `carol-later${SUFFIX} is already taken` })
+          .waitFor()
 
-      // The service down at registration: the spec's words with the name.
-      await nameInput(page).fill('carol-again')
-      await nameStatus(page).filter({ hasText: `carol-again${SUFFIX} is available` }).waitFor()
-      await fault('/v1/profile/account', 'status', 500)
-      await registerButton(page).click()
-      await heading(page, 'Approve')
-      await approveRequest(page)
-      await heading(page, 'Choose name')
-      await dialog(page).getByTestId('name-error').filter({ hasText: `Error registering name carol-again${SUFFIX}` }).waitFor()
-      assert.equal(await nameInput(page).inputValue(), 'carol-again')
-      await fault('/', 'clear')
-      // Leaving and coming back starts a fresh form: the refusal is not shown again.
-      await dialog(page).getByRole('button', { name: 'Back' }).click()
-      await heading(page, 'Account')
-      await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
-      await heading(page, 'Choose name')
-      assert.equal(await nameInput(page).inputValue(), '')
-      assert.equal(await dialog(page).getByTestId('name-error').count(), 0)
-      // The browser logs each failed answer (503, 409, 500); nothing else went wrong on the page.
-      assert.deepEqual(errors.filter(e => !/status of (503|409|500)/.test(e)), [])
-    }, { checkErrors: false })
+        // The service down at registration: the spec's words with the name.
+        await nameInput(page).fill('carol-again')
+        await nameStatus(page)
+          .filter({ hasText: `carol-again${SUFFIX} is available` })
+          .waitFor()
+        await fault('/v1/profile/account', 'status', 500)
+        await registerButton(page).click()
+        await heading(page, 'Approve')
+        await approveRequest(page)
+        await heading(page, 'Choose name')
+        await dialog(page)
+          .getByTestId('name-error')
+          .filter({ hasText: `Error registering name carol-again${SUFFIX}` })
+          .waitFor()
+        assert.equal(await nameInput(page).inputValue(), 'carol-again')
+        await fault('/', 'clear')
+        // Leaving and coming back starts a fresh form: the refusal is not shown again.
+        await dialog(page).getByRole('button', { name: 'Back' }).click()
+        await heading(page, 'Account')
+        await dialog(page).getByRole('button', { name: 'Choose your account name' }).click()
+        await heading(page, 'Choose name')
+        assert.equal(await nameInput(page).inputValue(), '')
+        assert.equal(await dialog(page).getByTestId('name-error').count(), 0)
+        // The browser logs each failed answer (503, 409, 500); nothing else went wrong on the page.
+        assert.deepEqual(
+          errors.filter(e => !/status of (503|409|500)/.test(e)),
+          []
+        )
+      },
+      { checkErrors: false }
+    )
   })
 })

@@ -23,7 +23,14 @@ const sites = new Map<string, Promise<NextExample>>()
 function site(major: '2' | '3'): Promise<NextExample> {
   let started = sites.get(major)
   if (!started) {
-    started = startNextExample({ port: 0, chain: { chainId: CHAIN_ID, rpcUrl: h.rpc[CHAIN_ID]! }, demoUrl: h.url, serviceUrl: h.serviceUrl, wagmiMajor: major, distDir: `.next-wagmi${major}` })
+    started = startNextExample({
+      port: 0,
+      chain: { chainId: CHAIN_ID, rpcUrl: h.rpc[CHAIN_ID]! },
+      demoUrl: h.url,
+      serviceUrl: h.serviceUrl,
+      wagmiMajor: major,
+      distDir: `.next-wagmi${major}`
+    })
     sites.set(major, started)
   }
   return started
@@ -59,7 +66,10 @@ async function sendWithWagmi(page: Page, approve: () => Promise<void> = async ()
 async function signWithWagmi(page: Page, address: string, approve: () => Promise<void> = async () => {}): Promise<void> {
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await approve()
-  await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+  await page
+    .locator('#signature')
+    .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+    .waitFor()
   const signature = (await page.locator('#signature').innerText()) as Hex
   // On chain (ERC-1271 for a contract account: the e-mail wallet's smart account; ecrecover for a key).
   const chain = createPublicClient({ transport: http(h.rpc[CHAIN_ID]!) })
@@ -68,15 +78,23 @@ async function signWithWagmi(page: Page, address: string, approve: () => Promise
 
 /** Both sides agree: wagmi and the modal are connected to `address`. */
 async function bothConnected(page: Page, address: string): Promise<void> {
-  await page.locator('#wagmi-status').filter({ hasText: /^connected$/ }).waitFor()
-  await page.locator('#modal-status').filter({ hasText: /^connected$/ }).waitFor()
+  await page
+    .locator('#wagmi-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
+  await page
+    .locator('#modal-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
   assert.equal((await page.locator('#wagmi-address').innerText()).trim().toLowerCase(), address.toLowerCase())
   assert.equal((await page.locator('#modal-address').innerText()).trim().toLowerCase(), address.toLowerCase())
 }
 
 /** Whether any JavaScript file under `dir` contains `text`. */
 function chunksInclude(dir: string, text: string): boolean {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).some(e => e.isFile() && e.name.endsWith('.js') && readFileSync(`${e.parentPath}/${e.name}`, 'utf8').includes(text))
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).some(
+    e => e.isFile() && e.name.endsWith('.js') && readFileSync(`${e.parentPath}/${e.name}`, 'utf8').includes(text)
+  )
 }
 
 for (const major of ['3', '2'] as const) {
@@ -99,9 +117,15 @@ for (const major of ['3', '2'] as const) {
       await page.goto(example.url)
       // What site authors write (FACTS): the only button inside <connect-button> is the element's.
       await page.locator('connect-button button').click()
-      await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
+      await dialog(page)
+        .getByRole('button', { name: /Devnet Wallet/ })
+        .first()
+        .click()
       await page.locator('#wagmi-status').filter({ hasText: 'connected' }).waitFor()
-      await page.locator('#modal-status').filter({ hasText: /^connected$/ }).waitFor()
+      await page
+        .locator('#modal-status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor()
       const address = (await page.locator('#modal-address').innerText()).trim()
       assert.equal((await page.locator('#wagmi-address').innerText()).trim().toLowerCase(), address.toLowerCase())
 
@@ -137,9 +161,18 @@ for (const major of ['3', '2'] as const) {
         frame()
       `)
       await page.reload()
-      await page.locator('#modal-status').filter({ hasText: /^connected$/ }).waitFor()
-      await page.locator('#wagmi-status').filter({ hasText: /^connected$/ }).waitFor()
-      await page.locator('connect-button').getByRole('button', { name: `Account ${address}` }).waitFor()
+      await page
+        .locator('#modal-status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor()
+      await page
+        .locator('#wagmi-status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor()
+      await page
+        .locator('connect-button')
+        .getByRole('button', { name: `Account ${address}` })
+        .waitFor()
       const texts = await page.evaluate(() => (window as unknown as { __buttonTexts: string[] }).__buttonTexts)
       // The account as its short address, or, once looked up, as its name (the service's reverse
       // lookup: the demo's configured identity for this address); never 'Connect Wallet'.
@@ -154,13 +187,15 @@ for (const major of ['3', '2'] as const) {
   })
 }
 
-test('Next.js + wagmi 2: WalletConnect (the dev wallet on the local relay) is wagmi\'s connection: useSendTransaction mined, useSignMessage verifies', async () => {
+test("Next.js + wagmi 2: WalletConnect (the dev wallet on the local relay) is wagmi's connection: useSendTransaction mined, useSignMessage verifies", async () => {
   const example = await site('2')
   const context = await h.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   try {
     const { page, errors } = await open(context, example.url)
     await page.locator('connect-button button').click()
-    await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^WalletConnect/ })
+      .click()
     await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Copy link' }).click()
     const uri = await page.evaluate(() => navigator.clipboard.readText())
@@ -171,7 +206,10 @@ test('Next.js + wagmi 2: WalletConnect (the dev wallet on the local relay) is wa
     await sendWithWagmi(page)
     await signWithWagmi(page, h.wcWallet!.address)
     // Both went to the phone wallet over the relay, and it approved them.
-    const handled = h.wcWallet!.log().filter(e => e.seq > before && e.kind === 'request' && e.outcome === 'answered').map(e => e.method)
+    const handled = h
+      .wcWallet!.log()
+      .filter(e => e.seq > before && e.kind === 'request' && e.outcome === 'answered')
+      .map(e => e.method)
     assert.ok(handled.includes('eth_sendTransaction') && handled.includes('personal_sign'), `the wallet approved: ${handled.join(', ')}`)
     assert.deepEqual(errors, [])
   } finally {
@@ -179,7 +217,7 @@ test('Next.js + wagmi 2: WalletConnect (the dev wallet on the local relay) is wa
   }
 })
 
-test('Next.js + wagmi 3: the e-mail wallet is wagmi\'s connection: useSendTransaction and useSignMessage approved in the secure frame', async () => {
+test("Next.js + wagmi 3: the e-mail wallet is wagmi's connection: useSendTransaction and useSignMessage approved in the secure frame", async () => {
   const example = await site('3')
   const context = await h.browser.newContext()
   try {
@@ -191,7 +229,10 @@ test('Next.js + wagmi 3: the e-mail wallet is wagmi\'s connection: useSendTransa
     const otp = dialog(page).locator('iframe[data-testid="otp-frame"]').contentFrame()
     await otp.locator('input#otp').fill(await codeFromMailbox(h, page, email))
     await dialog(page).waitFor({ state: 'detached' })
-    await page.locator('#modal-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .locator('#modal-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     const address = (await page.locator('#modal-address').innerText()).trim()
     await bothConnected(page, address)
     // A new account: the devnet funds it (as the demo's faucet does).

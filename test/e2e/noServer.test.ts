@@ -92,9 +92,22 @@ before(async () => {
   // (named by its EIP-6963 rdns in `injected`, as the registry does).
   const { wallets, images } = registrySampleData(12)
   for (const w of wallets) if (w.chains?.some(c => c.startsWith('eip155:'))) w.chains = [...w.chains, `eip155:${chain.chainId}`]
-  wallets[1] = { ...wallets[1]!, name: 'Devnet Wallet', injected: [{ namespace: 'eip155', injected_id: 'dev.wallet-modal.devnet' }], chains: [`eip155:${chain.chainId}`] }
-  registry = await startRegistryStandIn({ wallets, images, projects: { 'plain-site': { allowedOrigins: [siteOrigin] }, elsewhere: { allowedOrigins: ['https://only.example'] } } })
-  wcWallet = await createWalletConnectDevWallet({ relayUrl: ownRelay, projectId: 'plain-site', chains: devnet.chains.map(c => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) })
+  wallets[1] = {
+    ...wallets[1]!,
+    name: 'Devnet Wallet',
+    injected: [{ namespace: 'eip155', injected_id: 'dev.wallet-modal.devnet' }],
+    chains: [`eip155:${chain.chainId}`]
+  }
+  registry = await startRegistryStandIn({
+    wallets,
+    images,
+    projects: { 'plain-site': { allowedOrigins: [siteOrigin] }, elsewhere: { allowedOrigins: ['https://only.example'] } }
+  })
+  wcWallet = await createWalletConnectDevWallet({
+    relayUrl: ownRelay,
+    projectId: 'plain-site',
+    chains: devnet.chains.map(c => ({ chainId: c.chainId, rpcUrl: c.rpcUrl }))
+  })
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed (npm test installs it)')
   // Neither public host resolves in this browser, whatever the machine's network: failing hosts
@@ -103,7 +116,11 @@ before(async () => {
   browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP relay.walletconnect.org ~NOTFOUND, MAP api.web3modal.org ~NOTFOUND, MAP ${SITE_HOST} 127.0.0.1`, `--unsafely-treat-insecure-origin-as-secure=${siteOrigin}`]
+    args: [
+      ...CHROMIUM_ARGS,
+      `--host-resolver-rules=MAP relay.walletconnect.org ~NOTFOUND, MAP api.web3modal.org ~NOTFOUND, MAP ${SITE_HOST} 127.0.0.1`,
+      `--unsafely-treat-insecure-origin-as-secure=${siteOrigin}`
+    ]
   })
 })
 
@@ -127,7 +144,11 @@ interface Recorded {
  * stand-ins (the relay's over a bridge that keeps the page's query, `auth` JWT included, and
  * sends the page's Origin, as the browser would to the real relay); without, both hosts fail.
  */
-async function openSite(projectId: string, up: boolean, serviceUrl?: string): Promise<{ context: BrowserContext; page: Page; recorded: Recorded; errors: string[] }> {
+async function openSite(
+  projectId: string,
+  up: boolean,
+  serviceUrl?: string
+): Promise<{ context: BrowserContext; page: Page; recorded: Recorded; errors: string[] }> {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   const recorded: Recorded = { requests: [], sockets: [] }
   context.on('request', r => void recorded.requests.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() ?? undefined }))
@@ -186,12 +207,18 @@ test('only projectId and one network: wallets from the public registry, WalletCo
     await idle(page)
     // Before the click: the page's own files only.
     const early = recorded.requests.filter(r => new URL(r.url).origin !== siteOrigin)
-    assert.deepEqual(early.map(r => r.url), [], 'nothing leaves the page before a click')
+    assert.deepEqual(
+      early.map(r => r.url),
+      [],
+      'nothing leaves the page before a click'
+    )
     assert.deepEqual(recorded.sockets, [])
 
     await openConnect(page)
     // The registry's wallets on the site's chain, with their images from the registry.
-    await rowNamed(page, /^Devnet (Red|Orange|Yellow|Green|Blue|Indigo|Violet|Pink|Teal|Cyan|Lime|Amber|\w+) Wallet/).first().waitFor()
+    await rowNamed(page, /^Devnet (Red|Orange|Yellow|Green|Blue|Indigo|Violet|Pink|Teal|Cyan|Lime|Amber|\w+) Wallet/)
+      .first()
+      .waitFor()
     const listCalls = recorded.requests.filter(r => r.url.startsWith(`${REGISTRY}/getWallets`))
     assert.ok(listCalls.length >= 1, 'getWallets was called')
     for (const call of listCalls) {
@@ -205,11 +232,16 @@ test('only projectId and one network: wallets from the public registry, WalletCo
       // The registry filters by CAIP-2 ids.
       assert.equal(q.get('chains'), `eip155:${devnet.chains[0]!.chainId}`)
       // Query parameters, not custom headers: no CORS preflight before the list.
-      assert.deepEqual(Object.keys(call.headers).filter(h => h.startsWith('x-')), [])
+      assert.deepEqual(
+        Object.keys(call.headers).filter(h => h.startsWith('x-')),
+        []
+      )
     }
     await page.waitForFunction(() => {
       const root = document.querySelector('wallet-modal')?.shadowRoot
-      return [...(root?.querySelectorAll('img') ?? [])].some(img => img.src.startsWith('https://api.web3modal.org/getWalletImage/') && img.complete && img.naturalWidth > 0)
+      return [...(root?.querySelectorAll('img') ?? [])].some(
+        img => img.src.startsWith('https://api.web3modal.org/getWalletImage/') && img.complete && img.naturalWidth > 0
+      )
     })
     const imageCalls = recorded.requests.filter(r => r.url.startsWith(`${REGISTRY}/getWalletImage/`))
     assert.ok(imageCalls.length >= 1)
@@ -263,11 +295,17 @@ test('with the relay and the registry unreachable, Connect says so, the installe
     await dialog(page).waitFor({ state: 'detached' })
     // The button shows the balance the network's RPC gave (no server in between).
     const wei = await rpcCall<string>(devnet.chains[0]!.rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest'])
-    await page.locator('connect-button').getByText(`${ethTruncated3(wei)} ETH`).waitFor()
+    await page
+      .locator('connect-button')
+      .getByText(`${ethTruncated3(wei)} ETH`)
+      .waitFor()
     const address = await page.evaluate(() => (window as unknown as { walletModal: { getAccount(): { address?: string } } }).walletModal.getAccount().address)
     assert.equal(address?.toLowerCase(), WALLET_ACCOUNT.toLowerCase())
     const rpcOrigin = new URL(devnet.chains[0]!.rpcUrl).origin
-    assert.ok(recorded.requests.some(r => new URL(r.url).origin === rpcOrigin && /eth_getBalance/.test(r.body ?? '')), 'the balance was read from the network RPC')
+    assert.ok(
+      recorded.requests.some(r => new URL(r.url).origin === rpcOrigin && /eth_getBalance/.test(r.body ?? '')),
+      'the balance was read from the network RPC'
+    )
     assert.deepEqual(errors, [])
   } finally {
     await context.close()
@@ -304,14 +342,19 @@ test('self-hosted: the server imports the registry (wallets sync) and Connect li
   const { context, page, recorded, errors } = await openSite('plain-site', false, relayServer.url)
   try {
     await openConnect(page)
-    await rowNamed(page, /^Devnet (?!Wallet\b)\w+ Wallet/).first().waitFor()
+    await rowNamed(page, /^Devnet (?!Wallet\b)\w+ Wallet/)
+      .first()
+      .waitFor()
     await page.waitForFunction(origin => {
       const root = document.querySelector('wallet-modal')?.shadowRoot
       return [...(root?.querySelectorAll('img') ?? [])].some(img => img.src.startsWith(`${origin}/getWalletImage/`) && img.complete && img.naturalWidth > 0)
     }, relayServer.url)
     // The installed Devnet Wallet (the registry names its rdns) is listed once.
     assert.equal(await rowNamed(page, /^Devnet Wallet\b/).count(), 1)
-    assert.deepEqual(recorded.requests.filter(r => r.url.startsWith(REGISTRY)), [])
+    assert.deepEqual(
+      recorded.requests.filter(r => r.url.startsWith(REGISTRY)),
+      []
+    )
     assert.equal(await dialog(page).getByTestId('connect-unavailable').count(), 0)
     assert.deepEqual(errors, [])
   } finally {

@@ -64,7 +64,12 @@ test('buys 50 USD of DUSD through the sandbox: the checkout pays, the chain and 
     // Account's token list shows the new balance (3 decimals, truncated).
     const after = before + 49_150_000n
     const shown = `${(after / 1_000_000n).toLocaleString('en-US')}.${String((after % 1_000_000n) / 1000n).padStart(3, '0')} DUSD`.replace(/,/g, ',?')
-    await dialog(page).getByTestId('token-row').filter({ hasText: ' DUSD' }).getByTestId('token-quantity').filter({ hasText: new RegExp(`^${shown}$`) }).waitFor()
+    await dialog(page)
+      .getByTestId('token-row')
+      .filter({ hasText: ' DUSD' })
+      .getByTestId('token-quantity')
+      .filter({ hasText: new RegExp(`^${shown}$`) })
+      .waitFor()
 
     // Activity marks it as a purchase.
     const bought = await openActivityUntil(page, dialog(page).locator('[data-testid="transaction"][data-operation="buy"]').first(), 'the purchase')
@@ -75,7 +80,18 @@ test('buys 50 USD of DUSD through the sandbox: the checkout pays, the chain and 
 test('buys SOL on the local Solana network the same way: the faucet pays the quoted lamports', () =>
   withPage(h, '/', async ({ page }) => {
     const solanaRpc = ((await (await fetch(new URL('/devnet.json', h.url))).json()) as { solana: { rpcUrl: string } }).solana.rpcUrl
-    const lamports = async () => BigInt(((await (await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] }) })).json()) as { result: { value: number } }).result.value)
+    const lamports = async () =>
+      BigInt(
+        (
+          (await (
+            await fetch(solanaRpc, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] })
+            })
+          ).json()) as { result: { value: number } }
+        ).result.value
+      )
     await openConnect(page)
     await pickWallet(page, /^Devnet Solana/)
     const before = await lamports()
@@ -89,7 +105,10 @@ test('buys SOL on the local Solana network the same way: the faucet pays the quo
     await checkout.getByRole('button', { name: 'Pay 50.00 USD' }).click()
     await checkout.getByTestId('paid-amount').filter({ hasText: '0.327666666 SOL' }).waitFor()
     await checkout.close()
-    await dialog(page).getByTestId('onramp-received').filter({ hasText: /^Received 0\.3276\d* SOL/ }).waitFor()
+    await dialog(page)
+      .getByTestId('onramp-received')
+      .filter({ hasText: /^Received 0\.3276\d* SOL/ })
+      .waitFor()
     assert.equal((await lamports()) - before, 327_666_666n)
   }))
 
@@ -120,7 +139,10 @@ test('the options down: sample providers and limits, with a notice; the quote do
         await connectButton(page).click()
         await dialog(page).getByRole('button', { name: 'Buy', exact: true }).click()
         await dialog(page).getByTestId('onramp-fallback').waitFor()
-        assert.deepEqual(await dialog(page).getByTestId('onramp-provider').locator('.wm-name').allTextContents(), ['MeldFees 1-2% · Devnet, Devnet 2, Solana Devnet (local)', 'CoinbaseFees 1-2% · Devnet, Devnet 2'])
+        assert.deepEqual(await dialog(page).getByTestId('onramp-provider').locator('.wm-name').allTextContents(), [
+          'MeldFees 1-2% · Devnet, Devnet 2, Solana Devnet (local)',
+          'CoinbaseFees 1-2% · Devnet, Devnet 2'
+        ])
         await dialog(page).getByTestId('onramp-provider').filter({ hasText: 'Coinbase' }).click()
         await dialog(page).getByTestId('onramp-limits').filter({ hasText: '10.00 to 7,500.00 USD' }).waitFor()
         await dialog(page).getByTestId('onramp-fallback').waitFor()
@@ -133,7 +155,10 @@ test('the options down: sample providers and limits, with a notice; the quote do
       await fault('/v1/onramp/quote', 'status', 503)
       try {
         await dialog(page).getByLabel('You pay').fill('50')
-        await dialog(page).getByTestId('onramp-estimate').filter({ hasText: "This is an estimate: Devnet Sandbox's quote is unavailable (HTTP status code: 503)" }).waitFor()
+        await dialog(page)
+          .getByTestId('onramp-estimate')
+          .filter({ hasText: "This is an estimate: Devnet Sandbox's quote is unavailable (HTTP status code: 503)" })
+          .waitFor()
         assert.equal(await dialog(page).getByTestId('onramp-purchase-amount').textContent(), '≈ 49 DUSD')
       } finally {
         await fault('/', 'clear')

@@ -29,7 +29,28 @@ const VITE = '8.3.8'
 
 before(async () => {
   // What `npm publish` would upload: each package's "files", its package.json, its exports.
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', work, '-w', 'packages/wire', '-w', 'packages/core', '-w', 'packages/ui', '-w', 'packages/react', '-w', 'packages/wagmi', '-w', 'packages/server'], { cwd: ROOT, maxBuffer: 1 << 24 })
+  const { stdout } = await exec(
+    'npm',
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      work,
+      '-w',
+      'packages/wire',
+      '-w',
+      'packages/core',
+      '-w',
+      'packages/ui',
+      '-w',
+      'packages/react',
+      '-w',
+      'packages/wagmi',
+      '-w',
+      'packages/server'
+    ],
+    { cwd: ROOT, maxBuffer: 1 << 24 }
+  )
   for (const p of JSON.parse(stdout) as { filename: string }[]) tarballs.push(join(work, p.filename))
 })
 after(() => rmSync(work, { recursive: true, force: true }))
@@ -118,7 +139,9 @@ function serve(dir: string): Promise<{ url: string; server: Server }> {
       res.writeHead(404).end()
     }
   })
-  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })))
+  return new Promise(resolve =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server }))
+  )
 }
 
 for (const react of ['18.3.1', '19.3.1'] as const) {
@@ -131,7 +154,14 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
     const readmeDeps = withReadme
       ? Object.fromEntries(['wagmi', 'viem', '@tanstack/react-query', 'typescript', '@types/react', '@types/react-dom'].map(name => [name, versionOf(name)]))
       : {}
-    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: `site-react-${react}`, private: true, type: 'module', dependencies: { react, 'react-dom': react, vite: VITE, ...packed, ...readmeDeps } }, null, 2))
+    writeFileSync(
+      join(site, 'package.json'),
+      JSON.stringify(
+        { name: `site-react-${react}`, private: true, type: 'module', dependencies: { react, 'react-dom': react, vite: VITE, ...packed, ...readmeDeps } },
+        null,
+        2
+      )
+    )
     writeFileSync(join(site, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.js"></script></body></html>')
     if (withReadme) {
       writeFileSync(join(site, 'src/hooks.js'), MAIN)
@@ -139,11 +169,27 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
       writeFileSync(join(site, 'src/ReadmeReact.tsx'), readmeBlock('### Use it with React'))
       writeFileSync(join(site, 'src/ReadmeWagmi.tsx'), readmeBlock('### Use it with wagmi'))
       writeFileSync(join(site, 'src/devnetChains.ts'), DEVNET_CHAINS)
-      writeFileSync(join(site, 'src/env.d.ts'), "interface ImportMeta { readonly env: Record<string, string> }\n")
-      writeFileSync(join(site, 'vite.config.mjs'), `export default { resolve: { alias: { 'viem/chains': ${JSON.stringify(join(site, 'src/devnetChains.ts'))} } } }\n`)
+      writeFileSync(join(site, 'src/env.d.ts'), 'interface ImportMeta { readonly env: Record<string, string> }\n')
+      writeFileSync(
+        join(site, 'vite.config.mjs'),
+        `export default { resolve: { alias: { 'viem/chains': ${JSON.stringify(join(site, 'src/devnetChains.ts'))} } } }\n`
+      )
       writeFileSync(
         join(site, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, lib: ['ES2022', 'DOM'] }, include: ['src/*.ts', 'src/*.tsx'] })
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'bundler',
+            jsx: 'react-jsx',
+            noEmit: true,
+            skipLibCheck: true,
+            allowImportingTsExtensions: true,
+            lib: ['ES2022', 'DOM']
+          },
+          include: ['src/*.ts', 'src/*.tsx']
+        })
       )
     } else {
       writeFileSync(join(site, 'src/main.js'), MAIN)
@@ -153,8 +199,15 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
     const installed = JSON.parse(readFileSync(join(site, 'node_modules/react/package.json'), 'utf8')).version
     assert.equal(installed, react)
     // A strict type-check of the pasted blocks against the packed packages' typings.
-    if (withReadme) await exec(process.execPath, [join(site, 'node_modules/typescript/bin/tsc'), '-p', site], { cwd: site, maxBuffer: 1 << 24 }).catch((e: { stdout?: string }) => assert.fail(`tsc on the README's blocks:\n${e.stdout}`))
-    await exec(process.execPath, [join(site, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: site, env: { ...process.env, VITE_RPC_URL: h.rpc[CHAIN_ID]!, VITE_RPC_URL_2: h.rpc[31338]! }, maxBuffer: 1 << 24 })
+    if (withReadme)
+      await exec(process.execPath, [join(site, 'node_modules/typescript/bin/tsc'), '-p', site], { cwd: site, maxBuffer: 1 << 24 }).catch(
+        (e: { stdout?: string }) => assert.fail(`tsc on the README's blocks:\n${e.stdout}`)
+      )
+    await exec(process.execPath, [join(site, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: site,
+      env: { ...process.env, VITE_RPC_URL: h.rpc[CHAIN_ID]!, VITE_RPC_URL_2: h.rpc[31338]! },
+      maxBuffer: 1 << 24
+    })
     assert.ok(readdirSync(join(site, 'dist/assets')).some(f => f.endsWith('.js')))
 
     const { url, server } = await serve(join(site, 'dist'))
@@ -163,14 +216,25 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
       const { page, errors } = await pageWithDevnetWallet(h, context)
       await page.goto(url)
       await page.locator('#react').filter({ hasText: react }).waitFor()
-      await page.locator('#status').filter({ hasText: /^disconnected$/ }).waitFor()
+      await page
+        .locator('#status')
+        .filter({ hasText: /^disconnected$/ })
+        .waitFor()
       assert.equal(await page.locator('#network').innerText(), `eip155:${CHAIN_ID}`)
       await connectButton(page, 'Connect Wallet').click()
-      await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
-      await page.locator('#status').filter({ hasText: /^connected$/ }).waitFor()
+      await dialog(page)
+        .getByRole('button', { name: /Devnet Wallet/ })
+        .first()
+        .click()
+      await page
+        .locator('#status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor()
       const address = await page.locator('#address').innerText()
       assert.match(address, /^0x[0-9a-fA-F]{40}$/)
-      await connectButton(page).getByText(`${address.slice(0, 6)}…${address.slice(-4)}`).waitFor()
+      await connectButton(page)
+        .getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)
+        .waitFor()
       assert.deepEqual(errors, [])
       if (withReadme) await readmePages(context, url, address)
     } finally {
@@ -188,11 +252,17 @@ async function readmePages(context: BrowserContext, url: string, address: string
     const { page, errors } = await pageWithDevnetWallet(h, fresh)
     await page.goto(`${url}/#readme-react`)
     await connectButton(page, 'Connect Wallet').click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .first()
+      .click()
     await dialog(page).waitFor({ state: 'detached' })
     await page.getByRole('button', { name: `${address} on Devnet` }).click()
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
-    await dialog(page).getByRole('button', { name: /Devnet 2/ }).first().waitFor()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet 2/ })
+      .first()
+      .waitFor()
     assert.deepEqual(errors, [])
   } finally {
     await fresh.close()
@@ -204,7 +274,9 @@ async function readmePages(context: BrowserContext, url: string, address: string
   await page.goto(`${url}/#readme-wagmi`)
   const tip = page.getByRole('button', { name: 'Tip' })
   // The same context: the modal reconnects the visitor's wallet, and wagmi with it.
-  await connectButton(page).getByText(`${address.slice(0, 6)}…${address.slice(-4)}`).waitFor()
+  await connectButton(page)
+    .getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)
+    .waitFor()
   // Playwright clicks once Tip is enabled, that is once wagmi is connected too.
   await tip.click()
   for (const started = Date.now(); ; ) {
@@ -260,19 +332,55 @@ test('an esbuild page on the packed elements connects the Devnet Wallet; the tag
   mkdirSync(join(site, 'src'))
   writeFileSync(join(site, 'src/main.ts'), ESBUILD_MAIN)
   writeFileSync(join(site, 'src/jsx.tsx'), JSX_CHECK)
-  writeFileSync(join(site, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', noEmit: true, skipLibCheck: true, lib: ['ES2022', 'DOM'] }, include: ['src'] }))
-  await exec(process.execPath, [join(site, 'node_modules/typescript/bin/tsc'), '-p', site], { cwd: site, maxBuffer: 1 << 24 }).catch((e: { stdout?: string }) => assert.fail(`tsc:\n${e.stdout}`))
+  writeFileSync(
+    join(site, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        noEmit: true,
+        skipLibCheck: true,
+        lib: ['ES2022', 'DOM']
+      },
+      include: ['src']
+    })
+  )
+  await exec(process.execPath, [join(site, 'node_modules/typescript/bin/tsc'), '-p', site], { cwd: site, maxBuffer: 1 << 24 }).catch((e: { stdout?: string }) =>
+    assert.fail(`tsc:\n${e.stdout}`)
+  )
   // esbuild with code splitting: the modal's lazy chunks stay lazy.
-  await exec(join(site, 'node_modules/.bin/esbuild'), ['src/main.ts', '--bundle', '--splitting', '--format=esm', '--minify', '--outdir=dist', `--define:RPC_URL=${JSON.stringify(h.rpc[CHAIN_ID])}`, '--log-level=error'], { cwd: site, maxBuffer: 1 << 24 })
+  await exec(
+    join(site, 'node_modules/.bin/esbuild'),
+    [
+      'src/main.ts',
+      '--bundle',
+      '--splitting',
+      '--format=esm',
+      '--minify',
+      '--outdir=dist',
+      `--define:RPC_URL=${JSON.stringify(h.rpc[CHAIN_ID])}`,
+      '--log-level=error'
+    ],
+    { cwd: site, maxBuffer: 1 << 24 }
+  )
   assert.ok(readdirSync(join(site, 'dist')).filter(f => f.endsWith('.js')).length > 5, 'split into chunks')
   // The package ships the modal's font (Inter) beside each build; esbuild does not copy files named
   // by `new URL(…, import.meta.url)`, so the site copies the folder next to its chunks (README).
   const fonts = join(site, 'node_modules/@wallet-modal/ui/dist/fonts')
   for (const dir of [fonts, join(site, 'node_modules/@wallet-modal/ui/dist/browser/fonts')]) {
-    assert.ok(readdirSync(dir).some(f => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f)), `${dir} holds the font`)
+    assert.ok(
+      readdirSync(dir).some(f => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f)),
+      `${dir} holds the font`
+    )
   }
   cpSync(fonts, join(site, 'dist/fonts'), { recursive: true })
-  writeFileSync(join(site, 'dist/index.html'), '<!doctype html><html><body><connect-button></connect-button><p id="status"></p><script type="module" src="/main.js"></script></body></html>')
+  writeFileSync(
+    join(site, 'dist/index.html'),
+    '<!doctype html><html><body><connect-button></connect-button><p id="status"></p><script type="module" src="/main.js"></script></body></html>'
+  )
 
   const { url, server } = await serve(join(site, 'dist'))
   const context = await h.browser.newContext()
@@ -280,10 +388,18 @@ test('an esbuild page on the packed elements connects the Devnet Wallet; the tag
     const { page, errors } = await pageWithDevnetWallet(h, context)
     await page.goto(url)
     await connectButton(page, 'Connect with esbuild').click()
-    await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).first().click()
-    await page.locator('#status').filter({ hasText: /^0x[0-9a-f]{40}$/ }).waitFor()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .first()
+      .click()
+    await page
+      .locator('#status')
+      .filter({ hasText: /^0x[0-9a-f]{40}$/ })
+      .waitFor()
     const address = await page.locator('#status').innerText()
-    await connectButton(page).getByText(new RegExp(`^${address.slice(0, 6)}…${address.slice(-4)}$`, 'i')).waitFor()
+    await connectButton(page)
+      .getByText(new RegExp(`^${address.slice(0, 6)}…${address.slice(-4)}$`, 'i'))
+      .waitFor()
     assert.deepEqual(errors, [])
   } finally {
     await context.close()
@@ -321,7 +437,11 @@ test('in Node, every public entry of every packed package imports without a brow
   const entries: string[] = []
   for (const name of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
     const pkgDir = join(dir, 'node_modules/@wallet-modal', name)
-    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { license?: string; exports: Record<string, string | { types?: string; import?: string; default?: string }>; files?: string[] }
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+      license?: string
+      exports: Record<string, string | { types?: string; import?: string; default?: string }>
+      files?: string[]
+    }
     assert.equal(pkg.license, 'MIT', `${name}: licence`)
     for (const file of ['README.md', 'LICENSE']) assert.ok(readdirSync(pkgDir).includes(file), `${name} ships ${file}`)
     // No sources, tests, fixtures or devnet keys in the tarball.
@@ -330,11 +450,19 @@ test('in Node, every public entry of every packed package imports without a brow
       .filter(e => e.isFile())
       .map(e => join(e.parentPath, e.name).slice(pkgDir.length + 1))
       .filter(f => !f.startsWith('node_modules/'))
-    assert.deepEqual(files.filter(f => /(^src\/|\.test\.|__fixtures__|\.tsx?$)/.test(f) && !f.endsWith('.d.ts')), [], `${name}: no sources or tests`)
+    assert.deepEqual(
+      files.filter(f => /(^src\/|\.test\.|__fixtures__|\.tsx?$)/.test(f) && !f.endsWith('.d.ts')),
+      [],
+      `${name}: no sources or tests`
+    )
     for (const f of files.filter(f => f.endsWith('.js'))) {
       const text = readFileSync(join(pkgDir, f), 'utf8')
       // The devnet's well-known keys (anvil's first account, the demo's bundler operator and paymaster signer).
-      for (const key of ['ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', 'dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97', 'f214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897']) {
+      for (const key of [
+        'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+        'dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+        'f214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897'
+      ]) {
         assert.ok(!text.includes(key), `${name}/${f} holds a devnet key`)
       }
     }
@@ -342,7 +470,8 @@ test('in Node, every public entry of every packed package imports without a brow
       const paths = typeof target === 'string' ? { default: target } : target
       const js = paths.import ?? paths.default
       // Every JavaScript entry has its types, and they exist.
-      if (!js?.endsWith('.json')) assert.ok(paths.types && readdirSync(dirname(join(pkgDir, paths.types))).includes(basename(paths.types)), `${name} ${key}: its types exist`)
+      if (!js?.endsWith('.json'))
+        assert.ok(paths.types && readdirSync(dirname(join(pkgDir, paths.types))).includes(basename(paths.types)), `${name} ${key}: its types exist`)
       if (js?.endsWith('.json')) JSON.parse(readFileSync(join(pkgDir, js), 'utf8'))
       else if (js) entries.push(`@wallet-modal/${name}${key.slice(1)}`)
       else assert.fail(`${name} ${key}: no JavaScript`)
@@ -375,14 +504,22 @@ test('in Node, every public entry of every packed package imports without a brow
     assert.equal(results[entry]!.exports! > 0, !empty, `${entry} exports ${results[entry]!.exports}`)
   }
   // Nothing defined a browser global (window, document, customElements...) to get by.
-  assert.deepEqual(added.filter(name => /^(window|document|self|navigator|location|customElements|HTMLElement|localStorage|sessionStorage)$/.test(name)), [])
+  assert.deepEqual(
+    added.filter(name => /^(window|document|self|navigator|location|customElements|HTMLElement|localStorage|sessionStorage)$/.test(name)),
+    []
+  )
 })
 
 test('the packed server starts with `npx wallet-modal-server` and answers', async () => {
   const dir = await nodeProject()
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ projects: [{ id: 'packed', allowedOrigins: ['http://127.0.0.1:*'] }], chains: [] }))
   // Its own process group: npx runs the server as a child, and the signal must reach both.
-  const child = spawn('npx', ['--no-install', 'wallet-modal-server', '--config', 'config.json', '--port', '0', '--memory', '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' }, detached: true })
+  const child = spawn('npx', ['--no-install', 'wallet-modal-server', '--config', 'config.json', '--port', '0', '--memory', '--quiet'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '' },
+    detached: true
+  })
   let output = ''
   child.stdout.on('data', chunk => (output += chunk))
   child.stderr.on('data', chunk => (output += chunk))

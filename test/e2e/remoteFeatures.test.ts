@@ -14,7 +14,10 @@ const GOVERNED = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBrand
 /** Waits until each test id is shown (true) or absent (false) in the open dialog. */
 async function expectShown(page: Page, expected: Record<string, boolean>): Promise<void> {
   for (const [testId, shown] of Object.entries(expected)) {
-    await dialog(page).getByTestId(testId).first().waitFor({ state: shown ? 'visible' : 'detached' })
+    await dialog(page)
+      .getByTestId(testId)
+      .first()
+      .waitFor({ state: shown ? 'visible' : 'detached' })
   }
 }
 

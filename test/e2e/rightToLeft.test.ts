@@ -30,23 +30,29 @@ interface Layout {
 
 async function layout(page: Page, rowSelector: string): Promise<Layout> {
   await settle(page)
-  return evaluateNamed(page, rowSel => {
-    const root = document.querySelector('wallet-modal')!.shadowRoot!
-    const box = root.querySelector('.wm-dialog')!.getBoundingClientRect()
-    const x = (el: Element | null) => (el ? el.getBoundingClientRect().left - box.left : NaN)
-    const centre = (el: Element | null) => (el ? x(el) + el.getBoundingClientRect().width / 2 : NaN)
-    const row = root.querySelector(rowSel)!
-    const name = row.querySelector('.wm-name')!
-    return {
-      width: box.width,
-      dir: getComputedStyle(root.querySelector('.wm-dialog')!).direction,
-      close: centre(root.querySelector('[data-testid="wm-close"], .wm-header button:last-of-type')),
-      rowImage: x(row.querySelector('.wm-image, img')),
-      rowName: x(name),
-      nameAlign: getComputedStyle(name).textAlign,
-      mirrored: [...root.querySelectorAll('svg.wm-mirror')].map(svg => new DOMMatrixReadOnly(getComputedStyle(svg).transform === 'none' ? undefined : getComputedStyle(svg).transform).a)
-    }
-  }, rowSelector)
+  return evaluateNamed(
+    page,
+    rowSel => {
+      const root = document.querySelector('wallet-modal')!.shadowRoot!
+      const box = root.querySelector('.wm-dialog')!.getBoundingClientRect()
+      const x = (el: Element | null) => (el ? el.getBoundingClientRect().left - box.left : NaN)
+      const centre = (el: Element | null) => (el ? x(el) + el.getBoundingClientRect().width / 2 : NaN)
+      const row = root.querySelector(rowSel)!
+      const name = row.querySelector('.wm-name')!
+      return {
+        width: box.width,
+        dir: getComputedStyle(root.querySelector('.wm-dialog')!).direction,
+        close: centre(root.querySelector('[data-testid="wm-close"], .wm-header button:last-of-type')),
+        rowImage: x(row.querySelector('.wm-image, img')),
+        rowName: x(name),
+        nameAlign: getComputedStyle(name).textAlign,
+        mirrored: [...root.querySelectorAll('svg.wm-mirror')].map(
+          svg => new DOMMatrixReadOnly(getComputedStyle(svg).transform === 'none' ? undefined : getComputedStyle(svg).transform).a
+        )
+      }
+    },
+    rowSelector
+  )
 }
 
 /** `a` and `b` are mirror images across the dialog's centre line (within a pixel and a half). */
@@ -66,7 +72,9 @@ test('Connect and Account are mirrored in Arabic: Close, rows, icons and text at
       await dialog(page).locator('.wm-list-item').first().waitFor()
       seen.connect![locale] = await layout(page, '.wm-list-item')
       await shot(page, `connect-${locale}`)
-      await dialog(page).getByRole('button', { name: locale === 'ar' ? 'إغلاق' : 'Close' }).click()
+      await dialog(page)
+        .getByRole('button', { name: locale === 'ar' ? 'إغلاق' : 'Close' })
+        .click()
       await dialog(page).waitFor({ state: 'detached' })
       await connectDevnetWallet(page)
       await connectButton(page).click()
@@ -74,11 +82,18 @@ test('Connect and Account are mirrored in Arabic: Close, rows, icons and text at
       seen.account![locale] = await layout(page, '[data-testid="open-activity"]')
       await shot(page, `account-${locale}`)
       // The button, too: right-to-left, the balance after the address in reading order.
-      const order = await evaluateNamed(page, () => {
-        const root = document.querySelector('connect-button')!.shadowRoot!
-        const at = (sel: string) => root.querySelector(sel)!.getBoundingClientRect().left
-        return { dir: getComputedStyle(root.querySelector('.wm-root')!).direction, balanceLeftOfAddress: at('[data-testid="button-balance"]') < at('[data-testid="button-address"]') }
-      }, undefined)
+      const order = await evaluateNamed(
+        page,
+        () => {
+          const root = document.querySelector('connect-button')!.shadowRoot!
+          const at = (sel: string) => root.querySelector(sel)!.getBoundingClientRect().left
+          return {
+            dir: getComputedStyle(root.querySelector('.wm-root')!).direction,
+            balanceLeftOfAddress: at('[data-testid="button-balance"]') < at('[data-testid="button-address"]')
+          }
+        },
+        undefined
+      )
       assert.deepEqual(order, { dir: locale === 'ar' ? 'rtl' : 'ltr', balanceLeftOfAddress: locale === 'en' }, `the button in ${locale}`)
     })
   }
@@ -87,7 +102,10 @@ test('Connect and Account are mirrored in Arabic: Close, rows, icons and text at
     assert.equal(ar.dir, 'rtl', `${view}: the dialog is right-to-left in Arabic`)
     assert.equal(en.width, ar.width, `${view}: the same width`)
     assert.ok(mirrors(en.close, ar.close, en.width), `${view}: Close at the mirrored place (${en.close} in English, ${ar.close} in Arabic, width ${en.width})`)
-    assert.ok(en.rowImage < en.rowName && ar.rowImage > ar.rowName, `${view}: a row's picture before its name in reading order (English ${en.rowImage} < ${en.rowName}; Arabic ${ar.rowImage} > ${ar.rowName})`)
+    assert.ok(
+      en.rowImage < en.rowName && ar.rowImage > ar.rowName,
+      `${view}: a row's picture before its name in reading order (English ${en.rowImage} < ${en.rowName}; Arabic ${ar.rowImage} > ${ar.rowName})`
+    )
     assert.equal(en.nameAlign, 'start')
     assert.equal(ar.nameAlign, 'start', `${view}: names start where the line starts (the right, in Arabic)`)
   }
@@ -106,7 +124,9 @@ test('axe and target sizes hold right-to-left, in light and dark: Connect, Walle
       await dialog(page).locator('.wm-list-item').first().waitFor()
       await audit(page, `Connect in Arabic (${theme})`)
       // WalletConnect's QR code and links, and the e-mail code step, right-to-left.
-      await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+      await dialog(page)
+        .getByRole('button', { name: /^WalletConnect/ })
+        .click()
       await dialog(page).locator('.wm-qr:not(.wm-qr-placeholder)').waitFor()
       await audit(page, `WalletConnect in Arabic (${theme})`)
       await page.keyboard.press('Escape')

@@ -19,7 +19,10 @@ test('framed by Safe{Wallet}, Safe is offered first, connects, signs and sends a
     await page.goto(h.url)
     await page.locator('connect-button').getByRole('button').click()
     const topDialog = page.locator('wallet-modal').getByRole('dialog')
-    await topDialog.getByRole('button', { name: /Devnet Wallet/ }).first().waitFor()
+    await topDialog
+      .getByRole('button', { name: /Devnet Wallet/ })
+      .first()
+      .waitFor()
     assert.equal(await topDialog.getByRole('button', { name: /^Safe\b/ }).count(), 0)
 
     // Framed by the stand-in, on its origin.
@@ -41,7 +44,10 @@ test('framed by Safe{Wallet}, Safe is offered first, connects, signs and sends a
     await request.getByRole('heading', { name: 'Sign message' }).waitFor()
     assert.match(await request.innerText(), /Hello from the wallet-modal demo/)
     await request.getByRole('button', { name: 'Sign' }).click()
-    await app.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+    await app
+      .locator('#signature')
+      .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+      .waitFor()
     const signature = (await app.locator('#signature').innerText()) as `0x${string}`
     assert.ok(await verifyMessage({ address: DEVNET_SAFE_ADDRESS, message: 'Hello from the wallet-modal demo', signature }))
 
@@ -51,11 +57,15 @@ test('framed by Safe{Wallet}, Safe is offered first, connects, signs and sends a
     await app.locator('#send').click()
     await request.getByRole('heading', { name: 'Transaction' }).waitFor()
     await request.getByRole('button', { name: 'Reject' }).click()
-    await app.locator('#sent').filter({ hasText: /^Not sent:/ }).waitFor()
+    await app
+      .locator('#sent')
+      .filter({ hasText: /^Not sent:/ })
+      .waitFor()
     assert.equal(BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [to, 'latest'])), before)
 
     // Send in the modal: the Safe transaction is executed in Safe{Wallet}, the modal sees it mined.
-    const balanceOf = async (who: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD_ADDRESS, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+    const balanceOf = async (who: string) =>
+      BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD_ADDRESS, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
     const dusdBefore = await balanceOf(to)
     await app.locator('connect-button').getByRole('button').click()
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()

@@ -27,7 +27,11 @@ async function sendViaModal(page: Page, symbol: string, amount: string, to: stri
   await openSend(page)
   await dialog(page).getByTestId('send-token').click()
   await heading(page, 'Select Token')
-  await dialog(page).getByTestId('send-token-option').filter({ hasText: ` ${symbol}` }).first().click()
+  await dialog(page)
+    .getByTestId('send-token-option')
+    .filter({ hasText: ` ${symbol}` })
+    .first()
+    .click()
   await heading(page, 'Send')
   await dialog(page).getByLabel('Amount', { exact: true }).fill(amount)
   await dialog(page).getByLabel('To', { exact: true }).fill(to)
@@ -65,15 +69,32 @@ test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activi
     assert.ok(eth1 < eth0 - 500_000_000_000_000_000n && eth1 > eth0 - 501_000_000_000_000_000n, 'ETH: 0.5 plus a small fee')
 
     // The Account view shows the new token balances.
-    const row = (symbol: string) => dialog(page).getByTestId('token-row').filter({ hasText: ` ${symbol}` })
-    await row('DUSD').getByTestId('token-quantity').filter({ hasText: `${units6(dusd0 - 10_000_000n)} DUSD` }).waitFor()
-    await row('USDT').getByTestId('token-quantity').filter({ hasText: `${units6(usdt0 - 10_000_000n)} USDT` }).waitFor()
+    const row = (symbol: string) =>
+      dialog(page)
+        .getByTestId('token-row')
+        .filter({ hasText: ` ${symbol}` })
+    await row('DUSD')
+      .getByTestId('token-quantity')
+      .filter({ hasText: `${units6(dusd0 - 10_000_000n)} DUSD` })
+      .waitFor()
+    await row('USDT')
+      .getByTestId('token-quantity')
+      .filter({ hasText: `${units6(usdt0 - 10_000_000n)} USDT` })
+      .waitFor()
 
     // Activity: the three sends, newest first, under this month, with minus signs.
     // The server indexes blocks as they come (every 300 ms on the demo); reopen until the last send is in.
     await dialog(page).getByRole('tab', { name: 'Activity' }).click()
     await dialog(page).getByTestId('activity').waitFor()
-    for (let tries = 0; (await dialog(page).getByTestId('transaction-description').first().textContent({ timeout: 5000 }).catch(() => '')) !== '-10.000 USDT'; tries++) {
+    for (
+      let tries = 0;
+      (await dialog(page)
+        .getByTestId('transaction-description')
+        .first()
+        .textContent({ timeout: 5000 })
+        .catch(() => '')) !== '-10.000 USDT';
+      tries++
+    ) {
       assert.ok(tries < 20, 'the last send never reached Activity')
       await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
       await dialog(page).getByRole('tab', { name: 'Activity' }).click()
@@ -92,57 +113,62 @@ test('sends 0.5 ETH, 10 DUSD and 10 USDT: the chain, the Account view and Activi
   }))
 
 test('every validation message appears for its input; a rejection in the wallet keeps the draft', () =>
-  withPage(h, '/', async ({ page, errors }) => {
-    await connectDevnetWallet(page)
-    await openSend(page)
-    const preview = dialog(page).getByRole('button', { name: 'Preview Send' })
-    const alert = dialog(page).getByTestId('send-error')
-    await preview.click()
-    await alert.filter({ hasText: 'An amount and receiver address are required' }).waitFor()
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('1')
-    await preview.click()
-    await alert.filter({ hasText: 'An amount and receiver address are required' }).waitFor()
-    // The network's native token is picked from the start, so an amount can be typed at once
-    // (the flow's own test checks 'A token is required').
-    assert.match((await dialog(page).getByTestId('send-token').textContent()) ?? '', /ETH/)
-    await dialog(page).getByLabel('To', { exact: true }).fill('0x1234')
-    await dialog(page).getByTestId('send-receiver-error').filter({ hasText: 'Invalid address' }).waitFor()
-    await dialog(page).getByLabel('To', { exact: true }).fill('nobody-at-all.reown.id')
-    await dialog(page).getByTestId('send-receiver-error').filter({ hasText: 'Name not found: nobody-at-all.reown.id' }).waitFor()
-    await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER)
+  withPage(
+    h,
+    '/',
+    async ({ page, errors }) => {
+      await connectDevnetWallet(page)
+      await openSend(page)
+      const preview = dialog(page).getByRole('button', { name: 'Preview Send' })
+      const alert = dialog(page).getByTestId('send-error')
+      await preview.click()
+      await alert.filter({ hasText: 'An amount and receiver address are required' }).waitFor()
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('1')
+      await preview.click()
+      await alert.filter({ hasText: 'An amount and receiver address are required' }).waitFor()
+      // The network's native token is picked from the start, so an amount can be typed at once
+      // (the flow's own test checks 'A token is required').
+      assert.match((await dialog(page).getByTestId('send-token').textContent()) ?? '', /ETH/)
+      await dialog(page).getByLabel('To', { exact: true }).fill('0x1234')
+      await dialog(page).getByTestId('send-receiver-error').filter({ hasText: 'Invalid address' }).waitFor()
+      await dialog(page).getByLabel('To', { exact: true }).fill('nobody-at-all.reown.id')
+      await dialog(page).getByTestId('send-receiver-error').filter({ hasText: 'Name not found: nobody-at-all.reown.id' }).waitFor()
+      await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER)
 
-    await dialog(page).getByTestId('send-token').click()
-    await dialog(page).getByTestId('send-token-option').filter({ hasText: ' USDT' }).click()
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('99999999')
-    await dialog(page).getByTestId('send-amount-error').filter({ hasText: 'Insufficient funds' }).waitFor()
-    await preview.click()
-    await alert.filter({ hasText: 'Insufficient funds' }).waitFor()
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('1.1234567')
-    await dialog(page).getByTestId('send-amount-error').filter({ hasText: 'Enter a valid amount' }).waitFor()
+      await dialog(page).getByTestId('send-token').click()
+      await dialog(page).getByTestId('send-token-option').filter({ hasText: ' USDT' }).click()
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('99999999')
+      await dialog(page).getByTestId('send-amount-error').filter({ hasText: 'Insufficient funds' }).waitFor()
+      await preview.click()
+      await alert.filter({ hasText: 'Insufficient funds' }).waitFor()
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('1.1234567')
+      await dialog(page).getByTestId('send-amount-error').filter({ hasText: 'Enter a valid amount' }).waitFor()
 
-    // The wallet declines: 'Signature declined', and the draft is still there to try again.
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('2.5')
-    await preview.click()
-    await heading(page, 'Review Send')
-    await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
-    const before = await balanceOf(USDT, RECEIVER)
-    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    await dialog(page).getByRole('alert').filter({ hasText: 'Signature declined' }).waitFor()
-    await heading(page, 'Review Send')
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
-    await heading(page, 'Send')
-    assert.equal(await dialog(page).getByLabel('Amount', { exact: true }).inputValue(), '2.5')
-    assert.equal(await dialog(page).getByLabel('To', { exact: true }).inputValue(), RECEIVER)
-    assert.match((await dialog(page).getByTestId('send-token').textContent()) ?? '', /USDT/)
-    assert.equal(await balanceOf(USDT, RECEIVER), before)
-    // Approve again: the same draft goes through.
-    await page.evaluate(() => (window as any).devnetWallet.setMode('approve'))
-    await preview.click()
-    await confirmSend(page)
-    assert.equal(await balanceOf(USDT, RECEIVER), before + 2_500_000n)
-    // The one console error allowed: Chromium logs the profile service's 404 for the unknown name.
-    assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)'])
-  }, { checkErrors: false }))
+      // The wallet declines: 'Signature declined', and the draft is still there to try again.
+      await dialog(page).getByLabel('Amount', { exact: true }).fill('2.5')
+      await preview.click()
+      await heading(page, 'Review Send')
+      await page.evaluate(() => (window as any).devnetWallet.setMode('reject'))
+      const before = await balanceOf(USDT, RECEIVER)
+      await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+      await dialog(page).getByRole('alert').filter({ hasText: 'Signature declined' }).waitFor()
+      await heading(page, 'Review Send')
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click()
+      await heading(page, 'Send')
+      assert.equal(await dialog(page).getByLabel('Amount', { exact: true }).inputValue(), '2.5')
+      assert.equal(await dialog(page).getByLabel('To', { exact: true }).inputValue(), RECEIVER)
+      assert.match((await dialog(page).getByTestId('send-token').textContent()) ?? '', /USDT/)
+      assert.equal(await balanceOf(USDT, RECEIVER), before)
+      // Approve again: the same draft goes through.
+      await page.evaluate(() => (window as any).devnetWallet.setMode('approve'))
+      await preview.click()
+      await confirmSend(page)
+      assert.equal(await balanceOf(USDT, RECEIVER), before + 2_500_000n)
+      // The one console error allowed: Chromium logs the profile service's 404 for the unknown name.
+      assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)'])
+    },
+    { checkErrors: false }
+  ))
 
 test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the address as a QR code and its networks", () =>
   withPage(h, '/', async ({ page }) => {
@@ -151,15 +177,24 @@ test("Send on a Bitcoin account says 'Unsupported chain'; Receive shows the addr
     await dialog(page).getByRole('button', { name: 'Receive', exact: true }).click()
     await heading(page, 'Receive')
     assert.equal(await dialog(page).getByTestId('receive-address').textContent(), me)
-    assert.equal(await dialog(page).getByRole('img', { name: `QR code of your address ${me}` }).count(), 1)
+    assert.equal(
+      await dialog(page)
+        .getByRole('img', { name: `QR code of your address ${me}` })
+        .count(),
+      1
+    )
     await dialog(page).getByTestId('receive-network').nth(1).waitFor()
     assert.deepEqual(await dialog(page).getByTestId('receive-network').allTextContents(), ['Devnet', 'Devnet 2'])
-    await dialog(page).getByRole('button', { name: /Copy address/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /Copy address/ })
+      .click()
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), me)
     await page.keyboard.press('Escape')
 
     await page.evaluate(() => (window as any).walletModal.open({ view: 'Connect' }))
-    await dialog(page).getByRole('button', { name: /Devnet Bitcoin/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /Devnet Bitcoin/ })
+      .click()
     await page.waitForFunction(() => (window as any).walletModal.getAccount().namespace === 'bip122' && (window as any).walletModal.getAccount().isConnected)
     await page.evaluate(() => (window as any).walletModal.open({ view: 'WalletSend' }))
     await dialog(page).getByRole('alert').filter({ hasText: 'Unsupported chain' }).waitFor()
@@ -186,54 +221,73 @@ test('the button counts a pending transaction until it is mined', () =>
   }))
 
 test('Activity pages on scroll through more than one page, and shows the failure when the service answers 500', () =>
-  withPage(h, '/', async ({ page, errors }) => {
-    const me = await connectDevnetWallet(page)
-    // 25 more transfers than a page holds (20): 13 out, 12 in, alternating.
-    for (let i = 0; i < 25; i++) {
-      const out = i % 2 === 0
-      await rpc(h.rpc[31337]!, 'eth_sendTransaction', [{ from: out ? me : RECEIVER, to: out ? RECEIVER : me, value: `0x${(1_000_000_000_000_000n * BigInt(i + 1)).toString(16)}` }])
-    }
-    const last = (24 + 1) / 1000
-    await connectButton(page).click()
-    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
-    await dialog(page).getByTestId('activity').waitFor()
-    // The indexer follows blocks; reopen until the newest transfer (+0.025 ETH, received) is listed.
-    for (let tries = 0; ; tries++) {
-      const first = await dialog(page).getByTestId('transaction-description').first().textContent({ timeout: 5000 }).catch(() => '')
-      if (first === `-${last.toFixed(3)} ETH` || first === `+${last.toFixed(3)} ETH`) break
-      assert.ok(tries < 20, `newest transfer not listed (first: ${first})`)
-      await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
-      await dialog(page).getByRole('tab', { name: 'Activity' }).click()
-      await dialog(page).getByTestId('activity').waitFor()
-    }
-    const items = dialog(page).getByTestId('transaction')
-    const firstPage = await items.count()
-    assert.equal(firstPage, 20, 'one page of 20')
-    assert.equal(await items.first().getAttribute('data-operation'), 'send')
-    assert.equal(await items.nth(1).getAttribute('data-operation'), 'receive')
-    assert.equal(await items.nth(1).getByTestId('transaction-description').textContent(), '+0.024 ETH')
-    // Scrolling to the end loads the next page.
-    await dialog(page).getByTestId('activity-end').scrollIntoViewIfNeeded()
-    await page.waitForFunction(
-      n => (document.querySelector('wallet-modal')!.shadowRoot!.querySelectorAll('[data-testid="transaction"]').length as number) > n,
-      firstPage
-    )
-    assert.ok((await items.count()) >= 25)
-    await page.keyboard.press('Escape')
-
-    // The history service fails: the list says so and stops paging.
-    await fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/account/', mode: 'status', status: 500 }) })
-    try {
+  withPage(
+    h,
+    '/',
+    async ({ page, errors }) => {
+      const me = await connectDevnetWallet(page)
+      // 25 more transfers than a page holds (20): 13 out, 12 in, alternating.
+      for (let i = 0; i < 25; i++) {
+        const out = i % 2 === 0
+        await rpc(h.rpc[31337]!, 'eth_sendTransaction', [
+          { from: out ? me : RECEIVER, to: out ? RECEIVER : me, value: `0x${(1_000_000_000_000_000n * BigInt(i + 1)).toString(16)}` }
+        ])
+      }
+      const last = (24 + 1) / 1000
       await connectButton(page).click()
       await dialog(page).getByRole('tab', { name: 'Activity' }).click()
-      await dialog(page).getByTestId('activity-empty').filter({ hasText: 'Failed to fetch transactions' }).waitFor()
-      assert.equal(await dialog(page).getByTestId('transaction').count(), 0)
-    } finally {
-      await fetch(new URL('/__faults', h.serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', mode: 'clear' }) })
-    }
-    // The failed fetch was reported; nothing else went wrong on the page.
-    assert.deepEqual(
-      errors.filter(e => !/500|Failed to fetch transactions|Token Balance/.test(e)),
-      []
-    )
-  }, { checkErrors: false }))
+      await dialog(page).getByTestId('activity').waitFor()
+      // The indexer follows blocks; reopen until the newest transfer (+0.025 ETH, received) is listed.
+      for (let tries = 0; ; tries++) {
+        const first = await dialog(page)
+          .getByTestId('transaction-description')
+          .first()
+          .textContent({ timeout: 5000 })
+          .catch(() => '')
+        if (first === `-${last.toFixed(3)} ETH` || first === `+${last.toFixed(3)} ETH`) break
+        assert.ok(tries < 20, `newest transfer not listed (first: ${first})`)
+        await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
+        await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+        await dialog(page).getByTestId('activity').waitFor()
+      }
+      const items = dialog(page).getByTestId('transaction')
+      const firstPage = await items.count()
+      assert.equal(firstPage, 20, 'one page of 20')
+      assert.equal(await items.first().getAttribute('data-operation'), 'send')
+      assert.equal(await items.nth(1).getAttribute('data-operation'), 'receive')
+      assert.equal(await items.nth(1).getByTestId('transaction-description').textContent(), '+0.024 ETH')
+      // Scrolling to the end loads the next page.
+      await dialog(page).getByTestId('activity-end').scrollIntoViewIfNeeded()
+      await page.waitForFunction(
+        n => (document.querySelector('wallet-modal')!.shadowRoot!.querySelectorAll('[data-testid="transaction"]').length as number) > n,
+        firstPage
+      )
+      assert.ok((await items.count()) >= 25)
+      await page.keyboard.press('Escape')
+
+      // The history service fails: the list says so and stops paging.
+      await fetch(new URL('/__faults', h.serviceUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/v1/account/', mode: 'status', status: 500 })
+      })
+      try {
+        await connectButton(page).click()
+        await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+        await dialog(page).getByTestId('activity-empty').filter({ hasText: 'Failed to fetch transactions' }).waitFor()
+        assert.equal(await dialog(page).getByTestId('transaction').count(), 0)
+      } finally {
+        await fetch(new URL('/__faults', h.serviceUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ path: '/', mode: 'clear' })
+        })
+      }
+      // The failed fetch was reported; nothing else went wrong on the page.
+      assert.deepEqual(
+        errors.filter(e => !/500|Failed to fetch transactions|Token Balance/.test(e)),
+        []
+      )
+    },
+    { checkErrors: false }
+  ))

@@ -13,7 +13,9 @@ test('All Wallets lists the directory with search; the account shows token balan
     page.on('request', r => hosts.add(new URL(r.url()).origin))
     const button = connectButton(page)
     await button.click()
-    await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^All Wallets/ })
+      .click()
     await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor()
     await assert.doesNotReject(dialog(page).locator('.wm-grid-item').nth(39).waitFor())
     await dialog(page).getByRole('searchbox', { name: 'Search wallet' }).fill('devnet')
@@ -29,7 +31,13 @@ test('All Wallets lists the directory with search; the account shows token balan
     // The analytics the clicks above sent are stored and readable by the site owner.
     const href = await page.locator('#analytics').getAttribute('href')
     const stored = (await (await fetch(href!)).json()) as { events: { props: { event: string } }[] }
-    assert.ok(stored.events.some(e => e.props.event === 'CONNECT_SUCCESS'), JSON.stringify(stored.events.map(e => e.props.event)))
+    assert.ok(
+      stored.events.some(e => e.props.event === 'CONNECT_SUCCESS'),
+      JSON.stringify(stored.events.map(e => e.props.event))
+    )
     const allowed = new Set([new URL(h.url).origin, new URL(h.serviceUrl!).origin])
-    assert.deepEqual([...hosts].filter(o => !allowed.has(o) && !o.startsWith('data:')), [])
+    assert.deepEqual(
+      [...hosts].filter(o => !allowed.has(o) && !o.startsWith('data:')),
+      []
+    )
   }))

@@ -14,7 +14,12 @@ test("the demo's card opens the site's own wallets: the SDK's connects like an e
     await page.waitForURL(/\?siteWallets=1$/)
     await openConnect(page)
     // Both listed once; the custom wallet shows its own image.
-    assert.equal(await dialog(page).getByRole('button', { name: /^Devnet SDK Wallet/ }).count(), 1)
+    assert.equal(
+      await dialog(page)
+        .getByRole('button', { name: /^Devnet SDK Wallet/ })
+        .count(),
+      1
+    )
     const custom = dialog(page).getByRole('button', { name: /^Devnet Web Wallet/ })
     assert.equal(await custom.count(), 1)
     assert.match((await custom.locator('img').getAttribute('src')) ?? '', /^data:image\/svg\+xml,/)
@@ -31,7 +36,9 @@ test("the demo's card opens the site's own wallets: the SDK's connects like an e
 
     // The custom wallet: WalletConnect's QR with its name; the dev wallet pairs from the copied link.
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^Devnet Web Wallet/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^Devnet Web Wallet/ })
+      .click()
     await heading(page, 'Devnet Web Wallet')
     await pairWithDevWallet(h, page)
     assert.equal((await page.evaluate(() => (window as any).walletModal.getAccount().address as string)).toLowerCase(), h.wcWallet!.address.toLowerCase())

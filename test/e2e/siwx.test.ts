@@ -34,7 +34,9 @@ async function verifyToken(token: string): Promise<{ status: number; body: { add
 /** Connects the Devnet Wallet; the modal stays open (on Sign In), so connected is read from the page. */
 async function connect(page: Page): Promise<string> {
   await connectButton(page).click()
-  await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+  await dialog(page)
+    .getByRole('button', { name: /Devnet Wallet/ })
+    .click()
   await page.waitForFunction(() => (window as any).walletModal?.getAccount().isConnected)
   return page.evaluate(() => (window as any).walletModal.getAccount().address as string)
 }
@@ -46,7 +48,10 @@ test('required sign-in: connect -> Sign In -> sign -> the server has a session; 
     await dialog(page).getByText('wallet-modal demo needs to connect to your wallet').waitFor()
     await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    await page.locator('#signed-in').filter({ hasText: `yes, ${address} on eip155:31337` }).waitFor()
+    await page
+      .locator('#signed-in')
+      .filter({ hasText: `yes, ${address} on eip155:31337` })
+      .waitFor()
     // The page keeps the session's token; the server, asked as a site's backend would, vouches for it.
     const [mine] = await storedSessions(page)
     assert.match(mine!.token, /^wms_/)
@@ -54,7 +59,10 @@ test('required sign-in: connect -> Sign In -> sign -> the server has a session; 
     assert.equal(verified.status, 200)
     assert.deepEqual([verified.body.address, verified.body.chainId, verified.body.sessionId], [address, 'eip155:31337', mine!.id])
     // The demo site's backend (/api/me) believes the server about the token the page sends.
-    await page.locator('#backend-sees').filter({ hasText: `${address} on eip155:31337, until` }).waitFor()
+    await page
+      .locator('#backend-sees')
+      .filter({ hasText: `${address} on eip155:31337, until` })
+      .waitFor()
     // The signature the wallet made over the message the server kept is checked here too.
     assert.ok(await verifyMessage({ address: address as `0x${string}`, message: mine!.message, signature: mine!.signature as `0x${string}` }))
 
@@ -100,11 +108,16 @@ test('a Bitcoin account signs in through the same service: BIP-322, verified and
     const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
     const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
     await connectButton(page).click()
-    await dialog(page).getByRole('button', { name: /^Devnet Bitcoin/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^Devnet Bitcoin/ })
+      .click()
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    await page.locator('#signed-in').filter({ hasText: `yes, ${address} on ${REGTEST}` }).waitFor()
+    await page
+      .locator('#signed-in')
+      .filter({ hasText: `yes, ${address} on ${REGTEST}` })
+      .waitFor()
     const [mine] = await storedSessions(page)
     const verified = await verifyToken(mine!.token)
     assert.equal(verified.status, 200)

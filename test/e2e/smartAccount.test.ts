@@ -10,7 +10,23 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseAbi } from 'viem'
-import { approveFrame, codeFromMailbox, connectButton, dialog, fillSend, harnessPerFile, heading, loginByEmail, newEmail, openSend, otpFrame, previewSend, rpc, withPage, approveRequest } from './harness.js'
+import {
+  approveFrame,
+  codeFromMailbox,
+  connectButton,
+  dialog,
+  fillSend,
+  harnessPerFile,
+  heading,
+  loginByEmail,
+  newEmail,
+  openSend,
+  otpFrame,
+  previewSend,
+  rpc,
+  withPage,
+  approveRequest
+} from './harness.js'
 
 // Devnet 2 has no smart accounts here: the account there is the key's own.
 const h = harnessPerFile({ smartAccountsOnlyOn: [31337] })
@@ -21,12 +37,20 @@ const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const address = (page: Page) => page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
 const codeAt = async (at: string) => (await rpc<string>(h.rpc[31337]!, 'eth_getCode', [at, 'latest'])).length > 2
 const nonceOf = (at: string) =>
-  createPublicClient({ transport: http(h.rpc[31337]!) }).readContract({ address: ENTRY_POINT, abi: parseAbi(['function getNonce(address, uint192) view returns (uint256)']), functionName: 'getNonce', args: [at as `0x${string}`, 0n] })
+  createPublicClient({ transport: http(h.rpc[31337]!) }).readContract({
+    address: ENTRY_POINT,
+    abi: parseAbi(['function getNonce(address, uint192) view returns (uint256)']),
+    functionName: 'getNonce',
+    args: [at as `0x${string}`, 0n]
+  })
 
 /** The demo's faucet button: 1 test ETH more for the connected account. */
 async function faucet(page: Page): Promise<void> {
   await page.locator('#faucet').click()
-  await page.locator('#sent').filter({ hasText: /^Added 1 test ETH/ }).waitFor()
+  await page
+    .locator('#sent')
+    .filter({ hasText: /^Added 1 test ETH/ })
+    .waitFor()
 }
 
 /** Account → Send 0.01 ETH to the devnet's third account → Approve in the secure frame; returns the frame's "From" line. */
@@ -99,7 +123,8 @@ describe('smart accounts', () => {
     await withPage(h, '/', async ({ page }) => {
       await loginByEmail(h, page, newEmail('gasless'))
       const smart = await address(page)
-      const balanceOf = async (who: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+      const balanceOf = async (who: string) =>
+        BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
       // Someone gives the new account 5 DUSD (anvil's unlocked wallet account), and no ETH.
       const transfer = `0xa9059cbb${smart.slice(2).toLowerCase().padStart(64, '0')}${(5_000_000).toString(16).padStart(64, '0')}`
       await rpc(h.rpc[31337]!, 'eth_sendTransaction', [{ from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: DUSD, data: transfer }])
@@ -113,7 +138,10 @@ describe('smart accounts', () => {
       await heading(page, 'Approve')
       await approveFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
       assert.equal(await approveFrame(page).locator('dt:text-is("From") + dd').textContent(), `Smart account ${smart} (created by this transaction)`)
-      assert.equal(await approveFrame(page).locator('dt:text-is("Network fee") + dd').textContent(), "None: this site's operator pays for your account's first transaction")
+      assert.equal(
+        await approveFrame(page).locator('dt:text-is("Network fee") + dd').textContent(),
+        "None: this site's operator pays for your account's first transaction"
+      )
       await approveRequest(page)
       await heading(page, 'Account')
       await page.locator('connect-button').getByTestId('button-pending').waitFor({ state: 'detached' })
@@ -129,7 +157,8 @@ describe('smart accounts', () => {
       await loginByEmail(h, page, newEmail('batch'))
       await faucet(page)
       const dusd = DUSD
-      const balanceOf = async (who: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: dusd, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+      const balanceOf = async (who: string) =>
+        BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: dusd, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
       const receivers = ['0x976EA74026E726554dB657fA54763abd0C3a0aa9', '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955']
       const before = await Promise.all(receivers.map(balanceOf))
       await page.locator('#batch').click()
@@ -138,12 +167,18 @@ describe('smart accounts', () => {
       assert.equal(await approveFrame(page).locator('dt:text-is("1. Send") + dd').textContent(), '1 DUSD')
       assert.equal(await approveFrame(page).locator('dt:text-is("2. Send") + dd').textContent(), '2 DUSD')
       await approveRequest(page)
-      await page.locator('#sent').filter({ hasText: /batch confirmed/ }).waitFor()
+      await page
+        .locator('#sent')
+        .filter({ hasText: /batch confirmed/ })
+        .waitFor()
       const hash = /^(0x[0-9a-f]{64})/.exec((await page.locator('#sent').textContent())!)![1]!
       const receipt = await rpc<{ logs: { address: string }[]; status: string }>(h.rpc[31337]!, 'eth_getTransactionReceipt', [hash])
       assert.equal(receipt.status, '0x1')
       assert.equal(receipt.logs.filter(log => log.address.toLowerCase() === dusd.toLowerCase()).length, 2, 'both transfers in the one transaction')
-      assert.deepEqual((await Promise.all(receivers.map(balanceOf))).map((after, i) => after - before[i]!), [1_000_000n, 2_000_000n])
+      assert.deepEqual(
+        (await Promise.all(receivers.map(balanceOf))).map((after, i) => after - before[i]!),
+        [1_000_000n, 2_000_000n]
+      )
 
       // The key's own account cannot batch: its capabilities say so, and the page tells the person.
       await connectButton(page).click()
@@ -164,14 +199,31 @@ describe('smart accounts', () => {
           ([from, atomicRequired, to]) =>
             (window as any).walletModal
               .getWalletProvider()
-              .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from, atomicRequired, calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }] })
+              .request({
+                method: 'wallet_sendCalls',
+                params: [
+                  {
+                    version: '2.0.0',
+                    chainId: '0x7a69',
+                    from,
+                    atomicRequired,
+                    calls: [
+                      { to, value: '0x1' },
+                      { to, value: '0x2' }
+                    ]
+                  }
+                ]
+              })
               .then(
                 (r: { id: string }) => r.id,
                 (e: { code: number; message: string }) => `${e.code} ${e.message}`
               ),
           [eoa, atomicRequired, RECEIVER] as const
         )
-      assert.equal(await sendCalls(true), '5760 This account cannot make calls atomically: switch to the smart account in Account, or send the calls with atomicRequired false')
+      assert.equal(
+        await sendCalls(true),
+        '5760 This account cannot make calls atomically: switch to the smart account in Account, or send the calls with atomicRequired false'
+      )
       assert.equal(await dialog(page).getByRole('heading', { name: 'Approve' }).count(), 0, 'no Approve for it')
       const before2 = BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [RECEIVER, 'latest']))
       const pending = sendCalls(false)
@@ -179,7 +231,10 @@ describe('smart accounts', () => {
       await approveFrame(page).getByRole('heading', { name: 'Approve 2 calls, one after another' }).waitFor()
       await approveRequest(page)
       const id = await pending
-      const status = await page.evaluate(batch => (window as any).walletModal.getWalletProvider().request({ method: 'wallet_getCallsStatus', params: [batch] }), id)
+      const status = await page.evaluate(
+        batch => (window as any).walletModal.getWalletProvider().request({ method: 'wallet_getCallsStatus', params: [batch] }),
+        id
+      )
       assert.equal(status.status, 200, JSON.stringify(status))
       assert.equal(status.atomic, false)
       assert.equal(status.receipts.length, 2, 'one transaction per call')
@@ -192,7 +247,12 @@ describe('smart accounts', () => {
       await loginByEmail(h, page, newEmail('networks'))
       const smart = await address(page)
       await page.locator('#switch-2').click()
-      await page.waitForFunction(was => (window as any).walletModal.getAccount('eip155').caipAddress?.startsWith('eip155:31338:') && (window as any).walletModal.getAccount('eip155').address !== was, smart)
+      await page.waitForFunction(
+        was =>
+          (window as any).walletModal.getAccount('eip155').caipAddress?.startsWith('eip155:31338:') &&
+          (window as any).walletModal.getAccount('eip155').address !== was,
+        smart
+      )
       const eoa = await address(page)
       await connectButton(page).click()
       await heading(page, 'Account')
@@ -215,7 +275,9 @@ describe('smart accounts', () => {
       await dialog(page).getByTestId('email-input').fill(email)
       await dialog(page).getByTestId('email-submit').click()
       await otpFrame(page).locator('input#otp').waitFor()
-      await otpFrame(page).locator('input#otp').fill(await codeFromMailbox(h, page, email))
+      await otpFrame(page)
+        .locator('input#otp')
+        .fill(await codeFromMailbox(h, page, email))
       const approveSignIn = async () => {
         await heading(page, 'Approve')
         await approveRequest(page)
@@ -227,7 +289,10 @@ describe('smart accounts', () => {
       await approveSignIn()
       const smart = await address(page)
       assert.equal(await codeAt(smart), false)
-      await page.locator('#signed-in').filter({ hasText: `yes, ${smart} on eip155:31337` }).waitFor()
+      await page
+        .locator('#signed-in')
+        .filter({ hasText: `yes, ${smart} on eip155:31337` })
+        .waitFor()
 
       // Deployed by a send, then signed out and in again: now an ERC-1271 signature.
       await faucet(page)
@@ -239,7 +304,10 @@ describe('smart accounts', () => {
       await page.locator('#signed-in').filter({ hasText: 'signed out' }).waitFor()
       await page.evaluate(() => void (window as any).walletModal.signIn())
       await approveSignIn()
-      await page.locator('#signed-in').filter({ hasText: `yes, ${smart} on eip155:31337` }).waitFor()
+      await page
+        .locator('#signed-in')
+        .filter({ hasText: `yes, ${smart} on eip155:31337` })
+        .waitFor()
     })
   })
 })

@@ -23,7 +23,9 @@ async function openConnect(page: Page): Promise<void> {
 /** Clicks the provider's entry on Connect; resolves with the popup it opened. */
 async function startLogin(page: Page, social: Social): Promise<Page> {
   const popup = page.waitForEvent('popup')
-  await dialog(page).getByRole('button', { name: `Continue with ${LABELS[social]}` }).click()
+  await dialog(page)
+    .getByRole('button', { name: `Continue with ${LABELS[social]}` })
+    .click()
   return popup
 }
 
@@ -155,7 +157,7 @@ describe('social login (embedded wallet)', () => {
     })
   })
 
-  it('Farcaster: the QR link opened by the devnet\'s stand-in for the app, approved as a test account, connects and shows the Farcaster username', async () => {
+  it("Farcaster: the QR link opened by the devnet's stand-in for the app, approved as a test account, connects and shows the Farcaster username", async () => {
     await withPage(h, '/', async ({ page, context }) => {
       await openConnect(page)
       await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()

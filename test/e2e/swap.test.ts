@@ -6,7 +6,22 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Locator, Page, Response } from 'playwright-core'
-import { harnessPerFile, withPage, dialog, heading, connectButton, connectDevnetWallet, openActivityUntil, openConnect, rpc, loginByEmail, newEmail, approveFrame, pairWithDevWallet, approveRequest } from './harness.js'
+import {
+  harnessPerFile,
+  withPage,
+  dialog,
+  heading,
+  connectButton,
+  connectDevnetWallet,
+  openActivityUntil,
+  openConnect,
+  rpc,
+  loginByEmail,
+  newEmail,
+  approveFrame,
+  pairWithDevWallet,
+  approveRequest
+} from './harness.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -18,7 +33,8 @@ const WHALE = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const h = harnessPerFile({ swapsOnlyOn: [31337] })
 
 const word = (address: string) => address.slice(2).toLowerCase().padStart(64, '0')
-const balanceOf = async (token: string, holder: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: token, data: `0x70a08231${word(holder)}` }, 'latest']))
+const balanceOf = async (token: string, holder: string) =>
+  BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: token, data: `0x70a08231${word(holder)}` }, 'latest']))
 const allowanceOf = async (token: string, holder: string, spender: string) =>
   BigInt(await rpc<string>(h.rpc[31337]!, 'eth_call', [{ to: token, data: `0xdd62ed3e${word(holder)}${word(spender)}` }, 'latest']))
 const ethBalance = async (holder: string) => BigInt(await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [holder, 'latest']))
@@ -32,7 +48,11 @@ const feeOf = async (hash: string) => {
 function recordQuotes(page: Page): { toAmount: string; fromAmount: string }[] {
   const quotes: { toAmount: string; fromAmount: string }[] = []
   page.on('response', (r: Response) => {
-    if (r.url().includes('/v1/convert/quotes') && r.ok()) void r.json().then((b: { quotes: { toAmount: string; fromAmount: string }[] }) => quotes.push(b.quotes[0]!), () => {})
+    if (r.url().includes('/v1/convert/quotes') && r.ok())
+      void r.json().then(
+        (b: { quotes: { toAmount: string; fromAmount: string }[] }) => quotes.push(b.quotes[0]!),
+        () => {}
+      )
   })
   return quotes
 }
@@ -50,7 +70,9 @@ async function recordSwaps(page: Page): Promise<() => Promise<string[]>> {
 /** Connects the Devnet Wallet in prompt mode (approving the connection); resolves with its prompt. */
 async function connectPrompting(page: Page): Promise<Locator> {
   await connectButton(page).click()
-  await dialog(page).getByRole('button', { name: /Devnet Wallet/ }).click()
+  await dialog(page)
+    .getByRole('button', { name: /Devnet Wallet/ })
+    .click()
   const prompt = page.getByTestId('devnet-wallet-prompt')
   await prompt.getByRole('button', { name: 'Approve' }).click()
   await page.locator('connect-button').getByTestId('button-address').waitFor()
@@ -104,7 +126,9 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     const eth1 = await ethBalance(me)
     await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
     await heading(page, 'Account')
-    await dialog(page).getByText(/^Swapped 100 DUSD for 0\.033\d* ETH$/).waitFor()
+    await dialog(page)
+      .getByText(/^Swapped 100 DUSD for 0\.033\d* ETH$/)
+      .waitFor()
     const [hash] = await swapped()
     const { fee, status } = await feeOf(hash!)
     assert.equal(status, '0x1')
@@ -132,7 +156,10 @@ test('swaps 100 DUSD for ETH (approve exactly, then swap) and 0.1 ETH for USDT (
     // The Account view's token list shows the new balance (refreshed once mined).
     const usdtRow = dialog(page).getByTestId('token-row').filter({ hasText: ' USDT' })
     const whole = (usdt0 + BigInt(second.toAmount)) / 1_000_000n
-    await usdtRow.getByTestId('token-quantity').filter({ hasText: new RegExp(`^${whole.toLocaleString('en-US').replace(/,/g, ',?')}\\.\\d{3} USDT$`) }).waitFor()
+    await usdtRow
+      .getByTestId('token-quantity')
+      .filter({ hasText: new RegExp(`^${whole.toLocaleString('en-US').replace(/,/g, ',?')}\\.\\d{3} USDT$`) })
+      .waitFor()
     assert.equal((await swapped()).length, 2)
   }))
 
@@ -141,7 +168,10 @@ test("an e-mail account's smart account approves and swaps in one batch: Swap at
     await loginByEmail(h, page, newEmail('swapper'))
     const me = await page.evaluate(() => (window as any).walletModal.getAccount('eip155').address as string)
     await page.locator('#faucet').click()
-    await page.locator('#sent').filter({ hasText: /^Added 1 test ETH and 100 DUSD/ }).waitFor()
+    await page
+      .locator('#sent')
+      .filter({ hasText: /^Added 1 test ETH and 100 DUSD/ })
+      .waitFor()
     const swapped = await recordSwaps(page)
     await openSwap(page)
     // The account batches (EIP-5792): no separate Approve step, though nothing is approved yet.
@@ -153,15 +183,23 @@ test("an e-mail account's smart account approves and swaps in one batch: Swap at
     assert.equal(await approveFrame(page).locator('dt:text-is("1. Allow spending") + dd').textContent(), '50 DUSD')
     await approveRequest(page)
     await heading(page, 'Account')
-    await dialog(page).getByText(/^Swapped 50 DUSD for 0\.01\d* ETH$/).waitFor()
+    await dialog(page)
+      .getByText(/^Swapped 50 DUSD for 0\.01\d* ETH$/)
+      .waitFor()
     const [hash] = await swapped()
     const receipt = await rpc<{ status: string; logs: { address: string; topics: string[] }[] }>(h.rpc[31337]!, 'eth_getTransactionReceipt', [hash])
     assert.equal(receipt.status, '0x1')
     // One transaction holds both: the DUSD Approval and the exchange's Swap.
     const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
     const SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822'
-    assert.ok(receipt.logs.some(l => l.address.toLowerCase() === DUSD.toLowerCase() && l.topics[0] === APPROVAL), 'the approval')
-    assert.ok(receipt.logs.some(l => l.topics[0] === SWAP), 'the swap')
+    assert.ok(
+      receipt.logs.some(l => l.address.toLowerCase() === DUSD.toLowerCase() && l.topics[0] === APPROVAL),
+      'the approval'
+    )
+    assert.ok(
+      receipt.logs.some(l => l.topics[0] === SWAP),
+      'the swap'
+    )
     assert.equal(await balanceOf(DUSD, me), 50_000_000n)
   }))
 
@@ -186,7 +224,10 @@ test('a price that moved past the slippage: the swap reverts on chain, the view 
       }
     ])
     await prompt.getByRole('button', { name: 'Approve' }).click()
-    await dialog(page).getByTestId('swap-error').filter({ hasText: 'The swap failed on chain: the price moved beyond your slippage tolerance. Nothing was swapped.' }).waitFor()
+    await dialog(page)
+      .getByTestId('swap-error')
+      .filter({ hasText: 'The swap failed on chain: the price moved beyond your slippage tolerance. Nothing was swapped.' })
+      .waitFor()
     assert.equal(await balanceOf(USDT, me), usdt0, 'nothing was swapped')
     // The draft is kept, and a new quote at the new price is shown.
     assert.equal(await dialog(page).getByLabel('You pay').inputValue(), '0.05')
@@ -208,22 +249,32 @@ test('a declined approval keeps the draft and says so', () =>
   }))
 
 test('a network the swap service does not serve shows the spec message', () =>
-  withPage(h, '/', async ({ page, errors }) => {
-    await connectDevnetWallet(page)
-    await page.evaluate(() => (window as any).walletModal.switchNetwork('eip155:31338'))
-    await openSwap(page)
-    await dialog(page).getByTestId('swap-unavailable').filter({ hasText: /^Network not supported for Swaps$/ }).waitFor()
-    await dialog(page).getByRole('button', { name: 'Switch network' }).click()
-    await heading(page, 'Choose Network')
-    // The browser logs the refused call; nothing else went wrong.
-    assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'])
-  }, { checkErrors: false }))
+  withPage(
+    h,
+    '/',
+    async ({ page, errors }) => {
+      await connectDevnetWallet(page)
+      await page.evaluate(() => (window as any).walletModal.switchNetwork('eip155:31338'))
+      await openSwap(page)
+      await dialog(page)
+        .getByTestId('swap-unavailable')
+        .filter({ hasText: /^Network not supported for Swaps$/ })
+        .waitFor()
+      await dialog(page).getByRole('button', { name: 'Switch network' }).click()
+      await heading(page, 'Choose Network')
+      // The browser logs the refused call; nothing else went wrong.
+      assert.deepEqual(errors, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'])
+    },
+    { checkErrors: false }
+  ))
 
 test('the same swap through WalletConnect: the dev wallet approves and swaps over the relay', () =>
   withPage(h, '/', async ({ page }) => {
     const quotes = recordQuotes(page)
     await openConnect(page)
-    await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^WalletConnect/ })
+      .click()
     await pairWithDevWallet(h, page)
     const me = h.wcWallet!.address
     const swapped = await recordSwaps(page)

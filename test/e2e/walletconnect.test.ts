@@ -17,7 +17,9 @@ const wallet = () => h.wcWallet!
 /** Opens Connect, picks WalletConnect, and returns the URI copied with 'Copy link'. */
 async function openWalletConnect(page: Page): Promise<string> {
   await openConnect(page)
-  await dialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
+  await dialog(page)
+    .getByRole('button', { name: /^WalletConnect/ })
+    .click()
   await dialog(page).getByRole('heading', { name: 'WalletConnect' }).waitFor()
   return copyLink(page)
 }
@@ -25,7 +27,11 @@ async function openWalletConnect(page: Page): Promise<string> {
 async function copyLink(page: Page, notEqual?: string): Promise<string> {
   const qr = dialog(page).getByRole('img', { name: 'WalletConnect QR code' })
   await qr.waitFor()
-  if (notEqual) await page.waitForFunction(prev => (window as any).walletModal.connection.state.wcUri !== prev && !!(window as any).walletModal.connection.state.wcUri, notEqual)
+  if (notEqual)
+    await page.waitForFunction(
+      prev => (window as any).walletModal.connection.state.wcUri !== prev && !!(window as any).walletModal.connection.state.wcUri,
+      notEqual
+    )
   await dialog(page).getByRole('button', { name: 'Copy link' }).click()
   const uri = await page.evaluate(() => navigator.clipboard.readText())
   assert.match(uri, /^wc:[0-9a-f]{64}@2\?/)
@@ -53,7 +59,10 @@ test('QR -> Copy link -> the wallet pairs and approves -> Account with its addre
     // Connected: the modal closes and the button shows the chain's balance of the wallet's account.
     await dialog(page).waitFor({ state: 'detached', timeout: 2000 })
     const wei = await rpc<string>(h.rpc[31337]!, 'eth_getBalance', [wallet().address, 'latest'])
-    await page.locator('connect-button').getByText(`${ethTruncated3(wei)} ETH`).waitFor({ timeout: Math.max(1, 2000 - (Date.now() - approvedAt)) })
+    await page
+      .locator('connect-button')
+      .getByText(`${ethTruncated3(wei)} ETH`)
+      .waitFor({ timeout: Math.max(1, 2000 - (Date.now() - approvedAt)) })
     const took = Date.now() - approvedAt
     assert.ok(took < 2000, `connected ${took} ms after approval`)
     t.diagnostic(`approval -> balance on the button: ${took} ms`)
@@ -68,16 +77,26 @@ test('QR -> Copy link -> the wallet pairs and approves -> Account with its addre
 
     // personal_sign through the session, from the demo's own button; verified against the address.
     await page.locator('#sign').click()
-    await page.locator('#signature').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor()
+    await page
+      .locator('#signature')
+      .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+      .waitFor()
     const signature = (await page.locator('#signature').textContent()) as `0x${string}`
     assert.equal(await verifyMessage({ address: address as `0x${string}`, message: 'Hello from the wallet-modal demo', signature }), true)
 
     // Reload: still connected, from the stored session, without a new pairing.
-    const proposalsBefore = wallet().log().filter(e => e.kind === 'proposal').length
+    const proposalsBefore = wallet()
+      .log()
+      .filter(e => e.kind === 'proposal').length
     await page.reload()
     await page.waitForFunction(() => (window as any).walletModal?.getAccount().isConnected === true)
     assert.equal(await page.locator('#address').textContent(), address)
-    assert.equal(wallet().log().filter(e => e.kind === 'proposal').length, proposalsBefore)
+    assert.equal(
+      wallet()
+        .log()
+        .filter(e => e.kind === 'proposal').length,
+      proposalsBefore
+    )
     assert.equal(wallet().sessions().length, 1)
 
     assert.deepEqual(foreign, [])
@@ -136,7 +155,9 @@ test('a directory wallet opens ConnectingWalletConnect with its image, QR code a
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
     await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor()
     await dialog(page).getByRole('searchbox').fill('Harbor')
-    await dialog(page).getByRole('button', { name: /^Harbor Wallet/ }).click()
+    await dialog(page)
+      .getByRole('button', { name: /^Harbor Wallet/ })
+      .click()
     await dialog(page).getByRole('heading', { name: 'Harbor Wallet' }).waitFor()
     const uri = await copyLink(page)
     // Harbor has a web app (https) and no desktop app: the link opens the web app with the URI.

@@ -24,7 +24,10 @@ function sources(dir: string): string[] {
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8')
 /** The code without comments, so a comment may name a namespace or a controller. */
-const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+const code = (file: string) =>
+  read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
 
 test('every namespace has exactly one registry line, with its data, its adapter folder and its tests', () => {
   const registry = code('packages/core/src/adapters/registry.ts')
@@ -36,7 +39,10 @@ test('every namespace has exactly one registry line, with its data, its adapter 
     assert.ok(types.includes(`'${ns}'`), `${ns} in WIRED_NAMESPACES`)
     assert.ok(read('lint/noNamespaceLiteral.grit').includes(`"${ns}"`), `${ns} in the lint rule that keeps namespace names out of flows`)
     const folder = readdirSync(join(root, 'packages/core/src/adapters', ns))
-    assert.ok(folder.some(f => f.endsWith('.test.ts')), `the ${ns} adapter folder has tests`)
+    assert.ok(
+      folder.some(f => f.endsWith('.test.ts')),
+      `the ${ns} adapter folder has tests`
+    )
   }
 })
 
@@ -77,9 +83,10 @@ test('views and components change no controller state: they call flows (navigati
   const offenders: string[] = []
   for (const f of [...sources('packages/ui/src/views'), ...sources('packages/ui/src/components')]) {
     const c = code(f)
-    for (const m of c.matchAll(/\bcore\.(\w+)\.(\w+)\(/g)) if (!allowed.has(`${m[1]}.${m[2]}`)) offenders.push(`${relative(root, join(root, f))}: core.${m[1]}.${m[2]}()`)
-    for (const m of c.matchAll(/\b(send|transactions|siwx)\.((?:set|reset|add|remove|clear)\w*)\(/g)) if (!draftInput.has(m[2]!)) offenders.push(`${f}: ${m[1]}.${m[2]}()`)
+    for (const m of c.matchAll(/\bcore\.(\w+)\.(\w+)\(/g))
+      if (!allowed.has(`${m[1]}.${m[2]}`)) offenders.push(`${relative(root, join(root, f))}: core.${m[1]}.${m[2]}()`)
+    for (const m of c.matchAll(/\b(send|transactions|siwx)\.((?:set|reset|add|remove|clear)\w*)\(/g))
+      if (!draftInput.has(m[2]!)) offenders.push(`${f}: ${m[1]}.${m[2]}()`)
   }
   assert.deepEqual(offenders, [])
 })
-

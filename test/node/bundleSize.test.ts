@@ -38,21 +38,103 @@ test('the first chunk holds React, valtio and our core and elements only', () =>
 })
 
 test('the dialog, the views beyond Connect/Account, the Send/Activity/sign-in state and flows and the e-mail wallet are lazy chunks', () => {
-  for (const lazy of ['WalletModal.tsx', 'WalletConnectClient.ts', 'QrCode.tsx', 'ConnectingWalletConnectView.tsx', 'ConnectingWalletConnectBasicView.tsx', 'NetworksView.tsx', 'SwitchNetworkView.tsx', 'UnsupportedChainView.tsx', 'ConnectingExternalView.tsx', 'modalStyles.ts', 'WalletSendView.tsx', 'WalletSendSelectTokenView.tsx', 'WalletSendPreviewView.tsx', 'WalletReceiveView.tsx', 'TransactionsView.tsx', 'sendTokens.ts', 'sendDraft.ts', 'sendFee.ts', 'sendReceiver.ts', 'pendingTransactions.ts', 'eip155Transfers.ts', 'disconnect.ts', 'reconnect.ts', 'transactions.ts', 'SendController.ts', 'TransactionsController.ts', 'signIn.ts', 'SIWXController.ts', 'createServiceSIWX.ts', 'createLocalSIWX.ts', 'formatSIWXMessage.ts', 'SIWXSignMessageView.tsx', 'embedded.ts', 'embeddedState.ts', 'EmbeddedController.ts', 'FrameClient.ts', 'EmbeddedProvider.ts', 'embeddedSolanaWallet.ts', 'createEmbeddedWallet.ts', 'embeddedMessages.ts', 'EmailLoginView.tsx', 'ApproveTransactionView.tsx', 'UpdateEmailWalletView.tsx', 'ExportWalletView.tsx', 'ProviderEvents.ts', 'social.ts', 'socialCodes.ts', 'ConnectingSocialView.tsx', 'SwapView.tsx', 'SwapSelectTokenView.tsx', 'swapDraft.ts', 'swapExecute.ts', 'SwapController.ts', 'swapCodes.ts', 'SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'OnRampController.ts', 'OnRampClient.ts', 'LegalCheckbox.tsx', 'legalStyles.ts', 'legalConsent.ts', 'fungiblePrice.ts', 'eip155SignMessage.ts', 'unverifiedDomain.ts', 'walletAssetBalances.ts', 'loadModalFont.ts', 'interFontUrl.ts', 'watchCoinbaseSdk.ts', 'CoinbaseSdkProvider.ts', 'AccountTabs.tsx', 'pacedHeartbeat.ts']) {
+  for (const lazy of [
+    'WalletModal.tsx',
+    'WalletConnectClient.ts',
+    'QrCode.tsx',
+    'ConnectingWalletConnectView.tsx',
+    'ConnectingWalletConnectBasicView.tsx',
+    'NetworksView.tsx',
+    'SwitchNetworkView.tsx',
+    'UnsupportedChainView.tsx',
+    'ConnectingExternalView.tsx',
+    'modalStyles.ts',
+    'WalletSendView.tsx',
+    'WalletSendSelectTokenView.tsx',
+    'WalletSendPreviewView.tsx',
+    'WalletReceiveView.tsx',
+    'TransactionsView.tsx',
+    'sendTokens.ts',
+    'sendDraft.ts',
+    'sendFee.ts',
+    'sendReceiver.ts',
+    'pendingTransactions.ts',
+    'eip155Transfers.ts',
+    'disconnect.ts',
+    'reconnect.ts',
+    'transactions.ts',
+    'SendController.ts',
+    'TransactionsController.ts',
+    'signIn.ts',
+    'SIWXController.ts',
+    'createServiceSIWX.ts',
+    'createLocalSIWX.ts',
+    'formatSIWXMessage.ts',
+    'SIWXSignMessageView.tsx',
+    'embedded.ts',
+    'embeddedState.ts',
+    'EmbeddedController.ts',
+    'FrameClient.ts',
+    'EmbeddedProvider.ts',
+    'embeddedSolanaWallet.ts',
+    'createEmbeddedWallet.ts',
+    'embeddedMessages.ts',
+    'EmailLoginView.tsx',
+    'ApproveTransactionView.tsx',
+    'UpdateEmailWalletView.tsx',
+    'ExportWalletView.tsx',
+    'ProviderEvents.ts',
+    'social.ts',
+    'socialCodes.ts',
+    'ConnectingSocialView.tsx',
+    'SwapView.tsx',
+    'SwapSelectTokenView.tsx',
+    'swapDraft.ts',
+    'swapExecute.ts',
+    'SwapController.ts',
+    'swapCodes.ts',
+    'SwapClient.ts',
+    'OnRampProvidersView.tsx',
+    'OnRampBuyView.tsx',
+    'flows/onramp.ts',
+    'OnRampController.ts',
+    'OnRampClient.ts',
+    'LegalCheckbox.tsx',
+    'legalStyles.ts',
+    'legalConsent.ts',
+    'fungiblePrice.ts',
+    'eip155SignMessage.ts',
+    'unverifiedDomain.ts',
+    'walletAssetBalances.ts',
+    'loadModalFont.ts',
+    'interFontUrl.ts',
+    'watchCoinbaseSdk.ts',
+    'CoinbaseSdkProvider.ts',
+    'AccountTabs.tsx',
+    'pacedHeartbeat.ts'
+  ]) {
     assert.ok(!firstIds.some(id => id.endsWith(lazy)), `${lazy} is in the first chunk`)
   }
-  assert.ok(firstIds.some(id => id.endsWith('ConnectButton.tsx')), 'the button is in the first chunk')
+  assert.ok(
+    firstIds.some(id => id.endsWith('ConnectButton.tsx')),
+    'the button is in the first chunk'
+  )
 })
 
 test('the Coinbase Wallet SDK is a chunk of its own, loaded only when its row is used', () => {
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
-  const holding = Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.includes('@coinbase/wallet-sdk'))).map(([f]) => f)
+  const holding = Object.entries(report.manifest)
+    .filter(([, c]) => Object.keys(c.modules).some(id => id.includes('@coinbase/wallet-sdk')))
+    .map(([f]) => f)
   assert.equal(holding.length, 1, `@coinbase/wallet-sdk in one chunk: ${holding.join(', ')}`)
   assert.notEqual(holding[0], modal)
 })
 
 test('the social login flow loads only when a social login is used: not with Connect', () => {
-  const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle))).map(([f]) => f)
+  const holding = (needle: string) =>
+    Object.entries(report.manifest)
+      .filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle)))
+      .map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
   for (const lazy of ['flows/social.ts', 'errors/socialCodes.ts', 'ConnectingSocialView.tsx', 'ConnectingFarcasterView.tsx']) {
     const chunks = holding(lazy)
@@ -62,9 +144,32 @@ test('the social login flow loads only when a social login is used: not with Con
 })
 
 test('Swap, the on-ramp and account names load only when used: not with the dialog', () => {
-  const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle))).map(([f]) => f)
+  const holding = (needle: string) =>
+    Object.entries(report.manifest)
+      .filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith(needle)))
+      .map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
-  for (const lazy of ['SwapView.tsx', 'SwapSelectTokenView.tsx', 'flows/swapDraft.ts', 'flows/swapExecute.ts', 'controllers/SwapController.ts', 'errors/swapCodes.ts', 'api/SwapClient.ts', 'OnRampProvidersView.tsx', 'OnRampBuyView.tsx', 'flows/onramp.ts', 'controllers/OnRampController.ts', 'api/OnRampClient.ts', 'RegisterAccountNameView.tsx', 'RegisterAccountNameSuccessView.tsx', 'flows/accountNames.ts', 'flows/profileName.ts', 'controllers/NamesController.ts', 'errors/nameCodes.ts', 'api/NamesClient.ts']) {
+  for (const lazy of [
+    'SwapView.tsx',
+    'SwapSelectTokenView.tsx',
+    'flows/swapDraft.ts',
+    'flows/swapExecute.ts',
+    'controllers/SwapController.ts',
+    'errors/swapCodes.ts',
+    'api/SwapClient.ts',
+    'OnRampProvidersView.tsx',
+    'OnRampBuyView.tsx',
+    'flows/onramp.ts',
+    'controllers/OnRampController.ts',
+    'api/OnRampClient.ts',
+    'RegisterAccountNameView.tsx',
+    'RegisterAccountNameSuccessView.tsx',
+    'flows/accountNames.ts',
+    'flows/profileName.ts',
+    'controllers/NamesController.ts',
+    'errors/nameCodes.ts',
+    'api/NamesClient.ts'
+  ]) {
     const chunks = holding(lazy)
     assert.equal(chunks.length, 1, `${lazy} in one chunk`)
     assert.notEqual(chunks[0], modal, `${lazy} is not in the dialog's chunk`)
@@ -72,7 +177,9 @@ test('Swap, the on-ramp and account names load only when used: not with the dial
 })
 
 test("the connection announcer (a11y live regions) loads as the dialog shows, in neither the first chunk nor the dialog's", () => {
-  const holding = Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith('components/ConnectionAnnouncer.tsx'))).map(([f]) => f)
+  const holding = Object.entries(report.manifest)
+    .filter(([, c]) => Object.keys(c.modules).some(id => id.endsWith('components/ConnectionAnnouncer.tsx')))
+    .map(([f]) => f)
   const modal = Object.keys(report.chunks).find(f => /WalletModal-/.test(f))!
   assert.equal(holding.length, 1, 'in one chunk')
   assert.ok(!report.firstChunkFiles.includes(holding[0]!) && holding[0] !== modal, holding[0])
@@ -94,7 +201,10 @@ test(`all JS up to the Connect view stays within ${BUDGETS.jsAfterConnectGzip / 
 })
 
 test('WalletConnect (the sign-client) and the QR code load only when a WalletConnect view or session needs them', () => {
-  const holding = (needle: string) => Object.entries(report.manifest).filter(([, c]) => Object.keys(c.modules).some(id => id.includes(needle))).map(([f]) => f)
+  const holding = (needle: string) =>
+    Object.entries(report.manifest)
+      .filter(([, c]) => Object.keys(c.modules).some(id => id.includes(needle)))
+      .map(([f]) => f)
   const signClient = holding('@walletconnect/sign-client')
   assert.equal(signClient.length, 1, 'one chunk holds the sign-client')
   assert.match(signClient[0]!, /WalletConnectClient-/)
@@ -111,7 +221,12 @@ test('no browser chunk imports a Node built-in (packages’ browser-field mappin
   const { builtinModules } = await import('node:module')
   const { join } = await import('node:path')
   const { BROWSER_DIST } = await import('../../bench/sizes.mjs')
-  const files = ['wallet-modal.js', ...readdirSync(join(BROWSER_DIST, 'chunks')).filter(f => f.endsWith('.js')).map(f => `chunks/${f}`)]
+  const files = [
+    'wallet-modal.js',
+    ...readdirSync(join(BROWSER_DIST, 'chunks'))
+      .filter(f => f.endsWith('.js'))
+      .map(f => `chunks/${f}`)
+  ]
   const builtins = new Set(builtinModules.flatMap(m => [m, `node:${m}`]))
   const offending: string[] = []
   for (const f of files) {

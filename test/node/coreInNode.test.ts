@@ -11,7 +11,9 @@ test('importing and creating the core in Node touches no browser global', async 
   const core: typeof import('@wallet-modal/core/internal') = await import(BUILT_CORE)
   const modal = core.createCore({
     projectId: 'ssr',
-    networks: [{ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.invalid'] } } }]
+    networks: [
+      { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.invalid'] } } }
+    ]
   })
   assert.deepEqual(modal.getState(), { open: false, loading: false, selectedNetworkId: 'eip155:1', activeChain: 'eip155' })
   assert.equal(modal.getAccount().status, 'disconnected')
@@ -31,14 +33,23 @@ test('the ui library entry imports in Node without registering anything', async 
 
 const BUILT_REACT = new URL('../../packages/react/dist/index.js', import.meta.url).href
 const BUILT_WAGMI = new URL('../../packages/wagmi/dist/index.js', import.meta.url).href
-const NETWORK = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://rpc.invalid'] } } }
+const NETWORK = {
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://rpc.invalid'] } }
+}
 
-test('the React package renders on a server: the button markup, and the cookie\'s account when there is one', async () => {
+test("the React package renders on a server: the button markup, and the cookie's account when there is one", async () => {
   const { createElement } = await import('react')
   const { renderToString } = await import('react-dom/server')
   const r: typeof import('@wallet-modal/react') = await import(BUILT_REACT)
   const app = (initialState?: import('@wallet-modal/react').WalletModalInitialState) =>
-    createElement(r.WalletModalProvider, { options: { projectId: 'ssr', networks: [NETWORK] }, initialState }, createElement(r.ConnectButton, { label: 'Connect' }))
+    createElement(
+      r.WalletModalProvider,
+      { options: { projectId: 'ssr', networks: [NETWORK] }, initialState },
+      createElement(r.ConnectButton, { label: 'Connect' })
+    )
   const html = renderToString(app())
   assert.match(html, /^<connect-button label="Connect"><span data-wm-fallback="">Connect<\/span><\/connect-button>$/)
   // What the browser's cookieStorage wrote, read by the server from the Cookie header.
@@ -51,7 +62,11 @@ test('the React package renders on a server: the button markup, and the cookie\'
     })
   )}`
   const initialState = r.cookieToInitialState(`a=1; ${cookie}`)
-  assert.deepEqual(initialState, { accounts: { eip155: 'eip155:1:0x70997970C51812dc3A010C7d01b50e44d4bFf2E3' }, activeNamespace: undefined, activeNetworkId: undefined })
+  assert.deepEqual(initialState, {
+    accounts: { eip155: 'eip155:1:0x70997970C51812dc3A010C7d01b50e44d4bFf2E3' },
+    activeNamespace: undefined,
+    activeNetworkId: undefined
+  })
   assert.match(renderToString(app(initialState)), />0x7099…f2E3<\/span>/)
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined')
 })
@@ -59,7 +74,12 @@ test('the React package renders on a server: the button markup, and the cookie\'
 test('the wagmi connector is created in a server-side wagmi config without touching the browser', async () => {
   const { createConfig, http } = await import('@wagmi/core')
   const w: typeof import('@wallet-modal/wagmi') = await import(BUILT_WAGMI)
-  const config = createConfig({ chains: [NETWORK as never], transports: { 1: http('https://rpc.invalid') }, connectors: [w.walletModalConnector({ projectId: 'ssr', networks: [NETWORK] })], storage: null })
+  const config = createConfig({
+    chains: [NETWORK as never],
+    transports: { 1: http('https://rpc.invalid') },
+    connectors: [w.walletModalConnector({ projectId: 'ssr', networks: [NETWORK] })],
+    storage: null
+  })
   const connector = config.connectors.find(c => c.id === w.WALLET_MODAL_CONNECTOR_ID)!
   assert.equal(await connector.isAuthorized(), false)
   assert.deepEqual(await connector.getAccounts(), [])

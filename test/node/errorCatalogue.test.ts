@@ -18,7 +18,13 @@ function sources(dir: string): string[] {
     const p = join(dir, e.name)
     if (e.isDirectory()) {
       if (e.name !== 'node_modules' && e.name !== 'dist' && e.name !== '__fixtures__') out.push(...sources(p))
-    } else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !p.endsWith(join('errors', 'codes.ts')) && !p.endsWith(join('errors', 'embeddedCodes.ts'))) out.push(p)
+    } else if (
+      /\.tsx?$/.test(e.name) &&
+      !/\.test\.tsx?$/.test(e.name) &&
+      !p.endsWith(join('errors', 'codes.ts')) &&
+      !p.endsWith(join('errors', 'embeddedCodes.ts'))
+    )
+      out.push(p)
   }
   return out
 }

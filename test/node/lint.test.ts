@@ -37,7 +37,8 @@ function lintProbes(files: Record<string, string>): Record<string, string[]> {
 test('each layer rule fails the file that breaks it and passes the one that keeps it', () => {
   const found = lintProbes({
     // A flow that branches on a namespace name, as a string and as a property.
-    'packages/core/src/flows/namesNamespace.ts': "export const isEvm = (ns: string) => ns === 'eip155'\nexport const gas = (tx: { eip155?: { gas?: string } }) => tx.eip155?.gas\n",
+    'packages/core/src/flows/namesNamespace.ts':
+      "export const isEvm = (ns: string) => ns === 'eip155'\nexport const gas = (tx: { eip155?: { gas?: string } }) => tx.eip155?.gas\n",
     // A view that names one in a type.
     'packages/ui/src/views/NamesNamespace.tsx': "export type Only = 'solana'\n",
     // A flow that reaches into an adapter's own folder instead of the registry.
@@ -47,12 +48,15 @@ test('each layer rule fails the file that breaks it and passes the one that keep
     // Core importing a renderer.
     'packages/core/src/utils/importsUi.ts': "import { WalletModal } from '@wallet-modal/ui'\nexport const w = WalletModal\n",
     // A controller importing another controller.
-    'packages/core/src/controllers/ImportsController.ts': "import { createModalController } from './ModalController.js'\nexport const m = createModalController\n",
+    'packages/core/src/controllers/ImportsController.ts':
+      "import { createModalController } from './ModalController.js'\nexport const m = createModalController\n",
     // Browser code using Node.
     'packages/core/src/utils/usesNode.ts': "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\nexport const env = process.env.HOME\n",
     // Kept: a flow asking the registry, the ui through its entries, an adapter naming its own namespace.
-    'packages/core/src/flows/asksRegistry.ts': "import { namespaceSupports } from '../adapters/namespaces.js'\nexport const swaps = (ns: 'x') => namespaceSupports(ns as never, 'swaps')\n",
-    'packages/ui/src/components/UsesEntries.tsx': "import type { WalletModalOptions } from '@wallet-modal/core'\nimport { createCore } from '@wallet-modal/core/internal'\nexport const c: [unknown, WalletModalOptions?] = [createCore]\n",
+    'packages/core/src/flows/asksRegistry.ts':
+      "import { namespaceSupports } from '../adapters/namespaces.js'\nexport const swaps = (ns: 'x') => namespaceSupports(ns as never, 'swaps')\n",
+    'packages/ui/src/components/UsesEntries.tsx':
+      "import type { WalletModalOptions } from '@wallet-modal/core'\nimport { createCore } from '@wallet-modal/core/internal'\nexport const c: [unknown, WalletModalOptions?] = [createCore]\n",
     'packages/core/src/adapters/solana/NamesItself.ts': "export const namespace = 'solana'\n"
   })
   assert.deepEqual(found['packages/core/src/flows/namesNamespace.ts'], ['plugin', 'plugin'])
@@ -66,4 +70,3 @@ test('each layer rule fails the file that breaks it and passes the one that keep
   assert.deepEqual(found['packages/ui/src/components/UsesEntries.tsx'], [])
   assert.deepEqual(found['packages/core/src/adapters/solana/NamesItself.ts'], [])
 })
-

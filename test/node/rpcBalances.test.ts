@@ -55,7 +55,7 @@ const evmNetwork = (url: string, extra: Partial<CaipNetwork> = {}): CaipNetwork 
   ...extra
 })
 
-describe('balances from an EVM network\'s RPC', () => {
+describe("balances from an EVM network's RPC", () => {
   let anvil: AnvilInstance
   let hostile: Address
   let badDecimals: Address
@@ -127,16 +127,24 @@ describe('balances from an EVM network\'s RPC', () => {
     assert.equal(evil!.quantity.numeric, '0.000000000000000005')
   })
 
-  it('uses the network\'s own Multicall3 address when the site\'s network names one', async () => {
+  it("uses the network's own Multicall3 address when the site's network names one", async () => {
     const own: Address = '0x00000000000000000000000000000000000c0de5'
     const code = await jsonRpc<Hex>(anvil.url, 'eth_getCode', [MULTICALL3_ADDRESS, 'latest'])
     await jsonRpc(anvil.url, 'anvil_setCode', [own, code])
     const seen: unknown[] = []
     const { rpc } = recordingRpc(anvil.url)
     const spy: RpcCall = (method, params) => (seen.push(params[0]), rpc(method, params))
-    const balances = await readEip155RpcBalances({ network: evmNetwork(anvil.url, { contracts: { multicall3: { address: own } } }), address: WALLET_ACCOUNT, tokens: [{ address: DEVNET_TOKENS.DUSD }], rpc: spy })
+    const balances = await readEip155RpcBalances({
+      network: evmNetwork(anvil.url, { contracts: { multicall3: { address: own } } }),
+      address: WALLET_ACCOUNT,
+      tokens: [{ address: DEVNET_TOKENS.DUSD }],
+      rpc: spy
+    })
     assert.equal(seen[0], own)
-    assert.deepEqual(balances.map(b => b.symbol), ['ETH', 'DUSD'])
+    assert.deepEqual(
+      balances.map(b => b.symbol),
+      ['ETH', 'DUSD']
+    )
   })
 
   it('falls back to one JSON-RPC batch of the same reads on a chain without Multicall3', async () => {
@@ -170,7 +178,10 @@ describe('balances from an EVM network\'s RPC', () => {
     console.warn = () => {}
     try {
       const balances = await readEip155RpcBalances({ network: evmNetwork(anvil.url), address: WALLET_ACCOUNT, tokens: [{ address: bad }], rpc })
-      assert.deepEqual(balances.map(b => b.symbol), ['ETH'])
+      assert.deepEqual(
+        balances.map(b => b.symbol),
+        ['ETH']
+      )
     } finally {
       console.warn = warn
     }
@@ -178,11 +189,13 @@ describe('balances from an EVM network\'s RPC', () => {
 
   it('rejects when the node itself fails (the whole read, not a token)', async () => {
     const { rpc } = recordingRpc('http://127.0.0.1:1/')
-    await assert.rejects(readEip155RpcBalances({ network: evmNetwork('http://127.0.0.1:1/'), address: WALLET_ACCOUNT, tokens: tokens(), rpc }), { code: 'NETWORK_ERROR' })
+    await assert.rejects(readEip155RpcBalances({ network: evmNetwork('http://127.0.0.1:1/'), address: WALLET_ACCOUNT, tokens: tokens(), rpc }), {
+      code: 'NETWORK_ERROR'
+    })
   })
 })
 
-describe('the balance read\'s timeout', () => {
+describe("the balance read's timeout", () => {
   const servers: Server[] = []
   after(async () => {
     for (const s of servers) {
@@ -209,14 +222,16 @@ describe('the balance read\'s timeout', () => {
       const url = await stalling(headers)
       const { rpc } = recordingRpc(url, { timeoutMs: 300 })
       const started = performance.now()
-      await assert.rejects(readEip155RpcBalances({ network: evmNetwork(url), address: WALLET_ACCOUNT, tokens: [{ address: DEVNET_TOKENS.DUSD }], rpc }), { code: 'REQUEST_TIMEOUT' })
+      await assert.rejects(readEip155RpcBalances({ network: evmNetwork(url), address: WALLET_ACCOUNT, tokens: [{ address: DEVNET_TOKENS.DUSD }], rpc }), {
+        code: 'REQUEST_TIMEOUT'
+      })
       const took = performance.now() - started
       assert.ok(took >= 290 && took < 3_000, `took ${took} ms`)
     })
   }
 })
 
-describe('balances from a Solana network\'s RPC', () => {
+describe("balances from a Solana network's RPC", () => {
   let solana: SolanaDevnet
   before(async () => {
     solana = await startSolanaDevnet()
@@ -254,6 +269,8 @@ describe('balances from a Solana network\'s RPC', () => {
 
   it('rejects when the node itself fails', async () => {
     const { rpc } = recordingRpc('http://127.0.0.1:1/')
-    await assert.rejects(readSolanaRpcBalances({ network: network(), address: solana.walletAddress, tokens: [{ address: solana.splMint }], rpc }), { code: 'NETWORK_ERROR' })
+    await assert.rejects(readSolanaRpcBalances({ network: network(), address: solana.walletAddress, tokens: [{ address: solana.splMint }], rpc }), {
+      code: 'NETWORK_ERROR'
+    })
   })
 })

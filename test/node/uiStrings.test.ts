@@ -42,14 +42,25 @@ function shownLiterals(node: ts.Expression): ts.Node[] {
   if (ts.isTemplateExpression(node)) return [node.head, ...node.templateSpans.map(s => s.literal)]
   if (ts.isParenthesizedExpression(node)) return shownLiterals(node.expression)
   if (ts.isConditionalExpression(node)) return [...shownLiterals(node.whenTrue), ...shownLiterals(node.whenFalse)]
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.PlusToken].includes(node.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.PlusToken].includes(
+      node.operatorToken.kind
+    )
+  ) {
     return [...shownLiterals(node.left), ...shownLiterals(node.right)]
   }
   return []
 }
 
 const textOf = (node: ts.Node, file: ts.SourceFile) =>
-  ts.isJsxText(node) ? node.text : ts.isStringLiteralLike(node) ? node.text : (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) ? node.text : node.getText(file)
+  ts.isJsxText(node)
+    ? node.text
+    : ts.isStringLiteralLike(node)
+      ? node.text
+      : ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
+        ? node.text
+        : node.getText(file)
 
 /** Every literal in `path` shown without the catalogue, as `file:line "text"`. */
 export function hardCodedStrings(path: string): string[] {

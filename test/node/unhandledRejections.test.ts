@@ -14,12 +14,24 @@ test('a browser test file that leaves a promise rejection unhandled fails the ru
   const dir = mkdtempSync(join(tmpdir(), 'wm-unhandled-'))
   try {
     const summary = join(dir, 'summary.json')
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs', '--files', 'test/wtr/fixtures/leavesRejection.fixture.js'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, WM_WTR_SUMMARY: summary },
-      timeout: 120_000
-    })
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'node_modules/@web/test-runner/dist/bin.js',
+        '--config',
+        'web-test-runner.config.mjs',
+        '--files',
+        'test/wtr/fixtures/leavesRejection.fixture.js'
+      ],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, WM_WTR_SUMMARY: summary },
+        timeout: 120_000
+      }
+    )
     const output = `${run.stdout}\n${run.stderr}`
     assert.notEqual(run.status, 0, output)
     const counts = JSON.parse(readFileSync(summary, 'utf8')) as { passed: number; failed: number; errors: number }

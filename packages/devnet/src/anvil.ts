@@ -83,13 +83,7 @@ class EarlyExitError extends Error {}
 async function launch(port: number, options: StartAnvilOptions): Promise<AnvilInstance> {
   const { chainId } = options
   const url = `http://${HOST}:${port}`
-  const args = [
-    '--host', HOST,
-    '--port', String(port),
-    '--chain-id', String(chainId),
-    '--quiet',
-    ...(options.args ?? [])
-  ]
+  const args = ['--host', HOST, '--port', String(port), '--chain-id', String(chainId), '--quiet', ...(options.args ?? [])]
   const child = spawn('/bin/sh', ['-c', WATCHDOG, resolveAnvilBinary(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe']
   })
@@ -134,9 +128,7 @@ async function launch(port: number, options: StartAnvilOptions): Promise<AnvilIn
   const probe = createPublicClient({ transport: http(url, { timeout: 1000, retryCount: 0 }) })
   for (;;) {
     if (exitCode !== undefined) {
-      throw new EarlyExitError(
-        `anvil (chain ${chainId}, port ${port}) exited with code ${exitCode} before answering${stderr ? `: ${stderr.trim()}` : ''}`
-      )
+      throw new EarlyExitError(`anvil (chain ${chainId}, port ${port}) exited with code ${exitCode} before answering${stderr ? `: ${stderr.trim()}` : ''}`)
     }
     try {
       const reported = await probe.getChainId()

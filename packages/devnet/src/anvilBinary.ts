@@ -16,9 +16,7 @@ export function resolveAnvilBinary(): string {
   try {
     packageJson = require.resolve(`${platformPackage}/package.json`)
   } catch {
-    throw new Error(
-      `anvil: ${platformPackage} is not installed (it is an optional dependency of @foundry-rs/anvil); run npm install`
-    )
+    throw new Error(`anvil: ${platformPackage} is not installed (it is an optional dependency of @foundry-rs/anvil); run npm install`)
   }
   const binary = join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
   if (!existsSync(binary)) throw new Error(`anvil: binary missing at ${binary}`)

@@ -34,7 +34,19 @@ const paths = devnetPaths()
 let services: Awaited<ReturnType<typeof startAll>>
 try {
   // The server keeps its data (analytics, request log) across restarts of `npm start`.
-  services = await startAll({ port, basePort, servicePort, securePort, mailPort, oidcPort, farcasterPort, safePort, onrampPort, nextUrl, serviceDataDir: join(process.cwd(), '.devnet-data', 'server') })
+  services = await startAll({
+    port,
+    basePort,
+    servicePort,
+    securePort,
+    mailPort,
+    oidcPort,
+    farcasterPort,
+    safePort,
+    onrampPort,
+    nextUrl,
+    serviceDataDir: join(process.cwd(), '.devnet-data', 'server')
+  })
 } catch (error) {
   console.error(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
@@ -62,17 +74,27 @@ const lines = [
   '',
   `  Services:        ${services.services?.url ?? '(none)'}  (wallet directory, balances, RPC proxy, analytics; project "demo")`,
   ...(services.services?.relayUrl ? [`  Relay:           ${services.services.relayUrl}  (WalletConnect, local)`] : []),
-  ...(services.services?.secureSiteUrl ? [`  Secure site:     ${services.services.secureSiteUrl}  (e-mail wallet: keys, codes and approvals live on this origin)`] : []),
-  ...(services.oidc ? [`  Social logins:   ${services.oidc.issuer}  (local OpenID provider for google, github, apple, facebook, x, discord: pick a test user in the popup)`] : []),
-  ...(services.farcaster ? [`  Farcaster:       ${services.farcaster.url}  (sign-in stand-in: open the modal's Farcaster link, approve as a test account)`] : []),
-  ...(services.onramp ? [`  On-ramp sandbox: ${services.onramp.url}  (Buy in the modal opens its checkout: test card ${SANDBOX_TEST_CARD}, pays in devnet DUSD)`] : []),
-  ...(services.explorer ? [`  Explorer API:    ${services.explorer.url}  (Etherscan-compatible stand-in: Activity on ${devnet.chains[1]?.name ?? 'the second chain'} comes from it, the first chain's from the indexer)`] : []),
+  ...(services.services?.secureSiteUrl
+    ? [`  Secure site:     ${services.services.secureSiteUrl}  (e-mail wallet: keys, codes and approvals live on this origin)`]
+    : []),
+  ...(services.oidc
+    ? [`  Social logins:   ${services.oidc.issuer}  (local OpenID provider for google, github, apple, facebook, x, discord: pick a test user in the popup)`]
+    : []),
+  ...(services.farcaster
+    ? [`  Farcaster:       ${services.farcaster.url}  (sign-in stand-in: open the modal's Farcaster link, approve as a test account)`]
+    : []),
+  ...(services.onramp
+    ? [`  On-ramp sandbox: ${services.onramp.url}  (Buy in the modal opens its checkout: test card ${SANDBOX_TEST_CARD}, pays in devnet DUSD)`]
+    : []),
+  ...(services.explorer
+    ? [
+        `  Explorer API:    ${services.explorer.url}  (Etherscan-compatible stand-in: Activity on ${devnet.chains[1]?.name ?? 'the second chain'} comes from it, the first chain's from the indexer)`
+      ]
+    : []),
   ...(services.mail ? [`  Mailbox:         ${url}/mailbox/   (e-mail login codes and device links arrive here; SMTP ${services.mail.smtpUrl})`] : []),
   '',
   '  Chains:',
-  ...devnet.chains.map(
-    chain => `    ${chain.name.padEnd(9)} id ${chain.chainId}  proxy ${url}/rpc/${chain.chainId}  anvil ${chain.rpcUrl}`
-  ),
+  ...devnet.chains.map(chain => `    ${chain.name.padEnd(9)} id ${chain.chainId}  proxy ${url}/rpc/${chain.chainId}  anvil ${chain.rpcUrl}`),
   `    Solana    ${devnet.solana.caipNetworkId}  proxy ${url}/rpc/solana  rpc ${devnet.solana.rpcUrl}  ws ${devnet.solana.wsUrl}`,
   '',
   `  Wallet account:  ${WALLET_ACCOUNT} (anvil account 1)`,
@@ -112,7 +134,13 @@ console.log(lines.join('\n'))
 
 if (nextPort !== undefined) {
   const chain = devnet.chains[0]!
-  startNextExample({ port: nextPort, chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl }, demoUrl: url, serviceUrl: services.services?.url, distDir: '.next-demo' }).then(
+  startNextExample({
+    port: nextPort,
+    chain: { chainId: chain.chainId, rpcUrl: chain.rpcUrl },
+    demoUrl: url,
+    serviceUrl: services.services?.url,
+    distDir: '.next-demo'
+  }).then(
     started => {
       nextExample = started
       if (shuttingDown) return void started.stop()

@@ -63,7 +63,12 @@ export const LIST_TOKEN_DEPLOYER: Address = DEVNET_ACCOUNTS[9]
  * known from a token list alone. Deployed by {@link LIST_TOKEN_DEPLOYER} on every devnet chain;
  * only {@link WALLET_ACCOUNT} holds it ({@link INITIAL_TOKEN_BALANCE}).
  */
-export const DEVNET_LIST_TOKEN = { address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'DLST', name: 'Devnet Listed', decimals: 6 } as const satisfies {
+export const DEVNET_LIST_TOKEN = {
+  address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+  symbol: 'DLST',
+  name: 'Devnet Listed',
+  decimals: 6
+} as const satisfies {
   address: Address
   symbol: string
   name: string
@@ -205,4 +210,7 @@ export const DEVNET_ENS_NAMES = {
  * their own reverse record), but that name resolves to {@link WALLET_ACCOUNT}. A correct resolver
  * checks the forward record and shows no name for account 3.
  */
-export const DEVNET_ENS_POISONED_REVERSE = { account: DEVNET_ACCOUNTS[3], name: 'devnet-wallet.eth' } as const satisfies { account: Address; name: keyof typeof DEVNET_ENS_NAMES }
+export const DEVNET_ENS_POISONED_REVERSE = { account: DEVNET_ACCOUNTS[3], name: 'devnet-wallet.eth' } as const satisfies {
+  account: Address
+  name: keyof typeof DEVNET_ENS_NAMES
+}

@@ -67,7 +67,9 @@ describe('deployAccountAbstraction', () => {
       }
       op.signature = await account.signUserOperation({ ...op, chainId: 31337 })
       const data = encodeFunctionData({ abi: entryPoint08Abi, functionName: 'handleOps', args: [[toPackedUserOperation(op)], DEVNET_ACCOUNTS[4]!] })
-      const receipt = await client.waitForTransactionReceipt({ hash: await bundler.sendTransaction({ to: deployed.entryPoint, data, gas: 2_000_000n, chain: null }) })
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await bundler.sendTransaction({ to: deployed.entryPoint, data, gas: 2_000_000n, chain: null })
+      })
       assert.equal(receipt.status, 'success')
       assert.equal((await client.getBalance({ address: receiver })) - before, parseEther('0.01'))
     }

@@ -38,7 +38,8 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<typeof D
     const receipt = await waitForReceipt(rpcUrl, hash)
     if (receipt.status !== '0x1') throw new Error(`deployAccountAbstraction: deploying ${name} (${hash}) failed on ${rpcUrl}`)
     const address = getAddress(receipt.contractAddress ?? '0x')
-    if (address !== DEVNET_ACCOUNT_ABSTRACTION[name]) throw new Error(`deployAccountAbstraction: ${name} landed at ${address} on ${rpcUrl}, expected ${DEVNET_ACCOUNT_ABSTRACTION[name]} (is the chain fresh?)`)
+    if (address !== DEVNET_ACCOUNT_ABSTRACTION[name])
+      throw new Error(`deployAccountAbstraction: ${name} landed at ${address} on ${rpcUrl}, expected ${DEVNET_ACCOUNT_ABSTRACTION[name]} (is the chain fresh?)`)
     return address
   }
   const entryPoint = await deploy('entryPoint', artifact('EntryPoint'), [])
@@ -47,7 +48,13 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<typeof D
   const walletModalPaymaster = await deploy('walletModalPaymaster', DEVNET_ARTIFACTS.WalletModalPaymaster, [entryPoint, DEVNET_PAYMASTER_SIGNER])
   const funded = await waitForReceipt(
     rpcUrl,
-    await wallet.writeContract({ address: walletModalPaymaster, abi: DEVNET_ARTIFACTS.WalletModalPaymaster.abi, functionName: 'deposit', value: DEVNET_PAYMASTER_DEPOSIT, chain: null })
+    await wallet.writeContract({
+      address: walletModalPaymaster,
+      abi: DEVNET_ARTIFACTS.WalletModalPaymaster.abi,
+      functionName: 'deposit',
+      value: DEVNET_PAYMASTER_DEPOSIT,
+      chain: null
+    })
   )
   if (funded.status !== '0x1') throw new Error(`deployAccountAbstraction: the paymaster's deposit failed on ${rpcUrl}`)
   return { entryPoint, simpleAccountFactory, walletModalAccountFactory, walletModalPaymaster } as typeof DEVNET_ACCOUNT_ABSTRACTION

@@ -10,10 +10,7 @@ import { deployEns } from './deployEns.js'
 import { jsonRpc } from './jsonRpc.js'
 
 // The ENS interfaces as a resolver calls them (EIP-137, EIP-181, EIP-634).
-const registryAbi = parseAbi([
-  'function resolver(bytes32 node) view returns (address)',
-  'function owner(bytes32 node) view returns (address)'
-])
+const registryAbi = parseAbi(['function resolver(bytes32 node) view returns (address)', 'function owner(bytes32 node) view returns (address)'])
 const resolverAbi = parseAbi([
   'function addr(bytes32 node) view returns (address)',
   'function addr(bytes32 node, uint256 coinType) view returns (bytes)',
@@ -66,17 +63,30 @@ describe('deployEns', () => {
     assert.equal(await addressOf('devnet-wallet.eth'), WALLET_ACCOUNT)
     assert.equal(DEVNET_ENS_NAMES['devnet-wallet.eth'].address, WALLET_ACCOUNT)
     // The coin-60 record (ENSIP-9) is the same address, as bytes.
-    const coin60 = await client.readContract({ address: DEVNET_ENS.resolver, abi: resolverAbi, functionName: 'addr', args: [namehash('devnet-wallet.eth'), 60n] })
+    const coin60 = await client.readContract({
+      address: DEVNET_ENS.resolver,
+      abi: resolverAbi,
+      functionName: 'addr',
+      args: [namehash('devnet-wallet.eth'), 60n]
+    })
     assert.equal(coin60, WALLET_ACCOUNT.toLowerCase())
     // The ReverseRegistrar computes the same reverse node.
     const node = await client.readContract({ address: DEVNET_ENS.reverseRegistrar, abi: reverseRegistrarAbi, functionName: 'node', args: [WALLET_ACCOUNT] })
     assert.equal(node, reverseNode(WALLET_ACCOUNT))
     assert.equal(await reverseNameOf(WALLET_ACCOUNT), 'devnet-wallet.eth')
 
-    const avatar = await client.readContract({ address: DEVNET_ENS.resolver, abi: resolverAbi, functionName: 'text', args: [namehash('devnet-wallet.eth'), 'avatar'] })
+    const avatar = await client.readContract({
+      address: DEVNET_ENS.resolver,
+      abi: resolverAbi,
+      functionName: 'text',
+      args: [namehash('devnet-wallet.eth'), 'avatar']
+    })
     assert.equal(avatar, DEVNET_ENS_NAMES['devnet-wallet.eth'].avatar)
     assert.match(avatar, /^data:image\/svg\+xml;base64,/)
-    assert.match(Buffer.from(avatar.split(',')[1]!, 'base64').toString('utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<circle .*>DW<\/text><\/svg>$/)
+    assert.match(
+      Buffer.from(avatar.split(',')[1]!, 'base64').toString('utf8'),
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<circle .*>DW<\/text><\/svg>$/
+    )
   })
 
   it('resolves devnet-friend.eth to account 2 both ways, with its own avatar', async () => {
@@ -84,7 +94,12 @@ describe('deployEns', () => {
     assert.equal(friend.address, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
     assert.equal(await addressOf('devnet-friend.eth'), friend.address)
     assert.equal(await reverseNameOf(friend.address), 'devnet-friend.eth')
-    const avatar = await client.readContract({ address: DEVNET_ENS.resolver, abi: resolverAbi, functionName: 'text', args: [namehash('devnet-friend.eth'), 'avatar'] })
+    const avatar = await client.readContract({
+      address: DEVNET_ENS.resolver,
+      abi: resolverAbi,
+      functionName: 'text',
+      args: [namehash('devnet-friend.eth'), 'avatar']
+    })
     assert.equal(avatar, friend.avatar)
     assert.notEqual(avatar, DEVNET_ENS_NAMES['devnet-wallet.eth'].avatar)
   })
@@ -98,7 +113,10 @@ describe('deployEns', () => {
   it('has devnet-nobody.eth with the resolver but no address or avatar, and no other names', async () => {
     assert.equal(await resolverOf(namehash('devnet-nobody.eth')), DEVNET_ENS.resolver)
     assert.equal(await addressOf('devnet-nobody.eth'), zeroAddress)
-    assert.equal(await client.readContract({ address: DEVNET_ENS.resolver, abi: resolverAbi, functionName: 'text', args: [namehash('devnet-nobody.eth'), 'avatar'] }), '')
+    assert.equal(
+      await client.readContract({ address: DEVNET_ENS.resolver, abi: resolverAbi, functionName: 'text', args: [namehash('devnet-nobody.eth'), 'avatar'] }),
+      ''
+    )
     assert.equal(await resolverOf(namehash('devnet-nobody-else.eth')), zeroAddress)
     // Account 4 set no reverse record.
     assert.equal(await resolverOf(reverseNode(DEVNET_ACCOUNTS[4])), zeroAddress)
@@ -114,7 +132,10 @@ describe('deployEns', () => {
   it('refuses a chain that is not fresh, saying so, and changes nothing there', async () => {
     const head = await jsonRpc<string>(anvil!.url, 'eth_blockNumber')
     await assert.rejects(deployEns(anvil!.url), (error: Error) => {
-      assert.match(error.message, /^deployEns: the chain is not fresh \(the ENS deployer 0x71bE63f3384f5fb98995898A86B02Fb2426c5788 has sent 11 transaction\(s\)/)
+      assert.match(
+        error.message,
+        /^deployEns: the chain is not fresh \(the ENS deployer 0x71bE63f3384f5fb98995898A86B02Fb2426c5788 has sent 11 transaction\(s\)/
+      )
       assert.ok(error.message.endsWith(` on ${anvil!.url}`), error.message)
       return true
     })

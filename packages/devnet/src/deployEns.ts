@@ -1,5 +1,17 @@
 import { createRequire } from 'node:module'
-import { encodeDeployData, encodeFunctionData, getAddress, labelhash, namehash, numberToHex, parseEther, zeroHash, type Abi, type Address, type Hex } from 'viem'
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  labelhash,
+  namehash,
+  numberToHex,
+  parseEther,
+  zeroHash,
+  type Abi,
+  type Address,
+  type Hex
+} from 'viem'
 import { DEVNET_ENS, DEVNET_ENS_NAMES, DEVNET_ENS_POISONED_REVERSE } from './constants.js'
 import { jsonRpc } from './jsonRpc.js'
 import { waitForReceipt } from './waitForReceipt.js'
@@ -76,7 +88,9 @@ export async function deployEns(rpcUrl: string): Promise<typeof DEVNET_ENS> {
     jsonRpc<Hex>(rpcUrl, 'eth_getCode', [DEVNET_ENS.registry, 'latest'])
   ])
   if (BigInt(sent) !== 0n || code !== '0x') {
-    fail(`the chain is not fresh (the ENS deployer ${deployer} has sent ${BigInt(sent)} transaction(s), the registry address ${DEVNET_ENS.registry} holds ${(code.length - 2) / 2} bytes of code): ENS is deployed once, on a new chain`)
+    fail(
+      `the chain is not fresh (the ENS deployer ${deployer} has sent ${BigInt(sent)} transaction(s), the registry address ${DEVNET_ENS.registry} holds ${(code.length - 2) / 2} bytes of code): ENS is deployed once, on a new chain`
+    )
   }
 
   const registryArtifact = artifact('ens/ENSRegistryWithFallback')
@@ -110,12 +124,18 @@ export async function deployEns(rpcUrl: string): Promise<typeof DEVNET_ENS> {
     subnode("taking 'reverse'", zeroHash, 'reverse', deployer),
     subnode("giving 'addr.reverse' to the ReverseRegistrar", namehash('reverse'), 'addr', DEVNET_ENS.reverseRegistrar),
     subnode("taking 'eth'", zeroHash, 'eth', deployer),
-    ...names.map(([name]): Step => ({
-      what: `registering ${name}`,
-      to: DEVNET_ENS.registry,
-      data: encodeFunctionData({ abi: registry, functionName: 'setSubnodeRecord', args: [namehash('eth'), labelhash(name.slice(0, -'.eth'.length)), deployer, DEVNET_ENS.resolver, 0n] }),
-      gas: GAS.subnode
-    })),
+    ...names.map(
+      ([name]): Step => ({
+        what: `registering ${name}`,
+        to: DEVNET_ENS.registry,
+        data: encodeFunctionData({
+          abi: registry,
+          functionName: 'setSubnodeRecord',
+          args: [namehash('eth'), labelhash(name.slice(0, -'.eth'.length)), deployer, DEVNET_ENS.resolver, 0n]
+        }),
+        gas: GAS.subnode
+      })
+    ),
     {
       what: "setting the names' addr and avatar records",
       to: DEVNET_ENS.resolver,

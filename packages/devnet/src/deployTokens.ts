@@ -44,8 +44,17 @@ export async function deployTokens(rpcUrl: string): Promise<DevnetTokenAddresses
   const DUSD = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetToken, ['Devnet USD', 'DUSD', DEVNET_TOKEN_DECIMALS, ...args])
   const USDT = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetTether, ['Devnet Tether', 'USDT', DEVNET_TOKEN_DECIMALS, ...args])
   const listed = DEVNET_LIST_TOKEN
-  const DLST = await deploy(rpcUrl, DEVNET_ARTIFACTS.DevnetToken, [listed.name, listed.symbol, listed.decimals, [WALLET_ACCOUNT], INITIAL_TOKEN_BALANCE], LIST_TOKEN_DEPLOYER)
-  for (const [symbol, address, expected] of [['DUSD', DUSD, DEVNET_TOKENS.DUSD], ['USDT', USDT, DEVNET_TOKENS.USDT], ['DLST', DLST, listed.address]] as const) {
+  const DLST = await deploy(
+    rpcUrl,
+    DEVNET_ARTIFACTS.DevnetToken,
+    [listed.name, listed.symbol, listed.decimals, [WALLET_ACCOUNT], INITIAL_TOKEN_BALANCE],
+    LIST_TOKEN_DEPLOYER
+  )
+  for (const [symbol, address, expected] of [
+    ['DUSD', DUSD, DEVNET_TOKENS.DUSD],
+    ['USDT', USDT, DEVNET_TOKENS.USDT],
+    ['DLST', DLST, listed.address]
+  ] as const) {
     if (address !== expected) {
       throw new Error(`deployTokens: ${symbol} landed at ${address} on ${rpcUrl}, expected ${expected} (is the chain fresh?)`)
     }

@@ -15,7 +15,18 @@ const artifact = (path: string): PublishedArtifact => require(path) as Published
 const bytecodeOf = (a: PublishedArtifact): Hex => (a.bytecode.startsWith('0x') ? a.bytecode : `0x${a.bytecode}`) as Hex
 
 /** The ABI fragments used here on the tokens (both devnet tokens take `approve`). */
-const APPROVE_ABI = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }] as const
+const APPROVE_ABI = [
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' }
+    ],
+    outputs: []
+  }
+] as const
 
 /** Far in the future: liquidity is added at once, the deadline only has to be later than now. */
 const DEADLINE = 2n ** 40n
@@ -44,7 +55,8 @@ export async function deployUniswap(rpcUrl: string): Promise<typeof DEVNET_UNISW
   const deploy = async (name: keyof typeof DEVNET_UNISWAP, a: PublishedArtifact, args: readonly unknown[]) => {
     const hash = await wallet.deployContract({ abi: a.abi, bytecode: bytecodeOf(a), args, chain: null })
     const address = getAddress((await mined(hash, `deploying ${name}`)).contractAddress ?? '0x')
-    if (address !== DEVNET_UNISWAP[name]) throw new Error(`deployUniswap: ${name} landed at ${address} on ${rpcUrl}, expected ${DEVNET_UNISWAP[name]} (is the chain fresh?)`)
+    if (address !== DEVNET_UNISWAP[name])
+      throw new Error(`deployUniswap: ${name} landed at ${address} on ${rpcUrl}, expected ${DEVNET_UNISWAP[name]} (is the chain fresh?)`)
     return address
   }
   const weth = await deploy('weth', artifact('@uniswap/v2-periphery/build/WETH9.json'), [])
@@ -58,13 +70,24 @@ export async function deployUniswap(rpcUrl: string): Promise<typeof DEVNET_UNISW
   }
   const units = (whole: bigint) => whole * 10n ** BigInt(DEVNET_TOKEN_DECIMALS)
   const router02 = routerArtifact.abi
-  for (const [symbol, pool] of [['DUSD', DEVNET_POOLS['DUSD/ETH'].DUSD], ['USDT', DEVNET_POOLS['USDT/ETH'].USDT]] as const) {
+  for (const [symbol, pool] of [
+    ['DUSD', DEVNET_POOLS['DUSD/ETH'].DUSD],
+    ['USDT', DEVNET_POOLS['USDT/ETH'].USDT]
+  ] as const) {
     const eth = symbol === 'DUSD' ? DEVNET_POOLS['DUSD/ETH'].ETH : DEVNET_POOLS['USDT/ETH'].ETH
-    const data = encodeFunctionData({ abi: router02, functionName: 'addLiquidityETH', args: [DEVNET_TOKENS[symbol], units(pool), 0n, 0n, DEPLOYER_ACCOUNT, DEADLINE] })
+    const data = encodeFunctionData({
+      abi: router02,
+      functionName: 'addLiquidityETH',
+      args: [DEVNET_TOKENS[symbol], units(pool), 0n, 0n, DEPLOYER_ACCOUNT, DEADLINE]
+    })
     await send(router, data, `seeding ${symbol}/ETH`, parseEther(eth.toString()))
   }
   const { DUSD, USDT } = DEVNET_POOLS['DUSD/USDT']
-  const data = encodeFunctionData({ abi: router02, functionName: 'addLiquidity', args: [DEVNET_TOKENS.DUSD, DEVNET_TOKENS.USDT, units(DUSD), units(USDT), 0n, 0n, DEPLOYER_ACCOUNT, DEADLINE] })
+  const data = encodeFunctionData({
+    abi: router02,
+    functionName: 'addLiquidity',
+    args: [DEVNET_TOKENS.DUSD, DEVNET_TOKENS.USDT, units(DUSD), units(USDT), 0n, 0n, DEPLOYER_ACCOUNT, DEADLINE]
+  })
   await send(router, data, 'seeding DUSD/USDT')
   return { weth, factory, router } as typeof DEVNET_UNISWAP
 }

@@ -117,15 +117,80 @@ export {
   type DevnetSolanaWalletFeatures
 } from './solana/wallet/createDevnetSolanaWallet.js'
 export { startMailSink, codeOf, linkOf, type MailSink, type SunkMail } from './mail/startMailSink.js'
-export { startOidcProvider, DEVNET_SOCIALS, DEVNET_SOCIAL_USERS, type DevnetOidcProvider, type DevnetSocial, type DevnetSocialUser, type OidcProviderOptions } from './oidc/startOidcProvider.js'
+export {
+  startOidcProvider,
+  DEVNET_SOCIALS,
+  DEVNET_SOCIAL_USERS,
+  type DevnetOidcProvider,
+  type DevnetSocial,
+  type DevnetSocialUser,
+  type OidcProviderOptions
+} from './oidc/startOidcProvider.js'
 export { followOidcLogin } from './oidc/followOidcLogin.js'
-export { startFarcasterRelay, devnetFarcasterCustody, DEVNET_FARCASTER_ACCOUNTS, type DevnetFarcasterAccount, type DevnetFarcasterRelay } from './farcaster/startFarcasterRelay.js'
+export {
+  startFarcasterRelay,
+  devnetFarcasterCustody,
+  DEVNET_FARCASTER_ACCOUNTS,
+  type DevnetFarcasterAccount,
+  type DevnetFarcasterRelay
+} from './farcaster/startFarcasterRelay.js'
 export { startNextExample, nextExampleAvailable } from './next/startNextExample.js'
 export type { NextExample, StartNextExampleOptions } from './next/startNextExample.js'
-export { startOnRampSandbox, sandboxQuote, SANDBOX_TEST_CARD, SANDBOX_LIMITS, type OnRampSandbox, type OnRampSandboxOptions, type SandboxPurchase } from './onramp/startOnRampSandbox.js'
-export { startOneInchStandIn, ONE_INCH_NATIVE_ADDRESS, type OneInchStandIn, type OneInchStandInOptions, type OneInchStandInChain, type OneInchFailure, type OneInchEndpoint, type OneInchCall } from './oneInch/startOneInchStandIn.js'
-export { startCoinbaseOnRampStandIn, generateCdpApiKey, COINBASE_USDC_ID, type CoinbaseOnRampStandIn, type CoinbaseOnRampStandInOptions, type CdpApiKey, type CoinbaseFailure, type CoinbaseEndpoint } from './onramp/startCoinbaseOnRampStandIn.js'
-export { startMeldStandIn, meldWebhookSignature, MELD_STAND_IN_CRYPTO, type MeldStandIn, type MeldStandInOptions, type MeldFailure, type MeldEndpoint, type MeldCryptoCurrency, type MeldTransaction } from './onramp/startMeldStandIn.js'
-export { startRegistryStandIn, REGISTRY_STAND_IN_PROJECT, type RegistryStandIn, type RegistryStandInOptions, type RegistryFault } from './registry/startRegistryStandIn.js'
+export {
+  startOnRampSandbox,
+  sandboxQuote,
+  SANDBOX_TEST_CARD,
+  SANDBOX_LIMITS,
+  type OnRampSandbox,
+  type OnRampSandboxOptions,
+  type SandboxPurchase
+} from './onramp/startOnRampSandbox.js'
+export {
+  startOneInchStandIn,
+  ONE_INCH_NATIVE_ADDRESS,
+  type OneInchStandIn,
+  type OneInchStandInOptions,
+  type OneInchStandInChain,
+  type OneInchFailure,
+  type OneInchEndpoint,
+  type OneInchCall
+} from './oneInch/startOneInchStandIn.js'
+export {
+  startCoinbaseOnRampStandIn,
+  generateCdpApiKey,
+  COINBASE_USDC_ID,
+  type CoinbaseOnRampStandIn,
+  type CoinbaseOnRampStandInOptions,
+  type CdpApiKey,
+  type CoinbaseFailure,
+  type CoinbaseEndpoint
+} from './onramp/startCoinbaseOnRampStandIn.js'
+export {
+  startMeldStandIn,
+  meldWebhookSignature,
+  MELD_STAND_IN_CRYPTO,
+  type MeldStandIn,
+  type MeldStandInOptions,
+  type MeldFailure,
+  type MeldEndpoint,
+  type MeldCryptoCurrency,
+  type MeldTransaction
+} from './onramp/startMeldStandIn.js'
+export {
+  startRegistryStandIn,
+  REGISTRY_STAND_IN_PROJECT,
+  type RegistryStandIn,
+  type RegistryStandInOptions,
+  type RegistryFault
+} from './registry/startRegistryStandIn.js'
 export { registrySampleData, registrySampleWallet, type RegistryWallet, type RegistryImage } from './registry/registrySampleWallets.js'
-export { startEtherscanStandIn, ETHERSCAN_STAND_IN_KEY, type EtherscanStandIn, type EtherscanStandInOptions, type EtherscanStandInChain, type EtherscanFailure, type EtherscanCall, type ExplorerRow } from './explorerApi/startEtherscanStandIn.js'
+export {
+  startEtherscanStandIn,
+  ETHERSCAN_STAND_IN_KEY,
+  type EtherscanStandIn,
+  type EtherscanStandInOptions,
+  type EtherscanStandInChain,
+  type EtherscanFailure,
+  type EtherscanCall,
+  type ExplorerRow
+} from './explorerApi/startEtherscanStandIn.js'

@@ -17,7 +17,7 @@ describe('installMulticall3', () => {
     await anvil?.stop()
   })
 
-  it('puts a Multicall3 at the canonical address that viem\'s own multicall reads through, without a transaction', async () => {
+  it("puts a Multicall3 at the canonical address that viem's own multicall reads through, without a transaction", async () => {
     const nonce = await jsonRpc<string>(anvil.url, 'eth_getTransactionCount', [DEPLOYER_ACCOUNT, 'latest'])
     assert.equal(await installMulticall3(anvil.url), MULTICALL3_ADDRESS)
     assert.equal(await jsonRpc<string>(anvil.url, 'eth_getTransactionCount', [DEPLOYER_ACCOUNT, 'latest']), nonce)

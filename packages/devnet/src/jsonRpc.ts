@@ -22,12 +22,7 @@ let nextId = 1
  * @param params - Positional parameters.
  * @param options - See {@link JsonRpcOptions}.
  */
-export async function jsonRpc<T = unknown>(
-  url: string,
-  method: string,
-  params: unknown = [],
-  options: JsonRpcOptions = {}
-): Promise<T> {
+export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown = [], options: JsonRpcOptions = {}): Promise<T> {
   const id = nextId++
   const response = await fetch(url, {
     method: 'POST',
@@ -44,11 +39,7 @@ export async function jsonRpc<T = unknown>(
   }
   if (isObject(body) && isObject(body.error)) {
     const { code, message, data } = body.error
-    throw new RpcError(
-      typeof code === 'number' ? code : -32603,
-      typeof message === 'string' ? message : `${method} failed`,
-      data
-    )
+    throw new RpcError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : `${method} failed`, data)
   }
   if (!response.ok || !isObject(body) || !('result' in body)) {
     throw new RpcError(-32603, `${method}: unexpected reply (HTTP ${response.status}) from ${url}`)

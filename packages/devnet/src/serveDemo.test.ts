@@ -62,7 +62,13 @@ describe('serveDemo', () => {
     assert.equal(res.body, '<!doctype html><title>Demo</title>')
     assert.equal(res.headers['content-security-policy'], csp())
     assert.match(DEMO_CSP, /script-src 'self'; style-src 'self';/)
-    assert.equal(csp(), DEMO_CSP.replace("connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;", `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${devnet!.solana.wsUrl};`))
+    assert.equal(
+      csp(),
+      DEMO_CSP.replace(
+        "connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;",
+        `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${devnet!.solana.wsUrl};`
+      )
+    )
     assert.equal(res.headers['x-content-type-options'], 'nosniff')
   })
 
@@ -161,7 +167,10 @@ describe('serveDemo', () => {
   })
 
   it('proxies JSON-RPC to each chain', async () => {
-    for (const [chainId, hex] of [[31337, '0x7a69'], [31338, '0x7a6a']] as const) {
+    for (const [chainId, hex] of [
+      [31337, '0x7a69'],
+      [31338, '0x7a6a']
+    ] as const) {
       const res = await raw(port(), `/rpc/${chainId}`, { method: 'POST', body: rpcBody('eth_chainId') })
       assert.equal(res.status, 200)
       assert.equal(res.headers['content-security-policy'], csp())
@@ -188,7 +197,10 @@ describe('serveDemo', () => {
   })
 
   it('proxies JSON-RPC to the local Solana network', async () => {
-    const res = await raw(port(), '/rpc/solana', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] }) })
+    const res = await raw(port(), '/rpc/solana', {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getBalance', params: [SOLANA_WALLET_ADDRESS] })
+    })
     assert.equal(res.status, 200)
     assert.equal(res.headers['content-security-policy'], csp())
     assert.equal(JSON.parse(res.body).result.value, 100_000_000_000)

@@ -132,7 +132,12 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   const chains = new Map(options.devnet.chains.map(chain => [chain.chainId, chain]))
   const solana = options.devnet.solana
   const serviceOrigin = options.serviceUrl ? new URL(options.serviceUrl).origin : undefined
-  const headers = securityHeaders(serviceOrigin, solana ? [new URL(solana.wsUrl).origin] : [], options.secureSiteUrl ? new URL(options.secureSiteUrl).origin : undefined, options.safeUrl ? new URL(options.safeUrl).origin : undefined)
+  const headers = securityHeaders(
+    serviceOrigin,
+    solana ? [new URL(solana.wsUrl).origin] : [],
+    options.secureSiteUrl ? new URL(options.secureSiteUrl).origin : undefined,
+    options.safeUrl ? new URL(options.safeUrl).origin : undefined
+  )
 
   // forceCloseConnections: keep-alive connections (browsers, fetch) would otherwise hold close() open.
   const app = Fastify({
@@ -214,7 +219,10 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     app.get('/analytics.json', async (_request, reply) => {
       try {
         const answer = await fetch(events, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) })
-        return reply.code(answer.status).type('application/json; charset=utf-8').send(await answer.text())
+        return reply
+          .code(answer.status)
+          .type('application/json; charset=utf-8')
+          .send(await answer.text())
       } catch {
         return sendText(reply, 502, 'The wallet-modal server did not answer')
       }
@@ -254,7 +262,9 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
     })
   }
   app.get('/devnet.json', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(JSON.stringify(config(`http://${request.headers.host}`, (request.query as { rpc?: string }).rpc === 'direct')))
+    reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(config(`http://${request.headers.host}`, (request.query as { rpc?: string }).rpc === 'direct')))
   )
   // The same data as an ES module, so the demo page imports it statically (fetched in parallel
   // with the bundle instead of after it) without any inline script.
@@ -315,7 +325,11 @@ function isRefusedPath(path: string): boolean {
     return true
   }
   const segments = decoded.split('/').slice(1)
-  return decoded.includes('\0') || decoded.includes('\\') || segments.some((segment, i) => segment === '..' || segment === '.' || (segment === '' && i < segments.length - 1))
+  return (
+    decoded.includes('\0') ||
+    decoded.includes('\\') ||
+    segments.some((segment, i) => segment === '..' || segment === '.' || (segment === '' && i < segments.length - 1))
+  )
 }
 
 // A Host header is echoed into /devnet.json URLs: accept only host[:port] characters.

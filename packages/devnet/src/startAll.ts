@@ -98,7 +98,17 @@ const CLOSED_PORT_URL = 'http://127.0.0.1:1'
  * Starts the wallet-modal server (packages/server) on the devnet's chains (the local Solana
  * network included): project `demo`, allowed from any loopback origin.
  */
-async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: string, oidc: DevnetOidcProvider, farcaster: DevnetFarcasterRelay, securePort: number, onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string }, coinGecko: CoinGeckoStandIn, explorer: EtherscanStandIn): Promise<ServiceServer> {
+async function startServices(
+  devnet: Devnet,
+  options: StartAllOptions,
+  smtpUrl: string,
+  oidc: DevnetOidcProvider,
+  farcaster: DevnetFarcasterRelay,
+  securePort: number,
+  onramp: { sandbox: OnRampSandbox; apiKey: string; webhookSecret: string },
+  coinGecko: CoinGeckoStandIn,
+  explorer: EtherscanStandIn
+): Promise<ServiceServer> {
   const [{ createServer, KeyVault }, { demoServerConfig }] = await Promise.all([import('@wallet-modal/server'), import('./server/demoServerConfig.js')])
   const { kek, made } = await devKek(options.serviceDataDir)
   if (made) console.log(`devnet: dev mode: made a key-encryption key for the e-mail wallet (${made}); production servers take WALLET_MODAL_KEK`)
@@ -118,7 +128,18 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
   })
   // The on-ramp sandbox sells DUSD on the EVM chains and SOL on the local Solana network; its keys
   // are made per start (the demo's own).
-  config.onramp = { providers: [{ sandbox: { url: onramp.sandbox.url, apiKey: onramp.apiKey, networks: [...devnet.chains.map(c => `eip155:${c.chainId}`), devnet.solana.caipNetworkId], webhookSecret: onramp.webhookSecret } }] }
+  config.onramp = {
+    providers: [
+      {
+        sandbox: {
+          url: onramp.sandbox.url,
+          apiKey: onramp.apiKey,
+          networks: [...devnet.chains.map(c => `eip155:${c.chainId}`), devnet.solana.caipNetworkId],
+          webhookSecret: onramp.webhookSecret
+        }
+      }
+    ]
+  }
   // The relay runs by the WalletConnect network's rules (the modal's default relay), so the demo
   // and the tests meet what a site meets in production: every client must bring its auth JWT,
   // made out to this relay. The audience is left to the server: its own relayUrl,
@@ -129,7 +150,8 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
   // reads the chain), as a chain the operator does not index would; the first chain's from the indexer.
   config.historyProviders = { etherscan: { baseUrl: explorer.url, apiKey: explorer.apiKey, chains: [`eip155:${devnet.chains[1]!.chainId}`] } }
   if (options.swapsOnlyOn) for (const chain of config.chains) if (!options.swapsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.swap
-  if (options.smartAccountsOnlyOn) for (const chain of config.chains) if (!options.smartAccountsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.smartAccounts
+  if (options.smartAccountsOnlyOn)
+    for (const chain of config.chains) if (!options.smartAccountsOnlyOn.some(id => chain.caipNetworkId === `eip155:${id}`)) delete chain.smartAccounts
   return createServer({
     port: options.servicePort ?? 0,
     config,
@@ -139,7 +161,9 @@ async function startServices(devnet: Devnet, options: StartAllOptions, smtpUrl: 
       port: securePort,
       mail: { smtpUrl, from: 'Devnet Wallet <wallet@devnet.local>' },
       // Every social login goes to the local OpenID provider (one client per social).
-      socials: Object.fromEntries(DEVNET_SOCIALS.map(social => [social, { ...oidc.clients[social], issuer: options.socialProvidersDown ? CLOSED_PORT_URL : oidc.issuer }])),
+      socials: Object.fromEntries(
+        DEVNET_SOCIALS.map(social => [social, { ...oidc.clients[social], issuer: options.socialProvidersDown ? CLOSED_PORT_URL : oidc.issuer }])
+      ),
       // Farcaster through the stand-in relay; custody of the test accounts from configuration.
       farcaster: { relayUrl: options.socialProvidersDown ? CLOSED_PORT_URL : farcaster.url, custody: devnetFarcasterCustody() },
       vault: new KeyVault(Buffer.from(kek, /^[0-9a-fA-F]{64}$/.test(kek) ? 'hex' : 'base64'))
@@ -205,7 +229,25 @@ export interface AllServices {
  * @param options - Demo server options plus `basePort` for the chains.
  */
 export async function startAll(options: StartAllOptions = {}): Promise<AllServices> {
-  const { basePort, servicePort, serviceDataDir, enableFaults, withoutServices, withoutWcWallet, securePort, mailPort, oidcPort, farcasterPort, safePort, socialProvidersDown, smtpUrl, swapsOnlyOn, smartAccountsOnlyOn, onrampPort, ...serverOptions } = options
+  const {
+    basePort,
+    servicePort,
+    serviceDataDir,
+    enableFaults,
+    withoutServices,
+    withoutWcWallet,
+    securePort,
+    mailPort,
+    oidcPort,
+    farcasterPort,
+    safePort,
+    socialProvidersDown,
+    smtpUrl,
+    swapsOnlyOn,
+    smartAccountsOnlyOn,
+    onrampPort,
+    ...serverOptions
+  } = options
   const devnet = await startDevnet({ basePort })
   let mail: MailSink | undefined
   let oidc: DevnetOidcProvider | undefined
@@ -227,7 +269,13 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
       oidc = await startOidcProvider({ port: oidcPort ?? 0, redirectUris: [`http://127.0.0.1:${port}/social/callback`] })
       farcaster = await startFarcasterRelay({ port: farcasterPort ?? 0 })
       const onrampKeys = { apiKey: randomBytes(16).toString('hex'), webhookSecret: randomBytes(32).toString('hex') }
-      onramp = await startOnRampSandbox({ port: onrampPort ?? 0, chains: devnet.chains, dusd: devnet.tokens.DUSD, solana: devnet.solana, apiKey: onrampKeys.apiKey })
+      onramp = await startOnRampSandbox({
+        port: onrampPort ?? 0,
+        chains: devnet.chains,
+        dusd: devnet.tokens.DUSD,
+        solana: devnet.solana,
+        apiKey: onrampKeys.apiKey
+      })
       coinGecko = await startCoinGeckoStandIn(devnetCoinGeckoPrices())
       explorer = await startEtherscanStandIn({ chains: { [devnet.chains[1]!.chainId]: { rpcUrl: devnet.chains[1]!.rpcUrl } } })
       services = await startServices(devnet, options, smtpUrl ?? mail.smtpUrl, oidc, farcaster, port, { sandbox: onramp, ...onrampKeys }, coinGecko, explorer)
@@ -238,7 +286,16 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
     // show the page's analytics at /analytics.json.
     const analyticsReadToken = services ? (await import('./server/demoServerConfig.js')).DEMO_ANALYTICS_READ_TOKEN : undefined
     safe = await startSafeStandIn({ port: safePort ?? 0, chains: devnet.chains })
-    server = await serveDemo({ ...serverOptions, devnet, serviceUrl: services?.url, wcWallet, analyticsReadToken, mailbox: mail, secureSiteUrl: services?.secureSiteUrl, safeUrl: safe.url })
+    server = await serveDemo({
+      ...serverOptions,
+      devnet,
+      serviceUrl: services?.url,
+      wcWallet,
+      analyticsReadToken,
+      mailbox: mail,
+      secureSiteUrl: services?.secureSiteUrl,
+      safeUrl: safe.url
+    })
     safe.setAppUrl(`${server.url}/`)
   } catch (error) {
     await wcWallet?.close()
@@ -279,7 +336,7 @@ export async function startAll(options: StartAllOptions = {}): Promise<AllServic
         await onramp?.close()
         await coinGecko?.close()
         await explorer?.close()
-    await explorer?.close()
+        await explorer?.close()
         await safe.close()
         await mail?.close()
         await devnet.stop()

@@ -37,7 +37,10 @@ describe('startDevnet', () => {
   it('starts Devnet (31337) and Devnet 2 (31338)', async () => {
     assert.deepEqual(
       devnet!.chains.map(c => [c.chainId, c.name]),
-      [[31337, 'Devnet'], [31338, 'Devnet 2']]
+      [
+        [31337, 'Devnet'],
+        [31338, 'Devnet 2']
+      ]
     )
     for (const chain of devnet!.chains) {
       assert.equal(Number(await jsonRpc(chain.rpcUrl, 'eth_chainId')), chain.chainId)
@@ -78,12 +81,20 @@ describe('startDevnet', () => {
     assert.equal(await call(rpcUrl, USDT_ADDRESS, 'transfer', args, WALLET_ACCOUNT), undefined)
   })
 
-  it('deploys the published Uniswap V2 exchange with the seeded pools on both chains: the router quotes at the pools\' prices', async () => {
+  it("deploys the published Uniswap V2 exchange with the seeded pools on both chains: the router quotes at the pools' prices", async () => {
     assert.deepEqual(devnet!.uniswap, DEVNET_UNISWAP)
-    const routerAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])', 'function WETH() view returns (address)', 'function factory() view returns (address)'])
+    const routerAbi = parseAbi([
+      'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+      'function WETH() view returns (address)',
+      'function factory() view returns (address)'
+    ])
     const read = async <T>(rpcUrl: string, functionName: 'getAmountsOut' | 'WETH' | 'factory', args: unknown[] = []): Promise<T> => {
       const data = encodeFunctionData({ abi: routerAbi, functionName, args } as never)
-      return decodeFunctionResult({ abi: routerAbi, functionName, data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to: DEVNET_UNISWAP.router, data }, 'latest']) }) as T
+      return decodeFunctionResult({
+        abi: routerAbi,
+        functionName,
+        data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to: DEVNET_UNISWAP.router, data }, 'latest'])
+      }) as T
     }
     for (const chain of devnet!.chains) {
       assert.equal(await read(chain.rpcUrl, 'WETH'), DEVNET_UNISWAP.weth)
@@ -112,9 +123,18 @@ describe('startDevnet', () => {
       'function verifyingSigner() view returns (address)',
       'function getDeposit() view returns (uint256)'
     ])
-    const call = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner' | 'getDeposit') =>
-      decodeFunctionResult({ abi, functionName, data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName }) }, 'latest']) })
-    const read = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner') => (await call(rpcUrl, to, functionName)) as Address
+    const call = async (
+      rpcUrl: string,
+      to: Address,
+      functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner' | 'getDeposit'
+    ) =>
+      decodeFunctionResult({
+        abi,
+        functionName,
+        data: await jsonRpc<Hex>(rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi, functionName }) }, 'latest'])
+      })
+    const read = async (rpcUrl: string, to: Address, functionName: 'senderCreator' | 'accountImplementation' | 'entryPoint' | 'verifyingSigner') =>
+      (await call(rpcUrl, to, functionName)) as Address
     for (const chain of devnet!.chains) {
       const creator = await read(chain.rpcUrl, DEVNET_ACCOUNT_ABSTRACTION.entryPoint, 'senderCreator')
       assert.match(creator, /^0x[0-9a-fA-F]{40}$/)
@@ -134,8 +154,22 @@ describe('startDevnet', () => {
     const [first, second] = devnet!.chains
     const resolverAbi = parseAbi(['function resolver(bytes32 node) view returns (address)', 'function addr(bytes32 node) view returns (address)'])
     const node = namehash('devnet-wallet.eth')
-    const resolver = decodeFunctionResult({ abi: resolverAbi, functionName: 'resolver', data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [{ to: DEVNET_ENS.registry, data: encodeFunctionData({ abi: resolverAbi, functionName: 'resolver', args: [node] }) }, 'latest']) })
-    const addr = decodeFunctionResult({ abi: resolverAbi, functionName: 'addr', data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [{ to: resolver, data: encodeFunctionData({ abi: resolverAbi, functionName: 'addr', args: [node] }) }, 'latest']) })
+    const resolver = decodeFunctionResult({
+      abi: resolverAbi,
+      functionName: 'resolver',
+      data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [
+        { to: DEVNET_ENS.registry, data: encodeFunctionData({ abi: resolverAbi, functionName: 'resolver', args: [node] }) },
+        'latest'
+      ])
+    })
+    const addr = decodeFunctionResult({
+      abi: resolverAbi,
+      functionName: 'addr',
+      data: await jsonRpc<Hex>(first!.rpcUrl, 'eth_call', [
+        { to: resolver, data: encodeFunctionData({ abi: resolverAbi, functionName: 'addr', args: [node] }) },
+        'latest'
+      ])
+    })
     assert.equal(addr, WALLET_ACCOUNT)
     assert.equal(await jsonRpc<Hex>(second!.rpcUrl, 'eth_getCode', [DEVNET_ENS.registry, 'latest']), '0x')
     for (const account of [DEVNET_ACCOUNTS[1], DEVNET_ACCOUNTS[2], DEVNET_ACCOUNTS[3]]) {

@@ -5,7 +5,7 @@ import { deployUniswap } from './deployUniswap.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
 import { deployEns } from './deployEns.js'
 import { installMulticall3 } from './installMulticall3.js'
-import { startSolanaDevnet, } from './solana/startSolanaDevnet.js'
+import { startSolanaDevnet } from './solana/startSolanaDevnet.js'
 
 /** One chain of the devnet. */
 export interface DevnetChain {
@@ -102,16 +102,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (solanaResult.status === 'rejected') throw solanaResult.reason
     const { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint } = solanaResult.value
     const solana: DevnetSolana = { rpcUrl, wsUrl, caipNetworkId, name, walletAddress, receiverAddress, splMint }
-    const deployed = await Promise.all(anvils.map(async anvil => {
-      const tokens = await deployTokens(anvil.url)
-      await deployUniswap(anvil.url)
-      await deployAccountAbstraction(anvil.url)
-      // With no transaction: the contracts above keep their nonce-fixed addresses.
-      await installMulticall3(anvil.url)
-      // Last, and from a deployer of its own: no address above moves.
-      if (anvil.chainId === DEVNET_ENS.chainId) await deployEns(anvil.url)
-      return tokens
-    }))
+    const deployed = await Promise.all(
+      anvils.map(async anvil => {
+        const tokens = await deployTokens(anvil.url)
+        await deployUniswap(anvil.url)
+        await deployAccountAbstraction(anvil.url)
+        // With no transaction: the contracts above keep their nonce-fixed addresses.
+        await installMulticall3(anvil.url)
+        // Last, and from a deployer of its own: no address above moves.
+        if (anvil.chainId === DEVNET_ENS.chainId) await deployEns(anvil.url)
+        return tokens
+      })
+    )
     // deployTokens already checks each chain against the constants; this states the invariant.
     const tokens = deployed[0]!
     if (deployed.some(t => t.DUSD !== tokens.DUSD || t.USDT !== tokens.USDT)) {

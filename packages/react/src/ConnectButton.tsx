@@ -89,7 +89,11 @@ function ConnectButtonCustom({ children }: { children: (props: ConnectButtonRend
   const account = useWalletModalAccount()
   const network = useWalletModalNetwork()
   const { open } = useWalletModal()
-  const mounted = useSyncExternalStore(subscribeNothing, () => true, () => false)
+  const mounted = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false
+  )
   return (
     <>
       {children({

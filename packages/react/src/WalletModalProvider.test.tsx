@@ -3,8 +3,23 @@ import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { getDefaultCore, setDefaultCore } from '@wallet-modal/ui'
-import { cookieStorage, cookieToInitialState, WALLET_MODAL_COOKIE, type Core, type WalletModalInitialState, type WalletModalOptions } from '@wallet-modal/core/internal'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '../../core/src/__fixtures__/devnet.js'
+import {
+  cookieStorage,
+  cookieToInitialState,
+  WALLET_MODAL_COOKIE,
+  type Core,
+  type WalletModalInitialState,
+  type WalletModalOptions
+} from '@wallet-modal/core/internal'
+import {
+  announceDevnetWallet,
+  createDevnetWallet,
+  devnetNetworks,
+  getDevnet,
+  memoryStorage,
+  waitFor,
+  type DevnetInfo
+} from '../../core/src/__fixtures__/devnet.js'
 import {
   ConnectButton,
   WalletModalProvider,
@@ -30,12 +45,30 @@ function Probe({ renders }: { renders: { count: number } }) {
   const { walletProvider } = useWalletModalProvider('eip155')
   const { data } = useWalletModalEvents()
   return (
-    <output data-status={account.status} data-address={account.address ?? ''} data-network={caipNetworkId ?? ''} data-open={String(state.open)} data-provider={walletProvider ? 'yes' : 'no'} data-event={data?.type ?? ''} />
+    <output
+      data-status={account.status}
+      data-address={account.address ?? ''}
+      data-network={caipNetworkId ?? ''}
+      data-open={String(state.open)}
+      data-provider={walletProvider ? 'yes' : 'no'}
+      data-event={data?.type ?? ''}
+    />
   )
 }
 
 /** Exposes the action hooks to the test. */
-function Actions({ into }: { into: { current?: { open: ReturnType<typeof useWalletModal>; network: ReturnType<typeof useWalletModalNetwork>; disconnect: ReturnType<typeof useDisconnect>; theme: ReturnType<typeof useWalletModalTheme> } } }) {
+function Actions({
+  into
+}: {
+  into: {
+    current?: {
+      open: ReturnType<typeof useWalletModal>
+      network: ReturnType<typeof useWalletModalNetwork>
+      disconnect: ReturnType<typeof useDisconnect>
+      theme: ReturnType<typeof useWalletModalTheme>
+    }
+  }
+}) {
   into.current = { open: useWalletModal(), network: useWalletModalNetwork(), disconnect: useDisconnect(), theme: useWalletModalTheme() }
   return <i data-theme={into.current.theme.themeMode} />
 }
@@ -54,7 +87,13 @@ describe('@wallet-modal/react (React 19)', () => {
   let stopAnnounce: (() => void) | undefined
   const made: Core[] = []
 
-  const options = (extra: Partial<WalletModalOptions> = {}): WalletModalOptions => ({ projectId: 'react-test', networks: devnetNetworks(info), storage: memoryStorage(), enableInjected: false, ...extra })
+  const options = (extra: Partial<WalletModalOptions> = {}): WalletModalOptions => ({
+    projectId: 'react-test',
+    networks: devnetNetworks(info),
+    storage: memoryStorage(),
+    enableInjected: false,
+    ...extra
+  })
   const probe = () => container.querySelector('output')!
   const render = (node: ReactNode) => {
     root = createRoot(container)
@@ -152,7 +191,7 @@ describe('@wallet-modal/react (React 19)', () => {
     expect(document.querySelectorAll('wallet-modal')).to.have.length(0)
   })
 
-  it('renders on the server with the cookie\'s account, and hydrates without a mismatch or a flash of Connect Wallet', async () => {
+  it("renders on the server with the cookie's account, and hydrates without a mismatch or a flash of Connect Wallet", async () => {
     // A visit that connected, with the connection kept in the cookie.
     const first = createWalletModal(options({ storage: cookieStorage() })) as Core
     await waitFor(() => first.connector.get(WALLET_ID), 3000, 'the wallet announcement')
@@ -181,8 +220,20 @@ describe('@wallet-modal/react (React 19)', () => {
     expect(renderToString(<App />)).to.include('Connect Wallet')
     // In the site's language when its options name one (the element follows once it runs).
     const german = options({ locale: 'de-AT' })
-    expect(renderToString(<WalletModalProvider options={german}><ConnectButton /></WalletModalProvider>)).to.include('>Wallet verbinden<')
-    expect(renderToString(<WalletModalProvider options={options({ locale: 'ar' })}><ConnectButton /></WalletModalProvider>)).to.include('>ربط المحفظة<')
+    expect(
+      renderToString(
+        <WalletModalProvider options={german}>
+          <ConnectButton />
+        </WalletModalProvider>
+      )
+    ).to.include('>Wallet verbinden<')
+    expect(
+      renderToString(
+        <WalletModalProvider options={options({ locale: 'ar' })}>
+          <ConnectButton />
+        </WalletModalProvider>
+      )
+    ).to.include('>ربط المحفظة<')
 
     // Every text the button shows, from the server's HTML to the connected account.
     container.innerHTML = html
@@ -199,7 +250,11 @@ describe('@wallet-modal/react (React 19)', () => {
     const mismatches: unknown[] = []
     root = hydrateRoot(container, <App state={initialState} />, { onRecoverableError: e => mismatches.push(e) })
     await waitFor(() => probe()?.dataset.status === 'connected', 5000, 'the reconnected account')
-    await waitFor(() => container.querySelector('connect-button')?.shadowRoot?.querySelector('button')?.dataset.connected === 'true', 3000, 'the element connected')
+    await waitFor(
+      () => container.querySelector('connect-button')?.shadowRoot?.querySelector('button')?.dataset.connected === 'true',
+      3000,
+      'the element connected'
+    )
     record()
     watching = false
     observer.disconnect()

@@ -15,7 +15,15 @@ export function serverAccount(ctx: WalletModalContextValue, namespace?: WiredNam
   const ns = serverNamespace(ctx, namespace)
   const caipAddress = ctx.initialState?.accounts[ns]
   if (!caipAddress) return ctx.still.getAccount(ns)
-  return { address: caipAddress.split(':')[2], caipAddress, isConnected: false, status: 'reconnecting', balance: undefined, balanceSymbol: undefined, namespace: ns }
+  return {
+    address: caipAddress.split(':')[2],
+    caipAddress,
+    isConnected: false,
+    status: 'reconnecting',
+    balance: undefined,
+    balanceSymbol: undefined,
+    namespace: ns
+  }
 }
 
 /** The network a server render shows. */

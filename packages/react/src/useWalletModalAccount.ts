@@ -22,5 +22,9 @@ export interface UseWalletModalAccountOptions {
 export function useWalletModalAccount(options: UseWalletModalAccountOptions = {}): AccountInfo {
   const ctx = useWalletModalContext('useWalletModalAccount')
   const { namespace } = options
-  return useModalSnapshot(ctx, m => m.getAccount(namespace), () => serverAccount(ctx, namespace))
+  return useModalSnapshot(
+    ctx,
+    m => m.getAccount(namespace),
+    () => serverAccount(ctx, namespace)
+  )
 }

@@ -22,6 +22,10 @@ const NONE: LatestModalEvent = { data: undefined, timestamp: undefined }
  */
 export function useWalletModalEvents(): LatestModalEvent {
   const { events } = useWalletModalContext('useWalletModalEvents')
-  const last = useSyncExternalStore(events.subscribe, () => events.last, () => undefined)
+  const last = useSyncExternalStore(
+    events.subscribe,
+    () => events.last,
+    () => undefined
+  )
   return last ? { data: last.event, timestamp: last.timestamp } : NONE
 }

@@ -28,8 +28,15 @@ export interface UseWalletModalNetwork {
  */
 export function useWalletModalNetwork(): UseWalletModalNetwork {
   const ctx = useWalletModalContext('useWalletModalNetwork')
-  const caipNetwork = useModalSnapshot(ctx, m => m.getNetwork(), () => serverNetwork(ctx))
+  const caipNetwork = useModalSnapshot(
+    ctx,
+    m => m.getNetwork(),
+    () => serverNetwork(ctx)
+  )
   const { modal } = ctx
-  const switchNetwork = useCallback((network: CaipNetwork | string) => (modal ? modal.switchNetwork(network) : Promise.reject(notReady('switchNetwork()'))), [modal])
+  const switchNetwork = useCallback(
+    (network: CaipNetwork | string) => (modal ? modal.switchNetwork(network) : Promise.reject(notReady('switchNetwork()'))),
+    [modal]
+  )
   return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id, switchNetwork }
 }

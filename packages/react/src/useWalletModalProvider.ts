@@ -25,6 +25,10 @@ export interface WalletProviders {
  */
 export function useWalletModalProvider<N extends WiredNamespace>(namespace: N): { walletProvider: WalletProviders[N] | undefined } {
   const ctx = useWalletModalContext('useWalletModalProvider')
-  const walletProvider = useModalSnapshot(ctx, m => walletProviderOf(m, namespace), () => undefined) as WalletProviders[N] | undefined
+  const walletProvider = useModalSnapshot(
+    ctx,
+    m => walletProviderOf(m, namespace),
+    () => undefined
+  ) as WalletProviders[N] | undefined
   return { walletProvider }
 }

@@ -13,5 +13,9 @@ import { serverState } from './serverSnapshots.js'
  */
 export function useWalletModalState(): PublicState {
   const ctx = useWalletModalContext('useWalletModalState')
-  return useModalSnapshot(ctx, m => m.getState(), () => serverState(ctx))
+  return useModalSnapshot(
+    ctx,
+    m => m.getState(),
+    () => serverState(ctx)
+  )
 }

@@ -30,7 +30,12 @@ describe('wallet-modal-server CLI', () => {
 
   it('serves from a config file and stops cleanly on SIGTERM', async () => {
     const configFile = join(dir, 'config.json')
-    writeFileSync(configFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
+    writeFileSync(
+      configFile,
+      JSON.stringify(
+        demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+      )
+    )
     const cli = await startCliServer(['--config', configFile, '--data-dir', join(dir, 'data'), '--trust-proxy', '127.0.0.1, ::1'])
     try {
       const { status, body } = await getJson(urlOf(cli.url, '/getWallets', { page: 1, entries: 1 }))
@@ -47,7 +52,12 @@ describe('wallet-modal-server CLI', () => {
     const badFile = join(dir, 'bad.json')
     writeFileSync(badFile, JSON.stringify({ projects: [{ id: 'demo', allowedOrigins: ['not an origin'] }], chains: [] }))
     const goodFile = join(dir, 'good.json')
-    writeFileSync(goodFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
+    writeFileSync(
+      goodFile,
+      JSON.stringify(
+        demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+      )
+    )
     const [missing, bad, badPort, badProxy] = [
       run([]),
       run(['--config', badFile]),
@@ -63,12 +73,20 @@ describe('wallet-modal-server CLI', () => {
 
   it('refuses to run the secure site without WALLET_MODAL_KEK (outside --dev) or without an SMTP server', async () => {
     const goodFile = join(dir, 'good-secure.json')
-    writeFileSync(goodFile, JSON.stringify(demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })))
+    writeFileSync(
+      goodFile,
+      JSON.stringify(
+        demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+      )
+    )
     const [noKek, noSmtp, shortKek, halfSocial] = [
       run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: '' }),
       run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0']),
       run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'abcd' }),
-      run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'a'.repeat(64), SOCIAL_GOOGLE_CLIENT_ID: 'id' })
+      run(['--config', goodFile, '--memory', '--port', '0', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], {
+        WALLET_MODAL_KEK: 'a'.repeat(64),
+        SOCIAL_GOOGLE_CLIENT_ID: 'id'
+      })
     ]
     assert.deepEqual(await Promise.all([noKek.exited, noSmtp.exited, shortKek.exited, halfSocial.exited]), [2, 2, 2, 2])
     assert.match(halfSocial.output().stderr, /google login needs both SOCIAL_GOOGLE_CLIENT_ID and SOCIAL_GOOGLE_CLIENT_SECRET/)
@@ -76,7 +94,9 @@ describe('wallet-modal-server CLI', () => {
     assert.match(noSmtp.output().stderr, /--secure-port needs --smtp-url/)
     assert.match(shortKek.output().stderr, /WALLET_MODAL_KEK must be 32 bytes/)
     // With the key, it starts and says where the secure site is.
-    const cli = await startCliServer(['--config', goodFile, '--memory', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], { WALLET_MODAL_KEK: 'a'.repeat(64) })
+    const cli = await startCliServer(['--config', goodFile, '--memory', '--secure-port', '0', '--smtp-url', 'smtp://127.0.0.1:2525'], {
+      WALLET_MODAL_KEK: 'a'.repeat(64)
+    })
     try {
       assert.match(cli.output().stdout, /Secure site \(e-mail wallet\): http:\/\/127\.0\.0\.1:\d+; social logins: none configured/)
     } finally {
@@ -86,7 +106,10 @@ describe('wallet-modal-server CLI', () => {
 
   it('keeps its data in ./wallet-modal-data by default, and nothing on disk with --memory', async () => {
     const configFile = join(dir, 'persist.json')
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     config.history = { enabled: false }
     writeFileSync(configFile, JSON.stringify(config))
     const event = { eventId: 'kept-1', url: 'http://127.0.0.1:5173/', domain: '127.0.0.1', timestamp: Date.now(), props: { type: 'track', event: 'KEPT' } }

@@ -193,10 +193,17 @@ try {
   process.exit(1)
 }
 
-const storage = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir ? `PGlite in ${resolve(dataDir)}` : 'PGlite in memory (nothing survives a restart)'
+const storage = process.env.DATABASE_URL
+  ? 'PostgreSQL (DATABASE_URL)'
+  : dataDir
+    ? `PGlite in ${resolve(dataDir)}`
+    : 'PGlite in memory (nothing survives a restart)'
 console.log(`wallet-modal-server listening on ${server.url}`)
 if (server.relayUrl) console.log(`  WalletConnect relay: ${server.relayUrl}`)
-if (server.secureSiteUrl) console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}; social logins: ${server.secureSite?.socials.join(', ') || 'none configured'}`)
-console.log(`  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`)
+if (server.secureSiteUrl)
+  console.log(`  Secure site (e-mail wallet): ${server.secureSiteUrl}; social logins: ${server.secureSite?.socials.join(', ') || 'none configured'}`)
+console.log(
+  `  projects: ${config.projects.map(p => p.id).join(', ')}; chains: ${config.chains.map(c => c.caipNetworkId).join(', ') || 'none'}; storage: ${storage}`
+)
 // A signal that came while starting: stop now that there is something to close.
 if (stopping) stop(server)

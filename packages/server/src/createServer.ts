@@ -292,7 +292,9 @@ async function listenMain(
   app.addHook('onClose', async () => retention.stop())
   // With a registry project id the directory is refreshed from the public registry (daily by default).
   const registryProjectId = config.registry?.projectId
-  const registryRefresh = registryProjectId ? new RegistryRefreshJob(store, { ...config.registry, projectId: registryProjectId }, options.registryRefresh) : undefined
+  const registryRefresh = registryProjectId
+    ? new RegistryRefreshJob(store, { ...config.registry, projectId: registryProjectId }, options.registryRefresh)
+    : undefined
   if (registryRefresh) app.addHook('onClose', async () => registryRefresh.stop())
   app.addHook('onClose', async () => tokenLists.stop())
 

@@ -46,7 +46,7 @@ describe('two server processes on one PostgreSQL', { skip: postgres.ok ? false :
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('counts one client\'s requests across both processes', async () => {
+  it("counts one client's requests across both processes", async () => {
     const [a, b] = servers
     const get = (base: string, client: string) => fetch(urlOf(base, '/getWallets', { page: 1, entries: 1 }), { headers: { 'x-forwarded-for': client } })
     const statuses = []
@@ -76,7 +76,8 @@ describe('two server processes on one PostgreSQL', { skip: postgres.ok ? false :
       issuedAt: new Date()
     })
     const signature = await wallet.signMessage({ message })
-    const signIn = (base: string) => postJson<{ session?: { address: string }; reason?: string }>(urlOf(base, '/v1/sessions', {}, CLIENT), { message, signature })
+    const signIn = (base: string) =>
+      postJson<{ session?: { address: string }; reason?: string }>(urlOf(base, '/v1/sessions', {}, CLIENT), { message, signature })
     const opened = await signIn(b!.url)
     assert.equal(opened.status, 200, JSON.stringify(opened.body))
     assert.equal(opened.body.session?.address, wallet.address)
@@ -106,7 +107,11 @@ describe('two server processes on one PostgreSQL', { skip: postgres.ok ? false :
       const session = await approval()
       assert.deepEqual(session.namespaces.eip155?.accounts, [`${CHAIN}:${wallet.address}`])
       const message = toHex('Across two relay processes')
-      const signature = await dapp.request<Hex>({ topic: session.topic, chainId: CHAIN, request: { method: 'personal_sign', params: [message, wallet.address] } })
+      const signature = await dapp.request<Hex>({
+        topic: session.topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [message, wallet.address] }
+      })
       assert.equal(await verifyMessage({ address: wallet.address, message: { raw: message }, signature }), true)
       await dapp.ping({ topic: session.topic })
     } finally {

@@ -4,7 +4,16 @@ import * as wagmi3 from '@wagmi/core'
 import * as wagmi2 from '@wagmi/core2'
 import { createWalletModal, setDefaultCore } from '@wallet-modal/ui'
 import type { Core } from '@wallet-modal/core/internal'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, type DevnetInfo } from '../../core/src/__fixtures__/devnet.js'
+import {
+  announceDevnetWallet,
+  createDevnetWallet,
+  devnetNetworks,
+  getDevnet,
+  memoryStorage,
+  rpc,
+  waitFor,
+  type DevnetInfo
+} from '../../core/src/__fixtures__/devnet.js'
 import { walletModalConnector, WALLET_MODAL_CONNECTOR_ID } from './walletModalConnector.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
@@ -25,7 +34,9 @@ for (const [major, w] of [
 
     const makeConfig = () => {
       // viem Chain objects, as a wagmi site has them, given to the modal as they are.
-      const chains = info.chains.map(c => defineChain({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }))
+      const chains = info.chains.map(c =>
+        defineChain({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } })
+      )
       modal = createWalletModal({ projectId: 'wagmi-test', networks: chains, storage: memoryStorage(), enableInjected: false }) as Core
       return w.createConfig({
         chains: [chains[0]!, ...chains.slice(1)],
@@ -86,7 +97,9 @@ for (const [major, w] of [
       await waitFor(() => modal.getState().open, 2000, 'the modal opened again')
       await modal.connect(WALLET_ID)
       const result = await connecting
-      expect(result.accounts.map(a => (typeof a === 'string' ? a : (a as { address: string }).address).toLowerCase())).to.deep.equal([info.walletAccount.toLowerCase()])
+      expect(result.accounts.map(a => (typeof a === 'string' ? a : (a as { address: string }).address).toLowerCase())).to.deep.equal([
+        info.walletAccount.toLowerCase()
+      ])
       expect(w.getAccount(config).status).to.equal('connected')
     })
 
@@ -123,7 +136,14 @@ for (const [major, w] of [
       // The next page load: a new modal on the same storage, a new wagmi config, wagmi's reconnect.
       modal = createWalletModal({ projectId: 'wagmi-test', networks: devnetNetworks(info), storage, enableInjected: false }) as Core
       config = w.createConfig({
-        chains: [defineChain({ id: info.chains[0]!.chainId, name: 'a', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [info.chains[0]!.rpcUrl] } } })],
+        chains: [
+          defineChain({
+            id: info.chains[0]!.chainId,
+            name: 'a',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: { default: { http: [info.chains[0]!.rpcUrl] } }
+          })
+        ],
         transports: { [info.chains[0]!.chainId]: http(info.chains[0]!.rpcUrl) },
         connectors: [walletModalConnector({ modal })],
         // The modal finds the EIP-6963 wallets; wagmi's own discovery would make a second connection.

@@ -83,9 +83,27 @@ export const RpcProxyQuerySchema = v.object({ projectId: ClientParamsSchema.entr
  */
 export const blockchainEndpoints = {
   supportedChains: defineEndpoint({ method: 'GET', path: '/v1/supported-chains', query: ClientParamsSchema, response: SupportedChainsSchema }),
-  identity: defineEndpoint({ method: 'GET', path: '/v1/identity/:address', params: IdentityParamsSchema, query: IdentityQuerySchema, response: IdentitySchema }),
-  balance: defineEndpoint({ method: 'GET', path: '/v1/account/:address/balance', params: BalanceParamsSchema, query: BalanceQuerySchema, response: BalancesSchema }),
-  fungiblePrice: defineEndpoint({ method: 'POST', path: '/v1/fungible/price', query: ClientParamsSchema, body: FungiblePriceBodySchema, response: FungiblePricesSchema }),
+  identity: defineEndpoint({
+    method: 'GET',
+    path: '/v1/identity/:address',
+    params: IdentityParamsSchema,
+    query: IdentityQuerySchema,
+    response: IdentitySchema
+  }),
+  balance: defineEndpoint({
+    method: 'GET',
+    path: '/v1/account/:address/balance',
+    params: BalanceParamsSchema,
+    query: BalanceQuerySchema,
+    response: BalancesSchema
+  }),
+  fungiblePrice: defineEndpoint({
+    method: 'POST',
+    path: '/v1/fungible/price',
+    query: ClientParamsSchema,
+    body: FungiblePriceBodySchema,
+    response: FungiblePricesSchema
+  }),
   gasPrice: defineEndpoint({ method: 'GET', path: '/v1/convert/gas-price', query: GasPriceQuerySchema, response: GasPriceSchema }),
   rpcProxy: defineEndpoint({ method: 'POST', path: '/v1/', query: RpcProxyQuerySchema })
 } as const

@@ -17,7 +17,13 @@ import * as v from 'valibot'
  */
 export function commaList<S extends v.GenericSchema<string, string>>(item: S, max: number) {
   return v.pipe(
-    v.union([v.array(v.string()), v.pipe(v.string(), v.transform(text => (text === '' ? [] : text.split(','))))]),
+    v.union([
+      v.array(v.string()),
+      v.pipe(
+        v.string(),
+        v.transform(text => (text === '' ? [] : text.split(',')))
+      )
+    ]),
     v.maxLength(max),
     v.array(item)
   )

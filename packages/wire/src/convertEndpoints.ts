@@ -123,5 +123,11 @@ export const convertEndpoints = {
   quotes: defineEndpoint({ method: 'GET', path: '/v1/convert/quotes', query: ConvertQuotesQuerySchema, response: ConvertQuotesSchema }),
   allowance: defineEndpoint({ method: 'GET', path: '/v1/convert/allowance', query: ConvertAllowanceQuerySchema, response: ConvertAllowanceSchema }),
   buildApprove: defineEndpoint({ method: 'GET', path: '/v1/convert/build-approve', query: BuildApproveQuerySchema, response: BuildApproveSchema }),
-  buildTransaction: defineEndpoint({ method: 'POST', path: '/v1/convert/build-transaction', query: ClientParamsSchema, body: BuildTransactionBodySchema, response: BuildTransactionSchema })
+  buildTransaction: defineEndpoint({
+    method: 'POST',
+    path: '/v1/convert/build-transaction',
+    query: ClientParamsSchema,
+    body: BuildTransactionBodySchema,
+    response: BuildTransactionSchema
+  })
 } as const

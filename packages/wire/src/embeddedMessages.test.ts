@@ -13,7 +13,8 @@ describe('SIGN_OUT', () => {
   })
 
   it('refuses an everywhere that is not a boolean (a page cannot slip in "yes" or 1)', () => {
-    for (const everywhere of ['true', 1, null, {}]) assert.equal(v.safeParse(FRAME_REQUESTS.SIGN_OUT, { everywhere }).success, false, JSON.stringify(everywhere))
+    for (const everywhere of ['true', 1, null, {}])
+      assert.equal(v.safeParse(FRAME_REQUESTS.SIGN_OUT, { everywhere }).success, false, JSON.stringify(everywhere))
   })
 })
 
@@ -26,7 +27,16 @@ describe('classifyEmbeddedMethod', () => {
   })
 
   it('shows the signing methods it can perform in Approve, several Solana transactions and batches included', () => {
-    for (const method of ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction']) {
+    for (const method of [
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'wallet_sendCalls',
+      'solana_signMessage',
+      'solana_signTransaction',
+      'solana_signAllTransactions',
+      'solana_signAndSendTransaction'
+    ]) {
       assert.equal(classifyEmbeddedMethod(method), 'approve', method)
     }
   })

@@ -82,7 +82,12 @@ export const FRAME_REQUESTS = {
   UPDATE_EMAIL_PRIMARY_OTP: v.object({}),
   UPDATE_EMAIL_SECONDARY_OTP: v.object({}),
   SYNC_THEME: v.object({ themeMode: v.picklist(['light', 'dark']), accent: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{3,8}$/))) }),
-  SYNC_DAPP_DATA: v.object({ projectId: v.string(), sdkVersion: v.optional(v.string()), name: v.optional(v.pipe(v.string(), v.maxLength(200))), url: v.optional(v.pipe(v.string(), v.maxLength(500))) }),
+  SYNC_DAPP_DATA: v.object({
+    projectId: v.string(),
+    sdkVersion: v.optional(v.string()),
+    name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    url: v.optional(v.pipe(v.string(), v.maxLength(500)))
+  }),
   RELOAD: v.object({}),
   ABORT_RPC: v.object({})
 } as const
@@ -135,7 +140,14 @@ export const FrameRequestSchema = v.object({
 /** Envelope of what the frame sends: an answer to a request, or an event of its own. */
 export const FrameMessageSchema = v.variant('kind', [
   v.object({ wm: v.literal('frame'), kind: v.literal('success'), id: IdSchema, type: v.picklist(requestTypes), payload: v.unknown() }),
-  v.object({ wm: v.literal('frame'), kind: v.literal('error'), id: IdSchema, type: v.picklist(requestTypes), message: v.optional(v.pipe(v.string(), v.maxLength(500))), code: v.optional(v.number()) }),
+  v.object({
+    wm: v.literal('frame'),
+    kind: v.literal('error'),
+    id: IdSchema,
+    type: v.picklist(requestTypes),
+    message: v.optional(v.pipe(v.string(), v.maxLength(500))),
+    code: v.optional(v.number())
+  }),
   // The frame's script runs and listens (the modal waits 500 ms more, spec §4).
   v.object({ wm: v.literal('frame'), kind: v.literal('ready') }),
   // A signing request waits for the person in the secure approval frame (ApproveTransaction).
@@ -173,7 +185,16 @@ export function classifyEmbeddedMethod(method: string): 'safe' | 'approve' | 'ac
 }
 
 /** Answered by the frame from its own state (accounts and chain). */
-const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'net_version', 'wallet_switchEthereumChain', 'wallet_getCapabilities', 'solana_requestAccounts', 'solana_getAccounts'])
+const ACCOUNT_METHODS = new Set([
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'net_version',
+  'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'solana_requestAccounts',
+  'solana_getAccounts'
+])
 
 /** Spec §6 safe reads: forwarded to the chain without asking the person. */
 const SAFE_METHODS = new Set([

@@ -6,7 +6,11 @@ import { WalletsQuerySchema } from './directoryEndpoints.js'
 
 describe('encodeQuery', () => {
   it('writes lists as comma lists and numbers as text, leaving out what is missing or empty', () => {
-    assert.deepEqual(encodeQuery({ page: 2, include: ['a', 'b'], exclude: [], search: undefined, badge_type: null, on: true }), { page: '2', include: 'a,b', on: 'true' })
+    assert.deepEqual(encodeQuery({ page: 2, include: ['a', 'b'], exclude: [], search: undefined, badge_type: null, on: true }), {
+      page: '2',
+      include: 'a,b',
+      on: 'true'
+    })
   })
 
   it('gives the server what the caller meant: encode, then parse, is the caller input', () => {

@@ -99,5 +99,11 @@ export type HistoryPage = v.InferOutput<typeof HistoryPageSchema>
 
 /** The activity feed's call, with `projectId`, `st` and `sv`. */
 export const historyEndpoints = {
-  history: defineEndpoint({ method: 'GET', path: '/v1/account/:account/history', params: HistoryParamsSchema, query: HistoryQuerySchema, response: HistoryPageSchema })
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/v1/account/:account/history',
+    params: HistoryParamsSchema,
+    query: HistoryQuerySchema,
+    response: HistoryPageSchema
+  })
 } as const

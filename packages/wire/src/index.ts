@@ -1,12 +1,30 @@
 // Public entry of @wallet-modal/wire: the one declaration of every call between the modal and its
 // services (spec §7). The modal's service client builds requests from it and checks answers with
 // it; the server validates requests with the same schemas and types its answers by them.
-export { defineEndpoint, endpointPath, type Endpoint, type EndpointRequest, type EndpointResponse, type HttpMethod, type ParsedRequest, type AnySchema } from './Endpoint.js'
+export {
+  defineEndpoint,
+  endpointPath,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  type HttpMethod,
+  type ParsedRequest,
+  type AnySchema
+} from './Endpoint.js'
 export { encodeQuery, type QueryValue } from './encodeQuery.js'
 export { ClientParamsSchema, MAX_CLIENT_PARAM_LENGTH, type ClientParams, type ClientParamName } from './ClientParams.js'
 export { queryInteger } from './queryInteger.js'
 export { commaList } from './commaList.js'
-export { walletLinkProblem, isAllowedWalletLink, appSchemeOf, appSchemeProblem, FORBIDDEN_LINK_SCHEMES, FORBIDDEN_SCHEME_PREFIXES, MAX_APP_SCHEME_LENGTH, MAX_WALLET_LINK_LENGTH } from './walletLink.js'
+export {
+  walletLinkProblem,
+  isAllowedWalletLink,
+  appSchemeOf,
+  appSchemeProblem,
+  FORBIDDEN_LINK_SCHEMES,
+  FORBIDDEN_SCHEME_PREFIXES,
+  MAX_APP_SCHEME_LENGTH,
+  MAX_WALLET_LINK_LENGTH
+} from './walletLink.js'
 export { AccountAddressSchema, BitcoinAddressSchema, Caip10Schema, Caip2Schema, EvmAddressSchema, IsoTimeSchema, SolanaAddressSchema } from './formats.js'
 export {
   directoryEndpoints,
@@ -24,7 +42,15 @@ export {
   type WalletPage,
   type WalletsQuery
 } from './directoryEndpoints.js'
-export { analyticsEndpoints, AnalyticsEventSchema, EventAcceptedSchema, EventPropsSchema, ERROR_REPORT_LIMITS, MAX_EVENT_BYTES, type AnalyticsEvent } from './analyticsEndpoints.js'
+export {
+  analyticsEndpoints,
+  AnalyticsEventSchema,
+  EventAcceptedSchema,
+  EventPropsSchema,
+  ERROR_REPORT_LIMITS,
+  MAX_EVENT_BYTES,
+  type AnalyticsEvent
+} from './analyticsEndpoints.js'
 export {
   blockchainEndpoints,
   BalanceParamsSchema,

@@ -39,7 +39,11 @@ export type NamedProfile = v.InferOutput<typeof NamedProfileSchema>
 /** Path parameters of `/v1/profile/reverse/{address}`. */
 export const ReverseParamsSchema = v.object({ address: EvmAddressSchema })
 /** Query of `/v1/profile/reverse/{address}`: `sender` is the connected account that asks. */
-export const ReverseQuerySchema = v.object({ ...ClientParamsSchema.entries, sender: v.optional(EvmAddressSchema), apiVersion: v.optional(v.pipe(v.string(), v.maxLength(10))) })
+export const ReverseQuerySchema = v.object({
+  ...ClientParamsSchema.entries,
+  sender: v.optional(EvmAddressSchema),
+  apiVersion: v.optional(v.pipe(v.string(), v.maxLength(10)))
+})
 /** `/v1/profile/reverse/{address}` answer: the names of an address, the one to show first (empty: none). */
 export const ReverseSchema = v.array(NamedProfileSchema)
 
@@ -85,7 +89,25 @@ export type RegisterNameBody = v.InferOutput<typeof RegisterNameBodySchema>
  * The forward lookup is `profileEndpoints.profile`.
  */
 export const nameEndpoints = {
-  reverse: defineEndpoint({ method: 'GET', path: '/v1/profile/reverse/:address', params: ReverseParamsSchema, query: ReverseQuerySchema, response: ReverseSchema }),
-  suggestions: defineEndpoint({ method: 'GET', path: '/v1/profile/suggestions/:name', params: SuggestionsParamsSchema, query: SuggestionsQuerySchema, response: SuggestionsSchema }),
-  register: defineEndpoint({ method: 'POST', path: '/v1/profile/account', query: ClientParamsSchema, body: RegisterNameBodySchema, response: NamedProfileSchema })
+  reverse: defineEndpoint({
+    method: 'GET',
+    path: '/v1/profile/reverse/:address',
+    params: ReverseParamsSchema,
+    query: ReverseQuerySchema,
+    response: ReverseSchema
+  }),
+  suggestions: defineEndpoint({
+    method: 'GET',
+    path: '/v1/profile/suggestions/:name',
+    params: SuggestionsParamsSchema,
+    query: SuggestionsQuerySchema,
+    response: SuggestionsSchema
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/v1/profile/account',
+    query: ClientParamsSchema,
+    body: RegisterNameBodySchema,
+    response: NamedProfileSchema
+  })
 } as const

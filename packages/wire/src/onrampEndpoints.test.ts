@@ -16,11 +16,19 @@ describe('on-ramp calls', () => {
   })
 
   it('takes exactly one destination wallet with an address of a known family', () => {
-    const good = { destinationWallets: [{ address: WALLET, blockchains: ['devnet'], assets: ['DUSD'] }], defaultNetwork: 'devnet', partnerUserId: WALLET, defaultExperience: 'buy' }
+    const good = {
+      destinationWallets: [{ address: WALLET, blockchains: ['devnet'], assets: ['DUSD'] }],
+      defaultNetwork: 'devnet',
+      partnerUserId: WALLET,
+      defaultExperience: 'buy'
+    }
     assert.equal(v.safeParse(OnRampUrlBodySchema, good).success, true)
     assert.equal(v.safeParse(OnRampUrlBodySchema, { ...good, destinationWallets: [] }).success, false)
     assert.equal(v.safeParse(OnRampUrlBodySchema, { ...good, destinationWallets: [good.destinationWallets[0], good.destinationWallets[0]] }).success, false)
-    assert.equal(v.safeParse(OnRampUrlBodySchema, { ...good, destinationWallets: [{ ...good.destinationWallets[0], address: 'javascript:alert(1)' }] }).success, false)
+    assert.equal(
+      v.safeParse(OnRampUrlBodySchema, { ...good, destinationWallets: [{ ...good.destinationWallets[0], address: 'javascript:alert(1)' }] }).success,
+      false
+    )
     assert.equal(v.safeParse(OnRampUrlBodySchema, { ...good, defaultExperience: 'send' }).success, false)
   })
 

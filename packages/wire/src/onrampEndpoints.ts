@@ -100,7 +100,13 @@ export const OnRampUrlBodySchema = v.strictObject({
   provider: v.optional(IdSchema),
   /** Where the bought crypto goes: one address, the networks' names and the assets' ids. */
   destinationWallets: v.pipe(
-    v.array(v.strictObject({ address: AccountAddressSchema, blockchains: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10)), assets: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10)) })),
+    v.array(
+      v.strictObject({
+        address: AccountAddressSchema,
+        blockchains: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10)),
+        assets: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10))
+      })
+    ),
     v.length(1, 'exactly one destination wallet')
   ),
   defaultNetwork: IdSchema,
@@ -121,6 +127,18 @@ export const OnRampUrlSchema = v.object({ url: v.pipe(v.string(), v.url(), v.reg
 /** The on-ramp calls of spec §7. */
 export const onrampEndpoints = {
   options: defineEndpoint({ method: 'GET', path: '/v1/onramp/options', query: OnRampOptionsQuerySchema, response: OnRampOptionsSchema }),
-  quote: defineEndpoint({ method: 'POST', path: '/v1/onramp/quote', query: ClientParamsSchema, body: OnRampQuoteBodySchema, response: OnRampQuoteAnswerSchema }),
-  generateUrl: defineEndpoint({ method: 'POST', path: '/v1/generators/onrampurl', query: ClientParamsSchema, body: OnRampUrlBodySchema, response: OnRampUrlSchema })
+  quote: defineEndpoint({
+    method: 'POST',
+    path: '/v1/onramp/quote',
+    query: ClientParamsSchema,
+    body: OnRampQuoteBodySchema,
+    response: OnRampQuoteAnswerSchema
+  }),
+  generateUrl: defineEndpoint({
+    method: 'POST',
+    path: '/v1/generators/onrampurl',
+    query: ClientParamsSchema,
+    body: OnRampUrlBodySchema,
+    response: OnRampUrlSchema
+  })
 } as const

@@ -14,10 +14,5 @@ import * as v from 'valibot'
  * @param max - Largest accepted value.
  */
 export function queryInteger(min: number, max: number) {
-  return v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d{1,16}$/), v.transform(Number))]),
-    v.integer(),
-    v.minValue(min),
-    v.maxValue(max)
-  )
+  return v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d{1,16}$/), v.transform(Number))]), v.integer(), v.minValue(min), v.maxValue(max))
 }

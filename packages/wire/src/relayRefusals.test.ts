@@ -22,6 +22,7 @@ describe('relayRefusals', () => {
   })
 
   it('recognises no other close reason', () => {
-    for (const reason of ['', 'Too many connections', 'Server shutting down', '401 Unauthorized: invalid keys', '401 Project not found!']) assert.equal(relayRefusalOf(reason), undefined, reason)
+    for (const reason of ['', 'Too many connections', 'Server shutting down', '401 Unauthorized: invalid keys', '401 Project not found!'])
+      assert.equal(relayRefusalOf(reason), undefined, reason)
   })
 })

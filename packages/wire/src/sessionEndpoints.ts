@@ -104,7 +104,20 @@ export type VerifiedToken = v.InferOutput<typeof VerifiedTokenSchema>
 export const sessionEndpoints = {
   nonce: defineEndpoint({ method: 'POST', path: '/v1/sessions/nonce', query: ClientParamsSchema, response: NonceSchema }),
   signIn: defineEndpoint({ method: 'POST', path: '/v1/sessions', query: ClientParamsSchema, body: SignInBodySchema, response: SignInSchema }),
-  sessions: defineEndpoint({ method: 'GET', path: '/v1/sessions/:address', params: SessionAddressParamsSchema, query: SessionsQuerySchema, response: SessionListSchema }),
-  revoke: defineEndpoint({ method: 'POST', path: '/v1/sessions/:address/revoke', params: SessionAddressParamsSchema, query: ClientParamsSchema, body: RevokeBodySchema, response: RevokedSchema }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/v1/sessions/:address',
+    params: SessionAddressParamsSchema,
+    query: SessionsQuerySchema,
+    response: SessionListSchema
+  }),
+  revoke: defineEndpoint({
+    method: 'POST',
+    path: '/v1/sessions/:address/revoke',
+    params: SessionAddressParamsSchema,
+    query: ClientParamsSchema,
+    body: RevokeBodySchema,
+    response: RevokedSchema
+  }),
   verify: defineEndpoint({ method: 'POST', path: '/v1/sessions/verify', query: ClientParamsSchema, body: VerifyTokenBodySchema, response: VerifiedTokenSchema })
 } as const

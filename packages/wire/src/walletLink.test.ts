@@ -60,7 +60,8 @@ describe('wallet link allow-list', () => {
     ]
     for (const link of handlers) assert.match(walletLinkProblem(link) ?? 'allowed', /^[a-z-]+: links are not allowed/, link)
     // Not a plain name: refused too, whatever the deny-list says.
-    for (const link of ['a..b://x', 'a-://x', '-a://x', `${'a'.repeat(65)}://x`]) assert.match(walletLinkProblem(link) ?? 'allowed', /is not a plain app scheme|must start with/, link)
+    for (const link of ['a..b://x', 'a-://x', '-a://x', `${'a'.repeat(65)}://x`])
+      assert.match(walletLinkProblem(link) ?? 'allowed', /is not a plain app scheme|must start with/, link)
   })
 
   it("attack: a wallet's link using another wallet's scheme", () => {
@@ -71,7 +72,10 @@ describe('wallet link allow-list', () => {
     assert.equal(walletLinkProblem('trust://wc?uri=x', metamask), "this wallet's links may only use its own app scheme (metamask://)")
     assert.equal(walletLinkProblem('trust://wc', ['https://wallet.example/wc', null]), 'this wallet has no registered app scheme: only https:// links open it')
     // A registered scheme that is itself a handler registers nothing.
-    assert.equal(walletLinkProblem('itms-services://x', ['itms-services://']), 'itms-services: links are not allowed (use https:// or the wallet\'s own app scheme)')
+    assert.equal(
+      walletLinkProblem('itms-services://x', ['itms-services://']),
+      "itms-services: links are not allowed (use https:// or the wallet's own app scheme)"
+    )
     assert.deepEqual(['Trust://x', 'https://a.example', 'search-ms://x', null].map(appSchemeOf), ['trust', undefined, undefined, undefined])
   })
 

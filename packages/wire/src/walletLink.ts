@@ -147,7 +147,18 @@ export const FORBIDDEN_LINK_SCHEMES: ReadonlySet<string> = new Set([
  * `windows*`, Apple's `itms*`, `x-apple-*` and `x-safari-*`, browsers' `chrome-*` and `moz-*`, and
  * Android's `android*`.
  */
-export const FORBIDDEN_SCHEME_PREFIXES: readonly string[] = ['ms-', 'microsoft', 'windows', 'itms', 'x-apple', 'x-safari', 'x-web-search', 'chrome-', 'moz-', 'android']
+export const FORBIDDEN_SCHEME_PREFIXES: readonly string[] = [
+  'ms-',
+  'microsoft',
+  'windows',
+  'itms',
+  'x-apple',
+  'x-safari',
+  'x-web-search',
+  'chrome-',
+  'moz-',
+  'android'
+]
 
 /** Longest app scheme accepted. */
 export const MAX_APP_SCHEME_LENGTH = 64

@@ -16,7 +16,15 @@ export interface DevnetInfo {
   /** The server's WalletConnect relay. */
   relayUrl: string
   /** The local Solana network (the runtime in-process behind JSON-RPC). */
-  solana: { rpcUrl: string; wsUrl: string; caipNetworkId: `${string}:${string}`; name: string; walletAddress: string; receiverAddress: string; splMint?: string }
+  solana: {
+    rpcUrl: string
+    wsUrl: string
+    caipNetworkId: `${string}:${string}`
+    name: string
+    walletAddress: string
+    receiverAddress: string
+    splMint?: string
+  }
 }
 
 /** The local Solana network as a site network. */
@@ -40,7 +48,12 @@ export async function getDevnet(): Promise<DevnetInfo> {
 
 /** The devnet chains as site networks. */
 export function devnetNetworks(info: DevnetInfo): NetworkInput[] {
-  return info.chains.map(c => ({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }))
+  return info.chains.map(c => ({
+    id: c.chainId,
+    name: c.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [c.rpcUrl] } }
+  }))
 }
 
 /** Isolated storage per test. */
@@ -59,14 +72,22 @@ export function brokenStorage(): StorageBackend {
 
 /** Plain JSON-RPC from the test itself (independent of the product's client). */
 export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+  })
   const body = await r.json()
   if (body.error) throw new Error(body.error.message)
   return body.result as T
 }
 
 /** Polls until `check` is truthy (an async check is awaited: a pending promise is not an answer). */
-export async function waitFor<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+  what = 'condition'
+): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const v = await check()
@@ -77,7 +98,10 @@ export async function waitFor<T>(check: () => T | undefined | null | false | Pro
 }
 
 /** Makes the server misbehave for a path prefix (its fault API); `clear` undoes every fault. */
-export async function setFault(serviceUrl: string, fault: { path: string; mode: 'status' | 'hang' | 'malformed' | 'clear'; status?: number; retryAfter?: number; times?: number }): Promise<void> {
+export async function setFault(
+  serviceUrl: string,
+  fault: { path: string; mode: 'status' | 'hang' | 'malformed' | 'clear'; status?: number; retryAfter?: number; times?: number }
+): Promise<void> {
   const r = await fetch(new URL('/__faults', serviceUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
   if (!r.ok) throw new Error(`fault API answered ${r.status}`)
 }
@@ -102,7 +126,11 @@ export async function serverRequests(serviceUrl: string, path: string): Promise<
  * Analytics events the server stored for a project, newest first. Read through the test server
  * (from Node): the service rightly refuses this read to a page of another origin (CORS).
  */
-export async function storedEvents(_serviceUrl: string, projectId: string, event?: string): Promise<{ props: { event: string; type?: string; errorType?: string; errorMessage?: string; stackTrace?: string } }[]> {
+export async function storedEvents(
+  _serviceUrl: string,
+  projectId: string,
+  event?: string
+): Promise<{ props: { event: string; type?: string; errorType?: string; errorMessage?: string; stackTrace?: string } }[]> {
   const u = new URL('/__events', location.origin)
   u.searchParams.set('projectId', projectId)
   if (event) u.searchParams.set('event', event)
@@ -124,12 +152,22 @@ export async function wcWallet<T = any>(action: 'pair' | 'mode' | 'disconnect' |
  * need a connected account. `services: false` leaves the wallet-modal server out; `account` picks
  * another unlocked anvil account than the Devnet Wallet's (a test whose trades others must not see).
  */
-export async function connectedDevnetCore(info: DevnetInfo, opts: { services?: boolean; account?: `0x${string}`; extra?: Partial<import('../types/options.js').WalletModalOptions> } = {}) {
+export async function connectedDevnetCore(
+  info: DevnetInfo,
+  opts: { services?: boolean; account?: `0x${string}`; extra?: Partial<import('../types/options.js').WalletModalOptions> } = {}
+) {
   const { createCore } = await import('../createCore.js')
   const { connectExternal } = await import('../flows/connect.js')
   const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null, account: opts.account })
   const stopWallet = announceDevnetWallet(wallet, { setWindowEthereum: false })
-  const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: opts.services === false ? undefined : info.serviceUrl, enableInjected: false, ...opts.extra })
+  const core = createCore({
+    projectId: 'demo',
+    networks: devnetNetworks(info),
+    storage: memoryStorage(),
+    serviceUrl: opts.services === false ? undefined : info.serviceUrl,
+    enableInjected: false,
+    ...opts.extra
+  })
   await core.servicesReady
   await waitFor(() => core.connector.get('dev.wallet-modal.devnet'))
   await connectExternal(core, 'dev.wallet-modal.devnet')

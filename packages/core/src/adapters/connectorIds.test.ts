@@ -40,7 +40,14 @@ describe('well-known connector ids (spec §3: coinbaseWallet, okx)', () => {
     const walletStorage = memoryStorage()
     const stop = announce(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: walletStorage }), 'com.coinbase.wallet', 'Coinbase Wallet')
     const storage = memoryStorage()
-    const options = { projectId: 'test', networks: devnetNetworks(info), storage, enableInjected: false, enableWalletConnect: false, features: { multiWallet: true } }
+    const options = {
+      projectId: 'test',
+      networks: devnetNetworks(info),
+      storage,
+      enableInjected: false,
+      enableWalletConnect: false,
+      features: { multiWallet: true }
+    }
     let core = createCore(options)
     try {
       await waitFor(() => core.connector.get(COINBASE_WALLET_CONNECTOR_ID), 3000, 'the Coinbase announcement')
@@ -58,7 +65,11 @@ describe('well-known connector ids (spec §3: coinbaseWallet, okx)', () => {
       expect(await core.ready).to.equal(true)
       expect(core.getAccount('eip155').address?.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
       expect(core.chain.state.namespaces.eip155.account.connectorId).to.equal(COINBASE_WALLET_CONNECTOR_ID)
-      await waitFor(() => JSON.stringify(multiWalletState(core).connections.eip155.map(c => `${c.connectorId}:${c.status}`)) === JSON.stringify(['coinbaseWallet:active']), 3000, 'one stored connection, under the new id')
+      await waitFor(
+        () => JSON.stringify(multiWalletState(core).connections.eip155.map(c => `${c.connectorId}:${c.status}`)) === JSON.stringify(['coinbaseWallet:active']),
+        3000,
+        'one stored connection, under the new id'
+      )
     } finally {
       core.destroy()
       stop()

@@ -38,9 +38,58 @@ export interface NamespaceInfo {
  * EIP-1193 provider (its `connectors` option) connects on this namespace.
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
-  eip155: { label: 'EVM', coinType: '60', networkCoinType: id => String((0x80000000 | id) >>> 0), supports: { balances: true, send: true, receive: true, onramp: true, swaps: true, activity: true, names: true, walletConnect: true, smartAccounts: true, eip1193: true }, onrampProviders: ['meld', 'coinbase'] },
-  solana: { label: 'Solana', coinType: '501', supports: { balances: true, send: true, receive: true, onramp: true, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false, eip1193: false }, mobileWithoutLink: ['solflare', 'phantom'], onrampProviders: ['meld'] },
-  bip122: { label: 'Bitcoin', coinType: '0', supports: { balances: false, send: false, receive: true, onramp: false, swaps: false, activity: false, names: false, walletConnect: false, smartAccounts: false, eip1193: false } }
+  eip155: {
+    label: 'EVM',
+    coinType: '60',
+    networkCoinType: id => String((0x80000000 | id) >>> 0),
+    supports: {
+      balances: true,
+      send: true,
+      receive: true,
+      onramp: true,
+      swaps: true,
+      activity: true,
+      names: true,
+      walletConnect: true,
+      smartAccounts: true,
+      eip1193: true
+    },
+    onrampProviders: ['meld', 'coinbase']
+  },
+  solana: {
+    label: 'Solana',
+    coinType: '501',
+    supports: {
+      balances: true,
+      send: true,
+      receive: true,
+      onramp: true,
+      swaps: false,
+      activity: false,
+      names: false,
+      walletConnect: false,
+      smartAccounts: false,
+      eip1193: false
+    },
+    mobileWithoutLink: ['solflare', 'phantom'],
+    onrampProviders: ['meld']
+  },
+  bip122: {
+    label: 'Bitcoin',
+    coinType: '0',
+    supports: {
+      balances: false,
+      send: false,
+      receive: true,
+      onramp: false,
+      swaps: false,
+      activity: false,
+      names: false,
+      walletConnect: false,
+      smartAccounts: false,
+      eip1193: false
+    }
+  }
 }
 
 /**

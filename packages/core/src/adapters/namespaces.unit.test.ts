@@ -4,8 +4,17 @@ import { mergeMultiChain, normalizeWalletName } from '../controllers/ConnectorCo
 import { bitcoinNetworkId, bitcoinNetworkOfAddress, BITCOIN_NETWORKS } from './bip122/bitcoinNetworks.js'
 import { solanaChainAliases, walletSupportsSolanaNetwork } from './solana/solanaChains.js'
 import type { Connector } from '../types/connector.js'
+import { NAMESPACE_INFO } from './namespaces.js'
+import { WALLET_CONNECT_NAMESPACE } from './walletconnect/connectorId.js'
 
 describe('multi-namespace rules (spec §4, §5)', () => {
+  it("the WalletConnect row's namespace is the one the registry says holds WalletConnect sessions", () => {
+    const holders = Object.entries(NAMESPACE_INFO)
+      .filter(([, info]) => info.supports.walletConnect)
+      .map(([ns]) => ns)
+    expect(holders).to.deep.equal([WALLET_CONNECT_NAMESPACE])
+  })
+
   it('Solana addresses are base58, 32 to 44 characters', () => {
     expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).to.equal(true)
     expect(isSolanaAddress('11111111111111111111111111111111')).to.equal(true)
@@ -18,7 +27,13 @@ describe('multi-namespace rules (spec §4, §5)', () => {
 
   it('same-name connectors on different namespaces merge into one multi-chain entry; Trust Wallet is Trust', () => {
     const c = (id: string, name: string, chain: Connector['chain'], type: Connector['type'] = 'ANNOUNCED'): Connector => ({ id, name, chain, type })
-    const merged = mergeMultiChain([c('a', 'Phantom', 'eip155'), c('wc', 'WalletConnect', 'eip155', 'WALLET_CONNECT'), c('b', 'phantom', 'solana'), c('x', 'Other', 'solana'), c('d', 'Phantom', 'solana')])
+    const merged = mergeMultiChain([
+      c('a', 'Phantom', 'eip155'),
+      c('wc', 'WalletConnect', 'eip155', 'WALLET_CONNECT'),
+      c('b', 'phantom', 'solana'),
+      c('x', 'Other', 'solana'),
+      c('d', 'Phantom', 'solana')
+    ])
     expect(merged.map(m => m.id)).to.deep.equal(['multi:phantom', 'wc', 'x'])
     expect(merged[0]!.type).to.equal('MULTI_CHAIN')
     expect(merged[0]!.connectors!.map(m => m.chain)).to.deep.equal(['eip155', 'solana'])

@@ -18,15 +18,25 @@ describe('rpcTokenBalance', () => {
 
   it('shapes the native coin and a token as the data API does, without prices (unknown, not 0)', () => {
     expect(nativeRpcBalance(network, 1_500_000_000_000_000_000n)).to.deep.equal({
-      name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '1.5' }, iconUrl: undefined
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: 'eip155:31337',
+      quantity: { decimals: '18', numeric: '1.5' },
+      iconUrl: undefined
     })
     expect(tokenRpcBalance(network, { token, balance: 2_500_000n, decimals: 6, symbol: 'DUSD', name: 'Devnet USD' })).to.deep.equal({
-      name: 'Devnet USD', symbol: 'DUSD', chainId: 'eip155:31337', address: `eip155:31337:${token.address}`, quantity: { decimals: '6', numeric: '2.5' }, iconUrl: token.image
+      name: 'Devnet USD',
+      symbol: 'DUSD',
+      chainId: 'eip155:31337',
+      address: `eip155:31337:${token.address}`,
+      quantity: { decimals: '6', numeric: '2.5' },
+      iconUrl: token.image
     })
   })
 
   it(`leaves out tokens with decimals outside 0..${MAX_DECIMALS} or no readable symbol; the name falls back to the symbol`, () => {
-    for (const decimals of [-1, MAX_DECIMALS + 1, 255, 1.5, '6', undefined]) expect(tokenRpcBalance(network, { token, balance: 1n, decimals, symbol: 'T' }), String(decimals)).to.equal(undefined)
+    for (const decimals of [-1, MAX_DECIMALS + 1, 255, 1.5, '6', undefined])
+      expect(tokenRpcBalance(network, { token, balance: 1n, decimals, symbol: 'T' }), String(decimals)).to.equal(undefined)
     expect(tokenRpcBalance(network, { token, balance: 1n, decimals: 0, symbol: 'T' })!.quantity).to.deep.equal({ decimals: '0', numeric: '1' })
     expect(tokenRpcBalance(network, { token, balance: 1n, decimals: 36n, symbol: 'T' })!.quantity.decimals).to.equal('36')
     expect(tokenRpcBalance(network, { token, balance: 1n, decimals: 6, symbol: '\u0000' })).to.equal(undefined)

@@ -7,7 +7,11 @@ const base = () => new URL('/__fault', location.origin).href
 let n = 0
 const key = () => `k${Date.now()}-${++n}`
 const hits = async (k: string) => ((await (await fetch(`/__fault/hits?key=${k}`)).json()) as { hits: number }).hits
-const caught = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as WalletModalError)
+const caught = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as WalletModalError
+  )
 
 describe('HttpClient (real HTTP on loopback)', () => {
   it('returns JSON and puts query parameters on the URL', async () => {

@@ -197,7 +197,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       const single = chunk.length === 1
       const payload = chunk.map((c, k) => ({ jsonrpc: '2.0', id: ids[k], method: c.method, params: c.params }))
       try {
-        const body = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(single ? payload[0] : payload) }, {}, retryableRpcAnswer)
+        const body = await request(
+          url,
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(single ? payload[0] : payload) },
+          {},
+          retryableRpcAnswer
+        )
         const answers = (single ? [body] : body) as { id?: number; result?: unknown; error?: JsonRpcError }[]
         if (!Array.isArray(answers)) throw new WalletModalError('INVALID_RESPONSE', { details: 'expected a JSON-RPC batch answer' })
         const byId = new Map(answers.filter(a => a && typeof a === 'object').map(a => [a.id, a]))
@@ -230,7 +235,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     },
     /** POST of a JSON body, returning JSON. */
     post<T>(url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
-      return request(withParams(url, opts.params), { method: 'POST', headers: { 'content-type': 'application/json', ...opts.headers }, body: JSON.stringify(body) }, opts) as Promise<T>
+      return request(
+        withParams(url, opts.params),
+        { method: 'POST', headers: { 'content-type': 'application/json', ...opts.headers }, body: JSON.stringify(body) },
+        opts
+      ) as Promise<T>
     },
     /** One JSON-RPC call; calls to the same URL in the same tick go out as one batch. */
     rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {

@@ -16,7 +16,7 @@ import { WalletModalError } from '../errors/WalletModalError.js'
 import type { HttpClient } from './HttpClient.js'
 import { createCheckedCalls } from './checkedCalls.js'
 import { parseBalances, parseHistory, type Identity, type Profile, type RemoteFeature, type TokenBalance, type Transaction } from './schemas.js'
-import { SDK_TYPE, SDK_VERSION, } from './sdk.js'
+import { SDK_TYPE, SDK_VERSION } from './sdk.js'
 
 export { SDK_TYPE, SDK_VERSION }
 // The wallet lists' client lives in this chunk too (core.loadDirectory imports it from here): one

@@ -18,10 +18,18 @@ describe('swap client (devnet Uniswap V2 through the server)', () => {
   /** Sends as the unlocked account, with the gas the service estimated (anvil's own estimate of a first swap is too tight). */
   const send = async (tx: SwapCall) => {
     const gas = tx.gas ? { gas: `0x${tx.gas.toString(16)}` } : {}
-    const hash = await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...gas }])
+    const hash = await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_sendTransaction', [
+      { from: tx.from, to: tx.to, data: tx.data, value: `0x${tx.value.toString(16)}`, ...gas }
+    ])
     return waitFor(() => rpc<{ status: string } | null>(info.chains[0]!.rpcUrl, 'eth_getTransactionReceipt', [hash]), 5000, 'the receipt')
   }
-  const dusdOf = async (who: string) => BigInt(await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_call', [{ to: info.tokens.DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
+  const dusdOf = async (who: string) =>
+    BigInt(
+      await rpc<Hex>(info.chains[0]!.rpcUrl, 'eth_call', [
+        { to: info.tokens.DUSD, data: `0x70a08231${who.slice(2).toLowerCase().padStart(64, '0')}` },
+        'latest'
+      ])
+    )
 
   before(async () => {
     info = await getDevnet()
@@ -30,7 +38,7 @@ describe('swap client (devnet Uniswap V2 through the server)', () => {
   })
   after(() => setFault(info.serviceUrl, { path: '/', mode: 'clear' }))
 
-  it('lists the network\'s tokens and quotes, builds and mines ETH -> DUSD within the slippage', async () => {
+  it("lists the network's tokens and quotes, builds and mines ETH -> DUSD within the slippage", async () => {
     expect((await swaps.tokens(chain)).map(t => t.symbol)).to.deep.equal(['ETH', 'DUSD', 'USDT'])
     const trade = { from: `${chain}:native`, to: dusd(), amount: 10n ** 16n, userAddress: `${chain}:${TRADER}` }
     const quote = await swaps.quote(trade)

@@ -43,7 +43,13 @@ export function createCheckedCalls(http: HttpClient, projectId: string) {
       return validate(endpoint.response, await http.get(urlOf(base, endpoint, params), withQuery(query, opts)), what) as EndpointResponse<E>
     },
     /** POSTs a call's body and checks its answer against the contract. */
-    async postChecked<E extends Endpoint & { response: v.GenericSchema }>(base: string, endpoint: E, body: unknown, what: string, opts?: Omit<RequestOptions, 'params'>): Promise<EndpointResponse<E>> {
+    async postChecked<E extends Endpoint & { response: v.GenericSchema }>(
+      base: string,
+      endpoint: E,
+      body: unknown,
+      what: string,
+      opts?: Omit<RequestOptions, 'params'>
+    ): Promise<EndpointResponse<E>> {
       return validate(endpoint.response, await http.post(urlOf(base, endpoint), body, withQuery({}, opts)), what) as EndpointResponse<E>
     }
   }

@@ -1,7 +1,16 @@
 import { expect } from 'chai'
 import { isValidWalletAsset, parseBalances } from './schemas.js'
 
-const good = { name: 'Devnet USD', symbol: 'DUSD', chainId: 'eip155:31337', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', value: 10, price: 1, quantity: { decimals: '6', numeric: '10' }, iconUrl: 'https://x/y.png' }
+const good = {
+  name: 'Devnet USD',
+  symbol: 'DUSD',
+  chainId: 'eip155:31337',
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  value: 10,
+  price: 1,
+  quantity: { decimals: '6', numeric: '10' },
+  iconUrl: 'https://x/y.png'
+}
 
 describe('service response schemas', () => {
   it('keeps valid balances and drops malformed ones and zero-decimal ones', () => {

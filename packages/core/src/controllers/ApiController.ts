@@ -37,7 +37,17 @@ export interface ApiState {
 
 /** The wallet directory lists (featured, recommended, all wallets in pages, search). */
 export function createApiController() {
-  const state = proxy<ApiState>({ featured: [], recommended: [], wallets: [], count: 0, page: 0, loading: false, search: [], searchQuery: '', searchLoading: false })
+  const state = proxy<ApiState>({
+    featured: [],
+    recommended: [],
+    wallets: [],
+    count: 0,
+    page: 0,
+    loading: false,
+    search: [],
+    searchQuery: '',
+    searchLoading: false
+  })
   return {
     state,
     setFeatured(wallets: Wallet[]): void {

@@ -1,7 +1,15 @@
 import { expect } from 'chai'
 import { createBlockchainApiController, BALANCE_RETRY_BLOCK_MS, CACHE_MS } from './BlockchainApiController.js'
 
-const bal = (value: number) => ({ name: 'T', symbol: 'T', chainId: 'eip155:1', value, price: 1, quantity: { decimals: '6', numeric: String(value) }, iconUrl: null })
+const bal = (value: number) => ({
+  name: 'T',
+  symbol: 'T',
+  chainId: 'eip155:1',
+  value,
+  price: 1,
+  quantity: { decimals: '6', numeric: String(value) },
+  iconUrl: null
+})
 
 describe('BlockchainApiController', () => {
   it('has the spec lifetimes', () => {

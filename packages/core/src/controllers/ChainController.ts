@@ -24,7 +24,12 @@ export const DEFAULT_ACCOUNT_TYPES: Record<'eip155' | 'solana' | 'polkadot' | 'b
   bip122: 'payment'
 }
 
-const emptyAccount = (ns: WiredNamespace): AccountState => ({ status: 'disconnected', balanceLoading: false, preferredAccountType: DEFAULT_ACCOUNT_TYPES[ns], currentTab: 0 })
+const emptyAccount = (ns: WiredNamespace): AccountState => ({
+  status: 'disconnected',
+  balanceLoading: false,
+  preferredAccountType: DEFAULT_ACCOUNT_TYPES[ns],
+  currentTab: 0
+})
 
 /** Per-namespace account and network state. */
 export function createChainController(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork) {

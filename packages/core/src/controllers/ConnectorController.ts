@@ -13,7 +13,6 @@ export interface ConnectorState {
   namespaceFilter?: WiredNamespace[]
 }
 
-
 /**
  * Spec §4: same-name connectors on different namespaces become one multi-chain entry holding each
  * (AUTH type if the first is the auth connector); the entry keeps the first one's place.
@@ -100,9 +99,7 @@ export function createConnectorController() {
     visible(excluded: readonly ExcludedWallet[], env: { mobile: boolean; injectedInstalled: boolean }, only?: WiredNamespace): Connector[] {
       const filter = state.namespaceFilter
       return mergeMultiChain(
-        state.connectors.filter(
-          c => !isExcluded(c, excluded) && showsConnector(c, env) && (!filter || filter.includes(c.chain)) && (!only || c.chain === only)
-        )
+        state.connectors.filter(c => !isExcluded(c, excluded) && showsConnector(c, env) && (!filter || filter.includes(c.chain)) && (!only || c.chain === only))
       )
     }
   }

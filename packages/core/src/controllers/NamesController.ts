@@ -67,7 +67,19 @@ export function createNamesController() {
     },
     /** Back to an empty form (a new visit to RegisterAccountName). */
     reset(): void {
-      Object.assign(state, { input: '', ruleError: undefined, checking: false, checked: undefined, taken: undefined, suggestions: ref([]), error: undefined, step: 'idle', registered: undefined, considered: undefined, keepFor: undefined })
+      Object.assign(state, {
+        input: '',
+        ruleError: undefined,
+        checking: false,
+        checked: undefined,
+        taken: undefined,
+        suggestions: ref([]),
+        error: undefined,
+        step: 'idle',
+        registered: undefined,
+        considered: undefined,
+        keepFor: undefined
+      })
     }
   }
 }

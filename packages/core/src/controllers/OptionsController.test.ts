@@ -13,7 +13,9 @@ describe('OptionsController', () => {
   it('requires at least one network and valid chain ids', () => {
     expect(() => resolveOptions({ projectId: 'p', networks: [] })).to.throw('At least one network is required')
     expect(() => resolveOptions({ projectId: 'p', networks: [{ ...networks[0]!, id: 2147483648 }] })).to.throw('Invalid chainId')
-    expect(() => resolveOptions({ projectId: 'p', networks: [{ ...networks[0]!, caipNetworkId: 'eip155' as never }] })).to.throw('Invalid CAIP-2 network id: eip155')
+    expect(() => resolveOptions({ projectId: 'p', networks: [{ ...networks[0]!, caipNetworkId: 'eip155' as never }] })).to.throw(
+      'Invalid CAIP-2 network id: eip155'
+    )
   })
   it('derives CAIP ids and applies defaults', () => {
     const o = resolveOptions({ projectId: 'p', networks: networks.slice(0, 2) })
@@ -28,12 +30,16 @@ describe('OptionsController', () => {
     expect(resolveOptions({ projectId: 'p', networks, relayUrl: 'ws://127.0.0.1:9/relay', enableWalletConnect: false }).relayUrl).to.equal(undefined)
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'https://wm.example/api' }).relayUrl).to.equal('wss://wm.example/api/relay')
     expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).relayUrl).to.equal('ws://127.0.0.1:8787/relay')
-    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', relayUrl: 'wss://relay.example/' }).relayUrl).to.equal('wss://relay.example/')
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', relayUrl: 'wss://relay.example/' }).relayUrl).to.equal(
+      'wss://relay.example/'
+    )
     expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'https://relay.example' })).to.throw('relayUrl must be a ws(s) URL')
     expect(() => resolveOptions({ projectId: 'p', networks, relayUrl: 'not a url' })).to.throw('relayUrl must be a ws(s) URL')
     expect(resolveOptions({ projectId: 'p', networks }).adapters).to.deep.equal(['eip155', 'solana', 'bip122'])
     expect(resolveOptions({ projectId: 'p', networks, adapters: [] }).adapters).to.deep.equal([])
-    expect(() => resolveOptions({ projectId: 'p', networks, adapters: ['cosmos' as never] })).to.throw("adapters must be a list of 'eip155', 'solana', 'bip122'")
+    expect(() => resolveOptions({ projectId: 'p', networks, adapters: ['cosmos' as never] })).to.throw(
+      "adapters must be a list of 'eip155', 'solana', 'bip122'"
+    )
   })
   it('picks the default network; unknown default -> Network not found', () => {
     expect(resolveOptions({ projectId: 'p', networks: networks.slice(0, 2), defaultNetwork: 'eip155:31338' }).defaultNetwork.name).to.equal('Devnet 2')
@@ -54,10 +60,20 @@ describe('OptionsController features and services', () => {
     expect(resolveOptions({ projectId: 'p', networks }).services).to.equal(undefined)
     // No server of the site's own: the public registry lists the wallets.
     expect(resolveOptions({ projectId: 'p', networks }).directory).to.deep.equal({ url: 'https://api.web3modal.org/', public: true })
-    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).directory).to.deep.equal({ url: 'http://127.0.0.1:8787/', public: false })
-    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', directoryUrl: 'https://dir.example/' }).directory).to.deep.equal({ url: 'https://dir.example/', public: false })
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787' }).directory).to.deep.equal({
+      url: 'http://127.0.0.1:8787/',
+      public: false
+    })
+    expect(resolveOptions({ projectId: 'p', networks, serviceUrl: 'http://127.0.0.1:8787', directoryUrl: 'https://dir.example/' }).directory).to.deep.equal({
+      url: 'https://dir.example/',
+      public: false
+    })
     // Mixed: balances and analytics from a server, wallets from the public registry.
-    expect(resolveOptions({ projectId: 'p', networks, blockchainApiUrl: 'https://b.example/', analyticsUrl: 'https://a.example/' }).services).to.deep.equal({ directoryUrl: 'https://api.web3modal.org/', blockchainApiUrl: 'https://b.example/', analyticsUrl: 'https://a.example/' })
+    expect(resolveOptions({ projectId: 'p', networks, blockchainApiUrl: 'https://b.example/', analyticsUrl: 'https://a.example/' }).services).to.deep.equal({
+      directoryUrl: 'https://api.web3modal.org/',
+      blockchainApiUrl: 'https://b.example/',
+      analyticsUrl: 'https://a.example/'
+    })
     expect(() => resolveOptions({ projectId: 'p', networks, serviceUrl: 'javascript:alert(1)' })).to.throw('serviceUrl must be an http(s) URL')
   })
   it('has the spec default features; remote configuration wins with a warning', () => {
@@ -72,7 +88,11 @@ describe('OptionsController features and services', () => {
     const warn = console.warn
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
     try {
-      c.applyRemoteFeatures([{ id: 'swaps', isEnabled: false }, { id: 'email', isEnabled: true }, { id: 'onramp', isEnabled: true, config: ['meld', 'coinbase'] }])
+      c.applyRemoteFeatures([
+        { id: 'swaps', isEnabled: false },
+        { id: 'email', isEnabled: true },
+        { id: 'onramp', isEnabled: true, config: ['meld', 'coinbase'] }
+      ])
     } finally {
       console.warn = warn
     }

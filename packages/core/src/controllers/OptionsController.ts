@@ -8,7 +8,13 @@ export function createOptionsController(options: WalletModalOptions) {
   const resolved = resolveOptions(options)
   // The storage backend and sign-in configs are objects with methods: keep valtio from proxying them.
   const keep = <T extends object>(v: T | undefined) => (v ? ref(v) : undefined)
-  const state = proxy<ResolvedOptions>({ ...resolved, storage: keep(resolved.storage), siwx: keep(resolved.siwx), siweConfig: keep(resolved.siweConfig), connectors: keep(resolved.connectors) })
+  const state = proxy<ResolvedOptions>({
+    ...resolved,
+    storage: keep(resolved.storage),
+    siwx: keep(resolved.siwx),
+    siweConfig: keep(resolved.siweConfig),
+    connectors: keep(resolved.connectors)
+  })
   return {
     state,
     /** Networks of one namespace, in the site's order. */

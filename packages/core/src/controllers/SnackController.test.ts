@@ -21,7 +21,7 @@ describe('SnackController', () => {
     await new Promise(r => setTimeout(r, 80))
     expect(s.state).to.include({ open: true, message: 'Two', variant: 'error' })
   })
-  it("an error shows its catalogue words; technical text is kept apart for debug mode, behind the words of what failed", () => {
+  it('an error shows its catalogue words; technical text is kept apart for debug mode, behind the words of what failed', () => {
     const s = createSnackController()
     s.showError(new WalletModalError('SIGNATURE_DECLINED'))
     expect(s.state).to.include({ open: true, message: 'Signature declined', variant: 'error', shortMessage: undefined })

@@ -88,7 +88,6 @@ export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
   }
 }
 
-
 function resolveAdapters(value: WalletModalOptions['adapters']): AdapterNamespace[] {
   if (value === undefined) return [...WIRED_NAMESPACES]
   if (!Array.isArray(value) || value.some(a => !(WIRED_NAMESPACES as readonly string[]).includes(a))) {

@@ -7,7 +7,14 @@ import { isWalletModalError } from '../errors/WalletModalError.js'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
-const BITCOIN = { id: 'regtest', caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328', chainNamespace: 'bip122', name: 'Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, rpcUrls: { default: { http: [] } } } as const
+const BITCOIN = {
+  id: 'regtest',
+  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  chainNamespace: 'bip122',
+  name: 'Regtest',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: [] } }
+} as const
 const networks = [...TEST_NETWORKS, BITCOIN]
 
 /** The INVALID_OPTIONS details of a rejected `tokens` value. */
@@ -40,14 +47,14 @@ describe('resolveTokens', () => {
     expect(resolveTokens({}, networks)).to.deep.equal({})
   })
 
-  it('rejects keys that are not the site\'s networks, and networks without tokens', () => {
+  it("rejects keys that are not the site's networks, and networks without tokens", () => {
     expect(detailsOf({ 'eip155:1': { address: DUSD } })).to.equal(`tokens: "eip155:1" is no EVM or Solana network of the site`)
     expect(detailsOf({ [BITCOIN.caipNetworkId]: { address: DUSD } })).to.equal(`tokens: "${BITCOIN.caipNetworkId}" is no EVM or Solana network of the site`)
     expect(detailsOf([{ address: DUSD }])).to.equal('tokens must be an object keyed by CAIP-2 network id')
     expect(detailsOf('x')).to.equal('tokens must be an object keyed by CAIP-2 network id')
   })
 
-  it('checks addresses by the network\'s namespace', () => {
+  it("checks addresses by the network's namespace", () => {
     expect(detailsOf({ 'eip155:31337': { address: '0x1234' } })).to.equal(`tokens['eip155:31337'][0].address is not a eip155 address`)
     expect(detailsOf({ 'eip155:31337': [{ address: DUSD }, { address: DUSD.slice(2) }] })).to.match(/^tokens\['eip155:31337'\]\[1\]\.address/)
     expect(detailsOf({ 'eip155:31337': { address: USDC_MINT } })).to.match(/is not a eip155 address/)
@@ -81,6 +88,8 @@ describe('resolveTokens', () => {
     const o = resolveOptions({ projectId: 'p', networks: input, tokens: { 'eip155:31337': { address: DUSD } } })
     expect(o.tokens).to.deep.equal({ 'eip155:31337': [{ address: DUSD }] })
     expect(resolveOptions({ projectId: 'p', networks: input }).tokens).to.equal(undefined)
-    expect(() => resolveOptions({ projectId: 'p', networks: input, tokens: { 'eip155:9': { address: DUSD } } })).to.throw('Invalid options: tokens: "eip155:9" is no EVM or Solana network')
+    expect(() => resolveOptions({ projectId: 'p', networks: input, tokens: { 'eip155:9': { address: DUSD } } })).to.throw(
+      'Invalid options: tokens: "eip155:9" is no EVM or Solana network'
+    )
   })
 })

@@ -47,7 +47,8 @@ export function resolveTokens(value: unknown, networks: readonly CaipNetwork[]):
     out[id as CaipNetworkId] = list.map((t, i) => {
       const { address, image } = (t ?? {}) as { address?: unknown; image?: unknown }
       const at = `['${id}'][${i}]`
-      if (typeof address !== 'string' || !(evm === 'eip155' ? /^0x[\da-f]{40}$/i.test(address) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address))) bad(`${at}.address is not a ${evm} address`)
+      if (typeof address !== 'string' || !(evm === 'eip155' ? /^0x[\da-f]{40}$/i.test(address) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)))
+        bad(`${at}.address is not a ${evm} address`)
       if (image !== undefined && !safeImageUrl(image)) bad(`${at}.image must be an https: or data:image/ URL`)
       return image === undefined ? { address: address as string } : { address: address as string, image: image as string }
     })

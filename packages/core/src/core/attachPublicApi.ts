@@ -35,7 +35,17 @@ export function attachPublicApi(parts: CoreParts): Core {
     switchNetwork: (network: CaipNetwork | string) => import('../flows/switchNetwork.js').then(m => m.switchNetwork(core, network)),
     getAccount(ns: WiredNamespace = chain.state.activeNamespace): AccountInfo {
       const a = chain.state.namespaces[ns].account
-      return { address: a.address, caipAddress: a.caipAddress, isConnected: a.status === 'connected', status: a.status, balance: a.balance, balanceSymbol: a.balanceSymbol, addressExplorerUrl: a.addressExplorerUrl, namespace: ns, ...(a.connectedWalletInfo ? { walletInfo: walletInfoOf(a.connectedWalletInfo) } : {}) }
+      return {
+        address: a.address,
+        caipAddress: a.caipAddress,
+        isConnected: a.status === 'connected',
+        status: a.status,
+        balance: a.balance,
+        balanceSymbol: a.balanceSymbol,
+        addressExplorerUrl: a.addressExplorerUrl,
+        namespace: ns,
+        ...(a.connectedWalletInfo ? { walletInfo: walletInfoOf(a.connectedWalletInfo) } : {})
+      }
     },
     getWalletProvider(ns = chain.state.activeNamespace) {
       const a = chain.state.namespaces[ns].account
@@ -44,7 +54,12 @@ export function attachPublicApi(parts: CoreParts): Core {
     },
     getNetwork: () => chain.activeNetwork(),
     getState(): PublicState {
-      return { open: core.modal.state.open, loading: core.modal.state.loading, selectedNetworkId: chain.activeNetwork()?.caipNetworkId, activeChain: chain.state.activeNamespace }
+      return {
+        open: core.modal.state.open,
+        loading: core.modal.state.loading,
+        selectedNetworkId: chain.activeNetwork()?.caipNetworkId,
+        activeChain: chain.state.activeNamespace
+      }
     },
     subscribeState(cb) {
       const emit = () => cb(core.getState())

@@ -63,7 +63,9 @@ export function buildCore(options: WalletModalOptions): CoreParts {
   }
   let directoryClient: Promise<DirectoryClient> | undefined
   const loadDirectory = (): Promise<DirectoryClient> =>
-    (directoryClient ??= Promise.all([loadHttp(), import('../api/ServiceClient.js')]).then(([http, m]) => m.createDirectoryClient(http, opts.directory, opts.projectId)))
+    (directoryClient ??= Promise.all([loadHttp(), import('../api/ServiceClient.js')]).then(([http, m]) =>
+      m.createDirectoryClient(http, opts.directory, opts.projectId)
+    ))
   const added = new Set<(c: Connector) => void>()
   const runtime: CoreRuntime = {
     lifetime,

@@ -41,7 +41,9 @@ const fromCore = (stack: string) => /\/packages\/core\/src\/(?!__fixtures__)\S*?
  */
 function timerProbe() {
   const g = globalThis as unknown as Record<string, (...a: unknown[]) => unknown>
-  const saved = Object.fromEntries(['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestIdleCallback', 'cancelIdleCallback'].map(n => [n, g[n]!]))
+  const saved = Object.fromEntries(
+    ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestIdleCallback', 'cancelIdleCallback'].map(n => [n, g[n]!])
+  )
   const pending = new Map<unknown, { kind: string; stack: string }>()
   const firedAfter: string[] = []
   let destroyed = false
@@ -60,11 +62,10 @@ function timerProbe() {
       pending.set(id, { kind, stack })
       return id
     }
-  const cancel = (original: (...a: unknown[]) => unknown) =>
-    (id: unknown) => {
-      pending.delete(id)
-      return original.call(globalThis, id)
-    }
+  const cancel = (original: (...a: unknown[]) => unknown) => (id: unknown) => {
+    pending.delete(id)
+    return original.call(globalThis, id)
+  }
   g.setTimeout = schedule('setTimeout', saved.setTimeout!, false)
   g.setInterval = schedule('setInterval', saved.setInterval!, true)
   g.requestIdleCallback = schedule('requestIdleCallback', saved.requestIdleCallback!, false)

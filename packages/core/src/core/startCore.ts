@@ -1,9 +1,8 @@
 import { trackModalEvents } from '../flows/telemetry.js'
 import { startDiscovery } from '../flows/adapters.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connectorId.js'
+import { WALLET_CONNECT_CONNECTOR_ID, WALLET_CONNECT_NAMESPACE } from '../adapters/walletconnect/connectorId.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type CaipAddress } from '../types/network.js'
-import { namespaceSupports } from '../adapters/namespaces.js'
 import { whenIdle } from '../utils/whenIdle.js'
 import type { Core } from './Core.js'
 
@@ -21,23 +20,34 @@ export function startCore(core: Core): void {
   const hint = opts.locale ?? (globalThis.document?.documentElement.lang || globalThis.navigator?.languages?.[0])
   if (hint && !/^en(-|$)/i.test(hint)) void core.i18n.start(opts.locale)
   // WalletConnect is offered whenever a relay is known; its code loads only when used.
-  // The WalletConnect row belongs to the namespace whose adapter holds the modal's sessions (the registry says which).
-  const walletConnectNamespace = WIRED_NAMESPACES.find(ns => namespaceSupports(ns, 'walletConnect'))
-  if (opts.relayUrl && walletConnectNamespace) core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: walletConnectNamespace })
+  // The WalletConnect row belongs to the namespace whose adapter holds the modal's sessions (the WalletConnect adapter says which).
+  if (opts.relayUrl)
+    core.runtime.addConnector({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: WALLET_CONNECT_NAMESPACE })
   void startDiscovery(core, 'start')
   // The site's own wallets (vendor SDKs' providers): their code loads only on sites that have some.
-  if (opts.connectors?.length || opts.customWallets?.length) void import('../flows/siteWallets.js').then(m => (m.addSiteConnectors(core), m.customWalletsOf(core)))
+  if (opts.connectors?.length || opts.customWallets?.length)
+    void import('../flows/siteWallets.js').then(m => (m.addSiteConnectors(core), m.customWalletsOf(core)))
   // The reconnect flow loads only for a returning visitor (a stored connection).
   const stored = core.storage.get(STORAGE_KEYS.connectionStatus, (v): v is 'connected' => v === 'connected') && opts.enableReconnect
   // Until the wallet confirms, a returning visitor sees the stored account, not 'Connect Wallet'
   // (and a server-rendered page that read the same cookie matches the first client render).
-  if (stored) for (const ns of WIRED_NAMESPACES) {
-    const caipAddress = core.storage.get(STORAGE_KEYS.connectedAddress(ns), is.string) as CaipAddress | undefined
-    if (!caipAddress || !core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)) continue
-    // With its last known balance, whatever its age (the bootstrap paints the same): refreshed once connected.
-    const last = core.storage.get(STORAGE_KEYS.nativeBalance(caipAddress), (v): v is { balance: string; symbol: string } => typeof (v as { balance?: unknown })?.balance === 'string')
-    core.chain.setAccount(ns, { status: 'reconnecting', caipAddress, address: caipAddress.split(':')[2], balance: last?.balance, balanceSymbol: last?.symbol })
-  }
+  if (stored)
+    for (const ns of WIRED_NAMESPACES) {
+      const caipAddress = core.storage.get(STORAGE_KEYS.connectedAddress(ns), is.string) as CaipAddress | undefined
+      if (!caipAddress || !core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)) continue
+      // With its last known balance, whatever its age (the bootstrap paints the same): refreshed once connected.
+      const last = core.storage.get(
+        STORAGE_KEYS.nativeBalance(caipAddress),
+        (v): v is { balance: string; symbol: string } => typeof (v as { balance?: unknown })?.balance === 'string'
+      )
+      core.chain.setAccount(ns, {
+        status: 'reconnecting',
+        caipAddress,
+        address: caipAddress.split(':')[2],
+        balance: last?.balance,
+        balanceSymbol: last?.symbol
+      })
+    }
   core.ready = (stored ? import('../flows/reconnect.js').then(m => m.reconnect(core)) : Promise.resolve(false)).catch(err => {
     console.warn('[wallet-modal] reconnect failed', err)
     return false

@@ -64,4 +64,9 @@ export type CatalogueCode = keyof typeof ERROR_MESSAGES
  * in their own chunks and their errors always carry their words (`shortMessage`), so nothing here
  * looks them up.
  */
-export type ErrorCode = CatalogueCode | import('./socialCodes.js').SocialErrorCode | import('./embeddedCodes.js').EmbeddedErrorCode | import('./swapCodes.js').SwapErrorCode | import('./nameCodes.js').NameErrorCode
+export type ErrorCode =
+  | CatalogueCode
+  | import('./socialCodes.js').SocialErrorCode
+  | import('./embeddedCodes.js').EmbeddedErrorCode
+  | import('./swapCodes.js').SwapErrorCode
+  | import('./nameCodes.js').NameErrorCode

@@ -48,13 +48,28 @@ export type { AlertCode } from '../types/alert.js'
 export { ERROR_REPORTS_PER_WINDOW, ERROR_REPORT_WINDOW_MS } from '../controllers/TelemetryController.js'
 export { DEFAULT_FEATURES } from '../controllers/resolveOptions.js'
 export { initServices, originAllowed } from '../flows/services.js'
-export { fetchFeaturedAndRecommended, warmConnectors, fetchNextWalletsPage, searchWallets, walletImageUrl, filterWallets, installedConnectorFor, isExtensionOnly } from '../flows/walletLists.js'
+export {
+  fetchFeaturedAndRecommended,
+  warmConnectors,
+  fetchNextWalletsPage,
+  searchWallets,
+  walletImageUrl,
+  filterWallets,
+  installedConnectorFor,
+  isExtensionOnly
+} from '../flows/walletLists.js'
 export { fetchTokenBalances, fetchIdentity } from '../flows/balances.js'
 export { trackEvent, reportError } from '../flows/telemetry.js'
 export { connectorTypeOrder, DEFAULT_CONNECTOR_TYPE_ORDER } from '../flows/connectorOrder.js'
 export type { ConnectorGroup } from '../flows/connectorOrder.js'
 export { startWalletConnect, connectWalletConnect, loadWalletConnectClient, PAIRING_TIMEOUT_MS, PAIRING_AUTO_RETRIES } from '../flows/walletConnect.js'
-export { PAIRING_EXPIRY_MS, PAIRING_EXPIRED_THRESHOLD_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, isPairingExpired } from '../adapters/walletconnect/constants.js'
+export {
+  PAIRING_EXPIRY_MS,
+  PAIRING_EXPIRED_THRESHOLD_MS,
+  PAIRING_RETRY_GAP_MS,
+  WALLET_CONNECT_CONNECTOR_ID,
+  isPairingExpired
+} from '../adapters/walletconnect/constants.js'
 export { walletConnectLink, safeWalletLink, walletBrowseUrl } from '../adapters/walletconnect/links.js'
 export type { WcSession } from '../adapters/walletconnect/types.js'
 export { defaultView } from '../flows/openModal.js'
@@ -64,7 +79,18 @@ export { DEFAULT_ACCOUNT_TYPES } from '../controllers/ChainController.js'
 export { walletFeatures } from '../flows/walletFeatures.js'
 export type { WalletFeatures } from '../flows/walletFeatures.js'
 export { sendTokens } from '../flows/sendTokens.js'
-export { sendableTokens, currentSendToken, tokenContract, amountError, sendDraftError, sendSupported, maxSendAmount, fillMaxAmount, previewSend, startSendDraft } from '../flows/sendDraft.js'
+export {
+  sendableTokens,
+  currentSendToken,
+  tokenContract,
+  amountError,
+  sendDraftError,
+  sendSupported,
+  maxSendAmount,
+  fillMaxAmount,
+  previewSend,
+  startSendDraft
+} from '../flows/sendDraft.js'
 export { resolveReceiver, receiverPending } from '../flows/sendReceiver.js'
 export { estimateSendFee, formatFee } from '../flows/sendFee.js'
 export { trackPendingTransaction, PENDING_POLL_MS, PENDING_GIVE_UP_MS } from '../flows/pendingTransactions.js'
@@ -127,7 +153,16 @@ export type { OnRampProvider, OnRampQuote, PurchaseCurrency, PaymentCurrency } f
 export { DEFAULT_SLIPPAGE } from '../controllers/SwapController.js'
 export type { SwapState, SwapStep, SwapController } from '../controllers/SwapController.js'
 export { SWAP_ERROR_MESSAGES } from '../errors/swapCodes.js'
-export { namesState, canRegisterName, accountNameProblem, startRegisterAccountName, releaseRegisterForm, setAccountNameInput, checkAccountName, registerAccountName } from '../flows/accountNames.js'
+export {
+  namesState,
+  canRegisterName,
+  accountNameProblem,
+  startRegisterAccountName,
+  releaseRegisterForm,
+  setAccountNameInput,
+  checkAccountName,
+  registerAccountName
+} from '../flows/accountNames.js'
 export { nameSuffix, DEFAULT_NAME_SUFFIX } from '../flows/profileName.js'
 export { NAME_ERROR_MESSAGES } from '../errors/nameCodes.js'
 export type { NamesState, NamesController, NameRegistrationStep } from '../controllers/NamesController.js'
@@ -136,9 +171,30 @@ export type { WalletFeature } from '../flows/walletFeatureOrder.js'
 export { SIWX_DEFAULT_EXPIRY_MS } from '../siwx/siwxMessageDefaults.js'
 export { signIn, signOut, cancelSignIn, checkSignIn, clearSignIn, siwxOf, SMART_ACCOUNT_UNSUPPORTED } from '../flows/signIn.js'
 export type { SIWXState, SIWXController } from '../controllers/SIWXController.js'
-export { embeddedState, secureSiteUrlOf, securePageUrl, authName, isEmbeddedConnected, emailLogin, leaveEmailLogin, updateEmail, logOutEverywhere, emailOffered, socialsOffered, socialLogin, farcasterLogin } from '../flows/embeddedState.js'
+export {
+  embeddedState,
+  secureSiteUrlOf,
+  securePageUrl,
+  authName,
+  isEmbeddedConnected,
+  emailLogin,
+  leaveEmailLogin,
+  updateEmail,
+  logOutEverywhere,
+  emailOffered,
+  socialsOffered,
+  socialLogin,
+  farcasterLogin
+} from '../flows/embeddedState.js'
 export { accountTypeSwitch, switchAccount } from '../flows/accountTypeSwitch.js'
-export { multiWalletState, multiWalletEnabled, openProfileWallets, type StoredConnection, type ConnectionStatus, type MultiWalletState } from '../flows/storedConnections.js'
+export {
+  multiWalletState,
+  multiWalletEnabled,
+  openProfileWallets,
+  type StoredConnection,
+  type ConnectionStatus,
+  type MultiWalletState
+} from '../flows/storedConnections.js'
 export { switchConnection, disconnectConnection, connectionBalance } from '../flows/multiWallet.js'
 export { networkImageUrl, prefetchImagesOnce } from '../flows/networkImages.js'
 export { pushTransactionStack, popTransactionStack, transactionStackDepth, type TransactionStackEntry } from '../flows/transactionStack.js'

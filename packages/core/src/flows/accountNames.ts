@@ -26,7 +26,14 @@ function nameError(code: NameErrorCode, opts: { details?: string; cause?: unknow
 export function canRegisterName(core: Core): boolean {
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
-  return core.hasServices && namespaceSupports(ns, 'names') && account.status === 'connected' && !!account.address && !!network.caipNetwork && isAuthConnectorId(account.connectorId)
+  return (
+    core.hasServices &&
+    namespaceSupports(ns, 'names') &&
+    account.status === 'connected' &&
+    !!account.address &&
+    !!network.caipNetwork &&
+    isAuthConnectorId(account.connectorId)
+  )
 }
 
 /**
@@ -96,7 +103,11 @@ export async function checkAccountName(core: Core): Promise<void> {
     const suffix = nameSuffix(core)
     const [asked, ...variants] = await (await namesClient(core)).suggestions(label, suffix.slice(1), { signal: abort.signal })
     if (abort.signal.aborted) return
-    names.setChecked(label, !!asked?.registered, variants.filter(s => !s.registered))
+    names.setChecked(
+      label,
+      !!asked?.registered,
+      variants.filter(s => !s.registered)
+    )
   } catch (err) {
     if (abort.signal.aborted) return
     // Spec §8: the service's reason for a refusal first, else the spec's words.

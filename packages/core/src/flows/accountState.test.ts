@@ -17,7 +17,16 @@ describe('guardUnsupportedNetwork: UnsupportedChain only when switching is enabl
   let core: Core | undefined
   /** Connected on EVM, the wallet on a network the site does not list. */
   const onOtherNetwork = (extra: Partial<WalletModalOptions> = {}) => {
-    const c = (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage(), ...extra }))
+    const c = (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage(),
+      ...extra
+    }))
     c.chain.setNetwork('eip155', OTHER)
     c.chain.setAccount('eip155', { status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` })
     return c

@@ -22,7 +22,9 @@ export async function refreshBalance(core: Core, ns: WiredNamespace = core.chain
   // Token list and identity come from the services (when configured), in parallel; without them,
   // the site's listed `tokens` are read from the network's RPC (and identity is skipped).
   if (ns === core.chain.state.activeNamespace && (core.hasServices || core.options.state.tokens !== undefined)) {
-    void import('./balances.js').then(m => Promise.all([m.fetchTokenBalances(core, { force: opts.force }), m.fetchIdentity(core)])).catch(err => console.warn('[wallet-modal] token balances not loaded', err))
+    void import('./balances.js')
+      .then(m => Promise.all([m.fetchTokenBalances(core, { force: opts.force }), m.fetchIdentity(core)]))
+      .catch(err => console.warn('[wallet-modal] token balances not loaded', err))
   }
   const { account, network } = core.chain.state.namespaces[ns]
   const caipNetwork = network.caipNetwork

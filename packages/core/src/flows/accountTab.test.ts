@@ -8,7 +8,16 @@ import { ACCOUNT_TABS, selectAccountTab } from './accountTab.js'
 
 describe('selectAccountTab', () => {
   let core: Core | undefined
-  const make = () => (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage() }))
+  const make = () =>
+    (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage()
+    }))
   const tabOf = (c: Core, ns: 'eip155' | 'solana') => c.chain.state.namespaces[ns].account.currentTab
   afterEach(() => {
     core?.destroy()

@@ -30,12 +30,23 @@ export function storedAccountType(core: Core, ns: WiredNamespace): AccountType {
 export async function syncEmbeddedAccountType(core: Core, wallet: EmbeddedWallet): Promise<void> {
   const ns = smartAccountNamespace()
   if (!ns || !isAuthConnectorId(core.chain.state.namespaces[ns].account.connectorId)) return
-  const [user, { smartAccountEnabledNetworks }] = await Promise.all([wallet.frame.request('GET_USER', {}), wallet.frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})])
+  const [user, { smartAccountEnabledNetworks }] = await Promise.all([
+    wallet.frame.request('GET_USER', {}),
+    wallet.frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+  ])
   core.chain.setSmartAccountNetworks(ns, smartAccountEnabledNetworks)
-  core.chain.setAccount(ns, { accountType: user.preferredAccountType, preferredAccountType: storedAccountType(core, ns), smartAccountDeployed: user.smartAccountDeployed })
+  core.chain.setAccount(ns, {
+    accountType: user.preferredAccountType,
+    preferredAccountType: storedAccountType(core, ns),
+    smartAccountDeployed: user.smartAccountDeployed
+  })
   const connectorId = core.chain.state.namespaces[ns].account.connectorId!
   const connection = core.connection.state.connections[ns].find(c => c.connectorId === connectorId)
-  if (connection) core.connection.setConnection(ns, { ...connection, accounts: user.accounts.filter(a => a.namespace === ns).map(({ address, type }) => ({ address, type })) })
+  if (connection)
+    core.connection.setConnection(ns, {
+      ...connection,
+      accounts: user.accounts.filter(a => a.namespace === ns).map(({ address, type }) => ({ address, type }))
+    })
 }
 
 /**

@@ -12,21 +12,43 @@ import { AUTH_CONNECTOR_ID } from '../adapters/embedded/constants.js'
 import { fetchTokenBalances } from './balances.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const FROM_SERVICE: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', price: 3000, value: 3000, quantity: { decimals: '18', numeric: '1' } }
-const ASSET = { address: 'native', balance: '0x1bc16d674ec80000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, value: 6000 } }
+const FROM_SERVICE: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:31337',
+  price: 3000,
+  value: 3000,
+  quantity: { decimals: '18', numeric: '1' }
+}
+const ASSET = {
+  address: 'native',
+  balance: '0x1bc16d674ec80000',
+  type: 'NATIVE',
+  metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, value: 6000 }
+}
 
 describe('token balances of the embedded wallet (asset discovery, spec §7)', () => {
   let core: Core | undefined
   let asked: string[]
   const make = (opts: { discovery: boolean; connectorId?: string; assets?: unknown }) => {
-    const c = (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage() }))
+    const c = (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage()
+    }))
     asked = []
     c.loadServices = async () => ({ getBalances: async () => (asked.push('service'), [FROM_SERVICE]) }) as unknown as ServiceClient
     const provider: Eip1193Provider = {
       async request({ method }) {
         asked.push(method)
-        if (method === 'wallet_getCapabilities') return { '0x7a69': { atomic: { status: 'supported' }, ...(opts.discovery ? { assetDiscovery: { supported: true } } : {}) } }
-        if (method === 'wallet_getAssets') return opts.assets instanceof Error ? Promise.reject(opts.assets) : (opts.assets ?? { '0x7a69': [ASSET, { ...ASSET, type: 'NFT' }] })
+        if (method === 'wallet_getCapabilities')
+          return { '0x7a69': { atomic: { status: 'supported' }, ...(opts.discovery ? { assetDiscovery: { supported: true } } : {}) } }
+        if (method === 'wallet_getAssets')
+          return opts.assets instanceof Error ? Promise.reject(opts.assets) : (opts.assets ?? { '0x7a69': [ASSET, { ...ASSET, type: 'NFT' }] })
         throw new Error(`unexpected ${method}`)
       }
     }
@@ -45,7 +67,9 @@ describe('token balances of the embedded wallet (asset discovery, spec §7)', ()
     await fetchTokenBalances(c, { force: true })
     expect(asked).to.include.members(['wallet_getCapabilities', 'wallet_getAssets'])
     expect(asked).not.to.include('service')
-    expect(c.blockchainApi.state.tokenBalances).to.deep.equal([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 6000, price: 3000, quantity: { decimals: '18', numeric: '2' } }])
+    expect(c.blockchainApi.state.tokenBalances).to.deep.equal([
+      { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 6000, price: 3000, quantity: { decimals: '18', numeric: '2' } }
+    ])
     expect(c.blockchainApi.state.balancesError).to.equal(undefined)
   })
 

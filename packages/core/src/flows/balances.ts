@@ -30,7 +30,14 @@ export async function fetchTokenBalances(core: Core, opts: { force?: boolean; no
   // Without a data API, the site's `tokens` turn the reads from the network's RPC on.
   const fromRpc = !api && core.options.state.tokens !== undefined
   // Spec §9: balances on eip155 and solana only (Bitcoin shows addresses, no portfolio).
-  if ((!api && !fromRpc) || !namespaceSupports(ns, 'balances') || account.status !== 'connected' || !account.address || !account.caipAddress || !caipNetworkId) {
+  if (
+    (!api && !fromRpc) ||
+    !namespaceSupports(ns, 'balances') ||
+    account.status !== 'connected' ||
+    !account.address ||
+    !account.caipAddress ||
+    !caipNetworkId
+  ) {
     core.blockchainApi.clearBalances()
     return
   }

@@ -18,7 +18,9 @@ export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email',
  */
 export function connectMethodsOrder(core: Core, rows: readonly ConnectRow[]): ConnectMethod[] {
   const configured = core.options.state.features.connectMethodsOrder
-  const installed = rows.some(r => r.kind === 'connector' && (r.connector.type === 'INJECTED' || r.connector.type === 'ANNOUNCED' || r.connector.type === 'MULTI_CHAIN'))
+  const installed = rows.some(
+    r => r.kind === 'connector' && (r.connector.type === 'INJECTED' || r.connector.type === 'ANNOUNCED' || r.connector.type === 'MULTI_CHAIN')
+  )
   const fallback = installed ? METHODS : DEFAULT_CONNECT_METHODS_ORDER
   const order: ConnectMethod[] = Array.isArray(configured) ? [...new Set(configured.filter((m): m is ConnectMethod => METHODS.includes(m)))] : [...fallback]
   for (const m of fallback) if (!order.includes(m)) order.push(m)

@@ -14,9 +14,16 @@ describe('Connect rows: ordering', () => {
 describe('Connect rows: inside a Safe app', () => {
   it('puts Safe first, by name or rdns, keeping the rest in order', async () => {
     const { safeFirst } = await import('./connectRows.js')
-    const row = (id: string, name: string, rdns?: string) => ({ kind: 'connector' as const, recent: false, connector: { id, name, type: 'ANNOUNCED' as const, chain: 'eip155' as const, info: rdns ? { name, icon: '', rdns, uuid: id } : undefined } })
+    const row = (id: string, name: string, rdns?: string) => ({
+      kind: 'connector' as const,
+      recent: false,
+      connector: { id, name, type: 'ANNOUNCED' as const, chain: 'eip155' as const, info: rdns ? { name, icon: '', rdns, uuid: id } : undefined }
+    })
     const rows = [row('a', 'Alpha'), row('s', 'Safe{Wallet}'), row('b', 'Beta'), row('g', 'Guard', 'global.safe.wallet')]
     expect(safeFirst(rows as never).map(r => (r as { connector: { id: string } }).connector.id)).to.deep.equal(['s', 'g', 'a', 'b'])
-    expect(safeFirst([row('a', 'Alpha'), row('b', 'Safety Pin')] as never).map(r => (r as { connector: { id: string } }).connector.id)).to.deep.equal(['a', 'b'])
+    expect(safeFirst([row('a', 'Alpha'), row('b', 'Safety Pin')] as never).map(r => (r as { connector: { id: string } }).connector.id)).to.deep.equal([
+      'a',
+      'b'
+    ])
   })
 })

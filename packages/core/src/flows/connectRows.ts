@@ -30,7 +30,11 @@ export type ConnectRow = { kind: 'connector'; connector: Connector; recent: bool
  */
 export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   // Any generic injected wallet counts as installed, whichever namespace's adapter found it.
-  const visible = core.connector.visible(core.options.state.excludedWallets, { mobile: isMobile(), injectedInstalled: core.connector.state.connectors.some(c => c.type === 'INJECTED') }, only)
+  const visible = core.connector.visible(
+    core.options.state.excludedWallets,
+    { mobile: isMobile(), injectedInstalled: core.connector.state.connectors.some(c => c.type === 'INJECTED') },
+    only
+  )
   const recentIds = core.connection.state.recentWallets.map(w => w.id)
   const groups = connectorTypeOrder(core.options.state.features.connectorTypeOrder)
   // Directory wallets connect over WalletConnect, which serves only some families' sessions:
@@ -46,18 +50,29 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   const notInstalled = (list: readonly Wallet[]) =>
     list.filter(w => (!w.rdns || !shownRdns.has(w.rdns.toLowerCase())) && !shownNames.has(w.name.toLowerCase()) && !installedConnectorFor(core, w))
   // A directory wallet the site also lists itself shows once, as the site's.
-  const notCustom = (list: readonly Wallet[]) => list.filter(w => !customKeys.has(w.id.toLowerCase()) && !customKeys.has(w.name.toLowerCase()) && !(w.rdns && customKeys.has(w.rdns.toLowerCase())))
+  const notCustom = (list: readonly Wallet[]) =>
+    list.filter(w => !customKeys.has(w.id.toLowerCase()) && !customKeys.has(w.name.toLowerCase()) && !(w.rdns && customKeys.has(w.rdns.toLowerCase())))
   const recent = orderConnectors(visible, recentIds).filter(r => r.recent)
   const isRecent = (c: Connector) => recent.some(r => r.connector.id === c.id)
   const rows: ConnectRow[] = []
   for (const g of groups) {
-    if (g === 'walletConnect') rows.push(...visible.filter(c => c.type === 'WALLET_CONNECT' && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'walletConnect')
+      rows.push(
+        ...visible.filter(c => c.type === 'WALLET_CONNECT' && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false }))
+      )
     if (g === 'recent') rows.push(...recent.map(r => ({ kind: 'connector' as const, ...r })))
-    if (g === 'injected') rows.push(...visible.filter(c => isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
-    if (g === 'external') rows.push(...visible.filter(c => (c.type === 'EXTERNAL' || c.type === 'MULTI_CHAIN') && !isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'injected')
+      rows.push(...visible.filter(c => isInstalled(c) && !isRecent(c)).map(connector => ({ kind: 'connector' as const, connector, recent: false })))
+    if (g === 'external')
+      rows.push(
+        ...visible
+          .filter(c => (c.type === 'EXTERNAL' || c.type === 'MULTI_CHAIN') && !isInstalled(c) && !isRecent(c))
+          .map(connector => ({ kind: 'connector' as const, connector, recent: false }))
+      )
     if (g === 'featured' && directoryOk) rows.push(...notCustom(notInstalled(core.api.state.featured)).map(wallet => ({ kind: 'wallet' as const, wallet })))
     if (g === 'custom' && directoryOk) rows.push(...notInstalled(custom).map(wallet => ({ kind: 'wallet' as const, wallet })))
-    if (g === 'recommended' && directoryOk) rows.push(...notCustom(notInstalled(core.api.state.recommended)).map(wallet => ({ kind: 'wallet' as const, wallet })))
+    if (g === 'recommended' && directoryOk)
+      rows.push(...notCustom(notInstalled(core.api.state.recommended)).map(wallet => ({ kind: 'wallet' as const, wallet })))
   }
   return isSafeApp(core.options.state.safeAppOrigins) ? safeFirst(rows) : rows
 }
@@ -65,7 +80,8 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
 /** A row for Safe{Wallet} (its connector or directory entry). */
 const isSafeRow = (row: ConnectRow): boolean => {
   if (row.kind === 'connector' && row.connector.id === SAFE_CONNECTOR_ID) return true
-  const { name, rdns } = row.kind === 'connector' ? { name: row.connector.name, rdns: row.connector.info?.rdns } : { name: row.wallet.name, rdns: row.wallet.rdns ?? undefined }
+  const { name, rdns } =
+    row.kind === 'connector' ? { name: row.connector.name, rdns: row.connector.info?.rdns } : { name: row.wallet.name, rdns: row.wallet.rdns ?? undefined }
   return /^safe(\{?wallet\}?)?$/i.test(name.replace(/\s+/g, '')) || /(^|\.)safe\.global$|^global\.safe/i.test(rdns ?? '')
 }
 

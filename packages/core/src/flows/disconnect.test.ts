@@ -18,17 +18,34 @@ describe('disconnect resets the namespace network state (spec §4)', () => {
   let core: Core | undefined
   let storage: ReturnType<typeof memoryStorage>
   const make = () =>
-    (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: (storage = memoryStorage()) }))
+    (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: (storage = memoryStorage())
+    }))
   /** What a wallet's connection leaves in a namespace's state. */
   const connect = (c: Core, ns: WiredNamespace, address: string) => {
-    c.chain.setAccount(ns, { status: 'connected', address, caipAddress: `${c.chain.state.namespaces[ns].network.caipNetwork!.caipNetworkId}:${address}` as never })
+    c.chain.setAccount(ns, {
+      status: 'connected',
+      address,
+      caipAddress: `${c.chain.state.namespaces[ns].network.caipNetwork!.caipNetworkId}:${address}` as never
+    })
     c.chain.setApprovedNetworkIds(ns, ns === 'eip155' ? ['eip155:1', 'eip155:31337'] : ['solana:devnet'])
     c.chain.state.namespaces[ns].network.supportsAllNetworks = true
     c.chain.setSmartAccountNetworks(ns, [31337])
   }
   const networkState = (c: Core, ns: WiredNamespace) => {
     const n = c.chain.state.namespaces[ns].network
-    return { caipNetworkId: n.caipNetwork?.caipNetworkId, approved: [...n.approvedCaipNetworkIds], supportsAllNetworks: n.supportsAllNetworks, smart: n.smartAccountEnabledNetworks }
+    return {
+      caipNetworkId: n.caipNetwork?.caipNetworkId,
+      approved: [...n.approvedCaipNetworkIds],
+      supportsAllNetworks: n.supportsAllNetworks,
+      smart: n.smartAccountEnabledNetworks
+    }
   }
   afterEach(() => {
     core?.destroy()
@@ -65,6 +82,11 @@ describe('disconnect resets the namespace network state (spec §4)', () => {
     connect(c, 'solana', SOL)
     await disconnect(c, { namespace: 'solana' })
     expect(networkState(c, 'solana')).to.deep.equal({ caipNetworkId: 'solana:devnet', approved: [], supportsAllNetworks: false, smart: undefined })
-    expect(networkState(c, 'eip155')).to.deep.equal({ caipNetworkId: 'eip155:31337', approved: ['eip155:1', 'eip155:31337'], supportsAllNetworks: true, smart: [31337] })
+    expect(networkState(c, 'eip155')).to.deep.equal({
+      caipNetworkId: 'eip155:31337',
+      approved: ['eip155:1', 'eip155:31337'],
+      supportsAllNetworks: true,
+      smart: [31337]
+    })
   })
 })

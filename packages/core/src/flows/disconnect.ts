@@ -52,7 +52,9 @@ export function resetNetworkState(core: Core, ns: WiredNamespace): void {
  * wallet fails; the failure is then rethrown as 'Failed to disconnect chains: {reason}'.
  */
 export async function disconnect(core: Core, opts: DisconnectOptions = {}): Promise<void> {
-  const connected = WIRED_NAMESPACES.filter(ns => (!opts.namespace || ns === opts.namespace) && core.chain.state.namespaces[ns].account.status !== 'disconnected')
+  const connected = WIRED_NAMESPACES.filter(
+    ns => (!opts.namespace || ns === opts.namespace) && core.chain.state.namespaces[ns].account.status !== 'disconnected'
+  )
   const failures: string[] = []
   await Promise.all(
     connected.map(async (ns: WiredNamespace) => {
@@ -64,7 +66,12 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
         noteDisconnected(core, id, true)
       }
       try {
-        if (connector) await withTimeout(core, adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS)
+        if (connector)
+          await withTimeout(
+            core,
+            adapterOf(core, ns).then(a => a.disconnect(connector)),
+            DISCONNECT_WAIT_MS
+          )
         // A WalletConnect session is over once disconnected: the connector goes back to pairing.
         if (connector?.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
       } catch (err) {
@@ -99,7 +106,11 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   // Spec §4: the last disconnect clears the sign-in sessions, within the same 3 s bound (the
   // site's SIWX may call its backend). Other accounts still connected keep theirs.
   if (core.options.state.siwx || core.options.state.siweConfig) {
-    await withTimeout(core, import('./signIn.js').then(m => m.clearSignIn(core)), DISCONNECT_WAIT_MS).catch(err => console.warn('[wallet-modal] clearing sign-in failed', err))
+    await withTimeout(
+      core,
+      import('./signIn.js').then(m => m.clearSignIn(core)),
+      DISCONNECT_WAIT_MS
+    ).catch(err => console.warn('[wallet-modal] clearing sign-in failed', err))
   }
   core.storage.remove(STORAGE_KEYS.connectionStatus)
   core.storage.remove(STORAGE_KEYS.walletInfo)

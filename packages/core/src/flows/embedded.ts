@@ -5,7 +5,7 @@ import type { Core } from '../createCore.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
 import { ACTION_NOT_ALLOWED_DELAY_MS, EMAIL_COOLDOWN_MS, isAuthConnectorId } from '../adapters/embedded/constants.js'
-import { WalletModalError, } from '../errors/WalletModalError.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
 import type { Connector } from '../types/connector.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
@@ -66,7 +66,11 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
       core.alert.show(code)
       st.setStep('idle', new WalletModalError(code).shortMessage)
     },
-    onRefused: () => lifetime.setTimeout(() => core.snack.showError(embeddedError('ACTION_NOT_ALLOWED').shortMessage, undefined, 'error.ACTION_NOT_ALLOWED'), ACTION_NOT_ALLOWED_DELAY_MS),
+    onRefused: () =>
+      lifetime.setTimeout(
+        () => core.snack.showError(embeddedError('ACTION_NOT_ALLOWED').shortMessage, undefined, 'error.ACTION_NOT_ALLOWED'),
+        ACTION_NOT_ALLOWED_DELAY_MS
+      ),
     onSignOut: () => st.setUser(undefined)
   })
   for (const connector of Object.values(wallet.connectors)) core.runtime.addConnector(connector)
@@ -76,7 +80,11 @@ async function makeEmbedded(core: Core): Promise<EmbeddedWallet> {
     .then(() =>
       Promise.all([
         syncTheme(),
-        wallet.frame.request('SYNC_DAPP_DATA', { projectId: core.options.state.projectId, name: core.options.state.metadata.name?.slice(0, 200), url: location.origin })
+        wallet.frame.request('SYNC_DAPP_DATA', {
+          projectId: core.options.state.projectId,
+          name: core.options.state.metadata.name?.slice(0, 200),
+          url: location.origin
+        })
       ])
     )
     .catch(() => undefined)
@@ -145,8 +153,8 @@ function settleApproval(core: Core, id: string, ok: boolean, message?: string): 
   if (ok) {
     void refreshBalance(core, core.chain.state.activeNamespace, { force: true })
     void core.runtime.embedded?.then(wallet => syncEmbeddedAccountType(core, wallet)).catch(() => undefined)
-  }
-  else if (message === 'Signature declined') core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage, undefined, 'error.SIGNATURE_DECLINED')
+  } else if (message === 'Signature declined')
+    core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage, undefined, 'error.SIGNATURE_DECLINED')
   // Its view goes (back to what asked, or the modal closes when it opened for it).
   popTransactionStack(core, ok ? 'success' : 'cancel')
 }

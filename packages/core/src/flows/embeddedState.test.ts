@@ -14,7 +14,14 @@ describe('socialWindow', () => {
   })
 
   async function make(): Promise<Core> {
-    const core = createCore({ projectId: 'demo', networks: devnetNetworks(await getDevnet()), storage: memoryStorage(), enableEIP6963: false, enableInjected: false, enableWalletConnect: false })
+    const core = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(await getDevnet()),
+      storage: memoryStorage(),
+      enableEIP6963: false,
+      enableInjected: false,
+      enableWalletConnect: false
+    })
     cores.push(core)
     return core
   }

@@ -15,7 +15,10 @@ export function embeddedState(core: Core): EmbeddedController {
  */
 export function secureSiteUrlOf(core: Core): string | undefined {
   const { features } = core.options.state
-  const named = (value: unknown, key: string) => (typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string' ? ((value as Record<string, string>)[key] as string) : undefined)
+  const named = (value: unknown, key: string) =>
+    typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string'
+      ? ((value as Record<string, string>)[key] as string)
+      : undefined
   const url = core.options.state.secureSiteUrl ?? named(features.secureSite, 'url') ?? named(features.email, 'secureSiteUrl')
   if (!url) return undefined
   try {

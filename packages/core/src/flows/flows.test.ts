@@ -148,7 +148,10 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
   it('a wallet moving to a network the site does not list opens UnsupportedChain; switching back closes it', async () => {
     const c = await setup()
     await connectExternal(c, WALLET_ID)
-    await wallet.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Other', rpcUrls: [info.chains[0]!.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] })
+    await wallet.request({
+      method: 'wallet_addEthereumChain',
+      params: [{ chainId: '0x1', chainName: 'Other', rpcUrls: [info.chains[0]!.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    })
     await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })
     await waitFor(() => c.router.state.view === 'UnsupportedChain' && c.modal.state.open, 3000, 'UnsupportedChain')
     expect(c.chain.isNetworkSupported()).to.equal(false)
@@ -178,7 +181,12 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     c.chain.setAccount('eip155', { currentTab: 1 })
     await c.disconnect()
     // Address and related data are gone; the namespace's default account type (spec §9) stays.
-    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({ status: 'disconnected', balanceLoading: false, preferredAccountType: 'smartAccount', currentTab: 0 })
+    expect(c.chain.state.namespaces.eip155.account).to.deep.equal({
+      status: 'disconnected',
+      balanceLoading: false,
+      preferredAccountType: 'smartAccount',
+      currentTab: 0
+    })
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectionStatus)).to.equal(false)
     expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.recentWallets)).to.equal(true)
@@ -232,7 +240,12 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     wallet = createDevnetWallet({ chains: info.chains, mode: 'reject' })
     core = createCore({ projectId: 'test', networks: devnetNetworks(info), storage, enableInjected: false })
     // Synchronously after creation: the button can show this address instead of 'Connect Wallet'.
-    expect(core.getAccount()).to.deep.include({ status: 'reconnecting', isConnected: false, address, caipAddress: `eip155:${info.chains[0]!.chainId}:${address}` })
+    expect(core.getAccount()).to.deep.include({
+      status: 'reconnecting',
+      isConnected: false,
+      address,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${address}`
+    })
     stopAnnounce = announceDevnetWallet(wallet, { setWindowEthereum: false })
     expect(await core.ready).to.equal(true)
     expect(core.getAccount()).to.include({ status: 'connected', address })

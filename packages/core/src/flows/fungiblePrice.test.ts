@@ -88,7 +88,12 @@ describe('prices from /v1/fungible/price (devnet server)', () => {
     const c = await connected()
     const onramp = onrampFeature(c).controller
     const ref = chainOf(c).split(':')[1]!
-    const asset = (id: string, contract: string): PurchaseCurrency => ({ id, name: id, symbol: id, networks: [{ name: 'devnet', display_name: 'Devnet', chain_id: ref, contract_address: contract }] })
+    const asset = (id: string, contract: string): PurchaseCurrency => ({
+      id,
+      name: id,
+      symbol: id,
+      networks: [{ name: 'devnet', display_name: 'Devnet', chain_id: ref, contract_address: contract }]
+    })
     const dusd = asset('DUSD', info.tokens.DUSD!)
     onramp.setOptions([{ id: 'sandbox', name: 'Devnet Sandbox', feeRange: '1-2%', networks: [chainOf(c)] }], [dusd], ONRAMP_FALLBACK_PAYMENT_CURRENCIES, false)
     onramp.setPurchaseCurrency(dusd)

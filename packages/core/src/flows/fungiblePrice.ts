@@ -40,7 +40,12 @@ async function ask(core: Core, blockchainApiUrl: string, asset: string): Promise
   const { projectId } = core.options.state
   try {
     const { postChecked } = createCheckedCalls(await core.loadHttp(), projectId)
-    const { fungibles } = await postChecked(blockchainApiUrl, blockchainEndpoints.fungiblePrice, { currency: 'usd', addresses: [asset], projectId }, 'fungible price')
+    const { fungibles } = await postChecked(
+      blockchainApiUrl,
+      blockchainEndpoints.fungiblePrice,
+      { currency: 'usd', addresses: [asset], projectId },
+      'fungible price'
+    )
     const price = fungibles[0]?.price
     // The service leaves unknown tokens out; a price that is not a positive number is none.
     return typeof price === 'number' && Number.isFinite(price) && price > 0 ? price : undefined

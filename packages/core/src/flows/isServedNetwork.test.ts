@@ -20,7 +20,15 @@ describe('history and identity on networks the service does not serve (spec §7)
   let core: Core | undefined
   let asked: string[]
   const make = () => {
-    const c = (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage() }))
+    const c = (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage()
+    }))
     asked = []
     const api = {
       getIdentity: async (address: string) => (asked.push(`identity ${address}`), { name: 'devnet-wallet.reown.id', avatar: null }),

@@ -48,7 +48,16 @@ describe('legal checkbox: the addresses it may link', () => {
 describe('legal checkbox: the site’s options', () => {
   let core: Core | undefined
   const make = (extra: Partial<WalletModalOptions>, storage: StorageBackend = memoryStorage()) =>
-    (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage, ...extra }))
+    (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage,
+      ...extra
+    }))
   afterEach(() => {
     core?.destroy()
     core = undefined
@@ -61,12 +70,19 @@ describe('legal checkbox: the site’s options', () => {
   })
 
   it('links the pages the site gives when legalCheckbox is on', () => {
-    expect(legalLinks(make({ features: { legalCheckbox: true }, termsConditionsUrl: 'https://site.example/terms', privacyPolicyUrl: 'https://site.example/privacy' }))).to.deep.equal({
+    expect(
+      legalLinks(
+        make({ features: { legalCheckbox: true }, termsConditionsUrl: 'https://site.example/terms', privacyPolicyUrl: 'https://site.example/privacy' })
+      )
+    ).to.deep.equal({
       terms: 'https://site.example/terms',
       privacy: 'https://site.example/privacy'
     })
     core!.destroy()
-    expect(legalLinks(make({ features: { legalCheckbox: true }, privacyPolicyUrl: 'https://site.example/privacy' }))).to.deep.equal({ terms: undefined, privacy: 'https://site.example/privacy' })
+    expect(legalLinks(make({ features: { legalCheckbox: true }, privacyPolicyUrl: 'https://site.example/privacy' }))).to.deep.equal({
+      terms: undefined,
+      privacy: 'https://site.example/privacy'
+    })
   })
 
   it('refuses a javascript: address with one warning, keeping the other link; with none left there is no checkbox', () => {
@@ -74,7 +90,11 @@ describe('legal checkbox: the site’s options', () => {
     const warn = console.warn
     console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
     try {
-      const c = make({ features: { legalCheckbox: true }, termsConditionsUrl: 'javascript:alert(document.cookie)', privacyPolicyUrl: 'https://site.example/privacy' })
+      const c = make({
+        features: { legalCheckbox: true },
+        termsConditionsUrl: 'javascript:alert(document.cookie)',
+        privacyPolicyUrl: 'https://site.example/privacy'
+      })
       expect(legalLinks(c)).to.deep.equal({ terms: undefined, privacy: 'https://site.example/privacy' })
       expect(legalLinks(c)).to.deep.equal({ terms: undefined, privacy: 'https://site.example/privacy' })
       expect(warnings).to.have.length(1)

@@ -20,7 +20,9 @@ interface StoredConsent {
 }
 
 const isStoredConsent = (v: unknown): v is StoredConsent =>
-  !!v && typeof v === 'object' && ['terms', 'privacy'].every(k => {
+  !!v &&
+  typeof v === 'object' &&
+  ['terms', 'privacy'].every(k => {
     const x = (v as Record<string, unknown>)[k]
     return x === null || typeof x === 'string'
   })

@@ -48,7 +48,13 @@ describe('multi-wallet (several wallets per namespace)', () => {
       storage,
       enableInjected: false,
       features: { multiWallet },
-      connectors: [{ id: SDK, name: 'Second Wallet', provider: createDevnetWallet({ chains: info.chains, mode: 'approve', storage: walletStorage[1], account: SECOND_ACCOUNT }) }]
+      connectors: [
+        {
+          id: SDK,
+          name: 'Second Wallet',
+          provider: createDevnetWallet({ chains: info.chains, mode: 'approve', storage: walletStorage[1], account: SECOND_ACCOUNT })
+        }
+      ]
     })
     events = []
     core.subscribeEvents(e => events.push(e))
@@ -57,7 +63,8 @@ describe('multi-wallet (several wallets per namespace)', () => {
   }
   const statuses = (c: Core) => multiWalletState(c).connections.eip155.map(x => `${x.connectorId}:${x.status}`)
   /** Waits until the stored connections read `expected` (they are written just after a connection lands). */
-  const expectStatuses = (c: Core, expected: string[]) => waitFor(() => JSON.stringify(statuses(c)) === JSON.stringify(expected), 3000, `stored connections ${expected.join(', ')} (have ${statuses(c).join(', ')})`)
+  const expectStatuses = (c: Core, expected: string[]) =>
+    waitFor(() => JSON.stringify(statuses(c)) === JSON.stringify(expected), 3000, `stored connections ${expected.join(', ')} (have ${statuses(c).join(', ')})`)
   const address = (c: Core) => c.getAccount('eip155').address?.toLowerCase()
 
   it('keeps the replaced wallet connected, switches back without a prompt, survives a reload, hands over on disconnect', async () => {
@@ -72,7 +79,9 @@ describe('multi-wallet (several wallets per namespace)', () => {
     await switchConnection(c, 'eip155', ANNOUNCED)
     expect(address(c)).to.equal(info.walletAccount.toLowerCase())
     await expectStatuses(c, [`${SDK}:connected`, `${ANNOUNCED}:active`])
-    expect(events.filter(e => e.type === 'ACCOUNT_CHANGED').map(e => (e.data as { address: string }).address.toLowerCase())).to.deep.equal([info.walletAccount.toLowerCase()])
+    expect(events.filter(e => e.type === 'ACCOUNT_CHANGED').map(e => (e.data as { address: string }).address.toLowerCase())).to.deep.equal([
+      info.walletAccount.toLowerCase()
+    ])
     expect(c.runtime.unlisten.has(SDK)).to.equal(false)
     expect(c.runtime.unlisten.has(ANNOUNCED)).to.equal(true)
 
@@ -102,7 +111,9 @@ describe('multi-wallet (several wallets per namespace)', () => {
     await connectExternal(c, ANNOUNCED)
     await connectExternal(c, SDK)
     await expectStatuses(c, [`${ANNOUNCED}:connected`, `${SDK}:active`])
-    multiWalletState(c).connections.eip155 = multiWalletState(c).connections.eip155.map(x => (x.connectorId === ANNOUNCED ? { ...x, status: 'disconnected' as const } : x))
+    multiWalletState(c).connections.eip155 = multiWalletState(c).connections.eip155.map(x =>
+      x.connectorId === ANNOUNCED ? { ...x, status: 'disconnected' as const } : x
+    )
     await switchConnection(c, 'eip155', ANNOUNCED)
     expect(address(c)).to.equal(info.walletAccount.toLowerCase())
     await expectStatuses(c, [`${SDK}:connected`, `${ANNOUNCED}:active`])

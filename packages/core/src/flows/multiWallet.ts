@@ -38,7 +38,11 @@ export async function switchConnection(core: Core, ns: WiredNamespace, connector
   const restored = await (await import('./reconnect.js')).restore(core, ns, target.connectorId)
   if (!restored) {
     // The wallet forgot the site (or its session ended): it must log in again.
-    save(core, ns, list.map(c => (c === target ? { ...c, status: 'disconnected' as const } : c)))
+    save(
+      core,
+      ns,
+      list.map(c => (c === target ? { ...c, status: 'disconnected' as const } : c))
+    )
     throw new WalletModalError('CONNECT_FAILED', { details: `${target.name} no longer answers for this site: connect it again` })
   }
   if (previous) unfollow(core, previous)
@@ -69,7 +73,11 @@ export async function disconnectConnection(core: Core, ns: WiredNamespace, conne
   const wasActive = !!active && same(active, target.connectorId)
   unfollow(core, target.connectorId)
   if (connector?.provider || connector?.handle) {
-    await withTimeout(core, adapterOf(core, ns).then(a => a.disconnect(connector)), DISCONNECT_WAIT_MS).catch(err => console.warn('[wallet-modal] the wallet did not acknowledge the disconnect', err))
+    await withTimeout(
+      core,
+      adapterOf(core, ns).then(a => a.disconnect(connector)),
+      DISCONNECT_WAIT_MS
+    ).catch(err => console.warn('[wallet-modal] the wallet did not acknowledge the disconnect', err))
     // A WalletConnect session is over once disconnected: the connector goes back to pairing.
     if (connector.type === 'WALLET_CONNECT') core.connector.add({ ...connector, provider: undefined })
   }

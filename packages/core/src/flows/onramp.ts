@@ -69,7 +69,9 @@ function onrampClient(core: Core): Promise<OnRampClient> {
   const opts = core.adapterContext.options()
   const urls = opts.services
   if (!urls) return Promise.reject(new WalletModalError('CHAIN_NOT_SUPPORTED', { details: 'no blockchain data API configured' }))
-  const made = (feature.client ??= Promise.all([core.loadHttp(), import('../api/OnRampClient.js')]).then(([http, m]) => m.createOnRampClient(http, urls.blockchainApiUrl, opts.projectId)))
+  const made = (feature.client ??= Promise.all([core.loadHttp(), import('../api/OnRampClient.js')]).then(([http, m]) =>
+    m.createOnRampClient(http, urls.blockchainApiUrl, opts.projectId)
+  ))
   made.catch(() => {
     if (feature.client === made) feature.client = undefined
   })
@@ -89,7 +91,10 @@ export function onrampNetwork(core: Core, currency: PurchaseCurrency | undefined
 }
 
 /** The assets of `currencies` one can buy on the active network (spec: USDC first, as its default). */
-export function purchasableHere(core: Core, currencies: readonly PurchaseCurrency[] = onrampFeature(core).controller.state.purchaseCurrencies): PurchaseCurrency[] {
+export function purchasableHere(
+  core: Core,
+  currencies: readonly PurchaseCurrency[] = onrampFeature(core).controller.state.purchaseCurrencies
+): PurchaseCurrency[] {
   const here = currencies.filter(c => onrampNetwork(core, c))
   return [...here.filter(c => c.symbol === 'USDC'), ...here.filter(c => c.symbol !== 'USDC')]
 }
@@ -110,13 +115,20 @@ export async function startOnRamp(core: Core, providerId?: string): Promise<void
     if (onramp.state.selectedProvider?.id !== provider?.id) onramp.selectProvider(provider)
   } catch (err) {
     console.warn('[wallet-modal] on-ramp options unavailable; sample limits apply', err)
-    onramp.setOptions(onramp.state.providers.length ? onramp.state.providers : onrampFallbackProviders(core), ONRAMP_FALLBACK_PURCHASE_CURRENCIES, ONRAMP_FALLBACK_PAYMENT_CURRENCIES, true)
+    onramp.setOptions(
+      onramp.state.providers.length ? onramp.state.providers : onrampFallbackProviders(core),
+      ONRAMP_FALLBACK_PURCHASE_CURRENCIES,
+      ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
+      true
+    )
   } finally {
     onramp.setOptionsLoading(false)
   }
   const s = onramp.state
-  if (!s.purchaseCurrency || !s.purchaseCurrencies.some(c => c.id === s.purchaseCurrency!.id)) onramp.setPurchaseCurrency(purchasableHere(core)[0] ?? s.purchaseCurrencies[0])
-  if (!s.paymentCurrency || !s.paymentCurrencies.some(c => c.id === s.paymentCurrency!.id)) onramp.setPaymentCurrency(s.paymentCurrencies.find(c => c.id === 'USD') ?? s.paymentCurrencies[0])
+  if (!s.purchaseCurrency || !s.purchaseCurrencies.some(c => c.id === s.purchaseCurrency!.id))
+    onramp.setPurchaseCurrency(purchasableHere(core)[0] ?? s.purchaseCurrencies[0])
+  if (!s.paymentCurrency || !s.paymentCurrencies.some(c => c.id === s.paymentCurrency!.id))
+    onramp.setPaymentCurrency(s.paymentCurrencies.find(c => c.id === 'USD') ?? s.paymentCurrencies[0])
   const methods = s.paymentCurrency?.payment_method_limits ?? []
   if (!methods.some(m => m.id === s.paymentMethod) && methods[0]) onramp.setPaymentMethod(methods[0].id)
 }
@@ -142,7 +154,9 @@ export const ONRAMP_CHOOSE_FIRST = 'Choose what to buy and an amount'
  * with its `values`, for other locales): not a money amount, or outside the payment method's
  * limits ('Amount must be between 20.00 and 5,000.00 USD').
  */
-export function onrampAmountProblem(core: Core): { text: string; key: 'onramp.amountFormat' | 'onramp.amountRange'; values?: { min: string; max: string; currency: string } } | undefined {
+export function onrampAmountProblem(
+  core: Core
+): { text: string; key: 'onramp.amountFormat' | 'onramp.amountRange'; values?: { min: string; max: string; currency: string } } | undefined {
   const s = onrampFeature(core).controller.state
   if (!s.paymentAmount) return undefined
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(s.paymentAmount)) return { text: 'Enter an amount like 50 or 49.99', key: 'onramp.amountFormat' }
@@ -186,9 +200,7 @@ async function assetPriceUsd(core: Core): Promise<number | undefined> {
   const id = core.chain.activeNetwork()?.caipNetworkId
   const priced =
     network && id
-      ? await import('./fungiblePrice.js')
-          .then(m => m.fungiblePriceUsd(core, `${id}:${network.contract_address || 'native'}`))
-          .catch(() => undefined)
+      ? await import('./fungiblePrice.js').then(m => m.fungiblePriceUsd(core, `${id}:${network.contract_address || 'native'}`)).catch(() => undefined)
       : undefined
   if (priced) return priced
   // A dollar stablecoin is a dollar.
@@ -219,7 +231,14 @@ export async function requestOnRampQuote(core: Core): Promise<void> {
   onramp.setQuotesLoading(true)
   try {
     const quote = await (await onrampClient(core)).quote(
-      { provider: s.selectedProvider?.id, purchaseCurrency: s.purchaseCurrency.id, paymentCurrency: s.paymentCurrency.id, paymentMethod: s.paymentMethod, amount: s.paymentAmount, network: network.name },
+      {
+        provider: s.selectedProvider?.id,
+        purchaseCurrency: s.purchaseCurrency.id,
+        paymentCurrency: s.paymentCurrency.id,
+        paymentMethod: s.paymentMethod,
+        amount: s.paymentAmount,
+        network: network.name
+      },
       { signal: abort.signal }
     )
     if (seq === feature.quoteSeq) onramp.setQuote(quote, quote.purchaseAmount.amount)

@@ -23,7 +23,13 @@ function syncPending(core: Core, ns: WiredNamespace, from: string | undefined): 
  * the outcome (undefined: gave up). With `quiet`, a failure is left to the caller to explain
  * (Swap says why in its view).
  */
-export async function trackPendingTransaction(core: Core, adapter: ChainAdapter, network: CaipNetwork, id: string, opts: { pollMs?: number; quiet?: boolean } = {}): Promise<boolean | undefined> {
+export async function trackPendingTransaction(
+  core: Core,
+  adapter: ChainAdapter,
+  network: CaipNetwork,
+  id: string,
+  opts: { pollMs?: number; quiet?: boolean } = {}
+): Promise<boolean | undefined> {
   const ns = adapter.namespace
   const { send } = walletFeatures(core)
   const from = core.chain.state.namespaces[ns].account.address

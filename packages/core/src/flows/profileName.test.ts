@@ -27,7 +27,9 @@ describe('name suffixes: the service’s own and the legacy .wcn.id (spec §9)',
 
   it("follows the server's nameService entry: its suffix first, its legacy list (malformed entries dropped)", () => {
     const c = make()
-    c.options.applyRemoteFeatures([{ id: 'nameService', isEnabled: true, config: { suffix: '.walletmodal.id', legacySuffixes: ['.wcn.id', 'no-dot', '.walletmodal.id', 7] } }])
+    c.options.applyRemoteFeatures([
+      { id: 'nameService', isEnabled: true, config: { suffix: '.walletmodal.id', legacySuffixes: ['.wcn.id', 'no-dot', '.walletmodal.id', 7] } }
+    ])
     expect(nameSuffixes(c)).to.deep.equal(['.walletmodal.id', '.wcn.id'])
     expect(serviceNameLabel(c, 'bob.wcn.id')).to.equal('bob')
     expect(serviceNameLabel(c, 'bob.reown.id')).to.equal(undefined)

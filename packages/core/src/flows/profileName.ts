@@ -63,8 +63,16 @@ export function serviceNameLabel(core: Core, name: string): string | undefined {
 export function namesClient(core: Core): Promise<NamesClient> {
   const opts = core.adapterContext.options()
   const urls = opts.services
-  if (!urls) return Promise.reject(new WalletModalError('NAMES_FOR_ADDRESS_FAILED', { shortMessage: NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED, details: 'no blockchain data API configured' }))
-  const made = (core.runtime.names ??= Promise.all([core.loadHttp(), import('../api/NamesClient.js')]).then(([http, m]) => m.createNamesClient(http, urls.blockchainApiUrl, opts.projectId)))
+  if (!urls)
+    return Promise.reject(
+      new WalletModalError('NAMES_FOR_ADDRESS_FAILED', {
+        shortMessage: NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED,
+        details: 'no blockchain data API configured'
+      })
+    )
+  const made = (core.runtime.names ??= Promise.all([core.loadHttp(), import('../api/NamesClient.js')]).then(([http, m]) =>
+    m.createNamesClient(http, urls.blockchainApiUrl, opts.projectId)
+  ))
   made.catch(() => {
     if (core.runtime.names === made) core.runtime.names = undefined
   })
@@ -92,7 +100,11 @@ export async function fetchProfileName(core: Core, address: string): Promise<voi
     core.storage.set(key, { name: name ?? null })
     if (core.chain.activeAccount().address === address) core.blockchainApi.setProfileName(address, name)
   } catch (err) {
-    warnUnlessDestroyed(core, NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED, new WalletModalError('NAMES_FOR_ADDRESS_FAILED', { shortMessage: NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED, details: reasonOf(err), cause: err }))
+    warnUnlessDestroyed(
+      core,
+      NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED,
+      new WalletModalError('NAMES_FOR_ADDRESS_FAILED', { shortMessage: NAME_ERROR_MESSAGES.NAMES_FOR_ADDRESS_FAILED, details: reasonOf(err), cause: err })
+    )
   }
 }
 

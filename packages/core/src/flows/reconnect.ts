@@ -55,7 +55,9 @@ async function restoreAll(core: Core): Promise<boolean> {
   const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string'))
   const active = core.storage.get(STORAGE_KEYS.activeNamespace, is.string)
   // Stored before namespaces were remembered: the first one (the only one there was).
-  const namespaces = WIRED_NAMESPACES.filter(ns => (stored ? stored.includes(ns) : ns === WIRED_NAMESPACES[0])).sort((a, b) => Number(a === active) - Number(b === active))
+  const namespaces = WIRED_NAMESPACES.filter(ns => (stored ? stored.includes(ns) : ns === WIRED_NAMESPACES[0])).sort(
+    (a, b) => Number(a === active) - Number(b === active)
+  )
   const results = await Promise.all(
     namespaces.map(ns => {
       const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)
@@ -102,9 +104,7 @@ export async function restore(core: Core, ns: WiredNamespace, id: string): Promi
   }
   if (isAuthConnectorId(id)) {
     // The embedded wallet: its secure frame (a chunk of its own) says whether its session lives.
-    return import('./embedded.js')
-      .then(m => m.restoreEmbedded(core, ns))
-      .catch(err => void console.warn('[wallet-modal] e-mail wallet not restored', err))
+    return import('./embedded.js').then(m => m.restoreEmbedded(core, ns)).catch(err => void console.warn('[wallet-modal] e-mail wallet not restored', err))
   }
   const adapter = await discoveredAdapter(core, ns)
   // Wallets register themselves when their script has run (some only after fetching their
@@ -135,7 +135,10 @@ async function reconnectNamespace(core: Core, ns: WiredNamespace, id: string): P
       .then(([m, wallet]) => wallet && m.syncEmbeddedAccountType(core, wallet))
       .catch(() => undefined)
   }
-  core.events.emit({ type: 'CONNECT_SUCCESS', data: { connectorId: connector.id, address: connection.address, caipNetworkId: connection.network.caipNetworkId, namespace: ns } })
+  core.events.emit({
+    type: 'CONNECT_SUCCESS',
+    data: { connectorId: connector.id, address: connection.address, caipNetworkId: connection.network.caipNetworkId, namespace: ns }
+  })
   guardUnsupportedNetwork(core, ns)
   return true
 }

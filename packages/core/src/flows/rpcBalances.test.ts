@@ -16,7 +16,7 @@ const ICON = 'https://example.com/dusd.png'
 const balanceOf = async (url: string, token: string, holder: string) =>
   BigInt(await rpc<string>(url, 'eth_call', [{ to: token, data: `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
 
-describe('token balances from the network\'s RPC (no blockchain data API)', () => {
+describe("token balances from the network's RPC (no blockchain data API)", () => {
   let info: DevnetInfo
   let core: Core | undefined
   let stopAnnounce: (() => void) | undefined
@@ -39,10 +39,14 @@ describe('token balances from the network\'s RPC (no blockchain data API)', () =
     core = undefined
   })
 
-  it('lists the native coin and the site\'s tokens, without USD values, once connected', async () => {
+  it("lists the native coin and the site's tokens, without USD values, once connected", async () => {
     const c = await setup({ tokens: { 'eip155:31337': [{ address: info.tokens.DUSD!, image: ICON }, { address: info.tokens.USDT! }] } })
     const address = await connectExternal(c, WALLET_ID)
-    const balances = await waitFor(() => (c.blockchainApi.state.tokenBalances.length === 3 ? c.blockchainApi.state.tokenBalances : undefined), 10_000, 'the token balances')
+    const balances = await waitFor(
+      () => (c.blockchainApi.state.tokenBalances.length === 3 ? c.blockchainApi.state.tokenBalances : undefined),
+      10_000,
+      'the token balances'
+    )
     const url = info.chains[0]!.rpcUrl
     const [wei, dusd, usdt] = await Promise.all([
       rpc<string>(url, 'eth_getBalance', [address, 'latest']),

@@ -11,7 +11,14 @@ fc.configureGlobal({ seed: 20261123 })
 // balance service. Whatever either holds, checking an amount never throws, accepts only positive
 // decimals within the token's places and balance, and an accepted amount means what was typed.
 
-const token = (decimals: string, numeric: string): TokenBalance => ({ name: 'T', symbol: 'T', chainId: 'eip155:1', value: 0, price: 0, quantity: { decimals, numeric } })
+const token = (decimals: string, numeric: string): TokenBalance => ({
+  name: 'T',
+  symbol: 'T',
+  chainId: 'eip155:1',
+  value: 0,
+  price: 0,
+  quantity: { decimals, numeric }
+})
 const decimals = fc.integer({ min: 0, max: 36 })
 const amountText = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -22,7 +29,11 @@ const amountText = fc.oneof(
 describe('Send amounts (properties)', () => {
   it('never throws, whatever the amount and whatever the service said about the token', () => {
     const serviceDecimals = fc.oneof(decimals.map(String), fc.string({ maxLength: 6 }), fc.constantFrom('-1', '1e3', 'NaN', '1.5', '999999'))
-    const serviceNumeric = fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String), fc.string({ maxLength: 12 }), fc.constantFrom('1e21', '-5', '0x10', '1.2.3', ''))
+    const serviceNumeric = fc.oneof(
+      fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('1e21', '-5', '0x10', '1.2.3', '')
+    )
     fc.assert(
       fc.property(amountText, serviceDecimals, serviceNumeric, (amount, d, numeric) => {
         const result = amountError(token(d, numeric), amount)

@@ -78,9 +78,7 @@ export async function startSendDraft(core: Core): Promise<void> {
   if (!send.state.token && native) send.setToken(native)
   await fetchTokenBalances(core)
   // The coin's balance in USD (spec §3 `networkBalanceInUSD`), priced once the balances are in.
-  await import('./sendFee.js')
-    .then(m => m.fillNetworkBalanceInUSD(core))
-    .catch(err => console.warn('[wallet-modal] network balance in USD not priced', err))
+  await import('./sendFee.js').then(m => m.fillNetworkBalanceInUSD(core)).catch(err => console.warn('[wallet-modal] network balance in USD not priced', err))
 }
 
 /**

@@ -101,7 +101,11 @@ describe('sending tokens (devnet)', () => {
       expect(await balanceOf(url, info.tokens[symbol]!, info.walletAccount), symbol).to.equal(from - 10_000_000n)
       expect(await balanceOf(url, info.tokens[symbol]!, RECEIVER), symbol).to.equal(to + 10_000_000n)
       // The token list is fetched again after the send.
-      await waitFor(() => c.blockchainApi.state.tokenBalances.find(b => b.symbol === symbol)?.quantity.numeric === String(Number(from - 10_000_000n) / 1e6), 5000, `${symbol} balance refresh`)
+      await waitFor(
+        () => c.blockchainApi.state.tokenBalances.find(b => b.symbol === symbol)?.quantity.numeric === String(Number(from - 10_000_000n) / 1e6),
+        5000,
+        `${symbol} balance refresh`
+      )
     }
   })
 

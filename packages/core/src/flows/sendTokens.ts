@@ -53,10 +53,15 @@ export async function sendTokens(core: Core): Promise<string> {
     sent = { id, wallet }
   } catch (err) {
     popTransactionStack(core, 'cancel')
-    return fail(isWalletModalError(err, 'USER_REJECTED') ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'TRANSACTION_FAILED'))
+    return fail(
+      isWalletModalError(err, 'USER_REJECTED') ? new WalletModalError('SIGNATURE_DECLINED', { cause: err }) : toWalletModalError(err, 'TRANSACTION_FAILED')
+    )
   }
   const { id, wallet } = sent
-  core.events.emit({ type: 'SEND_SUCCESS', data: { caipNetworkId: wallet.network.caipNetworkId, hash: id, token: token.symbol, amount: sendTokenAmount!, to: receiverAddress! } })
+  core.events.emit({
+    type: 'SEND_SUCCESS',
+    data: { caipNetworkId: wallet.network.caipNetworkId, hash: id, token: token.symbol, amount: sendTokenAmount!, to: receiverAddress! }
+  })
   void trackPendingTransaction(core, wallet.adapter, wallet.network, id)
   void refreshBalance(core, wallet.adapter.namespace, { force: true })
   send.resetSend()

@@ -11,7 +11,12 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
   return patterns.some(p => {
     if (p === origin || p === '*') return true
     if (!p.includes('*')) return false
-    const re = new RegExp(`^${p.split('*').map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^./]+')}$`)
+    const re = new RegExp(
+      `^${p
+        .split('*')
+        .map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^./]+')}$`
+    )
     return re.test(origin)
   })
 }

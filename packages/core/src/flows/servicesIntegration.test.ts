@@ -8,7 +8,20 @@ import { fetchTokenBalances } from './balances.js'
 import { fetchFeaturedAndRecommended, fetchNextWalletsPage, searchWallets } from './walletLists.js'
 import { initServices } from './services.js'
 import { reportError } from './telemetry.js'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, faultHits, getDevnet, memoryStorage, rpc, serverRequests, setFault, storedEvents, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import {
+  announceDevnetWallet,
+  createDevnetWallet,
+  devnetNetworks,
+  faultHits,
+  getDevnet,
+  memoryStorage,
+  rpc,
+  serverRequests,
+  setFault,
+  storedEvents,
+  waitFor,
+  type DevnetInfo
+} from '../__fixtures__/devnet.js'
 import type { WalletModalOptions } from '../types/options.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
@@ -20,7 +33,14 @@ describe('core with the wallet-modal server (devnet)', () => {
   let stop: (() => void) | undefined
 
   const make = async (extra: Partial<WalletModalOptions> = {}) => {
-    core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: info.serviceUrl, enableInjected: false, ...extra })
+    core = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(info),
+      storage: memoryStorage(),
+      serviceUrl: info.serviceUrl,
+      enableInjected: false,
+      ...extra
+    })
     return core
   }
   const connected = async (extra: Partial<WalletModalOptions> = {}) => {
@@ -238,7 +258,11 @@ describe('core with the wallet-modal server (devnet)', () => {
     const c = await make()
     await c.servicesReady
     await reportError(c, 'HUGE_ERROR', 'm'.repeat(20_000), 's'.repeat(80_000))
-    const report = await waitFor(async () => (await storedEvents(info.serviceUrl, 'demo', 'ERROR')).find(e => e.props.errorType === 'HUGE_ERROR'), 3000, 'the report')
+    const report = await waitFor(
+      async () => (await storedEvents(info.serviceUrl, 'demo', 'ERROR')).find(e => e.props.errorType === 'HUGE_ERROR'),
+      3000,
+      'the report'
+    )
     expect((report.props.errorMessage as string).length).to.equal(5000)
     expect(report.props.errorMessage as string).to.match(/^m+…$/)
     expect((report.props.stackTrace as string).length).to.equal(50_000)

@@ -51,7 +51,9 @@ describe('SIWX messages', () => {
     expect(text.split('\n').slice(0, 4)).to.deep.equal(['example.com:8080 wants you to sign in with your Solana account:', 'CCM39Xn', '', 'Sign in.'])
     expect(text).to.include('\nChain ID: 7hrtRAVM2hh9hwSaJAbFvTKEXE4jJGjb\n')
     expect(text).to.include('\nResources:\n- https://example.com/terms')
-    expect(formatSIWXMessage({ ...fields, chainId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' })).to.match(/^example\.com:8080 wants you to sign in with your Bitcoin account:/)
+    expect(formatSIWXMessage({ ...fields, chainId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' })).to.match(
+      /^example\.com:8080 wants you to sign in with your Bitcoin account:/
+    )
   })
 })
 
@@ -72,8 +74,16 @@ describe('sign-in flow (devnet)', () => {
   const onSignIn = (core: Core) => waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
 
   it("refuses siweConfig with siwx at start, and signIn without either: 'SIWX is not enabled'", async () => {
-    const siweConfig = { getNonce: async () => 'n', createMessage: () => '', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
-    expect(() => createCore({ projectId: 'demo', networks: devnetNetworks(info), siwx: createLocalSIWX({ storage: memoryStorage() }), siweConfig })).to.throw('siweConfig and siwx options cannot both be set')
+    const siweConfig = {
+      getNonce: async () => 'n',
+      createMessage: () => '',
+      verifyMessage: async () => true,
+      getSession: async () => null,
+      signOut: async () => true
+    }
+    expect(() => createCore({ projectId: 'demo', networks: devnetNetworks(info), siwx: createLocalSIWX({ storage: memoryStorage() }), siweConfig })).to.throw(
+      'siweConfig and siwx options cannot both be set'
+    )
     const plain = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableInjected: false })
     const err = await plain.signIn().catch(e => e)
     expect(err.shortMessage).to.equal('SIWX is not enabled')
@@ -92,7 +102,9 @@ describe('sign-in flow (devnet)', () => {
     expect(events).to.include('SIWX_AUTH_SUCCESS')
     const [session] = await siwx.getSessions('eip155:31337', info.walletAccount)
     expect(session, 'a session').to.not.equal(undefined)
-    expect(await verifyMessage({ address: info.walletAccount as `0x${string}`, message: session!.message, signature: session!.signature as `0x${string}` })).to.equal(true)
+    expect(
+      await verifyMessage({ address: info.walletAccount as `0x${string}`, message: session!.message, signature: session!.signature as `0x${string}` })
+    ).to.equal(true)
     expect(parseSiweMessage(session!.message).domain).to.equal(location.host)
   })
 
@@ -190,7 +202,7 @@ describe('sign-in flow (devnet)', () => {
     expect(await siwx.getSessions('eip155:31337', info.walletAccount)).to.deep.equal([])
   })
 
-  it("a failing session service shows its reason in the view, which stays for another try", async () => {
+  it('a failing session service shows its reason in the view, which stays for another try', async () => {
     const core = await connectWith(createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() }))
     await onSignIn(core)
     await setFault(info.serviceUrl, { path: '/v1/sessions', mode: 'status', status: 500 })
@@ -226,4 +238,3 @@ describe('sign-in flow (devnet)', () => {
     expect(slow.getAccount().isConnected).to.equal(false)
   })
 })
-

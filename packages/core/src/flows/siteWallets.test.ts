@@ -93,6 +93,12 @@ describe("the site's own wallets (connectors, customWallets)", () => {
     expect(customWalletsOf(core)[1]!.image_url, 'an http image is dropped').to.equal(null)
     expect(warnings.some(w => String(w[0]).includes('customWallets: an entry needs an id and a name'))).to.equal(true)
     // Spec §2 order: walletConnect, recent, injected, featured, custom, external, recommended.
-    expect(connectRows(core).map(label)).to.deep.equal(['connector:walletConnect', 'wallet:d-other', 'wallet:shop-wallet', 'wallet:http-image', 'connector:vendor-sdk'])
+    expect(connectRows(core).map(label)).to.deep.equal([
+      'connector:walletConnect',
+      'wallet:d-other',
+      'wallet:shop-wallet',
+      'wallet:http-image',
+      'connector:vendor-sdk'
+    ])
   })
 })

@@ -29,7 +29,14 @@ export function customWalletsOf(core: Core): Wallet[] {
       console.warn('[wallet-modal] customWallets: an entry needs an id and a name, and string links; left out:', entry)
       continue
     }
-    wallets.push({ ...w, id: w.id, name: w.name, chains: Array.isArray(w.chains) ? w.chains.filter(c => typeof c === 'string') : [], image_id: null, image_url: safeImageUrl(w.image_url) ?? null })
+    wallets.push({
+      ...w,
+      id: w.id,
+      name: w.name,
+      chains: Array.isArray(w.chains) ? w.chains.filter(c => typeof c === 'string') : [],
+      image_id: null,
+      image_url: safeImageUrl(w.image_url) ?? null
+    })
   }
   core.runtime.customWallets = wallets
   return wallets

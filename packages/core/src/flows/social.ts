@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { subscribe } from 'valtio/vanilla'
 import type { Core } from '../createCore.js'
 import { POPUP_CLOSED_CHECK_MS, type SocialProvider } from '../adapters/embedded/constants.js'
-import { WalletModalError, } from '../errors/WalletModalError.js'
+import { WalletModalError } from '../errors/WalletModalError.js'
 import { SOCIAL_ERROR_MESSAGES, type SocialErrorCode } from '../errors/socialCodes.js'
 import type { ErrorCode } from '../errors/codes.js'
 import { ensureEmbedded, finishLogin } from './embedded.js'
@@ -47,7 +47,8 @@ function waitForResult(core: Core, popup: Window, secureOrigin: string, live: ()
     const stopCheck = lifetime.setInterval(() => {
       if (!live()) finish(() => reject(new Abandoned()))
       else if (popup.closed) finish(() => reject(socialError('POPUP_CLOSED')))
-      else if (Date.now() - started > SOCIAL_LOGIN_TIMEOUT_MS) finish(() => reject(new WalletModalError('REQUEST_TIMEOUT', { details: 'the social login took too long' })))
+      else if (Date.now() - started > SOCIAL_LOGIN_TIMEOUT_MS)
+        finish(() => reject(new WalletModalError('REQUEST_TIMEOUT', { details: 'the social login took too long' })))
     }, POPUP_CLOSED_CHECK_MS)
   })
 }

@@ -34,7 +34,8 @@ describe('swap flows (devnet Uniswap V2 through the server)', () => {
   let wallet: Awaited<ReturnType<typeof connectedDevnetCore>>['wallet']
   const url = () => info.chains[0]!.rpcUrl
   const balanceOf = async (token: string) => BigInt(await rpc<string>(url(), 'eth_call', [{ to: token, data: `0x70a08231${word(TRADER)}` }, 'latest']))
-  const allowanceOf = async (token: string, spender: string) => BigInt(await rpc<string>(url(), 'eth_call', [{ to: token, data: `0xdd62ed3e${word(TRADER)}${word(spender)}` }, 'latest']))
+  const allowanceOf = async (token: string, spender: string) =>
+    BigInt(await rpc<string>(url(), 'eth_call', [{ to: token, data: `0xdd62ed3e${word(TRADER)}${word(spender)}` }, 'latest']))
   const ethBalance = async () => BigInt(await rpc<string>(url(), 'eth_getBalance', [TRADER, 'latest']))
 
   /** A connected core on Devnet with Swap open: tokens listed, balances read. */
@@ -155,7 +156,7 @@ describe('swap flows (devnet Uniswap V2 through the server)', () => {
     expect(swapAmountError(c)).to.equal('INSUFFICIENT_FUNDS')
   })
 
-  it('Max keeps a swap\'s gas back for the coin, and takes all of a token', async () => {
+  it("Max keeps a swap's gas back for the coin, and takes all of a token", async () => {
     const c = await opened()
     const [balance, prices] = await Promise.all([ethBalance(), (await swapClient(c)).gasPrice('eip155:31337')])
     const max = await maxSwapAmount(c)

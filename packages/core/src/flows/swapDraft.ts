@@ -50,7 +50,9 @@ export function swapClient(core: Core): Promise<SwapClient> {
   const opts = core.adapterContext.options()
   const urls = opts.services
   if (!urls) return Promise.reject(swapError('SWAP_UNSUPPORTED_NETWORK', { details: 'no blockchain data API configured' }))
-  const made = (feature.client ??= Promise.all([core.loadHttp(), import('../api/SwapClient.js')]).then(([http, m]) => m.createSwapClient(http, urls.blockchainApiUrl, opts.projectId)))
+  const made = (feature.client ??= Promise.all([core.loadHttp(), import('../api/SwapClient.js')]).then(([http, m]) =>
+    m.createSwapClient(http, urls.blockchainApiUrl, opts.projectId)
+  ))
   made.catch(() => {
     if (feature.client === made) feature.client = undefined
   })
@@ -110,7 +112,9 @@ export async function startSwap(core: Core): Promise<void> {
  */
 export function swapTokenSections(core: Core, query = ''): { yours: SwapToken[]; suggested: SwapToken[]; rest: SwapToken[] } {
   const q = query.trim().toLowerCase()
-  const tokens = swapFeature(core).controller.state.tokens.filter(t => !q || t.name.toLowerCase().includes(q) || t.symbol.toLowerCase().includes(q) || t.address.toLowerCase().endsWith(q))
+  const tokens = swapFeature(core).controller.state.tokens.filter(
+    t => !q || t.name.toLowerCase().includes(q) || t.symbol.toLowerCase().includes(q) || t.address.toLowerCase().endsWith(q)
+  )
   const held = tokens.map(t => ({ t, b: swapBalance(core, t) })).filter(({ b }) => Number(b.quantity) > 0)
   const yours = held.sort((a, b) => b.b.value - a.b.value).map(({ t }) => t)
   const suggested = SWAP_SUGGESTED_SYMBOLS.flatMap(s => tokens.filter(t => t.symbol.toUpperCase() === s))
@@ -210,7 +214,11 @@ async function batchesCalls(core: Core): Promise<boolean> {
   const feature = swapFeature(core)
   const { adapter, connector, address, network } = await activeWallet(core)
   const key = `${network.caipNetworkId}:${address}`
-  if (feature.batching?.key !== key) feature.batching = { key, supported: adapter.batchCalls ? adapter.batchCalls().then(batch => batch.supported(connector, network, address)) : Promise.resolve(false) }
+  if (feature.batching?.key !== key)
+    feature.batching = {
+      key,
+      supported: adapter.batchCalls ? adapter.batchCalls().then(batch => batch.supported(connector, network, address)) : Promise.resolve(false)
+    }
   return feature.batching.supported
 }
 

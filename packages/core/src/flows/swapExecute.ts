@@ -66,7 +66,9 @@ export async function approveSwap(core: Core): Promise<boolean> {
     const trade = tradeOrThrow(core)
     const wallet = await callingWallet(core)
     const tx = await (await swapClient(core)).buildApprove(trade)
-    const hash = await wallet.sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: tx.value }).catch(err => Promise.reject(walletFailure(err)))
+    const hash = await wallet
+      .sendCall(wallet.connector, { network: wallet.network, from: wallet.address, to: tx.to, data: tx.data, value: tx.value })
+      .catch(err => Promise.reject(walletFailure(err)))
     swap.setStep('approving', true)
     const mined = await trackPendingTransaction(core, wallet.adapter, wallet.network, hash, { quiet: true })
     if (mined === false) throw swapError('APPROVAL_REVERTED')
@@ -119,7 +121,10 @@ export async function executeSwap(core: Core): Promise<string | undefined> {
     if (batch) {
       // The approval and the swap together, approved once (EIP-5792): all or none.
       const approve = await client.buildApprove(trade)
-      hash = await sendBatch(core, wallet, batch, [{ network: wallet.network, from: wallet.address, to: approve.to, data: approve.data, value: approve.value }, call])
+      hash = await sendBatch(core, wallet, batch, [
+        { network: wallet.network, from: wallet.address, to: approve.to, data: approve.data, value: approve.value },
+        call
+      ])
       swap.setNeedsApproval(false)
     } else {
       hash = await wallet.sendCall(wallet.connector, call).catch(err => Promise.reject(walletFailure(err)))

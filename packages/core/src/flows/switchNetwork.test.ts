@@ -13,7 +13,16 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 describe('switching network: SwitchActiveChain, a skipped confirmation, an unknown network', () => {
   let core: Core | undefined
   const make = (extra: Partial<WalletModalOptions> = {}) =>
-    (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage(), ...extra }))
+    (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage(),
+      ...extra
+    }))
   /** Connected on EVM only, as after connecting an EVM wallet. */
   const connectedOnEvm = (c: Core) => c.chain.setAccount('eip155', { status: 'connected', address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}` })
   afterEach(() => {
@@ -29,7 +38,11 @@ describe('switching network: SwitchActiveChain, a skipped confirmation, an unkno
     expect(c.router.state.history).to.deep.equal(['Networks', 'SwitchActiveChain'])
     const data = c.router.state.data!
     expect(data.network?.caipNetworkId).to.equal('solana:devnet')
-    expect({ switchToChain: data.switchToChain, navigateTo: data.navigateTo, navigateWithReplace: data.navigateWithReplace }).to.deep.equal({ switchToChain: 'solana', navigateTo: 'Connect', navigateWithReplace: true })
+    expect({ switchToChain: data.switchToChain, navigateTo: data.navigateTo, navigateWithReplace: data.navigateWithReplace }).to.deep.equal({
+      switchToChain: 'solana',
+      navigateTo: 'Connect',
+      navigateWithReplace: true
+    })
     // The EVM connection stays the active one until a Solana wallet connects.
     expect(c.chain.state.activeNamespace).to.equal('eip155')
     expect(c.chain.state.namespaces.solana.network.caipNetwork?.caipNetworkId).to.equal('solana:devnet')

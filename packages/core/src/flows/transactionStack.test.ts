@@ -8,7 +8,14 @@ import { popTransactionStack, pushTransactionStack, transactionStackDepth } from
 describe('transaction stack (spec §2)', () => {
   let core: Core
   beforeEach(() => {
-    core = createCore({ projectId: 'test', networks: TEST_NETWORKS, enableInjected: false, enableEIP6963: false, enableReconnect: false, storage: memoryStorage() })
+    core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      storage: memoryStorage()
+    })
   })
   afterEach(() => core.destroy())
 

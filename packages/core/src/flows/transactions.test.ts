@@ -5,7 +5,17 @@ import { createCore, type Core } from '../createCore.js'
 import { walletFeatures } from './walletFeatures.js'
 import { fetchTransactions, filterTransactions, groupTransactions, isSpamTransaction, transactionDescriptions, transferSign } from './transactions.js'
 import { parseHistory, type Transaction } from '../api/schemas.js'
-import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, rpc, serverRequests, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import {
+  connectedDevnetCore,
+  devnetNetworks,
+  getDevnet,
+  memoryStorage,
+  rpc,
+  serverRequests,
+  setFault,
+  waitFor,
+  type DevnetInfo
+} from '../__fixtures__/devnet.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
@@ -39,7 +49,13 @@ describe('activity rules (spec §5)', () => {
 
   it('drops spam (every transfer flagged) and other chains', () => {
     const spam = tx({ id: 'spam', transfers: [{ nft_info: { name: 'Free', flags: { is_spam: true } }, quantity: { numeric: '1' } }] })
-    const partly = tx({ id: 'partly', transfers: [{ nft_info: { name: 'Free', flags: { is_spam: true } }, quantity: { numeric: '1' } }, { fungible_info: { symbol: 'ETH' }, quantity: { numeric: '1' } }] })
+    const partly = tx({
+      id: 'partly',
+      transfers: [
+        { nft_info: { name: 'Free', flags: { is_spam: true } }, quantity: { numeric: '1' } },
+        { fungible_info: { symbol: 'ETH' }, quantity: { numeric: '1' } }
+      ]
+    })
     const other = tx({ id: 'other', chain: 'eip155:1' })
     expect(isSpamTransaction(spam)).to.equal(true)
     expect(isSpamTransaction(partly)).to.equal(false)
@@ -61,7 +77,11 @@ describe('activity rules (spec §5)', () => {
     expect(transferSign('send', { ...t, direction: 'out' })).to.equal('-')
     expect(transferSign('trade', { ...t, direction: 'in' })).to.equal('+')
     expect(transferSign('execute', t)).to.equal('')
-    expect(transactionDescriptions(tx({ operationType: 'receive', transfers: [{ fungible_info: { symbol: 'DUSD' }, direction: 'in', quantity: { numeric: '10.98765' } }] }))).to.deep.equal(['+10.987 DUSD'])
+    expect(
+      transactionDescriptions(
+        tx({ operationType: 'receive', transfers: [{ fungible_info: { symbol: 'DUSD' }, direction: 'in', quantity: { numeric: '10.98765' } }] })
+      )
+    ).to.deep.equal(['+10.987 DUSD'])
     expect(transactionDescriptions(tx())).to.deep.equal(['-0.500 ETH'])
   })
 
@@ -145,7 +165,13 @@ describe('activity from the server (devnet)', () => {
   })
 
   it("needs an account address: 'Transaction fetch needs an account address'", async () => {
-    const c = (core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: info.serviceUrl, enableInjected: false }))
+    const c = (core = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(info),
+      storage: memoryStorage(),
+      serviceUrl: info.serviceUrl,
+      enableInjected: false
+    }))
     const err = await fetchTransactions(c).catch(e => e)
     expect(err.shortMessage).to.equal('Transaction fetch needs an account address')
   })

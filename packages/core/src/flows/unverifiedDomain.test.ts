@@ -10,7 +10,16 @@ describe("the 'Unverified Domain' alert (spec §8): metadata.url against the pag
   let core: Core | undefined
   // No relay: the pairing fails at once, without a socket, and the alert is decided before it.
   const make = (url?: string) =>
-    (core = createCore({ projectId: 'test', networks: TEST_NETWORKS, metadata: { name: 'Shop', url }, enableInjected: false, enableEIP6963: false, enableReconnect: false, enableWalletConnect: false, storage: memoryStorage() }))
+    (core = createCore({
+      projectId: 'test',
+      networks: TEST_NETWORKS,
+      metadata: { name: 'Shop', url },
+      enableInjected: false,
+      enableEIP6963: false,
+      enableReconnect: false,
+      enableWalletConnect: false,
+      storage: memoryStorage()
+    }))
   afterEach(() => {
     core?.destroy()
     core = undefined

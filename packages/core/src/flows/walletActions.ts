@@ -23,7 +23,8 @@ export async function activeWallet(core: Core): Promise<ActiveWallet> {
   const ns = core.chain.state.activeNamespace
   const { account, network } = core.chain.state.namespaces[ns]
   const connector = account.connectorId ? core.connector.get(account.connectorId) : undefined
-  if (account.status !== 'connected' || !connector || !account.address || !network.caipNetwork) throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
+  if (account.status !== 'connected' || !connector || !account.address || !network.caipNetwork)
+    throw new WalletModalError('CONNECTOR_NOT_FOUND', { details: ns })
   return { adapter: await adapterOf(core, ns), connector, address: account.address, network: network.caipNetwork }
 }
 
@@ -52,7 +53,9 @@ export async function sendNative(core: Core, { to, amount }: { to: string; amoun
   const { adapter, connector, address, network } = await activeWallet(core)
   if (!adapter.transfers) throw new WalletModalError('CHAIN_NOT_SUPPORTED', { details: `sending on ${adapter.namespace}` })
   if (!adapter.transfers.isAddress(to)) throw new WalletModalError('INVALID_RECEIVER', { details: to })
-  const id = await adapter.transfers.send(connector, { network, from: address, to, amount: parseUnits(amount, network.nativeCurrency.decimals) }).catch(declined)
+  const id = await adapter.transfers
+    .send(connector, { network, from: address, to, amount: parseUnits(amount, network.nativeCurrency.decimals) })
+    .catch(declined)
   void refreshBalance(core, adapter.namespace, { force: true })
   return id
 }

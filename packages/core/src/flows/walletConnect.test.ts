@@ -14,7 +14,15 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
   let info: DevnetInfo
   const cores: Core[] = []
   const make = (storage = memoryStorage(), extra: Partial<Parameters<typeof createCore>[0]> = {}) => {
-    const core = createCore({ projectId: 'demo', networks: devnetNetworks(info), relayUrl: info.relayUrl, storage, enableEIP6963: false, enableInjected: false, ...extra })
+    const core = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(info),
+      relayUrl: info.relayUrl,
+      storage,
+      enableEIP6963: false,
+      enableInjected: false,
+      ...extra
+    })
     cores.push(core)
     return core
   }
@@ -48,7 +56,14 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     cores.push(plain)
     expect(plain.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.type).to.equal('WALLET_CONNECT')
     expect(plain.options.state.relayUrl).to.equal('wss://relay.walletconnect.org')
-    const off = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), enableEIP6963: false, enableInjected: false, enableWalletConnect: false })
+    const off = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(info),
+      storage: memoryStorage(),
+      enableEIP6963: false,
+      enableInjected: false,
+      enableWalletConnect: false
+    })
     cores.push(off)
     // Compared by id: a failed comparison must not make the runner serialise a live connector.
     expect(off.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.id).to.equal(undefined)
@@ -71,7 +86,12 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
     expect(network.supportsAllNetworks).to.equal(true)
     // The wallet changes its terms (session_update): the namespace follows.
     const live = core.connector.get(WALLET_CONNECT_CONNECTOR_ID)!.provider as unknown as { emit(event: string, ...args: unknown[]): void }
-    live.emit('sessionUpdate', { topic: 't', expiry: 0, namespaces: { eip155: { chains: [`eip155:${info.chains[0]!.chainId}`], accounts: [], methods: ['personal_sign'], events: [] } }, peer: { metadata: { name: 'x' } } })
+    live.emit('sessionUpdate', {
+      topic: 't',
+      expiry: 0,
+      namespaces: { eip155: { chains: [`eip155:${info.chains[0]!.chainId}`], accounts: [], methods: ['personal_sign'], events: [] } },
+      peer: { metadata: { name: 'x' } }
+    })
     expect([...network.approvedCaipNetworkIds]).to.deep.equal([`eip155:${info.chains[0]!.chainId}`])
     expect(network.supportsAllNetworks).to.equal(false)
     // Balance of the session's account on the session's chain, read from the chain itself.
@@ -106,11 +126,19 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
       },
       peer: { metadata: { name: '  Phone Wallet ', icons: ['http://insecure.example/i.png', 'https://wallet.example/i.png'] } }
     }
-    expect(sessionTerms(session, 'eip155')).to.deep.equal({ approvedCaipNetworkIds: ['eip155:1', 'eip155:10'], supportsAllNetworks: false, peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' } })
+    expect(sessionTerms(session, 'eip155')).to.deep.equal({
+      approvedCaipNetworkIds: ['eip155:1', 'eip155:10'],
+      supportsAllNetworks: false,
+      peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' }
+    })
     // A namespace's list never names another family's chain; a peer without a name is not one.
     const other = sessionTerms({ ...session, peer: { metadata: { name: ' ' } } }, 'solana')
     expect(other).to.deep.equal({ approvedCaipNetworkIds: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], supportsAllNetworks: true })
-    expect(sessionTerms(session, 'bip122')).to.deep.equal({ approvedCaipNetworkIds: [], supportsAllNetworks: false, peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' } })
+    expect(sessionTerms(session, 'bip122')).to.deep.equal({
+      approvedCaipNetworkIds: [],
+      supportsAllNetworks: false,
+      peer: { name: 'Phone Wallet', icon: 'https://wallet.example/i.png' }
+    })
     // A wallet's malformed metadata (no name, icons not a list, no peer at all) is no name, not a failure.
     const odd = { ...session, peer: { metadata: { icons: 'https://x.example/i.png' } } } as unknown as typeof session
     expect(sessionTerms(odd, 'eip155')).to.deep.equal({ approvedCaipNetworkIds: ['eip155:1', 'eip155:10'], supportsAllNetworks: false })

@@ -43,7 +43,9 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
   if (!core.runtime.walletConnect) {
     const loading = withTimeout(
       core,
-      import('../adapters/walletconnect/WalletConnectClient.js').then(m => m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend, signal: core.runtime.lifetime.signal })),
+      import('../adapters/walletconnect/WalletConnectClient.js').then(m =>
+        m.createWalletConnectClient({ projectId, relayUrl, metadata, storage: core.storageBackend, signal: core.runtime.lifetime.signal })
+      ),
       PAIRING_TIMEOUT_MS,
       'WalletConnect relay'
     )
@@ -183,7 +185,10 @@ export function startWalletConnect(core: Core, now: () => number = Date.now): ()
       async session => {
         if (stopped) {
           // The user left the view: a late approval must not connect behind their back.
-          await client.provider(session).disconnect().catch(() => {})
+          await client
+            .provider(session)
+            .disconnect()
+            .catch(() => {})
           return
         }
         try {

@@ -7,7 +7,15 @@ import { devnetNetworks, getDevnet, memoryStorage, solanaNetwork, type DevnetInf
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
-const wallet = (name: string, mobile_link: string | null = null): Wallet => ({ id: name.toLowerCase().replace(/\W+/g, '-'), name, chains: [], mobile_link, rdns: null, desktop_link: null, webapp_link: null })
+const wallet = (name: string, mobile_link: string | null = null): Wallet => ({
+  id: name.toLowerCase().replace(/\W+/g, '-'),
+  name,
+  chains: [],
+  mobile_link,
+  rdns: null,
+  desktop_link: null,
+  webapp_link: null
+})
 
 /** Runs `fn` as on a phone (the user agent is what the mobile rule reads). */
 async function onPhone<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -50,7 +58,14 @@ describe('wallet lists', () => {
     for (const [k, v] of Object.entries({ projectId: 'demo', st: 't', sv: 't', page: '2', entries: '6', chains: 'eip155' })) u.searchParams.set(k, v)
     const ids = ((await (await fetch(u)).json()) as { data: Wallet[] }).data.map(w => w.id).reverse()
     expect(ids).to.have.length(6)
-    core = createCore({ projectId: 'demo', networks: devnetNetworks(info), storage: memoryStorage(), serviceUrl: info.serviceUrl, enableInjected: false, featuredWalletIds: ids })
+    core = createCore({
+      projectId: 'demo',
+      networks: devnetNetworks(info),
+      storage: memoryStorage(),
+      serviceUrl: info.serviceUrl,
+      enableInjected: false,
+      featuredWalletIds: ids
+    })
     await fetchFeaturedAndRecommended(core)
     expect(core.api.state.featured.map(w => w.id)).to.deep.equal(ids.slice(0, 4))
     expect(core.api.state.recommended).to.have.length(4)

@@ -153,7 +153,14 @@ export async function searchWallets(core: Core, query: string): Promise<void> {
   core.api.setSearchLoading(true)
   core.api.setSearch(q, core.api.state.searchQuery === q ? core.api.state.search : [])
   try {
-    const r = await api.getWallets({ page: 1, entries: SEARCH_ENTRIES, search: q, include: o.includeWalletIds, exclude: o.excludeWalletIds, chains: siteChains(core) })
+    const r = await api.getWallets({
+      page: 1,
+      entries: SEARCH_ENTRIES,
+      search: q,
+      include: o.includeWalletIds,
+      exclude: o.excludeWalletIds,
+      chains: siteChains(core)
+    })
     if (core.api.state.searchQuery === q) core.api.setSearch(q, filterWallets(core, r.data))
     linkDirectory(core, r.data)
     core.api.setError(undefined)

@@ -48,7 +48,7 @@ describe('I18nController', () => {
     expect(i18n.state.locale).to.equal('ja')
   })
 
-  it("lets a site replace single strings in every locale, as text with placeholders or as a function", async () => {
+  it('lets a site replace single strings in every locale, as text with placeholders or as a function', async () => {
     const i18n = createI18nController({ messages: { 'button.connect': 'Sign in', 'button.pending': v => `${v.count} waiting` } })
     expect(i18n.t('button.connect')).to.equal('Sign in')
     expect(i18n.t('button.pending', { count: 4 })).to.equal('4 waiting')
@@ -77,7 +77,9 @@ describe('I18nController', () => {
       const unknown = createI18nController()
       await unknown.start('tlh')
       expect(unknown.state.locale).to.equal('en')
-      expect(warnings).to.deep.equal(['[wallet-modal] No catalogue for the locale "tlh" (available: en, es, fr, de, it, pt-BR, ru, uk, tr, ar, hi, id, vi, ja, ko, zh-CN, zh-TW); showing English'])
+      expect(warnings).to.deep.equal([
+        '[wallet-modal] No catalogue for the locale "tlh" (available: en, es, fr, de, it, pt-BR, ru, uk, tr, ar, hi, id, vi, ja, ko, zh-CN, zh-TW); showing English'
+      ])
     } finally {
       console.warn = warn
       document.documentElement.lang = lang
@@ -117,4 +119,3 @@ describe('I18nController', () => {
     expect(amountFormatter('hi')('100000.25')).to.equal('1,00,000.25')
   })
 })
-

@@ -18,7 +18,6 @@ export interface SwitchTarget {
   format: NumberFormats
 }
 
-
 /**
  * Makes `tag`'s nearest locale the active one, once its catalogue has arrived. Rejects, leaving
  * the current language, for a tag without a catalogue or when its chunk cannot be fetched.

@@ -64,7 +64,16 @@ export interface SIWXConfig {
 export interface SIWEConfig {
   getNonce(): Promise<string>
   /** The EIP-4361 text for the given fields. */
-  createMessage(args: { address: string; chainId: number; nonce: string; domain: string; uri: string; version: '1'; statement?: string; issuedAt: string }): string
+  createMessage(args: {
+    address: string
+    chainId: number
+    nonce: string
+    domain: string
+    uri: string
+    version: '1'
+    statement?: string
+    issuedAt: string
+  }): string
   verifyMessage(args: { message: string; signature: string }): Promise<boolean>
   getSession(): Promise<{ address: string; chainId: number } | null>
   signOut(): Promise<boolean>

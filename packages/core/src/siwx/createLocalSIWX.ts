@@ -8,7 +8,12 @@ import { sessionStore } from './sessionStore.js'
 export const LOCAL_SIWX_KEY = '@wallet-modal/siwx/sessions'
 
 const isSession = (v: unknown): v is SIWXSession =>
-  !!v && typeof v === 'object' && typeof (v as SIWXSession).message === 'string' && typeof (v as SIWXSession).signature === 'string' && !!(v as SIWXSession).data && typeof (v as SIWXSession).data.chainId === 'string'
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as SIWXSession).message === 'string' &&
+  typeof (v as SIWXSession).signature === 'string' &&
+  !!(v as SIWXSession).data &&
+  typeof (v as SIWXSession).data.chainId === 'string'
 
 /**
  * Sign-in kept in the browser only: the message is made here with a random nonce and the signed

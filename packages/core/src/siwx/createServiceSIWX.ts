@@ -56,7 +56,8 @@ export function createServiceSIWX(opts: ServiceSIWXOptions): SIWXConfig {
     init: { params?: Record<string, string>; body?: unknown; query?: Record<string, string>; token?: string } = {}
   ): Promise<EndpointResponse<E>> => {
     const url = new URL(endpointPath(endpoint, init.params).slice(1), base)
-    for (const [k, value] of Object.entries(encodeQuery({ projectId: opts.projectId, st: SDK_TYPE, sv: SDK_VERSION, ...init.query }))) url.searchParams.set(k, value)
+    for (const [k, value] of Object.entries(encodeQuery({ projectId: opts.projectId, st: SDK_TYPE, sv: SDK_VERSION, ...init.query })))
+      url.searchParams.set(k, value)
     let response: Response
     try {
       response = await fetch(url, {

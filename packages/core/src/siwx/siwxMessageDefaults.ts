@@ -21,7 +21,12 @@ export function randomNonce(): string {
 }
 
 /** The fields of a message for this page: its host as domain, its URL as uri, issued now. */
-export function messageFields(input: { accountAddress: string; chainId: `${string}:${string}` }, nonce: string, opts: SIWXMessageOptions, now = Date.now()): SIWXMessageData {
+export function messageFields(
+  input: { accountAddress: string; chainId: `${string}:${string}` },
+  nonce: string,
+  opts: SIWXMessageOptions,
+  now = Date.now()
+): SIWXMessageData {
   return {
     domain: location.host,
     accountAddress: input.accountAddress,
@@ -37,6 +42,7 @@ export function messageFields(input: { accountAddress: string; chainId: `${strin
 
 /** Whether a session is for this account and network and not expired. */
 export function sessionMatches(s: { data: SIWXMessageData }, chainId: string, address: string, now = Date.now()): boolean {
-  const same = s.data.chainId === chainId && (address.startsWith('0x') ? s.data.accountAddress.toLowerCase() === address.toLowerCase() : s.data.accountAddress === address)
+  const same =
+    s.data.chainId === chainId && (address.startsWith('0x') ? s.data.accountAddress.toLowerCase() === address.toLowerCase() : s.data.accountAddress === address)
   return same && (!s.data.expirationTime || Date.parse(s.data.expirationTime) > now)
 }

@@ -14,7 +14,10 @@ fc.configureGlobal({ seed: 20261123 })
 // WalletModalError with the catalogue's code, accept exactly what the rule allows, and round trip.
 
 const part = fc.string({ minLength: 1, maxLength: 20 }).filter(s => !s.includes(':'))
-const anyText = fc.oneof(fc.string({ maxLength: 60 }), fc.array(fc.oneof(part, fc.constant('')), { maxLength: 5 }).map(p => p.join(':')))
+const anyText = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.array(fc.oneof(part, fc.constant('')), { maxLength: 5 }).map(p => p.join(':'))
+)
 
 /** A value in a failure message; String() itself throws for objects like `{ toString: 0 }`. */
 const shown = (value: unknown) => fc.stringify(value)

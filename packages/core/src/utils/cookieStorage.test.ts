@@ -40,7 +40,13 @@ describe('cookieStorage / cookieToInitialState', () => {
     expect(serverSide.get(STORAGE_KEYS.connectionStatus, (v): v is string => typeof v === 'string')).to.equal('connected')
     storage.remove(STORAGE_KEYS.connectionStatus)
     expect(cookieToInitialState(document.cookie)).to.equal(undefined)
-    for (const k of [STORAGE_KEYS.activeNamespace, STORAGE_KEYS.activeNetwork, STORAGE_KEYS.connectedConnectorId('eip155'), STORAGE_KEYS.connectedAddress('eip155')]) storage.remove(k)
+    for (const k of [
+      STORAGE_KEYS.activeNamespace,
+      STORAGE_KEYS.activeNetwork,
+      STORAGE_KEYS.connectedConnectorId('eip155'),
+      STORAGE_KEYS.connectedAddress('eip155')
+    ])
+      storage.remove(k)
     // The last value gone, the cookie is deleted rather than left empty.
     expect(document.cookie).not.to.include(`${WALLET_MODAL_COOKIE}=`)
   })

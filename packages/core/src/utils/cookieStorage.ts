@@ -20,13 +20,14 @@ export interface WalletModalInitialState {
 
 // Only what rendering a returning visitor needs goes into the cookie (it travels with every
 // request and holds 4 KB); caches stay in localStorage.
-const cookieKeys = (): string[] => [
-  STORAGE_KEYS.connectionStatus,
-  STORAGE_KEYS.activeNetwork,
-  STORAGE_KEYS.activeNamespace,
-  STORAGE_KEYS.connectedNamespaces,
-  ...WIRED_NAMESPACES.flatMap(ns => [STORAGE_KEYS.connectedConnectorId(ns), STORAGE_KEYS.connectedAddress(ns)])
-].map(k => STORAGE_PREFIX + k)
+const cookieKeys = (): string[] =>
+  [
+    STORAGE_KEYS.connectionStatus,
+    STORAGE_KEYS.activeNetwork,
+    STORAGE_KEYS.activeNamespace,
+    STORAGE_KEYS.connectedNamespaces,
+    ...WIRED_NAMESPACES.flatMap(ns => [STORAGE_KEYS.connectedConnectorId(ns), STORAGE_KEYS.connectedAddress(ns)])
+  ].map(k => STORAGE_PREFIX + k)
 
 /** Reads our cookie out of a `Cookie` header (or `document.cookie`); garbage reads as empty. */
 function parseCookie(header: string | null | undefined): Record<string, string> {

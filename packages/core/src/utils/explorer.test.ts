@@ -24,6 +24,7 @@ describe('addressExplorerUrl', () => {
     expect(addressExplorerUrl(network(), ADDRESS)).to.equal(undefined)
     expect(addressExplorerUrl(network('https://etherscan.io'), undefined)).to.equal(undefined)
     expect(addressExplorerUrl(undefined, ADDRESS)).to.equal(undefined)
-    for (const bad of ['javascript:alert(1)//', 'http://etherscan.io', 'data:text/html,x', 'not a url']) expect(addressExplorerUrl(network(bad), ADDRESS), bad).to.equal(undefined)
+    for (const bad of ['javascript:alert(1)//', 'http://etherscan.io', 'data:text/html,x', 'not a url'])
+      expect(addressExplorerUrl(network(bad), ADDRESS), bad).to.equal(undefined)
   })
 })

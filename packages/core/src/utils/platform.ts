@@ -8,4 +8,3 @@ export function isMobile(): boolean {
   if (!isBrowser()) return false
   return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(navigator.userAgent)
 }
-

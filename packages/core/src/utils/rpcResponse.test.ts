@@ -12,7 +12,19 @@ describe('the transaction-response shape rule (spec §5)', () => {
     expect(rpcResponseKind('cd'.repeat(65))).to.equal('transaction')
   })
   it('anything else is an object response', () => {
-    for (const value of [`0x${'1'.repeat(61)}`, `0x${'g'.repeat(64)}`, '0x', '', 'hello', null, undefined, 42, { id: '0x01' }, [`0x${'ab'.repeat(32)}`], `0x${'a'.repeat(70_000)}`]) {
+    for (const value of [
+      `0x${'1'.repeat(61)}`,
+      `0x${'g'.repeat(64)}`,
+      '0x',
+      '',
+      'hello',
+      null,
+      undefined,
+      42,
+      { id: '0x01' },
+      [`0x${'ab'.repeat(32)}`],
+      `0x${'a'.repeat(70_000)}`
+    ]) {
       expect(rpcResponseKind(value), String(value).slice(0, 20)).to.equal('object')
       expect(isTransactionResponse(value)).to.equal(false)
     }

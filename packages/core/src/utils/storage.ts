@@ -110,8 +110,7 @@ export function createStorage(backend: StorageBackend = defaultStorageBackend(),
         return undefined
       }
       const rec = parsed as Partial<StoredRecord<unknown>> | null
-      const valid =
-        rec !== null && typeof rec === 'object' && typeof rec.timestamp === 'number' && 'value' in rec && validate(rec.value)
+      const valid = rec !== null && typeof rec === 'object' && typeof rec.timestamp === 'number' && 'value' in rec && validate(rec.value)
       const fresh = valid && (maxAgeMs === undefined || now() - (rec.timestamp as number) <= maxAgeMs)
       if (!valid || !fresh) {
         remove(key)

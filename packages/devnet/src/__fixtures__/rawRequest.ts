@@ -12,7 +12,11 @@ export interface RawResponse {
  * because fetch normalises `/../` away before sending (traversal tests must send the raw path)
  * and adds an Origin of its own on POST. A JSON content type is sent with a body.
  */
-export function rawRequest(port: number, path: string, init: { method?: string; body?: string; host?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  path: string,
+  init: { method?: string; body?: string; host?: string; headers?: Record<string, string> } = {}
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
       {

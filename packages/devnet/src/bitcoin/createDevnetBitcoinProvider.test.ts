@@ -151,9 +151,7 @@ describe('Devnet Bitcoin through sats-connect 4.2.1', () => {
     failure(await request('wallet_getAccount', null, DEVNET_BITCOIN_PROVIDER_ID), RpcErrorCode.ACCESS_DENIED)
     assert.deepEqual(success(await request('wallet_getCurrentPermissions', null, DEVNET_BITCOIN_PROVIDER_ID)), [])
 
-    const connected = success(
-      await request('wallet_connect', { addresses: PURPOSES as never, message: 'Connect to the devnet' }, DEVNET_BITCOIN_PROVIDER_ID)
-    )
+    const connected = success(await request('wallet_connect', { addresses: PURPOSES as never, message: 'Connect to the devnet' }, DEVNET_BITCOIN_PROVIDER_ID))
     assert.ok(v.is(connectResultSchema, connected), JSON.stringify(connected))
     assert.equal((connected as { id: string }).id, DEVNET_BITCOIN_ACCOUNT_ID)
     assert.deepEqual((connected as { addresses: unknown }).addresses, REGTEST)

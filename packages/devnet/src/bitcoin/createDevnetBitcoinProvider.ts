@@ -4,12 +4,7 @@ import { showPrompt } from '../wallet/showPrompt.js'
 import { BITCOIN_NETWORK_NAMES, BITCOIN_NETWORKS, isBitcoinNetwork, type DevnetBitcoinNetwork } from './bitcoinNetworks.js'
 import { bitcoinWalletErrors } from './bitcoinWalletErrors.js'
 import { bitcoinWalletStorage } from './bitcoinWalletStorage.js'
-import {
-  DEVNET_BITCOIN_SEED,
-  deriveDevnetBitcoinKeys,
-  type DevnetBitcoinKey,
-  type DevnetBitcoinPurpose
-} from './deriveDevnetBitcoinAccounts.js'
+import { DEVNET_BITCOIN_SEED, deriveDevnetBitcoinKeys, type DevnetBitcoinKey, type DevnetBitcoinPurpose } from './deriveDevnetBitcoinAccounts.js'
 import { canSignBitcoinMessage, signBitcoinMessage, type BitcoinMessageProtocol } from './signBitcoinMessage.js'
 import type {
   BitcoinListenerInfo,
@@ -232,7 +227,8 @@ export function createDevnetBitcoinProvider(options: CreateDevnetBitcoinProvider
         return { id: DEVNET_BITCOIN_ACCOUNT_ID, addresses: accounts(purposes), walletType: 'software', network: networkInfo() }
       }
       case 'wallet_requestPermissions':
-        if (params !== null && params !== undefined && !Array.isArray(params)) throw bitcoinWalletErrors.invalidParams('expected an array of permissions or null')
+        if (params !== null && params !== undefined && !Array.isArray(params))
+          throw bitcoinWalletErrors.invalidParams('expected an array of permissions or null')
         await connect(BOTH, undefined)
         return true
       case 'wallet_getAccount':
@@ -377,4 +373,3 @@ function checkMode(mode: WalletMode): WalletMode {
   if (!MODES.includes(mode)) throw new Error(`Devnet Bitcoin: unknown mode ${String(mode)}; use ${MODES.join(', ')}`)
   return mode
 }
-

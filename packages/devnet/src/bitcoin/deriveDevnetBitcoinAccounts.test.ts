@@ -20,8 +20,7 @@ import {
 } from './deriveDevnetBitcoinAccounts.js'
 import { decodeBitcoinAddress } from '@wallet-modal/server/bitcoin'
 
-const nodeHash160 = (data: Uint8Array): string =>
-  createHash('ripemd160').update(createHash('sha256').update(data).digest()).digest('hex')
+const nodeHash160 = (data: Uint8Array): string => createHash('ripemd160').update(createHash('sha256').update(data).digest()).digest('hex')
 
 describe('deriveDevnetBitcoinAccounts', () => {
   it('uses the BIP-39 seed of the test mnemonic', () => {

@@ -8,8 +8,7 @@ import { BITCOIN_NETWORKS, type DevnetBitcoinNetwork } from './bitcoinNetworks.j
 import { taprootOutputKey } from './taprootTweak.js'
 
 /** The BIP-39 mnemonic of the Devnet Bitcoin wallet (the BIP-84/86 test-vector mnemonic; public, never fund it). */
-export const DEVNET_BITCOIN_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+export const DEVNET_BITCOIN_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 
 /**
  * The BIP-39 seed of {@link DEVNET_BITCOIN_MNEMONIC} (empty passphrase), hex. Stored rather than

@@ -58,7 +58,13 @@ export function startCoinbaseKeysPopup(options: CoinbaseKeysPopupOptions): void 
 
   const newSessionKey = async (): Promise<CryptoKeyPair> => {
     const pair = (await crypto.subtle.generateKey(ECDH, true, ['deriveKey'])) as CryptoKeyPair
-    store.setItem(KEY_STORE, JSON.stringify({ privateKey: hex(await crypto.subtle.exportKey('pkcs8', pair.privateKey)), publicKey: hex(await crypto.subtle.exportKey('spki', pair.publicKey)) }))
+    store.setItem(
+      KEY_STORE,
+      JSON.stringify({
+        privateKey: hex(await crypto.subtle.exportKey('pkcs8', pair.privateKey)),
+        publicKey: hex(await crypto.subtle.exportKey('spki', pair.publicKey))
+      })
+    )
     return pair
   }
   const sessionKey = async (): Promise<CryptoKeyPair> => {
@@ -75,7 +81,8 @@ export function startCoinbaseKeysPopup(options: CoinbaseKeysPopupOptions): void 
     const peer = await crypto.subtle.importKey('spki', unhex(senderHex), ECDH, true, [])
     return crypto.subtle.deriveKey({ name: 'ECDH', public: peer }, pair.privateKey, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
   }
-  const ownPublicHex = async (): Promise<string> => hex(await crypto.subtle.exportKey('spki', (own ??= (await crypto.subtle.generateKey(ECDH, true, ['deriveKey'])) as CryptoKeyPair).publicKey))
+  const ownPublicHex = async (): Promise<string> =>
+    hex(await crypto.subtle.exportKey('spki', (own ??= (await crypto.subtle.generateKey(ECDH, true, ['deriveKey'])) as CryptoKeyPair).publicKey))
   const encrypt = async (content: unknown) => {
     const iv = crypto.getRandomValues(new Uint8Array(12))
     const cipherText = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await secret!, new TextEncoder().encode(JSON.stringify(content)))
@@ -119,7 +126,12 @@ export function startCoinbaseKeysPopup(options: CoinbaseKeysPopupOptions): void 
       if (decided === 'close') return window.close()
       if (decided === undefined) return
       if (!decided) {
-        post({ requestId: m.id, sender: await ownPublicHex(), content: { failure: { code: 4001, message: 'User rejected the request.' } }, timestamp: new Date() })
+        post({
+          requestId: m.id,
+          sender: await ownPublicHex(),
+          content: { failure: { code: 4001, message: 'User rejected the request.' } },
+          timestamp: new Date()
+        })
         return window.close()
       }
       own = await newSessionKey()

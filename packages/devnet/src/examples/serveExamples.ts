@@ -12,7 +12,6 @@ export const EXAMPLES = [
   { name: 'html', title: 'Plain HTML', what: 'the CDN build by script tag, with subresource integrity for every file' }
 ] as const
 
-
 /**
  * The `script-src` sources a page's inline scripts need under the demo's CSP: the SHA-256 of each
  * (here the plain HTML example's import map, which carries the CDN build's integrity list; the
@@ -39,7 +38,8 @@ export function serveExamples(app: FastifyInstance, examplesDir: string, csp: st
   app.get('/examples/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexPage(EXAMPLES.map(e => ({ ...e, built: built(e.name) })))))
   for (const { name } of EXAMPLES) {
     const dist = join(examplesDir, name, 'dist')
-    const notBuilt = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send(`Not found (the ${name} example is built by \`npm run build\`)`)
+    const notBuilt = (reply: FastifyReply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send(`Not found (the ${name} example is built by \`npm run build\`)`)
     const page = async (reply: FastifyReply) => {
       if (!built(name)) return notBuilt(reply)
       // The wallet first: it announces itself before the site's modal looks for wallets.
@@ -62,7 +62,10 @@ export function serveExamples(app: FastifyInstance, examplesDir: string, csp: st
 
 function indexPage(examples: readonly { name: string; title: string; what: string; built: boolean }[]): string {
   const rows = examples
-    .map(e => `<li>${e.built ? `<a href="/examples/${e.name}/">${escapeHtml(e.title)}</a>` : `${escapeHtml(e.title)} (not built: run <code>npm run build</code>)`}: ${escapeHtml(e.what)}</li>`)
+    .map(
+      e =>
+        `<li>${e.built ? `<a href="/examples/${e.name}/">${escapeHtml(e.title)}</a>` : `${escapeHtml(e.title)} (not built: run <code>npm run build</code>)`}: ${escapeHtml(e.what)}</li>`
+    )
     .join('\n      ')
   return `<!doctype html>
 <html lang="en">

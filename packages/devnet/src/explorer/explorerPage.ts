@@ -4,7 +4,6 @@ import type { DevnetTokenAddresses } from '../deployTokens.js'
 import { jsonRpc } from '../jsonRpc.js'
 import { escapeHtml } from '../server/standInHttp.js'
 
-
 /** What the devnet explorer shows of an address. */
 export interface ExplorerAddress {
   address: string
@@ -27,7 +26,8 @@ export interface ExplorerAddress {
  */
 export async function readExplorerAddress(rpcUrl: string, tokens: DevnetTokenAddresses, address: string): Promise<ExplorerAddress> {
   const options = { timeoutMs: 5000 }
-  const balanceOf = (token: string) => jsonRpc<string>(rpcUrl, 'eth_call', [{ to: token, data: `0x70a08231${address.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest'], options)
+  const balanceOf = (token: string) =>
+    jsonRpc<string>(rpcUrl, 'eth_call', [{ to: token, data: `0x70a08231${address.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest'], options)
   const [eth, nonce, code, dusd, usdt] = await Promise.all([
     jsonRpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest'], options),
     jsonRpc<string>(rpcUrl, 'eth_getTransactionCount', [address, 'latest'], options),

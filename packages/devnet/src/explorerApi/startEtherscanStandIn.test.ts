@@ -44,7 +44,11 @@ const transfer = (n: number, from: string, to: string, value: string): ExplorerR
 })
 
 /** GETs the stand-in: status, content type and parsed body (text when not JSON). */
-async function get(base: string, query: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; type: string | null; body: any; headers: Headers }> {
+async function get(
+  base: string,
+  query: Record<string, string>,
+  signal?: AbortSignal
+): Promise<{ status: number; type: string | null; body: any; headers: Headers }> {
   const url = new URL(base)
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
   const response = await fetch(url, { signal })
@@ -75,32 +79,46 @@ describe('Etherscan stand-in (fixtures)', () => {
   })
   after(() => explorer.close())
 
-  it('lists an account\'s transactions in the documented envelope, ascending by default', async () => {
+  it("lists an account's transactions in the documented envelope, ascending by default", async () => {
     const { status, type, body } = await get(explorer.url, keyed({ action: 'txlist' }))
     assert.equal(status, 200)
     assert.match(type!, /^application\/json/)
     assert.equal(body.status, '1')
     assert.equal(body.message, 'OK')
-    assert.deepEqual(body.result.map((row: ExplorerRow) => row.blockNumber), ['10', '11', '12'])
+    assert.deepEqual(
+      body.result.map((row: ExplorerRow) => row.blockNumber),
+      ['10', '11', '12']
+    )
     assert.ok(body.result.every((row: ExplorerRow) => typeof row.value === 'string' && typeof row.timeStamp === 'string'))
   })
 
   it('sorts, pages and bounds by block as asked', async () => {
-    const blocks = async (query: Record<string, string>) => (await get(explorer.url, keyed({ action: 'txlist', ...query }))).body.result.map((row: ExplorerRow) => row.blockNumber)
+    const blocks = async (query: Record<string, string>) =>
+      (await get(explorer.url, keyed({ action: 'txlist', ...query }))).body.result.map((row: ExplorerRow) => row.blockNumber)
     assert.deepEqual(await blocks({ sort: 'desc' }), ['12', '11', '10'])
     assert.deepEqual(await blocks({ sort: 'desc', page: '1', offset: '2' }), ['12', '11'])
     assert.deepEqual(await blocks({ sort: 'desc', page: '2', offset: '2' }), ['10'])
     assert.deepEqual(await blocks({ sort: 'desc', endblock: '11' }), ['11', '10'])
     assert.deepEqual(await blocks({ startblock: '11', endblock: '11' }), ['11'])
     const tokens = await get(explorer.url, keyed({ action: 'tokentx', sort: 'desc', contractaddress: TOKEN }))
-    assert.deepEqual(tokens.body.result.map((row: ExplorerRow) => [row.blockNumber, row.value, row.tokenDecimal]), [['14', '0', '6'], ['12', '1000000', '6']])
+    assert.deepEqual(
+      tokens.body.result.map((row: ExplorerRow) => [row.blockNumber, row.value, row.tokenDecimal]),
+      [
+        ['14', '0', '6'],
+        ['12', '1000000', '6']
+      ]
+    )
   })
 
   it('answers "No transactions found" with an empty list, not an error', async () => {
     const { status, body } = await get(explorer.url, keyed({ action: 'txlist', address: '0x000000000000000000000000000000000000dead' }))
     assert.equal(status, 200)
     assert.deepEqual(body, { status: '0', message: 'No transactions found', result: [] })
-    assert.deepEqual((await get(explorer.url, keyed({ action: 'txlist', page: '3', offset: '2' }))).body, { status: '0', message: 'No transactions found', result: [] })
+    assert.deepEqual((await get(explorer.url, keyed({ action: 'txlist', page: '3', offset: '2' }))).body, {
+      status: '0',
+      message: 'No transactions found',
+      result: []
+    })
   })
 
   it("answers Etherscan's documented errors with HTTP 200 and NOTOK", async () => {
@@ -115,7 +133,10 @@ describe('Etherscan stand-in (fixtures)', () => {
     assert.equal(await notOk(keyed({ action: 'txlist', apikey: 'wrong' })), 'Invalid API Key')
     assert.match(await notOk(keyed({ action: 'txlist', chainid: '999' })), /^Missing or unsupported chainid parameter \(required for v2 api\)/)
     assert.match(await notOk(keyed({ action: 'txlist', chainid: '' })), /unsupported chainid/)
-    assert.equal(await notOk(keyed({ action: 'txlist', page: '101', offset: '100' })), 'Result window is too large, PageNo x Offset size must be less than or equal to 10000')
+    assert.equal(
+      await notOk(keyed({ action: 'txlist', page: '101', offset: '100' })),
+      'Result window is too large, PageNo x Offset size must be less than or equal to 10000'
+    )
     assert.equal(await notOk(keyed({ action: 'txlist', address: '0x123' })), 'Error! Invalid address format')
     assert.equal(await notOk(keyed({ action: 'nope' })), 'Error! Missing Or invalid Action name')
     // 100 x 100 is exactly the window: allowed.
@@ -124,19 +145,30 @@ describe('Etherscan stand-in (fixtures)', () => {
 
   it('serves one chain at /api as a Blockscout instance does: no key, errors in message, descending by default', async () => {
     const list = await get(explorer.blockscoutUrl, { ...account, action: 'txlist' })
-    assert.deepEqual(list.body.result.map((row: ExplorerRow) => row.blockNumber), ['12', '11', '10'])
+    assert.deepEqual(
+      list.body.result.map((row: ExplorerRow) => row.blockNumber),
+      ['12', '11', '10']
+    )
     assert.deepEqual((await get(explorer.blockscoutUrl, { ...account, action: 'tokentx', address: OTHER.replace('2222', '2223') })).body, {
       status: '0',
       message: 'No token transfers found',
       result: []
     })
-    assert.deepEqual((await get(explorer.blockscoutUrl, { ...account, action: 'txlist', address: 'nope' })).body, { status: '0', message: 'Invalid address format', result: null })
+    assert.deepEqual((await get(explorer.blockscoutUrl, { ...account, action: 'txlist', address: 'nope' })).body, {
+      status: '0',
+      message: 'Invalid address format',
+      result: null
+    })
   })
 
   it('answers each failure on demand, for as many calls as asked', async () => {
     const query = keyed({ action: 'txlist' })
     explorer.fail({ kind: 'rateLimit' }, 1)
-    assert.deepEqual((await get(explorer.url, query)).body, { status: '0', message: 'NOTOK', result: 'Max rate limit reached, please use API Key for higher rate limit' })
+    assert.deepEqual((await get(explorer.url, query)).body, {
+      status: '0',
+      message: 'NOTOK',
+      result: 'Max rate limit reached, please use API Key for higher rate limit'
+    })
     assert.equal((await get(explorer.url, query)).body.status, '1', 'once only')
 
     explorer.fail({ kind: 'invalidKey' }, 1)
@@ -193,23 +225,49 @@ describe('Etherscan stand-in (rows read from anvil)', () => {
 
   it('lists transactions and ERC-20 transfers as an explorer indexing the chain does', async () => {
     const eth = await send({ from: SENDER, to: RECEIVER, value: '0x5' })
-    const dusd = await send({ from: SENDER, to: DUSD_ADDRESS, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, 2_500_000n] }) })
+    const dusd = await send({
+      from: SENDER,
+      to: DUSD_ADDRESS,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, 2_500_000n] })
+    })
     // Above the balance: DevnetTether reverts (an explicit gas limit skips anvil's estimate).
-    const failed = await send({ from: SENDER, to: USDT_ADDRESS, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, 10n ** 15n] }), gas: '0x30000' })
+    const failed = await send({
+      from: SENDER,
+      to: USDT_ADDRESS,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, 10n ** 15n] }),
+      gas: '0x30000'
+    })
 
     const txs = await list('txlist', SENDER)
     assert.equal(txs.status, '1')
-    assert.deepEqual(txs.result.slice(0, 3).map((row: ExplorerRow) => row.hash), [failed.hash, dusd.hash, eth.hash])
+    assert.deepEqual(
+      txs.result.slice(0, 3).map((row: ExplorerRow) => row.hash),
+      [failed.hash, dusd.hash, eth.hash]
+    )
     const [failedRow, dusdRow, ethRow] = txs.result as ExplorerRow[]
     assert.deepEqual([failedRow!.isError, failedRow!.txreceipt_status], ['1', '0'])
-    assert.deepEqual([dusdRow!.isError, dusdRow!.methodId, dusdRow!.functionName, dusdRow!.to], ['0', '0xa9059cbb', 'transfer(address _to, uint256 _value)', DUSD_ADDRESS.toLowerCase()])
+    assert.deepEqual(
+      [dusdRow!.isError, dusdRow!.methodId, dusdRow!.functionName, dusdRow!.to],
+      ['0', '0xa9059cbb', 'transfer(address _to, uint256 _value)', DUSD_ADDRESS.toLowerCase()]
+    )
     assert.equal(ethRow!.value, '5')
     assert.equal(ethRow!.blockNumber, String(Number(eth.receipt.blockNumber)))
-    for (const field of ['blockNumber', 'timeStamp', 'nonce', 'transactionIndex', 'value', 'gasUsed', 'confirmations']) assert.match(String(ethRow![field]), /^\d+$/, field)
+    for (const field of ['blockNumber', 'timeStamp', 'nonce', 'transactionIndex', 'value', 'gasUsed', 'confirmations'])
+      assert.match(String(ethRow![field]), /^\d+$/, field)
 
     const transfers = await list('tokentx', RECEIVER)
     assert.deepEqual(
-      transfers.result.map((row: ExplorerRow) => [row.hash, row.from, row.to, row.contractAddress, row.value, row.tokenSymbol, row.tokenName, row.tokenDecimal, row.input]),
+      transfers.result.map((row: ExplorerRow) => [
+        row.hash,
+        row.from,
+        row.to,
+        row.contractAddress,
+        row.value,
+        row.tokenSymbol,
+        row.tokenName,
+        row.tokenDecimal,
+        row.input
+      ]),
       [[dusd.hash, SENDER, RECEIVER, DUSD_ADDRESS.toLowerCase(), '2500000', 'DUSD', 'Devnet USD', '6', 'deprecated']]
     )
     // The reverted USDT transfer moved nothing and is not a token transfer.

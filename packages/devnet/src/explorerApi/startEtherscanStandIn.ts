@@ -123,7 +123,8 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
     if (url.pathname !== '/v2/api' && !blockscout) return send(res, 404, { status: '0', message: 'NOTOK', result: 'Not found' })
     if (req.method !== 'GET') return send(res, 405, { status: '0', message: 'NOTOK', result: 'Method not allowed' })
     // Etherscan says NOTOK and the reason in `result`; Blockscout says the reason in `message`.
-    const notOk = (reason: string) => send(res, 200, blockscout ? { status: '0', message: reason, result: null } : { status: '0', message: 'NOTOK', result: reason })
+    const notOk = (reason: string) =>
+      send(res, 200, blockscout ? { status: '0', message: reason, result: null } : { status: '0', message: 'NOTOK', result: reason })
 
     const current = failures.take()
     if (current) {
@@ -143,7 +144,10 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
           return res.end(JSON.stringify('x'.repeat(Math.max(0, current.bytes - 2))))
         case 'http':
-          res.writeHead(current.status, { 'content-type': 'text/plain; charset=utf-8', ...(current.status === 429 ? { 'retry-after': String(current.retryAfterSeconds ?? 1) } : {}) })
+          res.writeHead(current.status, {
+            'content-type': 'text/plain; charset=utf-8',
+            ...(current.status === 429 ? { 'retry-after': String(current.retryAfterSeconds ?? 1) } : {})
+          })
           return res.end(current.status === 429 ? 'Too Many Requests' : 'Server Error')
       }
     }
@@ -154,7 +158,9 @@ export async function startEtherscanStandIn(options: EtherscanStandInOptions): P
     }
     const chainId = blockscout ? blockscoutChainId : /^\d{1,18}$/.test(query.chainid ?? '') ? Number(query.chainid) : undefined
     if (chainId === undefined || !options.chains[chainId]) {
-      return notOk('Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids')
+      return notOk(
+        'Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids'
+      )
     }
     const action = query.module === 'account' ? query.action : undefined
     if (action !== 'txlist' && action !== 'tokentx') return notOk(blockscout ? 'Unknown action' : 'Error! Missing Or invalid Action name')

@@ -22,7 +22,8 @@ export const DEVNET_FARCASTER_ACCOUNTS: readonly DevnetFarcasterAccount[] = [
 ]
 
 /** The custody address of each test account, by fid (what the secure site is configured with on the devnet). */
-export const devnetFarcasterCustody = (): Record<number, string> => Object.fromEntries(DEVNET_FARCASTER_ACCOUNTS.map(a => [a.fid, privateKeyToAccount(a.custodyKey).address]))
+export const devnetFarcasterCustody = (): Record<number, string> =>
+  Object.fromEntries(DEVNET_FARCASTER_ACCOUNTS.map(a => [a.fid, privateKeyToAccount(a.custodyKey).address]))
 
 /** A channel of the relay: what the app asked, and once approved, what the wallet answered. */
 interface Channel {
@@ -48,8 +49,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 function page(res: ServerResponse, status: number, title: string, body: string): void {
   res
-    .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'" })
-    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`)
+    .writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'"
+    })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+    )
 }
 
 /**
@@ -76,7 +82,10 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
   })
   await new Promise<void>(resolve => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const wallet = createWalletClient({ relay: url, ethereum: { getFid: async () => 0n, isValidAuthAddress: async () => false, publicClient: undefined as never } })
+  const wallet = createWalletClient({
+    relay: url,
+    ethereum: { getFid: async () => 0n, isValidAuthAddress: async () => false, publicClient: undefined as never }
+  })
 
   const channelOf = (req: IncomingMessage): Channel | undefined => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
@@ -108,7 +117,14 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
       const c = channelOf(req)
       if (!c || req.headers['x-farcaster-auth-relay-key'] !== authKey) return json(res, 401, { error: 'Unauthorized' })
       const body = JSON.parse(await readBody(req)) as Channel['answer'] & object
-      c.answer = { message: body.message, signature: body.signature, fid: body.fid, username: body.username, displayName: body.displayName, custody: body.custody }
+      c.answer = {
+        message: body.message,
+        signature: body.signature,
+        fid: body.fid,
+        username: body.username,
+        displayName: body.displayName,
+        custody: body.custody
+      }
       return json(res, 201, { state: 'completed' })
     }
     // The Farcaster app's part: the page a person opens from the QR code or link.
@@ -150,7 +166,12 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
         a =>
           `<li><form method="post"><input type="hidden" name="fid" value="${a.fid}"><button type="submit">Approve as @${escapeHtml(a.username)} <small>(fid ${a.fid})</small></button></form></li>`
       ).join('')
-      return page(res, 200, 'Sign in with Farcaster', `<p>${escapeHtml(c.params.domain)} asks you to sign in. The devnet's stand-in for the Farcaster app: pick a test account.</p><ul>${buttons}</ul>`)
+      return page(
+        res,
+        200,
+        'Sign in with Farcaster',
+        `<p>${escapeHtml(c.params.domain)} asks you to sign in. The devnet's stand-in for the Farcaster app: pick a test account.</p><ul>${buttons}</ul>`
+      )
     }
     json(res, 404, { error: 'Not found' })
   }

@@ -1,7 +1,6 @@
 import type { SunkMail } from './startMailSink.js'
 import { escapeHtml } from '../server/standInHttp.js'
 
-
 /** Turns the secure site's links into links (plain http(s) only), everything else stays text. */
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, url => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`)

@@ -46,7 +46,11 @@ export function nextExampleAvailable(): boolean {
 /** Runs `next <args>` in the example; resolves on success, rejects with its output otherwise. */
 function runNext(args: string[], env: Record<string, string>): ChildProcess & { done: Promise<void>; output(): string } {
   const bin = createRequire(`${NEXT_EXAMPLE_DIR}/package.json`).resolve('next/dist/bin/next')
-  const child = spawn(process.execPath, [bin, ...args], { cwd: NEXT_EXAMPLE_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: NEXT_EXAMPLE_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let out = ''
   child.stdout.on('data', d => (out += d))
   child.stderr.on('data', d => (out += d))

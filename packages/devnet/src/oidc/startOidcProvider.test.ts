@@ -39,18 +39,29 @@ describe('the devnet OpenID provider (stand-in for the six socials)', () => {
       // A tampered state is refused by the client.
       const verifier2 = client.randomPKCECodeVerifier()
       const again = await logIn(
-        client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier2), code_challenge_method: 'S256', state: client.randomState() }),
+        client.buildAuthorizationUrl(config, {
+          redirect_uri: REDIRECT,
+          scope: 'openid',
+          code_challenge: await client.calculatePKCECodeChallenge(verifier2),
+          code_challenge_method: 'S256',
+          state: client.randomState()
+        }),
         user.sub
       )
-      await assert.rejects(client.authorizationCodeGrant(config, again, { pkceCodeVerifier: verifier2, expectedState: 'not-the-state' }), (e: Error & { cause?: { message?: string } }) => {
-        assert.match(`${e.message} ${e.cause?.message ?? ''}`, /state/)
-        return true
-      })
+      await assert.rejects(
+        client.authorizationCodeGrant(config, again, { pkceCodeVerifier: verifier2, expectedState: 'not-the-state' }),
+        (e: Error & { cause?: { message?: string } }) => {
+          assert.match(`${e.message} ${e.cause?.message ?? ''}`, /state/)
+          return true
+        }
+      )
     })
   }
 
   it('refuses an authorization request without PKCE', async () => {
-    const res = await fetch(`${oidc.issuer}/auth?client_id=devnet-github&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' })
+    const res = await fetch(`${oidc.issuer}/auth?client_id=devnet-github&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+      redirect: 'manual'
+    })
     const location = new URL(res.headers.get('location') ?? '', oidc.issuer)
     assert.equal(location.searchParams.get('error'), 'invalid_request')
     assert.match(location.searchParams.get('error_description') ?? '', /requires PKCE/)

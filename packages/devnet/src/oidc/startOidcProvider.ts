@@ -43,11 +43,11 @@ export interface DevnetOidcProvider {
   close(): Promise<void>
 }
 
-
 function loginPage(uid: string, client: string): string {
   const social = client.replace(/^devnet-/, '')
   const buttons = DEVNET_SOCIAL_USERS.map(
-    u => `<li><form method="post" action="/interaction/${escapeHtml(uid)}/login"><input type="hidden" name="user" value="${escapeHtml(u.sub)}"><button type="submit">${escapeHtml(u.name)} <small>@${escapeHtml(u.username)}</small></button></form></li>`
+    u =>
+      `<li><form method="post" action="/interaction/${escapeHtml(uid)}/login"><input type="hidden" name="user" value="${escapeHtml(u.sub)}"><button type="submit">${escapeHtml(u.name)} <small>@${escapeHtml(u.username)}</small></button></form></li>`
   ).join('')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Log in with ${escapeHtml(social)} (devnet)</title></head>
 <body><main><h1>Log in with ${escapeHtml(social)}</h1><p>The devnet's stand-in for ${escapeHtml(social)}: pick a test user.</p><ul>${buttons}</ul></main></body></html>`
@@ -143,14 +143,20 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
   })
   await new Promise<void>(resolve => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const clients = Object.fromEntries(DEVNET_SOCIALS.map(s => [s, { clientId: `devnet-${s}`, clientSecret: `devnet-${s}-secret` }])) as DevnetOidcProvider['clients']
+  const clients = Object.fromEntries(
+    DEVNET_SOCIALS.map(s => [s, { clientId: `devnet-${s}`, clientSecret: `devnet-${s}-secret` }])
+  ) as DevnetOidcProvider['clients']
   const { default: Provider, interactionPolicy } = await loadProvider()
   // The stand-in asks which test user on every login, as the picker is its point (a provider's
   // remembered session would keep whoever logged in first).
   const policy = interactionPolicy.base()
   policy
     .get('login')!
-    .checks.add(new interactionPolicy.Check('pick_test_user', 'the devnet asks which test user on every login', ctx => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)))
+    .checks.add(
+      new interactionPolicy.Check('pick_test_user', 'the devnet asks which test user on every login', ctx =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT
+      )
+    )
   const provider = new Provider(issuer, {
     adapter: memoryAdapter(),
     // Short lives, set explicitly (the library asks for that): a login takes minutes at most.
@@ -164,7 +170,16 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
     })),
     pkce: { required: () => true },
     // A signing key of its own per run (the library's built-in one is for quick starts only).
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') }] as never },
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+          alg: 'RS256',
+          kid: randomBytes(8).toString('hex')
+        }
+      ] as never
+    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
     features: { devInteractions: { enabled: false } },
@@ -203,7 +218,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
         }
         // form-action covers the redirects that follow the form (Chromium checks each hop): the
         // login ends at a client's redirect URI.
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; form-action 'self' ${redirectOrigins}; frame-ancestors 'none'` })
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': `default-src 'none'; form-action 'self' ${redirectOrigins}; frame-ancestors 'none'`
+        })
         res.end(loginPage(details.uid, String(details.params.client_id ?? '')))
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`Login failed: ${(error as Error).message}`)

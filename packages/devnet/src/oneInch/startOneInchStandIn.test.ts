@@ -31,10 +31,17 @@ describe('1inch stand-in', () => {
   }
   const send = async (from: Address, tx: { to: string; data: string; value: string; gas?: number }) => {
     const wallet = createWalletClient({ account: from, transport: http(anvil.url, { retryCount: 0 }) })
-    const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}), chain: null })
+    const hash = await wallet.sendTransaction({
+      to: tx.to as Address,
+      data: tx.data as Hex,
+      value: BigInt(tx.value),
+      ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+      chain: null
+    })
     return waitForReceipt(anvil.url, hash)
   }
-  const dusdOf = (who: Address) => createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+  const dusdOf = (who: Address) =>
+    createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
 
   before(async () => {
     anvil = await startAnvil({ chainId: CHAIN })
@@ -48,7 +55,14 @@ describe('1inch stand-in', () => {
   })
 
   it("quotes from the pools' reserves, with the token info, route and gas asked for", async () => {
-    const { status, body } = await call('quote', { src: ONE_INCH_NATIVE_ADDRESS, dst: DUSD, amount: ETH.toString(), includeTokensInfo: 'true', includeProtocols: 'true', includeGas: 'true' })
+    const { status, body } = await call('quote', {
+      src: ONE_INCH_NATIVE_ADDRESS,
+      dst: DUSD,
+      amount: ETH.toString(),
+      includeTokensInfo: 'true',
+      includeProtocols: 'true',
+      includeGas: 'true'
+    })
     assert.equal(status, 200, JSON.stringify(body))
     const pool = DEVNET_POOLS['DUSD/ETH']
     assert.equal(body.dstAmount, amountOut(ETH, pool.ETH * ETH, pool.DUSD * 10n ** 6n).toString())
@@ -62,7 +76,14 @@ describe('1inch stand-in', () => {
 
   it('answers a swap transaction that executes on the chain and delivers at least the quote less the slippage', async () => {
     const before = await dusdOf(WALLET_ACCOUNT)
-    const { status, body } = await call('swap', { src: ONE_INCH_NATIVE_ADDRESS, dst: DUSD, amount: ETH.toString(), from: WALLET_ACCOUNT, origin: WALLET_ACCOUNT, slippage: '1' })
+    const { status, body } = await call('swap', {
+      src: ONE_INCH_NATIVE_ADDRESS,
+      dst: DUSD,
+      amount: ETH.toString(),
+      from: WALLET_ACCOUNT,
+      origin: WALLET_ACCOUNT,
+      slippage: '1'
+    })
     assert.equal(status, 200, JSON.stringify(body))
     assert.equal(body.tx.to, DEVNET_UNISWAP.router.toLowerCase())
     assert.equal(body.tx.value, ETH.toString())
@@ -81,7 +102,10 @@ describe('1inch stand-in', () => {
     assert.equal(refused.body.statusCode, 400)
     assert.match(refused.body.requestId, /^[0-9a-f-]{36}$/)
     assert.equal(refused.body.description, `Not enough allowance. Amount: 1000000000. Allowance: 0. Spender: ${DEVNET_UNISWAP.router.toLowerCase()}`)
-    assert.deepEqual(refused.body.meta, [{ type: 'amount', value: '1000000000' }, { type: 'allowance', value: '0' }])
+    assert.deepEqual(refused.body.meta, [
+      { type: 'amount', value: '1000000000' },
+      { type: 'allowance', value: '0' }
+    ])
     assert.deepEqual((await call('approve/spender')).body, { address: DEVNET_UNISWAP.router.toLowerCase() })
     const approval = await call('approve/transaction', { tokenAddress: DUSD })
     assert.equal(approval.body.to, DUSD.toLowerCase())
@@ -107,7 +131,10 @@ describe('1inch stand-in', () => {
     assert.equal(await description({ src: DEVNET_LIST_TOKEN.address, dst: DUSD, amount: '1000000' }), 'insufficient liquidity')
     // Account 7 holds coins but no DUSD.
     const poor = DEVNET_ACCOUNTS[7]
-    assert.equal(await description({ src: DUSD, dst: ONE_INCH_NATIVE_ADDRESS, amount: '5', from: poor, origin: poor, slippage: '1' }, 'swap'), 'Not enough DUSD balance. Amount: 5. Balance: 0.')
+    assert.equal(
+      await description({ src: DUSD, dst: ONE_INCH_NATIVE_ADDRESS, amount: '5', from: poor, origin: poor, slippage: '1' }, 'swap'),
+      'Not enough DUSD balance. Amount: 5. Balance: 0.'
+    )
   })
 
   it('refuses a key it does not know (401) and a key past its rate (429)', async () => {
@@ -140,7 +167,8 @@ describe('1inch stand-in', () => {
   })
 
   it('stalls before the answer or in the middle of its body, and answers garbage on demand', async () => {
-    const spender = () => fetch(`${oneInch.url}/swap/v6.0/${CHAIN}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` }, signal: AbortSignal.timeout(300) })
+    const spender = () =>
+      fetch(`${oneInch.url}/swap/v6.0/${CHAIN}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` }, signal: AbortSignal.timeout(300) })
     oneInch.fail({ slow: 'headers' }, 1)
     await assert.rejects(spender(), (e: Error) => e.name === 'TimeoutError')
     oneInch.fail({ slow: 'body' }, 1)
@@ -150,7 +178,10 @@ describe('1inch stand-in', () => {
     oneInch.fail({ malformed: 'garbage' }, 1)
     await assert.rejects((await spender()).json(), SyntaxError)
     oneInch.fail({ malformed: 'oversized' }, 1)
-    assert.ok((await (await fetch(`${oneInch.url}/swap/v6.0/${CHAIN}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` } })).text()).length > 8 * 1024 * 1024)
+    assert.ok(
+      (await (await fetch(`${oneInch.url}/swap/v6.0/${CHAIN}/approve/spender`, { headers: { authorization: `Bearer ${KEY}` } })).text()).length >
+        8 * 1024 * 1024
+    )
     assert.equal((await call('approve/spender')).status, 200)
   })
 })

@@ -120,7 +120,14 @@ class Refusal extends Error {
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable'
+}
 const DEFAULT_DESCRIPTION: Record<number, string> = { 401: 'Unauthorized', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }
 
 /** A token as 1inch describes it (TokenInfo). */
@@ -225,8 +232,16 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
   }
   /** 1inch's rough gas of a route (its quotes say "approximated gas"). */
   const approximateGas = (hops: number) => 90_000 + 60_000 * hops
-  const protocolsOf = (path: Address[], src: string, dst: string) =>
-    [path.slice(1).map((to, i) => [{ name: 'UNISWAP_V2', part: 100, fromTokenAddress: i === 0 ? src : path[i]!.toLowerCase(), toTokenAddress: i === path.length - 2 ? dst : to.toLowerCase() }])]
+  const protocolsOf = (path: Address[], src: string, dst: string) => [
+    path.slice(1).map((to, i) => [
+      {
+        name: 'UNISWAP_V2',
+        part: 100,
+        fromTokenAddress: i === 0 ? src : path[i]!.toLowerCase(),
+        toTokenAddress: i === path.length - 2 ? dst : to.toLowerCase()
+      }
+    ])
+  ]
   const extras = (query: Record<string, string>, r: Awaited<ReturnType<typeof route>>, src: string, dst: string) => ({
     ...(query.includeTokensInfo === 'true' ? { srcToken: r.srcInfo, dstToken: r.dstInfo } : {}),
     ...(query.includeProtocols === 'true' ? { protocols: protocolsOf(r.path, src, dst) } : {})
@@ -237,7 +252,11 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     const dst = tokenParam(query, 'dst', 'Dst')
     const amount = amountParam(query)
     const r = await route(chainId, src, dst, amount)
-    return { dstAmount: r.amountOut.toString(), ...extras(query, r, src, dst), ...(query.includeGas === 'true' ? { gas: approximateGas(r.path.length - 1) } : {}) }
+    return {
+      dstAmount: r.amountOut.toString(),
+      ...extras(query, r, src, dst),
+      ...(query.includeGas === 'true' ? { gas: approximateGas(r.path.length - 1) } : {})
+    }
   }
 
   const swap = async (chainId: number, query: Record<string, string>) => {
@@ -258,14 +277,22 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     const estimate = query.disableEstimate !== 'true'
     if (estimate) {
       // 1inch checks what the swap needs before simulating it, and says which is missing.
-      const balance = sellsCoin ? await client.getBalance({ address: from }) : await client.readContract({ address: getAddress(src), abi: erc20Abi, functionName: 'balanceOf', args: [from] })
+      const balance = sellsCoin
+        ? await client.getBalance({ address: from })
+        : await client.readContract({ address: getAddress(src), abi: erc20Abi, functionName: 'balanceOf', args: [from] })
       if (balance < amount) {
-        throw new Refusal(400, `Not enough ${r.srcInfo.symbol} balance. Amount: ${amount}. Balance: ${balance}.`, [{ type: 'amount', value: amount.toString() }, { type: 'balance', value: balance.toString() }])
+        throw new Refusal(400, `Not enough ${r.srcInfo.symbol} balance. Amount: ${amount}. Balance: ${balance}.`, [
+          { type: 'amount', value: amount.toString() },
+          { type: 'balance', value: balance.toString() }
+        ])
       }
       if (!sellsCoin) {
         const allowance = await client.readContract({ address: getAddress(src), abi: erc20Abi, functionName: 'allowance', args: [from, router] })
         if (allowance < amount) {
-          throw new Refusal(400, `Not enough allowance. Amount: ${amount}. Allowance: ${allowance}. Spender: ${router.toLowerCase()}`, [{ type: 'amount', value: amount.toString() }, { type: 'allowance', value: allowance.toString() }])
+          throw new Refusal(400, `Not enough allowance. Amount: ${amount}. Allowance: ${allowance}. Spender: ${router.toLowerCase()}`, [
+            { type: 'amount', value: amount.toString() },
+            { type: 'allowance', value: allowance.toString() }
+          ])
         }
       }
     }
@@ -273,7 +300,15 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     const bps = BigInt(Math.round(slippage * 100))
     const amountOutMin = (r.amountOut * (10_000n - bps)) / 10_000n
     const block = await client.getBlock()
-    const data = encodeUniswapV2Swap({ path: r.path, amountIn: amount, amountOutMin, sellsCoin, buysCoin: dst === ONE_INCH_NATIVE_ADDRESS, to: receiver, deadline: block.timestamp + DEADLINE_SECONDS })
+    const data = encodeUniswapV2Swap({
+      path: r.path,
+      amountIn: amount,
+      amountOutMin,
+      sellsCoin,
+      buysCoin: dst === ONE_INCH_NATIVE_ADDRESS,
+      to: receiver,
+      deadline: block.timestamp + DEADLINE_SECONDS
+    })
     const value = sellsCoin ? amount : 0n
     let gas = approximateGas(r.path.length - 1)
     if (estimate) {
@@ -308,7 +343,11 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     if (token === ONE_INCH_NATIVE_ADDRESS) return { allowance: maxUint256.toString() }
     await tokenInfo(chainId, token)
     const router = getAddress(options.chains[chainId]!.exchange.router)
-    return { allowance: (await clientOf(chainId).readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'allowance', args: [wallet, router] })).toString() }
+    return {
+      allowance: (
+        await clientOf(chainId).readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'allowance', args: [wallet, router] })
+      ).toString()
+    }
   }
 
   const failWith = (res: ServerResponse, current: OneInchFailure) => {

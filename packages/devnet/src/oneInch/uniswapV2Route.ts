@@ -33,7 +33,13 @@ export interface UniswapV2Route {
  * @param to - The token bought.
  * @param amountIn - Base units sold.
  */
-export async function bestUniswapV2Route(client: PublicClient, exchange: UniswapV2Exchange, from: Address, to: Address, amountIn: bigint): Promise<UniswapV2Route | undefined> {
+export async function bestUniswapV2Route(
+  client: PublicClient,
+  exchange: UniswapV2Exchange,
+  from: Address,
+  to: Address,
+  amountIn: bigint
+): Promise<UniswapV2Route | undefined> {
   const weth = getAddress(exchange.weth)
   const candidates: Address[][] = [[from, to]]
   if (from !== weth && to !== weth) candidates.push([from, weth, to])
@@ -57,9 +63,18 @@ export async function bestUniswapV2Route(client: PublicClient, exchange: Uniswap
  *
  * @param swap - The route, the amounts, who receives and until when (seconds).
  */
-export function encodeUniswapV2Swap(swap: { path: Address[]; amountIn: bigint; amountOutMin: bigint; sellsCoin: boolean; buysCoin: boolean; to: Address; deadline: bigint }): Hex {
+export function encodeUniswapV2Swap(swap: {
+  path: Address[]
+  amountIn: bigint
+  amountOutMin: bigint
+  sellsCoin: boolean
+  buysCoin: boolean
+  to: Address
+  deadline: bigint
+}): Hex {
   const { path, amountIn, amountOutMin, to, deadline } = swap
   if (swap.sellsCoin) return encodeFunctionData({ abi: UNISWAP_V2_ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, to, deadline] })
-  if (swap.buysCoin) return encodeFunctionData({ abi: UNISWAP_V2_ROUTER_ABI, functionName: 'swapExactTokensForETH', args: [amountIn, amountOutMin, path, to, deadline] })
+  if (swap.buysCoin)
+    return encodeFunctionData({ abi: UNISWAP_V2_ROUTER_ABI, functionName: 'swapExactTokensForETH', args: [amountIn, amountOutMin, path, to, deadline] })
   return encodeFunctionData({ abi: UNISWAP_V2_ROUTER_ABI, functionName: 'swapExactTokensForTokens', args: [amountIn, amountOutMin, path, to, deadline] })
 }

@@ -18,7 +18,9 @@ function jwt(key: CdpApiKey, uri: string, claims: Record<string, unknown> = {}, 
   const header = encode({ alg: ec ? 'ES256' : 'EdDSA', kid: key.keyId, typ: 'JWT', nonce: randomBytes(16).toString('hex') })
   const payload = encode({ sub: key.keyId, iss: 'cdp', aud: ['cdp_service'], uris: [uri], iat: nowSeconds, nbf: nowSeconds, exp: nowSeconds + 120, ...claims })
   const input = new TextEncoder().encode(`${header}.${payload}`)
-  const signature = ec ? sign('sha256', input, { key: createPrivateKey(key.keySecret), dsaEncoding: 'ieee-p1363' }) : ed25519.sign(input, base64.decode(key.keySecret).slice(0, 32))
+  const signature = ec
+    ? sign('sha256', input, { key: createPrivateKey(key.keySecret), dsaEncoding: 'ieee-p1363' })
+    : ed25519.sign(input, base64.decode(key.keySecret).slice(0, 32))
   return `${header}.${payload}.${base64urlnopad.encode(signature)}`
 }
 
@@ -26,14 +28,31 @@ describe('Coinbase Onramp stand-in', () => {
   let coinbase: CoinbaseOnRampStandIn
   const host = () => new URL(coinbase.url).host
   /** Calls the stand-in with a JWT good for exactly this call (or `token` instead). */
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, options: { key?: CdpApiKey; claims?: Record<string, unknown>; token?: string; base?: string } = {}) => {
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: { key?: CdpApiKey; claims?: Record<string, unknown>; token?: string; base?: string } = {}
+  ) => {
     const base = options.base ?? coinbase.url
     const url = new URL(path, base)
     const token = options.token ?? jwt(options.key ?? ED_KEY, `${method} ${url.host}${url.pathname}`, options.claims)
-    const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
     return { status: response.status, body: (await response.json()) as any }
   }
-  const quoteBody = { purchaseCurrency: 'USDC', purchaseNetwork: 'base', paymentAmount: '50.00', paymentCurrency: 'USD', paymentMethod: 'CARD', country: 'US', subdivision: 'NY' }
+  const quoteBody = {
+    purchaseCurrency: 'USDC',
+    purchaseNetwork: 'base',
+    paymentAmount: '50.00',
+    paymentCurrency: 'USD',
+    paymentMethod: 'CARD',
+    country: 'US',
+    subdivision: 'NY'
+  }
 
   before(async () => {
     coinbase = await startCoinbaseOnRampStandIn({ keys: [ED_KEY, EC_KEY] })
@@ -43,8 +62,20 @@ describe('Coinbase Onramp stand-in', () => {
   it('lists its options in the documented snake_case shape, for a country (and a US state)', async () => {
     const { status, body } = await call('GET', '/onramp/v1/buy/options?country=US&subdivision=NY')
     assert.equal(status, 200, JSON.stringify(body))
-    assert.deepEqual(body.payment_currencies[0], { id: 'USD', limits: [{ id: 'CARD', min: '2', max: '500' }, { id: 'ACH_BANK_ACCOUNT', min: '2', max: '25000' }, { id: 'APPLE_PAY', min: '2', max: '500' }] })
-    assert.deepEqual(body.purchase_currencies[0].networks[0], { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' })
+    assert.deepEqual(body.payment_currencies[0], {
+      id: 'USD',
+      limits: [
+        { id: 'CARD', min: '2', max: '500' },
+        { id: 'ACH_BANK_ACCOUNT', min: '2', max: '25000' },
+        { id: 'APPLE_PAY', min: '2', max: '500' }
+      ]
+    })
+    assert.deepEqual(body.purchase_currencies[0].networks[0], {
+      name: 'base',
+      display_name: 'Base',
+      chain_id: '8453',
+      contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+    })
     const base = await call('GET', '/onramp/v1/buy/options?country=US&subdivision=NY&networks=ethereum')
     assert.ok(base.body.purchase_currencies.every((c: any) => c.networks.every((n: any) => n.name === 'ethereum')))
     assert.deepEqual(await call('GET', '/onramp/v1/buy/options').then(r => [r.status, r.body]), [400, { code: 3, message: 'country is required', details: [] }])
@@ -70,19 +101,33 @@ describe('Coinbase Onramp stand-in', () => {
     const { status, body } = await call('POST', '/onramp/v1/buy/quote', quoteBody)
     assert.equal(status, 200, JSON.stringify(body))
     // 50.00 by card: 2.5% fee (1.25), 0.01 network fee on Base, 48.74 of USDC at 1.
-    assert.deepEqual({ ...body, quote_id: 'q' }, {
-      payment_total: { value: '50.00', currency: 'USD' },
-      payment_subtotal: { value: '48.74', currency: 'USD' },
-      purchase_amount: { value: '48.740000', currency: 'USDC' },
-      coinbase_fee: { value: '1.25', currency: 'USD' },
-      network_fee: { value: '0.01', currency: 'USD' },
-      quote_id: 'q'
+    assert.deepEqual(
+      { ...body, quote_id: 'q' },
+      {
+        payment_total: { value: '50.00', currency: 'USD' },
+        payment_subtotal: { value: '48.74', currency: 'USD' },
+        purchase_amount: { value: '48.740000', currency: 'USDC' },
+        coinbase_fee: { value: '1.25', currency: 'USD' },
+        network_fee: { value: '0.01', currency: 'USD' },
+        quote_id: 'q'
+      }
+    )
+    const snake = await call('POST', '/onramp/v1/buy/quote', {
+      purchase_currency: COINBASE_USDC_ID,
+      purchase_network: 'ethereum',
+      payment_amount: '100',
+      payment_currency: 'USD',
+      payment_method: 'ACH_BANK_ACCOUNT',
+      country: 'US',
+      subdivision: 'CA'
     })
-    const snake = await call('POST', '/onramp/v1/buy/quote', { purchase_currency: COINBASE_USDC_ID, purchase_network: 'ethereum', payment_amount: '100', payment_currency: 'USD', payment_method: 'ACH_BANK_ACCOUNT', country: 'US', subdivision: 'CA' })
     assert.deepEqual([snake.body.coinbase_fee.value, snake.body.network_fee.value, snake.body.purchase_amount.value], ['1.00', '1.50', '97.500000'])
     const refused = await call('POST', '/onramp/v1/buy/quote', { ...quoteBody, paymentAmount: '900' })
     assert.deepEqual([refused.status, refused.body.code, refused.body.message], [400, 3, 'payment_amount must be between 2 and 500 USD'])
-    assert.equal((await call('POST', '/onramp/v1/buy/quote', { ...quoteBody, purchaseCurrency: 'DOGE' })).body.message, 'purchase currency DOGE is not supported')
+    assert.equal(
+      (await call('POST', '/onramp/v1/buy/quote', { ...quoteBody, purchaseCurrency: 'DOGE' })).body.message,
+      'purchase currency DOGE is not supported'
+    )
   })
 
   it('answers camelCase, as the OpenAPI examples write it, when asked to', async () => {
@@ -98,8 +143,15 @@ describe('Coinbase Onramp stand-in', () => {
   it("makes single-use session tokens bound to the wallets and the client's address, which open the checkout once", async () => {
     const noIp = await call('POST', '/onramp/v1/token', { addresses: [{ address: WALLET, blockchains: ['base'] }], assets: ['USDC'] })
     assert.deepEqual([noIp.status, noIp.body.message], [400, 'clientIp is required'])
-    assert.equal((await call('POST', '/onramp/v1/token', { addresses: [{ address: WALLET, blockchains: ['dogechain'] }], clientIp: '203.0.113.7' })).status, 400)
-    const { status, body } = await call('POST', '/onramp/v1/token', { addresses: [{ address: WALLET, blockchains: ['base'] }], assets: ['USDC'], clientIp: '203.0.113.7' })
+    assert.equal(
+      (await call('POST', '/onramp/v1/token', { addresses: [{ address: WALLET, blockchains: ['dogechain'] }], clientIp: '203.0.113.7' })).status,
+      400
+    )
+    const { status, body } = await call('POST', '/onramp/v1/token', {
+      addresses: [{ address: WALLET, blockchains: ['base'] }],
+      assets: ['USDC'],
+      clientIp: '203.0.113.7'
+    })
     assert.equal(status, 200, JSON.stringify(body))
     assert.deepEqual(Object.keys(body), ['token', 'channel_id'])
     const checkout = `${coinbase.url}/buy/select-asset?sessionToken=${body.token}&defaultAsset=USDC&presetFiatAmount=50&fiatCurrency=USD`
@@ -136,7 +188,8 @@ describe('Coinbase Onramp stand-in', () => {
     let clock = 1_000_000
     const limited = await startCoinbaseOnRampStandIn({ keys: [ED_KEY], requestsPerSecond: 1, now: () => clock })
     try {
-      const options = () => call('GET', '/onramp/v1/buy/options?country=GB', undefined, { base: limited.url, claims: { nbf: clock / 1000, exp: clock / 1000 + 60 } })
+      const options = () =>
+        call('GET', '/onramp/v1/buy/options?country=GB', undefined, { base: limited.url, claims: { nbf: clock / 1000, exp: clock / 1000 + 60 } })
       assert.equal((await options()).status, 200)
       assert.equal((await options()).status, 429)
       clock += 1000

@@ -303,7 +303,10 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
       if (!verifier || header.alg !== verifier.alg || header.typ !== 'JWT' || typeof header.nonce !== 'string') return undefined
       const input = new TextEncoder().encode(`${h}.${p}`)
       const signature = base64urlnopad.decode(s)
-      const good = verifier.alg === 'EdDSA' ? ed25519.verify(signature, input, verifier.publicKey) : verify('sha256', input, { key: verifier.publicKey, dsaEncoding: 'ieee-p1363' }, signature)
+      const good =
+        verifier.alg === 'EdDSA'
+          ? ed25519.verify(signature, input, verifier.publicKey)
+          : verify('sha256', input, { key: verifier.publicKey, dsaEncoding: 'ieee-p1363' }, signature)
       if (!good) return undefined
       const seconds = now() / 1000
       const { sub, iss, nbf, exp, aud } = claims
@@ -362,7 +365,8 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     if (!amountText) throw new Refusal(400, 'payment_amount is required')
     if (!/^\d{1,15}(\.\d{1,2})?$/.test(amountText)) throw new Refusal(400, 'payment_amount must have at most two decimals')
     const total = scaled(amountText, 2)!
-    if (total < scaled(limit.min, 2)! || total > scaled(limit.max, 2)!) throw new Refusal(400, `payment_amount must be between ${limit.min} and ${limit.max} ${currency.id}`)
+    if (total < scaled(limit.min, 2)! || total > scaled(limit.max, 2)!)
+      throw new Refusal(400, `payment_amount must be between ${limit.min} and ${limit.max} ${currency.id}`)
     const fee = (total * (FEE_BPS[limit.id] ?? DEFAULT_FEE_BPS) + 5_000n) / 10_000n
     const networkFee = scaled(network.fee ?? '0.01', 2)!
     const subtotal = total - fee - networkFee
@@ -388,11 +392,16 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     const entries = addresses.map(entry => {
       const e = (entry ?? {}) as Record<string, unknown>
       if (typeof e.address !== 'string' || e.address.length === 0 || e.address.length > 128) throw new Refusal(400, 'each address needs an address')
-      if (!Array.isArray(e.blockchains) || e.blockchains.length === 0 || !e.blockchains.every(b => typeof b === 'string' && known.has(b))) throw new Refusal(400, `blockchains of ${e.address} must be supported network names`)
+      if (!Array.isArray(e.blockchains) || e.blockchains.length === 0 || !e.blockchains.every(b => typeof b === 'string' && known.has(b)))
+        throw new Refusal(400, `blockchains of ${e.address} must be supported network names`)
       return { address: e.address, blockchains: e.blockchains as string[] }
     })
     const assetList = field(body, 'assets')
-    if (assetList !== undefined && (!Array.isArray(assetList) || !assetList.every(a => typeof a === 'string' && assets.some(x => x.symbol === a || x.id === a)))) throw new Refusal(400, 'assets must be supported asset tickers or ids')
+    if (
+      assetList !== undefined &&
+      (!Array.isArray(assetList) || !assetList.every(a => typeof a === 'string' && assets.some(x => x.symbol === a || x.id === a)))
+    )
+      throw new Refusal(400, 'assets must be supported asset tickers or ids')
     const clientIp = text(body, 'clientIp')
     if (!clientIp) throw new Refusal(400, 'clientIp is required')
     if (!isIP(clientIp)) throw new Refusal(400, 'clientIp must be an IP address')
@@ -407,12 +416,15 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     const session = sessions.get(token)
     // A token opens one checkout, within its five minutes.
     sessions.delete(token)
-    const page = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Coinbase Onramp (stand-in)</title><main>${body}</main>`)
+    const page = (status: number, body: string) =>
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Coinbase Onramp (stand-in)</title><main>${body}</main>`)
     if (!session || session.expires < now()) return page(400, '<p data-testid="checkout-error">This session has expired or was already used.</p>')
     const params = Object.fromEntries(url.searchParams)
     checkouts.push({ addresses: session.addresses, ...(session.assets ? { assets: session.assets } : {}), clientIp: session.clientIp, params })
     const wallets = session.addresses.map(a => `<li>${escapeHtml(a.address)} on ${escapeHtml(a.blockchains.join(', '))}</li>`).join('')
-    const preset = params.presetFiatAmount ? `<p data-testid="checkout-amount">${escapeHtml(params.presetFiatAmount)} ${escapeHtml(params.fiatCurrency ?? '')}</p>` : ''
+    const preset = params.presetFiatAmount
+      ? `<p data-testid="checkout-amount">${escapeHtml(params.presetFiatAmount)} ${escapeHtml(params.fiatCurrency ?? '')}</p>`
+      : ''
     return page(200, `<h1>Buy ${escapeHtml(params.defaultAsset ?? 'crypto')}</h1><ul data-testid="checkout-wallets">${wallets}</ul>${preset}`)
   }
 
@@ -458,7 +470,12 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     }
     const endpoint = url.pathname.startsWith('/onramp/v1/') ? url.pathname.slice('/onramp/v1/'.length) : ''
     const route = `${req.method} ${endpoint}`
-    const known: Record<string, CoinbaseEndpoint> = { 'GET buy/config': 'buy/config', 'GET buy/options': 'buy/options', 'POST buy/quote': 'buy/quote', 'POST token': 'token' }
+    const known: Record<string, CoinbaseEndpoint> = {
+      'GET buy/config': 'buy/config',
+      'GET buy/options': 'buy/options',
+      'POST buy/quote': 'buy/quote',
+      'POST token': 'token'
+    }
     if (!known[route]) return refuse(res, 404)
     const current = failures.take(known[route])
     if (current) return failWith(res, current)
@@ -466,7 +483,13 @@ export async function startCoinbaseOnRampStandIn(options: CoinbaseOnRampStandInO
     try {
       switch (known[route]) {
         case 'buy/config':
-          return send(res, 200, { countries: Object.entries(countries).map(([id, subdivisions]) => ({ id, subdivisions, payment_methods: [...new Set(payments.flatMap(c => c.limits.map(l => l.id)))].map(m => ({ id: m })) })) })
+          return send(res, 200, {
+            countries: Object.entries(countries).map(([id, subdivisions]) => ({
+              id,
+              subdivisions,
+              payment_methods: [...new Set(payments.flatMap(c => c.limits.map(l => l.id)))].map(m => ({ id: m }))
+            }))
+          })
         case 'buy/options':
           return send(res, 200, buyOptions(query))
         case 'buy/quote':

@@ -100,11 +100,61 @@ export interface MeldServiceProvider {
 
 /** What the stand-in sells by default: USDC and ETH on Base and Ethereum, SOL on Solana. */
 export const MELD_STAND_IN_CRYPTO: readonly MeldCryptoCurrency[] = [
-  { currencyCode: 'USDC_BASE', name: 'USD Coin', chainCode: 'BASE', chainName: 'Base', chainId: '8453', contractAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', decimals: 6, priceUsd: '1', networkFeeUsd: '0.05' },
-  { currencyCode: 'ETH_BASE', name: 'Ethereum', chainCode: 'BASE', chainName: 'Base', chainId: '8453', contractAddress: null, decimals: 8, priceUsd: '3000', networkFeeUsd: '0.05' },
-  { currencyCode: 'USDC', name: 'USD Coin', chainCode: 'ETH', chainName: 'Ethereum', chainId: '1', contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6, priceUsd: '1', networkFeeUsd: '2.50' },
-  { currencyCode: 'ETH', name: 'Ethereum', chainCode: 'ETH', chainName: 'Ethereum', chainId: '1', contractAddress: null, decimals: 8, priceUsd: '3000', networkFeeUsd: '2.50' },
-  { currencyCode: 'SOL_SOLANA', name: 'Solana', chainCode: 'SOLANA', chainName: 'Solana', chainId: null, contractAddress: null, decimals: 9, priceUsd: '150', networkFeeUsd: '0.01' }
+  {
+    currencyCode: 'USDC_BASE',
+    name: 'USD Coin',
+    chainCode: 'BASE',
+    chainName: 'Base',
+    chainId: '8453',
+    contractAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+    decimals: 6,
+    priceUsd: '1',
+    networkFeeUsd: '0.05'
+  },
+  {
+    currencyCode: 'ETH_BASE',
+    name: 'Ethereum',
+    chainCode: 'BASE',
+    chainName: 'Base',
+    chainId: '8453',
+    contractAddress: null,
+    decimals: 8,
+    priceUsd: '3000',
+    networkFeeUsd: '0.05'
+  },
+  {
+    currencyCode: 'USDC',
+    name: 'USD Coin',
+    chainCode: 'ETH',
+    chainName: 'Ethereum',
+    chainId: '1',
+    contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    decimals: 6,
+    priceUsd: '1',
+    networkFeeUsd: '2.50'
+  },
+  {
+    currencyCode: 'ETH',
+    name: 'Ethereum',
+    chainCode: 'ETH',
+    chainName: 'Ethereum',
+    chainId: '1',
+    contractAddress: null,
+    decimals: 8,
+    priceUsd: '3000',
+    networkFeeUsd: '2.50'
+  },
+  {
+    currencyCode: 'SOL_SOLANA',
+    name: 'Solana',
+    chainCode: 'SOLANA',
+    chainName: 'Solana',
+    chainId: null,
+    contractAddress: null,
+    decimals: 9,
+    priceUsd: '150',
+    networkFeeUsd: '0.01'
+  }
 ]
 
 /** Fiat currencies by default. */
@@ -115,7 +165,15 @@ export const MELD_STAND_IN_FIAT: readonly MeldFiatCurrency[] = [
 
 /** Countries by default: the US (card, Apple Pay, ACH in USD) and Germany (card, SEPA in EUR). */
 export const MELD_STAND_IN_COUNTRIES: Readonly<Record<string, MeldCountry>> = {
-  US: { name: 'United States', regions: [{ regionCode: 'US-CA', name: 'California' }, { regionCode: 'US-NY', name: 'New York' }], fiatCurrencies: ['USD'], paymentMethods: ['CREDIT_DEBIT_CARD', 'APPLE_PAY', 'ACH'] },
+  US: {
+    name: 'United States',
+    regions: [
+      { regionCode: 'US-CA', name: 'California' },
+      { regionCode: 'US-NY', name: 'New York' }
+    ],
+    fiatCurrencies: ['USD'],
+    paymentMethods: ['CREDIT_DEBIT_CARD', 'APPLE_PAY', 'ACH']
+  },
   DE: { name: 'Germany', regions: [], fiatCurrencies: ['EUR'], paymentMethods: ['CREDIT_DEBIT_CARD', 'SEPA'] }
 }
 
@@ -140,8 +198,22 @@ export const MELD_STAND_IN_LIMITS: Readonly<Record<string, Readonly<Record<strin
  * the most by card, Banxa by bank transfer; MoonPay has the best customer score.
  */
 export const MELD_STAND_IN_PROVIDERS: readonly MeldServiceProvider[] = [
-  { serviceProvider: 'TRANSAK', name: 'Transak', feeBps: { CREDIT_DEBIT_CARD: 250, APPLE_PAY: 250, ACH: 150 }, partnerFee: '0.50', customerScore: 40, lowKyc: false },
-  { serviceProvider: 'MOONPAY', name: 'MoonPay', feeBps: { CREDIT_DEBIT_CARD: 390, APPLE_PAY: 390, SEPA: 150 }, partnerFee: '0', customerScore: 80, lowKyc: true },
+  {
+    serviceProvider: 'TRANSAK',
+    name: 'Transak',
+    feeBps: { CREDIT_DEBIT_CARD: 250, APPLE_PAY: 250, ACH: 150 },
+    partnerFee: '0.50',
+    customerScore: 40,
+    lowKyc: false
+  },
+  {
+    serviceProvider: 'MOONPAY',
+    name: 'MoonPay',
+    feeBps: { CREDIT_DEBIT_CARD: 390, APPLE_PAY: 390, SEPA: 150 },
+    partnerFee: '0',
+    customerScore: 80,
+    lowKyc: true
+  },
   { serviceProvider: 'BANXA', name: 'Banxa', feeBps: { ACH: 100, SEPA: 100 }, partnerFee: '0', customerScore: 20, lowKyc: false }
 ]
 
@@ -235,7 +307,15 @@ export interface MeldTransaction {
   externalSessionId: string | null
   createdAt: string
   updatedAt: string
-  cryptoDetails: { walletAddress: string; blockchainTransactionId: string; chainId: string | null; networkFee: number; transactionFee: number; partnerFee: number; totalFee: number }
+  cryptoDetails: {
+    walletAddress: string
+    blockchainTransactionId: string
+    chainId: string | null
+    networkFee: number
+    transactionFee: number
+    partnerFee: number
+    totalFee: number
+  }
 }
 
 /** The running stand-in. */
@@ -328,14 +408,25 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
   }
 
   /** A comma-separated filter as a set (undefined when absent). */
-  const filter = (query: Record<string, string>, name: string) => (query[name] ? new Set(query[name]!.split(',').map(s => s.trim()).filter(Boolean)) : undefined)
+  const filter = (query: Record<string, string>, name: string) =>
+    query[name]
+      ? new Set(
+          query[name]!.split(',')
+            .map(s => s.trim())
+            .filter(Boolean)
+        )
+      : undefined
   const inCountries = (query: Record<string, string>) => {
     const only = filter(query, 'countries')
     return Object.entries(countries).filter(([code]) => !only || only.has(code))
   }
   const methodsOf = (query: Record<string, string>) => {
     const only = filter(query, 'paymentMethodTypes')
-    return new Set(inCountries(query).flatMap(([, c]) => c.paymentMethods).filter(m => !only || only.has(m) || only.has(MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType ?? '')))
+    return new Set(
+      inCountries(query)
+        .flatMap(([, c]) => c.paymentMethods)
+        .filter(m => !only || only.has(m) || only.has(MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType ?? ''))
+    )
   }
   const providersOf = (query: Record<string, string>) => {
     const only = filter(query, 'serviceProviders')
@@ -349,19 +440,39 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     const served = new Set(providersOf(query).flatMap(p => Object.keys(p.feeBps)))
     switch (endpoint) {
       case 'countries':
-        return inCountries(query).map(([countryCode, c]) => ({ countryCode, name: c.name, flagImageUrl: `https://images-country.meld.io/${countryCode}/flag.svg`, regions: c.regions }))
+        return inCountries(query).map(([countryCode, c]) => ({
+          countryCode,
+          name: c.name,
+          flagImageUrl: `https://images-country.meld.io/${countryCode}/flag.svg`,
+          regions: c.regions
+        }))
       case 'fiat-currencies': {
         const codes = new Set(inCountries(query).flatMap(([, c]) => c.fiatCurrencies))
-        return fiat.filter(f => codes.has(f.currencyCode) && (!fiatOnly || fiatOnly.has(f.currencyCode))).map(f => ({ currencyCode: f.currencyCode, name: f.name, symbolImageUrl: `https://images-currency.meld.io/fiat/${f.currencyCode}/symbol.png` }))
+        return fiat
+          .filter(f => codes.has(f.currencyCode) && (!fiatOnly || fiatOnly.has(f.currencyCode)))
+          .map(f => ({ currencyCode: f.currencyCode, name: f.name, symbolImageUrl: `https://images-currency.meld.io/fiat/${f.currencyCode}/symbol.png` }))
       }
       case 'crypto-currencies':
         return crypto
           .filter(c => (!cryptoOnly || cryptoOnly.has(c.currencyCode)) && (!chainsOnly || chainsOnly.has(c.chainCode)))
-          .map(c => ({ currencyCode: c.currencyCode, name: c.name, chainCode: c.chainCode, chainName: c.chainName, chainId: c.chainId, contractAddress: c.contractAddress, symbolImageUrl: `https://images-currency.meld.io/crypto/${c.currencyCode}/symbol.png` }))
+          .map(c => ({
+            currencyCode: c.currencyCode,
+            name: c.name,
+            chainCode: c.chainCode,
+            chainName: c.chainName,
+            chainId: c.chainId,
+            contractAddress: c.contractAddress,
+            symbolImageUrl: `https://images-currency.meld.io/crypto/${c.currencyCode}/symbol.png`
+          }))
       case 'payment-methods':
         return [...methodsOf(query)]
           .filter(m => served.has(m))
-          .map(m => ({ paymentMethod: m, name: MELD_STAND_IN_PAYMENT_METHODS[m]?.name ?? m, paymentType: MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType ?? 'LOCAL', logos: { dark: `https://images-paymentMethod.meld.io/${m}/logo_dark.png`, light: `https://images-paymentMethod.meld.io/${m}/logo_light.png` } }))
+          .map(m => ({
+            paymentMethod: m,
+            name: MELD_STAND_IN_PAYMENT_METHODS[m]?.name ?? m,
+            paymentType: MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType ?? 'LOCAL',
+            logos: { dark: `https://images-paymentMethod.meld.io/${m}/logo_dark.png`, light: `https://images-paymentMethod.meld.io/${m}/logo_light.png` }
+          }))
       case 'limits': {
         // The widest range over the methods asked for, per fiat currency of the countries.
         const codes = new Set(inCountries(query).flatMap(([, c]) => c.fiatCurrencies))
@@ -372,10 +483,18 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
             if (!codes.has(currency) || (fiatOnly && !fiatOnly.has(currency))) continue
             const range = { min: scaled(min, 2)!, max: scaled(max, 2)!, def: scaled(def, 2)! }
             const seen = ranges.get(currency)
-            ranges.set(currency, seen ? { min: range.min < seen.min ? range.min : seen.min, max: range.max > seen.max ? range.max : seen.max, def: seen.def } : range)
+            ranges.set(
+              currency,
+              seen ? { min: range.min < seen.min ? range.min : seen.min, max: range.max > seen.max ? range.max : seen.max, def: seen.def } : range
+            )
           }
         }
-        return [...ranges].map(([currencyCode, r]) => ({ currencyCode, defaultAmount: numberOf(r.def, 2), minimumAmount: numberOf(r.min, 2), maximumAmount: numberOf(r.max, 2) }))
+        return [...ranges].map(([currencyCode, r]) => ({
+          currencyCode,
+          defaultAmount: numberOf(r.def, 2),
+          minimumAmount: numberOf(r.min, 2),
+          maximumAmount: numberOf(r.max, 2)
+        }))
       }
       default:
         return []
@@ -400,10 +519,14 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     const asset = crypto.find(c => c.currencyCode === destination)
     if (!asset) throw new Refusal([`[destinationCurrencyCode] ${destination} is not supported`])
     const currency = fiat.find(f => f.currencyCode === source)
-    if (!currency || !country.fiatCurrencies.includes(currency.currencyCode)) throw new Refusal([`[sourceCurrencyCode] ${source} is not supported in ${countryCode}`])
+    if (!currency || !country.fiatCurrencies.includes(currency.currencyCode))
+      throw new Refusal([`[sourceCurrencyCode] ${source} is not supported in ${countryCode}`])
     const asked = text('paymentMethodType')
     // A type (CARD) stands for the country's first method of that type, as Meld's defaults do.
-    const method = asked === undefined ? country.paymentMethods[0]! : country.paymentMethods.find(m => m === asked || MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType === asked)
+    const method =
+      asked === undefined
+        ? country.paymentMethods[0]!
+        : country.paymentMethods.find(m => m === asked || MELD_STAND_IN_PAYMENT_METHODS[m]?.paymentType === asked)
     if (!method) throw new Refusal([`[paymentMethodType] ${asked} is not available in ${countryCode}`])
     const limits = MELD_STAND_IN_LIMITS[method]?.[currency.currencyCode]
     if (!limits) throw new Refusal([`[paymentMethodType] ${method} does not take ${currency.currencyCode}`])
@@ -413,7 +536,7 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     const perUsd = scaled(currency.perUsd, 8)!
     // In the payment currency: the network fee in cents, the price with 8 decimals.
     const networkFee = (scaled(asset.networkFeeUsd, 2)! * perUsd + 50_000_000n) / 100_000_000n
-    const price = scaled(asset.priceUsd, 8)! * perUsd / 100_000_000n
+    const price = (scaled(asset.priceUsd, 8)! * perUsd) / 100_000_000n
     const quotes = providers
       .filter(p => (!only || only.has(p.serviceProvider)) && p.feeBps[method] !== undefined)
       .flatMap(p => {
@@ -424,29 +547,32 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
         if (withoutFees <= 0n) return []
         // withoutFees (cents) / price (cents with 8 places), in the asset's decimals.
         const destination = (withoutFees * 10n ** 8n * 10n ** BigInt(asset.decimals)) / (price * 100n)
-        return [{
-          transactionType: 'CRYPTO_PURCHASE',
-          sourceAmount: numberOf(amount!, 2),
-          sourceAmountWithoutFees: numberOf(withoutFees, 2),
-          fiatAmountWithoutFees: numberOf(withoutFees, 2),
-          destinationAmountWithoutFees: null,
-          sourceCurrencyCode: currency.currencyCode,
-          countryCode,
-          totalFee: numberOf(totalFee, 2),
-          networkFee: numberOf(networkFee, 2),
-          transactionFee: numberOf(transactionFee, 2),
-          partnerFee: numberOf(partnerFee, 2),
-          destinationAmount: numberOf(destination, asset.decimals),
-          destinationCurrencyCode: asset.currencyCode,
-          exchangeRate: numberOf(price, 8),
-          paymentMethodType: method,
-          customerScore: p.customerScore,
-          serviceProvider: p.serviceProvider,
-          institutionName: null,
-          lowKyc: p.lowKyc
-        }]
+        return [
+          {
+            transactionType: 'CRYPTO_PURCHASE',
+            sourceAmount: numberOf(amount!, 2),
+            sourceAmountWithoutFees: numberOf(withoutFees, 2),
+            fiatAmountWithoutFees: numberOf(withoutFees, 2),
+            destinationAmountWithoutFees: null,
+            sourceCurrencyCode: currency.currencyCode,
+            countryCode,
+            totalFee: numberOf(totalFee, 2),
+            networkFee: numberOf(networkFee, 2),
+            transactionFee: numberOf(transactionFee, 2),
+            partnerFee: numberOf(partnerFee, 2),
+            destinationAmount: numberOf(destination, asset.decimals),
+            destinationCurrencyCode: asset.currencyCode,
+            exchangeRate: numberOf(price, 8),
+            paymentMethodType: method,
+            customerScore: p.customerScore,
+            serviceProvider: p.serviceProvider,
+            institutionName: null,
+            lowKyc: p.lowKyc
+          }
+        ]
       })
-    if (quotes.length === 0) throw new Refusal([`No service provider quotes ${asset.currencyCode} for ${numberOf(amount!, 2)} ${currency.currencyCode} by ${method}`])
+    if (quotes.length === 0)
+      throw new Refusal([`No service provider quotes ${asset.currencyCode} for ${numberOf(amount!, 2)} ${currency.currencyCode} by ${method}`])
     return { quotes, message: null, error: null, timestamp: null }
   }
 
@@ -454,16 +580,21 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     const errors: string[] = []
     const sessionType = body.sessionType
     if (sessionType !== 'BUY' && sessionType !== 'SELL' && sessionType !== 'TRANSFER') errors.push('[sessionType] must be one of BUY, SELL, TRANSFER')
-    const data = typeof body.sessionData === 'object' && body.sessionData !== null && !Array.isArray(body.sessionData) ? (body.sessionData as Record<string, unknown>) : undefined
+    const data =
+      typeof body.sessionData === 'object' && body.sessionData !== null && !Array.isArray(body.sessionData)
+        ? (body.sessionData as Record<string, unknown>)
+        : undefined
     if (!data) errors.push('[sessionData] must not be null')
     if (errors.length > 0) throw new Refusal(errors)
     const text = (name: string) => (typeof data![name] === 'string' && (data![name] as string).trim() !== '' ? (data![name] as string) : undefined)
     const provider = providers.find(p => p.serviceProvider === text('serviceProvider'))
     if (!provider) errors.push('[sessionData.serviceProvider] must be a service provider')
     if (!text('walletAddress') && sessionType === 'BUY') errors.push('[sessionData.walletAddress] must not be blank')
-    if (sessionType === 'BUY' && !crypto.some(c => c.currencyCode === text('destinationCurrencyCode'))) errors.push('[sessionData.destinationCurrencyCode] must be a supported crypto currency')
+    if (sessionType === 'BUY' && !crypto.some(c => c.currencyCode === text('destinationCurrencyCode')))
+      errors.push('[sessionData.destinationCurrencyCode] must be a supported crypto currency')
     if (!text('countryCode') || !countries[text('countryCode')!]) errors.push('[sessionData.countryCode] must be a supported country')
-    if (data!.sourceAmount !== undefined && cents(data!.sourceAmount) === undefined) errors.push('[sessionData.sourceAmount] Must be a decimal value greater than zero')
+    if (data!.sourceAmount !== undefined && cents(data!.sourceAmount) === undefined)
+      errors.push('[sessionData.sourceAmount] Must be a decimal value greater than zero')
     const externalSessionId = typeof body.externalSessionId === 'string' ? body.externalSessionId : null
     // "if you use this optional field you must pass in a unique value each time"
     if (externalSessionId !== null && externalSessionIds.has(externalSessionId)) errors.push('[externalSessionId] must be unique')
@@ -493,12 +624,16 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
   }
 
   const widgetPage = (res: ServerResponse, token: string) => {
-    const page = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Meld (stand-in)</title><main>${body}</main>`)
+    const page = (status: number, body: string) =>
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Meld (stand-in)</title><main>${body}</main>`)
     const session = sessions.find(s => s.token === token)
     if (!session || session.expires < now()) return page(400, '<p data-testid="widget-error">This session has expired.</p>')
     const d = session.sessionData
     const field = (name: string) => escapeHtml(String(d[name] ?? ''))
-    return page(200, `<h1>Buy ${field('destinationCurrencyCode')} with ${field('serviceProvider')}</h1><p data-testid="widget-wallet">${field('walletAddress')}</p><p data-testid="widget-amount">${field('sourceAmount')} ${field('sourceCurrencyCode')}</p>`)
+    return page(
+      200,
+      `<h1>Buy ${field('destinationCurrencyCode')} with ${field('serviceProvider')}</h1><p data-testid="widget-wallet">${field('walletAddress')}</p><p data-testid="widget-amount">${field('sourceAmount')} ${field('sourceCurrencyCode')}</p>`
+    )
   }
 
   const failWith = (res: ServerResponse, current: MeldFailure, version: string) => {
@@ -530,7 +665,8 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const target = new URL(req.url ?? '/', 'http://stand-in')
     if (req.method === 'GET' && target.pathname === '/') return widgetPage(res, target.searchParams.get('token') ?? '')
-    if (req.method === 'GET' && target.pathname.startsWith('/provider/')) return widgetPage(res, sessions.find(s => s.id === target.searchParams.get('sessionId'))?.token ?? '')
+    if (req.method === 'GET' && target.pathname.startsWith('/provider/'))
+      return widgetPage(res, sessions.find(s => s.id === target.searchParams.get('sessionId'))?.token ?? '')
     const asked = req.headers['meld-version']
     const version = typeof asked === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : defaultVersion
     let body: unknown
@@ -543,7 +679,14 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
     }
     const key = /^basic (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
     const authorized = key !== undefined && keys.has(key)
-    calls.push({ method: req.method ?? 'GET', path: target.pathname, query: Object.fromEntries(target.searchParams), ...(body === undefined ? {} : { body }), ...(typeof asked === 'string' ? { version: asked } : {}), authorized })
+    calls.push({
+      method: req.method ?? 'GET',
+      path: target.pathname,
+      query: Object.fromEntries(target.searchParams),
+      ...(body === undefined ? {} : { body }),
+      ...(typeof asked === 'string' ? { version: asked } : {}),
+      authorized
+    })
     if (calls.length > 10_000) calls.shift()
     if (!authorized) return refuse(res, 401, version)
     const transactionId = req.method === 'GET' ? /^\/payments\/transactions\/([A-Za-z0-9]{1,64})$/.exec(target.pathname)?.[1] : undefined
@@ -587,7 +730,14 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
       const asset = crypto.find(c => c.currencyCode === d.destinationCurrencyCode)!
       const amount = cents(d.sourceAmount ?? '100') ?? 10_000n
       const method = String(d.paymentMethodType ?? 'CREDIT_DEBIT_CARD')
-      const quoted = quote({ countryCode: d.countryCode, sourceCurrencyCode: d.sourceCurrencyCode ?? 'USD', destinationCurrencyCode: asset.currencyCode, sourceAmount: numberOf(amount, 2), paymentMethodType: method, serviceProviders: [d.serviceProvider] }).quotes[0]!
+      const quoted = quote({
+        countryCode: d.countryCode,
+        sourceCurrencyCode: d.sourceCurrencyCode ?? 'USD',
+        destinationCurrencyCode: asset.currencyCode,
+        sourceAmount: numberOf(amount, 2),
+        paymentMethodType: method,
+        serviceProviders: [d.serviceProvider]
+      }).quotes[0]!
       const at = new Date(now()).toISOString()
       const transaction: MeldTransaction = {
         id: id(),
@@ -605,7 +755,15 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
         externalSessionId: session.externalSessionId,
         createdAt: at,
         updatedAt: at,
-        cryptoDetails: { walletAddress: String(d.walletAddress), blockchainTransactionId: txHash, chainId: asset.chainId, networkFee: quoted.networkFee, transactionFee: quoted.transactionFee, partnerFee: quoted.partnerFee, totalFee: quoted.totalFee }
+        cryptoDetails: {
+          walletAddress: String(d.walletAddress),
+          blockchainTransactionId: txHash,
+          chainId: asset.chainId,
+          networkFee: quoted.networkFee,
+          transactionFee: quoted.transactionFee,
+          partnerFee: quoted.partnerFee,
+          totalFee: quoted.totalFee
+        }
       }
       transactions.push(transaction)
       if (!webhook) return { transaction }
@@ -631,7 +789,11 @@ export async function startMeldStandIn(options: MeldStandInOptions): Promise<Mel
       const timestamp = new Date(now()).toISOString()
       const response = await fetch(webhook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'meld-signature': meldWebhookSignature(webhook.secret, timestamp, webhook.url, event), 'meld-signature-timestamp': timestamp },
+        headers: {
+          'content-type': 'application/json',
+          'meld-signature': meldWebhookSignature(webhook.secret, timestamp, webhook.url, event),
+          'meld-signature-timestamp': timestamp
+        },
         body: event,
         signal: AbortSignal.timeout(10_000)
       })

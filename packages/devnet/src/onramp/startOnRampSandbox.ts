@@ -102,7 +102,11 @@ function cents(amount: string): bigint | undefined {
 const fromCents = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`
 
 /** The fees and what a payment buys of `asset` (DUSD is worth 1 USD, SOL 150; EUR converts at its USD rate). */
-export function sandboxQuote(fiatAmount: string, fiatCurrency: string, asset: Asset = 'DUSD'): { purchase: string; units: bigint; subtotal: string; total: string; networkFee: string; providerFee: string } | undefined {
+export function sandboxQuote(
+  fiatAmount: string,
+  fiatCurrency: string,
+  asset: Asset = 'DUSD'
+): { purchase: string; units: bigint; subtotal: string; total: string; networkFee: string; providerFee: string } | undefined {
   const total = cents(fiatAmount)
   const rate = FIAT_IN_USD[fiatCurrency]
   if (total === undefined || rate === undefined) return undefined
@@ -114,7 +118,14 @@ export function sandboxQuote(fiatAmount: string, fiatCurrency: string, asset: As
   const one = 10n ** BigInt(decimals)
   const units = (subtotal * BigInt(Math.round(rate * 10_000)) * one) / (1_000_000n * BigInt(priceUsd))
   const frac = (units % one).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return { purchase: frac ? `${units / one}.${frac}` : String(units / one), units, subtotal: fromCents(subtotal), total: fromCents(total), networkFee: fromCents(NETWORK_FEE_CENTS), providerFee: fromCents(providerFee) }
+  return {
+    purchase: frac ? `${units / one}.${frac}` : String(units / one),
+    units,
+    subtotal: fromCents(subtotal),
+    total: fromCents(total),
+    networkFee: fromCents(NETWORK_FEE_CENTS),
+    providerFee: fromCents(providerFee)
+  }
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
@@ -166,10 +177,27 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
         networks: options.chains.map((c, i) => ({ name: networkName(i), display_name: c.name, chain_id: String(c.chainId), contract_address: options.dusd }))
       },
       ...(solana
-        ? [{ id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ name: SANDBOX_SOLANA_NETWORK, display_name: solana.name, chain_id: solana.caipNetworkId.slice(solana.caipNetworkId.indexOf(':') + 1), contract_address: '' }] }]
+        ? [
+            {
+              id: 'SOL',
+              name: 'Solana',
+              symbol: 'SOL',
+              networks: [
+                {
+                  name: SANDBOX_SOLANA_NETWORK,
+                  display_name: solana.name,
+                  chain_id: solana.caipNetworkId.slice(solana.caipNetworkId.indexOf(':') + 1),
+                  contract_address: ''
+                }
+              ]
+            }
+          ]
         : [])
     ],
-    paymentCurrencies: Object.keys(FIAT_IN_USD).map(id => ({ id, payment_method_limits: Object.entries(SANDBOX_LIMITS).map(([method, l]) => ({ id: method, ...l })) }))
+    paymentCurrencies: Object.keys(FIAT_IN_USD).map(id => ({
+      id,
+      payment_method_limits: Object.entries(SANDBOX_LIMITS).map(([method, l]) => ({ id: method, ...l }))
+    }))
   })
   /** A quote, or the reason there is none (the same checks the API and the checkout apply). */
   const sells = (asset: string, network: string) => (asset === 'DUSD' ? chains.has(network) : asset === 'SOL' && !!solana && network === SANDBOX_SOLANA_NETWORK)
@@ -179,7 +207,8 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
     const limits = SANDBOX_LIMITS[method as keyof typeof SANDBOX_LIMITS]
     const amount = cents(fiatAmount)
     if (!limits || !(fiatCurrency in FIAT_IN_USD)) return { reason: `The sandbox does not take ${method} in ${fiatCurrency}` }
-    if (amount === undefined || amount < cents(limits.min)! || amount > cents(limits.max)!) return { reason: `Amount must be between ${limits.min} and ${limits.max} ${fiatCurrency}` }
+    if (amount === undefined || amount < cents(limits.min)! || amount > cents(limits.max)!)
+      return { reason: `Amount must be between ${limits.min} and ${limits.max} ${fiatCurrency}` }
     const q = sandboxQuote(fiatAmount, fiatCurrency, asset as Asset)
     return q ? { quote: q } : { reason: 'Amount too small' }
   }
@@ -217,7 +246,12 @@ export async function startOnRampSandbox(options: OnRampSandboxOptions): Promise
       const body = JSON.stringify({ provider: 'sandbox', ...purchase })
       const signature = createHmac('sha256', webhook.secret).update(body).digest('hex')
       // The server records the purchase for Activity; the chain already has it, so a failed report is only logged.
-      await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature }, body, signal: AbortSignal.timeout(10_000) })
+      await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+        body,
+        signal: AbortSignal.timeout(10_000)
+      })
         .then(r => (r.ok ? undefined : console.warn(`onramp sandbox: the webhook answered HTTP ${r.status}`)))
         .catch((error: unknown) => console.warn(`onramp sandbox: the webhook failed: ${error instanceof Error ? error.message : String(error)}`))
     }
@@ -265,7 +299,8 @@ ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
           const network = text('defaultNetwork')
           const address = text('address')
           const onSolana = network === SANDBOX_SOLANA_NETWORK
-          if (!(onSolana ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/).test(address)) return json(res, 400, { reason: `Not an address on ${network}` })
+          if (!(onSolana ? /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ : /^0x[0-9a-fA-F]{40}$/).test(address))
+            return json(res, 400, { reason: `Not an address on ${network}` })
           if (!networks.includes(network)) return json(res, 400, { reason: `The sandbox does not sell on ${network}` })
           const fiatCurrency = text('fiatCurrency') || 'USD'
           const fiatAmount = text('presetFiatAmount') || SANDBOX_LIMITS.card.min
@@ -275,7 +310,16 @@ ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
           if (!r.quote) return json(res, 400, { reason: r.reason })
           const id = randomBytes(16).toString('hex')
           if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
-          sessions.set(id, { id, address, network, asset: asset as Asset, fiatAmount, fiatCurrency, paymentMethod: method, partnerUserId: text('partnerUserId') })
+          sessions.set(id, {
+            id,
+            address,
+            network,
+            asset: asset as Asset,
+            fiatAmount,
+            fiatCurrency,
+            paymentMethod: method,
+            partnerUserId: text('partnerUserId')
+          })
           const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
           return json(res, 200, { url: `${origin}/checkout/${id}` })
         }
@@ -283,7 +327,8 @@ ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
       }
       const checkout = /^\/checkout\/([0-9a-f]{32})(\/pay)?$/.exec(url.pathname)
       const session = checkout ? sessions.get(checkout[1]!) : undefined
-      const html = (status: number, body: string) => send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' })
+      const html = (status: number, body: string) =>
+        send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' })
       if (checkout && !session) return html(404, page('Checkout not found', '<p>This checkout does not exist or has expired. Start again from the site.</p>'))
       if (session && req.method === 'GET' && !checkout![2]) {
         if (session.paid) return html(200, paidPage(session.paid))

@@ -34,7 +34,12 @@ const wallet = (rpcUrl: string) => createWalletClient({ account: PRICE_FEED_OWNE
  */
 export async function deployPriceFeed(rpcUrl: string, options: PriceFeedOptions): Promise<Address> {
   const { abi, bytecode } = DEVNET_ARTIFACTS.DevnetPriceFeed
-  const hash = await wallet(rpcUrl).deployContract({ abi, bytecode, args: [options.decimals ?? 8, options.description ?? 'ETH / USD', options.answer], chain: null })
+  const hash = await wallet(rpcUrl).deployContract({
+    abi,
+    bytecode,
+    args: [options.decimals ?? 8, options.description ?? 'ETH / USD', options.answer],
+    chain: null
+  })
   const receipt = await waitForReceipt(rpcUrl, hash)
   if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployPriceFeed: deployment ${hash} failed on ${rpcUrl}`)
   return getAddress(receipt.contractAddress)

@@ -85,7 +85,9 @@ export interface CoinGeckoStandIn {
 export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {}): Promise<CoinGeckoStandIn> {
   const now = options.now ?? Date.now
   const coins = new Map(Object.entries(options.coins ?? {}))
-  const tokens = new Map(Object.entries(options.tokens ?? {}).map(([platform, list]) => [platform, new Map(Object.entries(list).map(([a, usd]) => [a.toLowerCase(), usd]))]))
+  const tokens = new Map(
+    Object.entries(options.tokens ?? {}).map(([platform, list]) => [platform, new Map(Object.entries(list).map(([a, usd]) => [a.toLowerCase(), usd]))])
+  )
   const calls: CoinGeckoCall[] = []
   const failures = new FailureSchedule<CoinGeckoFailure>()
 
@@ -117,9 +119,15 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
     if (current) {
       if ('slow' in current) return // held until close()
       if (current.status === 429) {
-        return refuse(res, 429, 429, "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits.", {
-          'retry-after': String(current.retryAfterSeconds ?? 60)
-        })
+        return refuse(
+          res,
+          429,
+          429,
+          "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits.",
+          {
+            'retry-after': String(current.retryAfterSeconds ?? 60)
+          }
+        )
       }
       return refuse(res, current.status, current.status, current.status === 503 ? 'Service Unavailable' : 'Internal Server Error')
     }
@@ -156,7 +164,11 @@ export async function startCoinGeckoStandIn(options: CoinGeckoStandInOptions = {
     return refuse(res, 404, 404, 'Not found')
   }
 
-  const server = await listenLoopback(async (req, res) => handle(req, res), res => refuse(res, 500, 500, 'Internal Server Error'), options.port)
+  const server = await listenLoopback(
+    async (req, res) => handle(req, res),
+    res => refuse(res, 500, 500, 'Internal Server Error'),
+    options.port
+  )
   return {
     url: `${server.url}/api/v3`,
     calls,

@@ -124,10 +124,38 @@ export function registryTilePng(seed: string): Uint8Array {
 }
 
 const COLOURS = [
-  'Amber', 'Basalt', 'Cobalt', 'Dune', 'Ember', 'Fjord', 'Garnet', 'Harbor', 'Indigo', 'Jade',
-  'Kelp', 'Lumen', 'Marble', 'Nimbus', 'Onyx', 'Pebble', 'Quartz', 'Reef', 'Slate', 'Tundra',
-  'Umber', 'Velvet', 'Willow', 'Xenon', 'Yarrow', 'Zephyr', 'Aurora', 'Birch', 'Cinder', 'Delta',
-  'Estuary', 'Flint'
+  'Amber',
+  'Basalt',
+  'Cobalt',
+  'Dune',
+  'Ember',
+  'Fjord',
+  'Garnet',
+  'Harbor',
+  'Indigo',
+  'Jade',
+  'Kelp',
+  'Lumen',
+  'Marble',
+  'Nimbus',
+  'Onyx',
+  'Pebble',
+  'Quartz',
+  'Reef',
+  'Slate',
+  'Tundra',
+  'Umber',
+  'Velvet',
+  'Willow',
+  'Xenon',
+  'Yarrow',
+  'Zephyr',
+  'Aurora',
+  'Birch',
+  'Cinder',
+  'Delta',
+  'Estuary',
+  'Flint'
 ] as const
 
 const EVM = ['eip155:1', 'eip155:10', 'eip155:137', 'eip155:8453', 'eip155:31337']
@@ -162,7 +190,12 @@ export function registrySampleWallet(index: number): RegistryWallet {
     webapp_link: kind === 5 ? `${site}/app` : null,
     app_store: kind === 0 || kind === 1 || kind === 3 ? `https://apps.example/ios/devnet-${slug}` : null,
     play_store: kind === 0 || kind === 2 || kind === 3 ? `https://apps.example/android/example.devnet.${slug}` : null,
-    injected: kind === 0 || kind === 4 ? [{ namespace: 'eip155', injected_id: `example.devnet.${slug}` }] : kind === 3 ? [{ namespace: 'solana', injected_id: `devnet${colour}` }] : null,
+    injected:
+      kind === 0 || kind === 4
+        ? [{ namespace: 'eip155', injected_id: `example.devnet.${slug}` }]
+        : kind === 3
+          ? [{ namespace: 'solana', injected_id: `devnet${colour}` }]
+          : null,
     chains,
     ...(index % 5 === 0 ? { badge_type: 'certified' as const } : {})
   }
@@ -176,8 +209,15 @@ export function registrySampleWallet(index: number): RegistryWallet {
  * @param index - Its position.
  */
 export function registrySampleImage(wallet: RegistryWallet, index: number): RegistryImage {
-  const initials = wallet.name.replace(/^Devnet /, '').replace(/ Wallet$/, '').split(/\s+/).map(w => w[0]).join('')
-  return index % 2 === 0 ? { contentType: 'image/svg+xml', bytes: registryTileSvg(initials, wallet.id) } : { contentType: 'image/png', bytes: registryTilePng(wallet.id) }
+  const initials = wallet.name
+    .replace(/^Devnet /, '')
+    .replace(/ Wallet$/, '')
+    .split(/\s+/)
+    .map(w => w[0])
+    .join('')
+  return index % 2 === 0
+    ? { contentType: 'image/svg+xml', bytes: registryTileSvg(initials, wallet.id) }
+    : { contentType: 'image/png', bytes: registryTilePng(wallet.id) }
 }
 
 /**

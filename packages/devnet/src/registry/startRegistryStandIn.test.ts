@@ -41,15 +41,22 @@ describe('registry stand-in', () => {
       assert.match(w.id, /^[0-9a-f]{64}$/)
       assert.match(w.image_id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
       assert.match(w.name, /^Devnet .* Wallet$/)
-      for (const key of ['homepage', 'order', 'mobile_link', 'desktop_link', 'webapp_link', 'app_store', 'play_store', 'injected']) assert.ok(key in w, `${w.name} has ${key}`)
+      for (const key of ['homepage', 'order', 'mobile_link', 'desktop_link', 'webapp_link', 'app_store', 'play_store', 'injected'])
+        assert.ok(key in w, `${w.name} has ${key}`)
     }
     const orders = body.data.map(w => w.order)
-    assert.deepEqual(orders, [...orders].sort((a, b) => a - b))
+    assert.deepEqual(
+      orders,
+      [...orders].sort((a, b) => a - b)
+    )
   })
 
   it('pages by page and entries, count being every match', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map(page => get({ page, entries: 10 })))
-    assert.deepEqual(pages.map(p => p.body.data.length), [10, 10, 10, 2])
+    assert.deepEqual(
+      pages.map(p => p.body.data.length),
+      [10, 10, 10, 2]
+    )
     assert.ok(pages.every(p => p.body.count === 32))
     const ids = pages.flatMap(p => p.body.data.map(w => w.id))
     assert.equal(new Set(ids).size, 32)
@@ -58,18 +65,27 @@ describe('registry stand-in', () => {
 
   it('searches names case-insensitively', async () => {
     const { body } = await get({ page: 1, entries: 100, search: '  cOBalt ' })
-    assert.deepEqual(body.data.map(w => w.name), ['Devnet Cobalt Wallet'])
+    assert.deepEqual(
+      body.data.map(w => w.name),
+      ['Devnet Cobalt Wallet']
+    )
     assert.equal(body.count, 1)
     assert.equal((await get({ page: 1, entries: 100, search: 'no such wallet' })).body.count, 0)
   })
 
   it('includes and excludes ids', async () => {
     const [a, b, c] = [0, 1, 2].map(i => registrySampleWallet(i).id)
-    assert.deepEqual((await get({ page: 1, entries: 100, include: `${c},${a}` })).body.data.map(w => w.id), [a, c])
+    assert.deepEqual(
+      (await get({ page: 1, entries: 100, include: `${c},${a}` })).body.data.map(w => w.id),
+      [a, c]
+    )
     const excluded = await get({ page: 1, entries: 100, exclude: `${a},${b}` })
     assert.equal(excluded.body.count, 30)
     assert.ok(!excluded.body.data.some(w => w.id === a || w.id === b))
-    assert.deepEqual((await get({ page: 1, entries: 100, include: `${a},${b}`, exclude: b! })).body.data.map(w => w.id), [a])
+    assert.deepEqual(
+      (await get({ page: 1, entries: 100, include: `${a},${b}`, exclude: b! })).body.data.map(w => w.id),
+      [a]
+    )
   })
 
   it('filters by chains (any of them)', async () => {
@@ -85,10 +101,19 @@ describe('registry stand-in', () => {
     const all = (await get({ page: 1, entries: 100 })).body.data
     const ios = (await get({ page: 1, entries: 100, platform: 'ios' })).body
     const android = (await get({ page: 1, entries: 100, platform: 'android' })).body
-    assert.deepEqual(ios.data.map(w => w.id), all.filter(w => w.app_store || w.mobile_link).map(w => w.id))
-    assert.deepEqual(android.data.map(w => w.id), all.filter(w => w.play_store || w.mobile_link).map(w => w.id))
+    assert.deepEqual(
+      ios.data.map(w => w.id),
+      all.filter(w => w.app_store || w.mobile_link).map(w => w.id)
+    )
+    assert.deepEqual(
+      android.data.map(w => w.id),
+      all.filter(w => w.play_store || w.mobile_link).map(w => w.id)
+    )
     assert.ok(ios.count < all.length && android.count < all.length)
-    assert.notDeepEqual(ios.data.map(w => w.id), android.data.map(w => w.id))
+    assert.notDeepEqual(
+      ios.data.map(w => w.id),
+      android.data.map(w => w.id)
+    )
   })
 
   it('adds chains, rdns and badge_type only when the wallet has them', async () => {
@@ -131,7 +156,11 @@ describe('registry stand-in', () => {
   })
 
   it('accepts the v1 headers instead of query parameters', async () => {
-    const { status, body } = await get({ page: 1, entries: 1 }, { headers: { 'x-project-id': REGISTRY_STAND_IN_PROJECT, 'x-sdk-type': 'w3m', 'x-sdk-version': 'html-wagmi-5.0.0' } }, {})
+    const { status, body } = await get(
+      { page: 1, entries: 1 },
+      { headers: { 'x-project-id': REGISTRY_STAND_IN_PROJECT, 'x-sdk-type': 'w3m', 'x-sdk-version': 'html-wagmi-5.0.0' } },
+      {}
+    )
     assert.equal(status, 200)
     assert.equal(body.data.length, 1)
     const seen = registry.requests().at(-1)!
@@ -152,7 +181,10 @@ describe('registry stand-in', () => {
     // A server (no Origin) may call for any known project.
     assert.equal((await get({ page: 1, entries: 1 }, {}, sdk, locked.url)).status, 200)
     // A browser's preflight for the v1 headers.
-    const preflight = await fetch(`${locked.url}/getWallets?projectId=shop`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' } })
+    const preflight = await fetch(`${locked.url}/getWallets?projectId=shop`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' }
+    })
     assert.equal(preflight.status, 204)
     assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example')
     assert.match(preflight.headers.get('access-control-allow-headers')!, /x-project-id/)

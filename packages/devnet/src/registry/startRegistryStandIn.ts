@@ -86,7 +86,10 @@ function integer(query: URLSearchParams, name: string, min: number, max: number)
 function list(query: URLSearchParams, name: string, pattern: RegExp, max: number): string[] | undefined {
   const raw = query.get(name)
   if (raw === null || raw === '') return undefined
-  const items = raw.split(',').map(s => s.trim()).filter(Boolean)
+  const items = raw
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean)
   if (items.length > max) throw new BadRequest(`${name}: at most ${max} entries`)
   const bad = items.find(item => !pattern.test(item))
   if (bad !== undefined) throw new BadRequest(`${name}: invalid entry ${JSON.stringify(bad.slice(0, 100))}`)
@@ -142,7 +145,8 @@ export async function startRegistryStandIn(options: RegistryStandInOptions = {})
   const send = (res: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...headers }).end(body)
   }
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => send(res, status, 'application/json', JSON.stringify(body), headers)
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    send(res, status, 'application/json', JSON.stringify(body), headers)
 
   /** Whether a browser at `origin` may call for `projectId` (no Origin: a server, always). */
   const originAllowed = (project: RegistryProject, origin: string | undefined) => {
@@ -163,7 +167,14 @@ export async function startRegistryStandIn(options: RegistryStandInOptions = {})
         ? { 'access-control-allow-origin': origin, vary: 'Origin' }
         : { vary: 'Origin' }
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'x-project-id, x-sdk-type, x-sdk-version', 'access-control-max-age': '600' }).end()
+      res
+        .writeHead(204, {
+          ...cors,
+          'access-control-allow-methods': 'GET',
+          'access-control-allow-headers': 'x-project-id, x-sdk-type, x-sdk-version',
+          'access-control-max-age': '600'
+        })
+        .end()
       return 204
     }
     if (req.method !== 'GET') {
@@ -242,7 +253,7 @@ export async function startRegistryStandIn(options: RegistryStandInOptions = {})
           ({ wallet }) =>
             (!search || wallet.name.toLowerCase().includes(search)) &&
             (!include || include.includes(wallet.id)) &&
-            (!exclude?.includes(wallet.id)) &&
+            !exclude?.includes(wallet.id) &&
             (!chains || (wallet.chains ?? []).some(c => chains.includes(c))) &&
             (!platform || onPlatform(wallet, platform))
         )

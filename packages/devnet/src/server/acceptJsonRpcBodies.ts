@@ -19,7 +19,10 @@ export function acceptJsonRpcBodies(scope: FastifyInstance, limit: number): void
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, (_request, body, done) => done(null, body))
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).header('Connection', 'close').send(jsonRpcError(null, -32600, `Request body larger than ${limit} bytes`))
+      return reply
+        .code(413)
+        .header('Connection', 'close')
+        .send(jsonRpcError(null, -32600, `Request body larger than ${limit} bytes`))
     }
     const status = error.statusCode
     if (status !== undefined && status >= 400 && status < 500) {

@@ -48,7 +48,10 @@ it('listens on the port asked for, and rejects when it is taken', async () => {
   try {
     assert.equal(first.url, `http://127.0.0.1:${port}`)
     assert.equal(await (await fetch(first.url)).text(), 'first')
-    await assert.rejects(listenLoopback(async (_req, res) => void res.end(), envelope, port), { code: 'EADDRINUSE' })
+    await assert.rejects(
+      listenLoopback(async (_req, res) => void res.end(), envelope, port),
+      { code: 'EADDRINUSE' }
+    )
   } finally {
     await first.close()
   }

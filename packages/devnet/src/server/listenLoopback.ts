@@ -26,7 +26,11 @@ export interface LoopbackServer {
  * await fetch(url) // 'ok'
  * await close()
  */
-export async function listenLoopback(handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>, onUnhandled: (res: ServerResponse) => void, port = 0): Promise<LoopbackServer> {
+export async function listenLoopback(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>,
+  onUnhandled: (res: ServerResponse) => void,
+  port = 0
+): Promise<LoopbackServer> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) onUnhandled(res)

@@ -21,17 +21,21 @@ export const DEMO_CSP =
  */
 export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string, ancestorOrigin?: string): string {
   let csp = DEMO_CSP
-  if (ancestorOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(ancestorOrigin)) csp = csp.replace("frame-ancestors 'none'", `frame-ancestors ${ancestorOrigin}`)
+  if (ancestorOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(ancestorOrigin))
+    csp = csp.replace("frame-ancestors 'none'", `frame-ancestors ${ancestorOrigin}`)
   // The embedded wallet's secure site is framed by the modal (its one frame-src).
-  if (frameOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(frameOrigin)) csp = csp.replace("object-src 'none';", `frame-src ${frameOrigin}; object-src 'none';`)
+  if (frameOrigin && /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(frameOrigin))
+    csp = csp.replace("object-src 'none';", `frame-src ${frameOrigin}; object-src 'none';`)
   if (serviceOrigin) {
     // The same server's WebSocket relay (WalletConnect) needs its ws(s) origin named: an http
     // source does not cover ws in connect-src.
     const relayOrigin = serviceOrigin.replace(/^http/, 'ws')
-    csp = csp.replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`).replace(
-      "connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;",
-      `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${serviceOrigin} ${relayOrigin};`
-    )
+    csp = csp
+      .replace("img-src 'self' data: https:;", `img-src 'self' data: https: ${serviceOrigin};`)
+      .replace(
+        "connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org;",
+        `connect-src 'self' https://api.web3modal.org wss://relay.walletconnect.org ${serviceOrigin} ${relayOrigin};`
+      )
   }
   // Only plain origins: anything else could break out of the directive (or the header).
   const extra = connectOrigins.filter(origin => /^(?:https?|wss?):\/\/[A-Za-z0-9.\-[\]:]+$/.test(origin))
@@ -47,7 +51,12 @@ export function demoCsp(serviceOrigin?: string, connectOrigins: readonly string[
  * @param frameOrigin - The secure site, for `frame-src` (see {@link demoCsp}).
  * @param ancestorOrigin - A page allowed to frame the demo (see {@link demoCsp}).
  */
-export function securityHeaders(serviceOrigin?: string, connectOrigins: readonly string[] = [], frameOrigin?: string, ancestorOrigin?: string): Record<string, string> {
+export function securityHeaders(
+  serviceOrigin?: string,
+  connectOrigins: readonly string[] = [],
+  frameOrigin?: string,
+  ancestorOrigin?: string
+): Record<string, string> {
   return {
     'Content-Security-Policy': demoCsp(serviceOrigin, connectOrigins, frameOrigin, ancestorOrigin),
     'X-Content-Type-Options': 'nosniff',

@@ -281,7 +281,13 @@ export class SolanaLedger {
     } finally {
       this.svm.withSigverify(true)
     }
-    if ('err' in outcome) return { ...describeOutcome(outcome.meta()), err: toRpcTransactionError(outcome.err()), postAccounts: [], ...(replacementBlockhash ? { replacementBlockhash } : {}) }
+    if ('err' in outcome)
+      return {
+        ...describeOutcome(outcome.meta()),
+        err: toRpcTransactionError(outcome.err()),
+        postAccounts: [],
+        ...(replacementBlockhash ? { replacementBlockhash } : {})
+      }
     const postAccounts = outcome.postAccounts().map(toSolanaAccount)
     return { ...describeOutcome(outcome.meta()), err: null, postAccounts, ...(replacementBlockhash ? { replacementBlockhash } : {}) }
   }
@@ -375,7 +381,9 @@ export class SolanaLedger {
     try {
       return this.sendTransaction(transaction.serialize())
     } catch (error) {
-      throw error instanceof TransactionRejectedError ? new RpcError(-32603, `Airdrop failed: ${error.message.replace(/^Transaction simulation failed: /, '')}`) : error
+      throw error instanceof TransactionRejectedError
+        ? new RpcError(-32603, `Airdrop failed: ${error.message.replace(/^Transaction simulation failed: /, '')}`)
+        : error
     }
   }
 
@@ -417,7 +425,8 @@ export function decodeWireTransaction(wire: Uint8Array): VersionedTransaction {
     throw new RpcError(-32602, 'Invalid params: failed to deserialize the transaction')
   }
   const { message, signatures } = transaction
-  if (message.version !== 'legacy' && message.version !== 0) throw new RpcError(-32602, `Invalid params: unsupported transaction version ${String(message.version)}`)
+  if (message.version !== 'legacy' && message.version !== 0)
+    throw new RpcError(-32602, `Invalid params: unsupported transaction version ${String(message.version)}`)
   const required = message.header.numRequiredSignatures
   if (required === 0 || signatures.length !== required || message.staticAccountKeys.length < required) {
     throw new RpcError(-32602, 'Invalid params: the transaction must carry one signature per required signer')

@@ -86,7 +86,8 @@ export class SolanaSubscriptions {
   private call(method: string, params: unknown[]): unknown {
     if (method === 'signatureSubscribe') {
       const signature = params[0]
-      if (typeof signature !== 'string' || signature.length < 64 || signature.length > 100) throw new RpcError(-32602, 'Invalid params: expected a base58 signature')
+      if (typeof signature !== 'string' || signature.length < 64 || signature.length > 100)
+        throw new RpcError(-32602, 'Invalid params: expected a base58 signature')
       if (this.signatureOf.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) throw new RpcError(-32602, 'Too many subscriptions on this connection')
       const subscription = nextSubscriptionId++
       this.signatureOf.set(subscription, signature)

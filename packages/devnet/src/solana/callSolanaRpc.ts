@@ -102,7 +102,8 @@ function status(record: TransactionRecord): unknown {
 function encodeTransaction(record: TransactionRecord, encoding: unknown): unknown {
   if (encoding === 'base64') return [Buffer.from(record.wire).toString('base64'), 'base64']
   if (encoding === 'base58') return [base58.encode(record.wire), 'base58']
-  if (encoding !== undefined && encoding !== null && encoding !== 'json') throw invalid(`unsupported encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
+  if (encoding !== undefined && encoding !== null && encoding !== 'json')
+    throw invalid(`unsupported encoding ${JSON.stringify(encoding)}; use json, base64 or base58`)
   const { message, signatures } = record.transaction
   return {
     signatures: signatures.map(signature => base58.encode(signature)),
@@ -141,7 +142,13 @@ export const SOLANA_RPC_METHODS: Readonly<Record<string, Method>> = {
   getBlockHeight: ledger => ledger.slot,
   getEpochInfo: ledger => {
     const slot = ledger.slot
-    return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / SLOTS_PER_EPOCH), slotIndex: slot % SLOTS_PER_EPOCH, slotsInEpoch: SLOTS_PER_EPOCH }
+    return {
+      absoluteSlot: slot,
+      blockHeight: slot,
+      epoch: Math.floor(slot / SLOTS_PER_EPOCH),
+      slotIndex: slot % SLOTS_PER_EPOCH,
+      slotsInEpoch: SLOTS_PER_EPOCH
+    }
   },
   getBlockTime: (ledger, params) => {
     const slot = params[0]
@@ -168,7 +175,8 @@ export const SOLANA_RPC_METHODS: Readonly<Record<string, Method>> = {
   },
   getMinimumBalanceForRentExemption: (ledger, params) => {
     const length = params[0]
-    if (!Number.isSafeInteger(length) || (length as number) < 0 || (length as number) > 10 * 1024 * 1024) throw invalid('data length must be an integer from 0 to 10 MiB')
+    if (!Number.isSafeInteger(length) || (length as number) < 0 || (length as number) > 10 * 1024 * 1024)
+      throw invalid('data length must be an integer from 0 to 10 MiB')
     return ledger.minimumBalanceForRentExemption(length as number)
   },
   getBalance: (ledger, params) => withContext(ledger, Number(ledger.getAccount(addressParam(params, 0))?.lamports ?? 0n)),
@@ -181,7 +189,10 @@ export const SOLANA_RPC_METHODS: Readonly<Record<string, Method>> = {
     if (!Array.isArray(addresses) || addresses.length > 100) throw invalid('expected an array of at most 100 addresses')
     addresses.forEach(address => assertAddress(address))
     const options = config(params, 1)
-    return withContext(ledger, addresses.map(address => encodeSolanaAccount(ledger.getAccount(address), options, mintOf(ledger))))
+    return withContext(
+      ledger,
+      addresses.map(address => encodeSolanaAccount(ledger.getAccount(address), options, mintOf(ledger)))
+    )
   },
   getTokenAccountsByOwner: (ledger, params) => {
     const owner = addressParam(params, 0)

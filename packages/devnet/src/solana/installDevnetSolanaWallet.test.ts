@@ -138,8 +138,13 @@ describe('installDevnetSolanaWallet', () => {
     assert.ok(Transaction.from(cosigned!.signedTransaction).verifySignatures())
 
     // A transaction that does not need this account is refused; so is another chain.
-    const unrelated = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: payer, lamports: 1 }))
-    await rejectsWith(features['solana:signTransaction'].signTransaction({ account, transaction: unrelated.serialize({ requireAllSignatures: false }) }), -32602)
+    const unrelated = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: payer, lamports: 1 })
+    )
+    await rejectsWith(
+      features['solana:signTransaction'].signTransaction({ account, transaction: unrelated.serialize({ requireAllSignatures: false }) }),
+      -32602
+    )
     await rejectsWith(features['solana:signTransaction'].signTransaction({ account, chain: 'solana:mainnet', transaction: signedTransaction }), -32602)
     await rejectsWith(features['solana:signTransaction'].signTransaction({ account, transaction: new Uint8Array([1, 2, 3]) }), -32602)
   })
@@ -149,7 +154,9 @@ describe('installDevnetSolanaWallet', () => {
     const payer = new PublicKey(account.address)
     const before = await connection.getBalance(receiver)
     const { blockhash } = await connection.getLatestBlockhash()
-    const legacy = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: LAMPORTS_PER_SOL }))
+    const legacy = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: LAMPORTS_PER_SOL })
+    )
     const [sent] = await features['solana:signAndSendTransaction'].signAndSendTransaction({
       account,
       chain: SOLANA_CAIP_NETWORK_ID,
@@ -161,14 +168,28 @@ describe('installDevnetSolanaWallet', () => {
     assert.equal(status?.err, null)
     assert.equal(await connection.getBalance(receiver), before + LAMPORTS_PER_SOL)
 
-    const message = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: 5 })] }).compileToV0Message()
-    await features['solana:signAndSendTransaction'].signAndSendTransaction({ account, chain: SOLANA_CAIP_NETWORK_ID, transaction: new VersionedTransaction(message).serialize() })
+    const message = new TransactionMessage({
+      payerKey: payer,
+      recentBlockhash: blockhash,
+      instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: 5 })]
+    }).compileToV0Message()
+    await features['solana:signAndSendTransaction'].signAndSendTransaction({
+      account,
+      chain: SOLANA_CAIP_NETWORK_ID,
+      transaction: new VersionedTransaction(message).serialize()
+    })
     assert.equal(await connection.getBalance(receiver), before + LAMPORTS_PER_SOL + 5)
 
     // The node's refusal reaches the dapp with its code.
-    const tooMuch = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: 10_000 * LAMPORTS_PER_SOL }))
+    const tooMuch = new Transaction({ feePayer: payer, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: 10_000 * LAMPORTS_PER_SOL })
+    )
     await rejectsWith(
-      features['solana:signAndSendTransaction'].signAndSendTransaction({ account, chain: SOLANA_CAIP_NETWORK_ID, transaction: tooMuch.serialize({ requireAllSignatures: false }) }),
+      features['solana:signAndSendTransaction'].signAndSendTransaction({
+        account,
+        chain: SOLANA_CAIP_NETWORK_ID,
+        transaction: tooMuch.serialize({ requireAllSignatures: false })
+      }),
       -32002
     )
   })

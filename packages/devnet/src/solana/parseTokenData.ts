@@ -44,8 +44,7 @@ export interface MintData {
 const view = (data: Uint8Array): DataView => new DataView(data.buffer, data.byteOffset, data.byteLength)
 const key = (data: Uint8Array, offset: number): string => base58.encode(data.subarray(offset, offset + 32))
 // COption<Pubkey>: a u32 tag (1 = Some) then the key.
-const optionalKey = (data: Uint8Array, offset: number): string | null =>
-  view(data).getUint32(offset, true) === 1 ? key(data, offset + 4) : null
+const optionalKey = (data: Uint8Array, offset: number): string | null => (view(data).getUint32(offset, true) === 1 ? key(data, offset + 4) : null)
 
 /**
  * Reads an SPL Token or Token-2022 account's data as a token account or a mint; undefined when

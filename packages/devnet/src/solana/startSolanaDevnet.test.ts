@@ -4,13 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { randomBytes } from 'node:crypto'
-import {
-  getAccount,
-  getAssociatedTokenAddressSync,
-  getMint,
-  getOrCreateAssociatedTokenAccount,
-  transferChecked
-} from '@solana/spl-token'
+import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
 import {
   ComputeBudgetProgram,
   Connection,
@@ -62,11 +56,15 @@ const rpc = (url: string, method: string, params?: unknown): Promise<{ status: n
  * A bare WebSocket client over node:net (node 20 has no WebSocket client), sending masked text
  * frames and collecting the server's text messages: enough to check the protocol handling.
  */
-async function rawWebSocket(wsUrl: string): Promise<{ send(text: string): void; sendFrame(opcode: number, payload: Buffer): void; next(): Promise<string>; socket: Socket }> {
+async function rawWebSocket(
+  wsUrl: string
+): Promise<{ send(text: string): void; sendFrame(opcode: number, payload: Buffer): void; next(): Promise<string>; socket: Socket }> {
   const { hostname, port } = new URL(wsUrl)
   const socket = connect(Number(port), hostname)
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
-  socket.write(`GET / HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+  socket.write(
+    `GET / HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`
+  )
   let buffer = Buffer.alloc(0)
   let handshakeDone = false
   const messages: string[] = []
@@ -101,7 +99,10 @@ async function rawWebSocket(wsUrl: string): Promise<{ send(text: string): void; 
   const sendFrame = (opcode: number, payload: Buffer): void => {
     const mask = randomBytes(4)
     const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i & 3]!))
-    const header = payload.length < 126 ? Buffer.from([0x80 | opcode, 0x80 | payload.length]) : Buffer.from([0x80 | opcode, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
+    const header =
+      payload.length < 126
+        ? Buffer.from([0x80 | opcode, 0x80 | payload.length])
+        : Buffer.from([0x80 | opcode, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
     socket.write(Buffer.concat([header, mask, masked]))
   }
   return {
@@ -187,7 +188,10 @@ describe('startSolanaDevnet', () => {
     assert.equal(recorded.meta!.preBalances[0]! - recorded.meta!.postBalances[0]!, LAMPORTS_PER_SOL / 4 + 5000)
     assert.equal(recorded.version, 'legacy')
     const raw = (await rpc(devnet.rpcUrl, 'getTransaction', [signature, { encoding: 'base64' }])).json.result
-    assert.equal(Transaction.from(Buffer.from(raw.transaction[0], 'base64')).signature?.toString('base64'), Transaction.from(transaction.serialize()).signature?.toString('base64'))
+    assert.equal(
+      Transaction.from(Buffer.from(raw.transaction[0], 'base64')).signature?.toString('base64'),
+      Transaction.from(transaction.serialize()).signature?.toString('base64')
+    )
   })
 
   it('confirms v0 transactions with the blockhash strategy', async () => {
@@ -275,7 +279,9 @@ describe('startSolanaDevnet', () => {
       instructions: [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: receiver, lamports: 1000 })]
     }).compileToV0Message()
     const receiverNow = await connection.getBalance(receiver)
-    const preview = await connection.simulateTransaction(new VersionedTransaction(message), { accounts: { addresses: [receiver.toBase58(), SOLANA_SPL_MINT], encoding: 'base64' } })
+    const preview = await connection.simulateTransaction(new VersionedTransaction(message), {
+      accounts: { addresses: [receiver.toBase58(), SOLANA_SPL_MINT], encoding: 'base64' }
+    })
     assert.equal(preview.value.err, null)
     assert.equal(preview.value.accounts?.[0]?.lamports, receiverNow + 1000)
     assert.equal(preview.value.accounts?.[1]?.owner, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
@@ -349,7 +355,14 @@ describe('startSolanaDevnet', () => {
     assert.equal((await post(url, '"text"')).json.error.code, -32600)
     assert.equal((await post(url, JSON.stringify({ id: 1, method: 'getSlot' }))).json.error.code, -32600)
     const batch = await post(url, JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'getSlot' }, { jsonrpc: '2.0', id: 'b', method: 'nope' }, 5]))
-    assert.deepEqual(batch.json.map((entry: any) => [entry.id, 'result' in entry ? 'result' : entry.error.code]), [['a', 'result'], ['b', -32601], [null, -32600]])
+    assert.deepEqual(
+      batch.json.map((entry: any) => [entry.id, 'result' in entry ? 'result' : entry.error.code]),
+      [
+        ['a', 'result'],
+        ['b', -32601],
+        [null, -32600]
+      ]
+    )
     const notification = await post(url, JSON.stringify({ jsonrpc: '2.0', method: 'getSlot' }))
     assert.equal(notification.status, 204)
     assert.equal((await fetch(url)).status, 405)
@@ -359,7 +372,9 @@ describe('startSolanaDevnet', () => {
 
   it('survives mutated transactions (the native runtime must never see malformed bytes)', async () => {
     const { blockhash } = await connection.getLatestBlockhash()
-    const base = new Transaction({ feePayer: wallet.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: receiver, lamports: 5 }))
+    const base = new Transaction({ feePayer: wallet.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: receiver, lamports: 5 })
+    )
     base.sign(wallet)
     const wire = base.serialize()
     const batch = Array.from({ length: 300 }, (_, i) => {
@@ -369,7 +384,12 @@ describe('startSolanaDevnet', () => {
         bytes[at] = bytes[at]! ^ (1 << ((i + k) % 8))
       }
       const body = i % 10 === 0 ? bytes.subarray(0, (i * 13) % bytes.length) : bytes
-      return { jsonrpc: '2.0', id: i, method: i % 2 ? 'simulateTransaction' : 'sendTransaction', params: [body.toString('base64'), { encoding: 'base64', skipPreflight: i % 3 === 0 }] }
+      return {
+        jsonrpc: '2.0',
+        id: i,
+        method: i % 2 ? 'simulateTransaction' : 'sendTransaction',
+        params: [body.toString('base64'), { encoding: 'base64', skipPreflight: i % 3 === 0 }]
+      }
     })
     const { json } = await post(devnet.rpcUrl, JSON.stringify(batch))
     assert.equal(json.length, 300)

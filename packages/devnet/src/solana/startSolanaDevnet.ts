@@ -8,13 +8,7 @@ import { acceptJsonRpcBodies } from '../server/acceptJsonRpcBodies.js'
 import { jsonRpcError, type JsonRpcErrorReply } from '../server/jsonRpcError.js'
 import { callSolanaRpc } from './callSolanaRpc.js'
 import { seedSolanaGenesis } from './seedSolanaGenesis.js'
-import {
-  SOLANA_CAIP_NETWORK_ID,
-  SOLANA_GENESIS_HASH,
-  SOLANA_NETWORK_NAME,
-  SOLANA_RECEIVER_ADDRESS,
-  SOLANA_WALLET_ADDRESS
-} from './solanaConstants.js'
+import { SOLANA_CAIP_NETWORK_ID, SOLANA_GENESIS_HASH, SOLANA_NETWORK_NAME, SOLANA_RECEIVER_ADDRESS, SOLANA_WALLET_ADDRESS } from './solanaConstants.js'
 import { SolanaLedger } from './SolanaLedger.js'
 import { SolanaSubscriptions } from './SolanaSubscriptions.js'
 
@@ -119,13 +113,20 @@ function rpcApp(ledger: SolanaLedger): FastifyInstance {
       return single ? reply.send(single) : reply.code(204).send()
     }
     if (payload.length === 0 || payload.length > SOLANA_RPC_MAX_BATCH) {
-      return reply.send(jsonRpcError(null, -32600, payload.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${SOLANA_RPC_MAX_BATCH} entries`))
+      return reply.send(
+        jsonRpcError(null, -32600, payload.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${SOLANA_RPC_MAX_BATCH} entries`)
+      )
     }
     const replies = payload.map(entry => answer(ledger, entry)).filter(entry => entry !== undefined)
     return replies.length > 0 ? reply.send(replies) : reply.code(204).send()
   })
   // Every other method, on any path.
-  app.setNotFoundHandler(async (_request, reply) => reply.code(405).header('Allow', 'POST').send(jsonRpcError(null, -32600, 'Use POST for JSON-RPC')))
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply
+      .code(405)
+      .header('Allow', 'POST')
+      .send(jsonRpcError(null, -32600, 'Use POST for JSON-RPC'))
+  )
   return app
 }
 

@@ -41,10 +41,7 @@ export const DEVNET_WALLET_RDNS = 'dev.wallet-modal.devnet'
  * @param options - See {@link AnnounceDevnetWalletOptions}.
  * @returns A function that stops answering requests.
  */
-export function announceDevnetWallet(
-  provider: DevnetWalletProvider,
-  options: AnnounceDevnetWalletOptions = {}
-): () => void {
+export function announceDevnetWallet(provider: DevnetWalletProvider, options: AnnounceDevnetWalletOptions = {}): () => void {
   const target: EventTarget = options.target ?? window
   const info: EIP6963ProviderInfo = Object.freeze({
     uuid: randomUuid(),

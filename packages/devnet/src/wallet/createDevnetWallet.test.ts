@@ -121,7 +121,10 @@ describe('createDevnetWallet', () => {
 
     const typedData = {
       types: {
-        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }],
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' }
+        ],
         Greeting: [{ name: 'text', type: 'string' }]
       },
       primaryType: 'Greeting',

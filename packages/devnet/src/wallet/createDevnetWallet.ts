@@ -121,9 +121,7 @@ export function createDevnetWallet(options: CreateDevnetWalletOptions): DevnetWa
   }
 
   const permissions = (): object[] =>
-    store.permitted()
-      ? [{ parentCapability: 'eth_accounts', invoker: origin(), caveats: [{ type: 'restrictReturnedAccounts', value: [account] }] }]
-      : []
+    store.permitted() ? [{ parentCapability: 'eth_accounts', invoker: origin(), caveats: [{ type: 'restrictReturnedAccounts', value: [account] }] }] : []
 
   const handle = async (method: string, params: readonly unknown[], raw: unknown): Promise<unknown> => {
     switch (method) {
@@ -242,4 +240,3 @@ function checkMode(mode: WalletMode): WalletMode {
   if (!MODES.includes(mode)) throw new Error(`Devnet Wallet: unknown mode ${String(mode)}; use ${MODES.join(', ')}`)
   return mode
 }
-

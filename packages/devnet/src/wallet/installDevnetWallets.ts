@@ -17,7 +17,13 @@ export async function installDevnetWallets(): Promise<void> {
   const evm = installDevnetWallet({ mode })
   try {
     const config = (await (await fetch('/devnet.json', { cache: 'no-store' })).json()) as { solana?: { rpcUrl: string; caipNetworkId: string } }
-    if (config.solana) installDevnetSolanaWallet({ rpcUrl: config.solana.rpcUrl, caipNetworkId: config.solana.caipNetworkId, mode: mode === 'reject' ? 'reject' : 'approve', storage: localStorage })
+    if (config.solana)
+      installDevnetSolanaWallet({
+        rpcUrl: config.solana.rpcUrl,
+        caipNetworkId: config.solana.caipNetworkId,
+        mode: mode === 'reject' ? 'reject' : 'approve',
+        storage: localStorage
+      })
   } catch (error) {
     console.error('Devnet Solana: could not load /devnet.json; the wallet is not installed.', error)
   }

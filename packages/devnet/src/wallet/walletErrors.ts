@@ -14,8 +14,7 @@ export const walletErrors = {
   /** 4900: the wallet cannot reach any chain. */
   disconnected: (detail: string) => new RpcError(4900, `Disconnected: ${detail}`),
   /** 4902: the chain is not known to the wallet; add it with wallet_addEthereumChain first. */
-  unrecognizedChain: (chainId: string) =>
-    new RpcError(4902, `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`),
+  unrecognizedChain: (chainId: string) => new RpcError(4902, `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`),
   /** -32602: malformed parameters. */
   invalidParams: (detail: string) => new RpcError(-32602, `Invalid params: ${detail}`),
   /** -32600: not a valid request object. */

@@ -44,7 +44,11 @@ describe('answerWalletRequest', () => {
 
   it('signs personal_sign whichever way round the dapp puts message and address, and eth_sign', async () => {
     const message = toHex('hello devnet')
-    for (const params of [[message, WALLET_ACCOUNT], [WALLET_ACCOUNT, message], [message, WALLET_ACCOUNT.toLowerCase()]]) {
+    for (const params of [
+      [message, WALLET_ACCOUNT],
+      [WALLET_ACCOUNT, message],
+      [message, WALLET_ACCOUNT.toLowerCase()]
+    ]) {
       const signature = (await answerWalletRequest('personal_sign', params, context())) as Hex
       assert.equal(await verifyMessage({ address: WALLET_ACCOUNT, message: { raw: message }, signature }), true)
     }

@@ -54,11 +54,7 @@ type Requested = Pick<ProposalTypes.Struct, 'requiredNamespaces' | 'optionalName
  * @param supportedChainIds - The devnet's chain ids.
  * @param address - The wallet's account (checksummed).
  */
-export function buildApprovalNamespaces(
-  proposal: Requested,
-  supportedChainIds: readonly number[],
-  address: string
-): ApprovalNamespaces | ApprovalRefusal {
+export function buildApprovalNamespaces(proposal: Requested, supportedChainIds: readonly number[], address: string): ApprovalNamespaces | ApprovalRefusal {
   const supported = new Set(supportedChainIds)
   const requested: number[] = []
   const entries = (namespaces: ProposalTypes.RequiredNamespaces | undefined) => Object.entries(namespaces ?? {})

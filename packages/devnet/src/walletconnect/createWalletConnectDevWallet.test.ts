@@ -30,10 +30,7 @@ describe('createWalletConnectDevWallet', () => {
     devnet = await startDevnet()
     server = await createServer({ config: demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens }) })
     assert.ok(server.relayUrl, 'the server runs its relay')
-    ;[wallet, dapp] = await Promise.all([
-      createWalletConnectDevWallet({ relayUrl: server.relayUrl, chains: devnet.chains }),
-      startTestDapp(server.relayUrl)
-    ])
+    ;[wallet, dapp] = await Promise.all([createWalletConnectDevWallet({ relayUrl: server.relayUrl, chains: devnet.chains }), startTestDapp(server.relayUrl)])
   })
   after(async () => {
     await stopTestDapp(dapp)

@@ -32,11 +32,14 @@ describe('parseWalletConnectUri', () => {
       [`wc:${topic}@2?relay-protocol=irn&symKey=${symKey}&expiryTimestamp=1000`, /expired/]
     ]
     for (const [input, message] of cases) {
-      assert.throws(() => parseWalletConnectUri(input), (error: unknown) => {
-        assert.ok(error instanceof WalletInputError, String(input))
-        assert.match(error.message, message, String(input))
-        return true
-      })
+      assert.throws(
+        () => parseWalletConnectUri(input),
+        (error: unknown) => {
+          assert.ok(error instanceof WalletInputError, String(input))
+          assert.match(error.message, message, String(input))
+          return true
+        }
+      )
     }
   })
 })

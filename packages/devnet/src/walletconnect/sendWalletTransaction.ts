@@ -1,15 +1,4 @@
-import {
-  BaseError,
-  createWalletClient,
-  defineChain,
-  http,
-  isAddress,
-  isAddressEqual,
-  isHex,
-  type Address,
-  type Hex,
-  type LocalAccount
-} from 'viem'
+import { BaseError, createWalletClient, defineChain, http, isAddress, isAddressEqual, isHex, type Address, type Hex, type LocalAccount } from 'viem'
 import { RpcError } from '../RpcError.js'
 
 /** A devnet chain the WalletConnect dev wallet can send transactions on. */

@@ -45,7 +45,9 @@ describe('startAll with the WalletConnect dev wallet', () => {
 
   it("runs the relay in the public relay's mode: a client without its auth JWT is refused for good", async () => {
     const socket = new WebSocket(`${all.services!.relayUrl}?projectId=demo`)
-    const closed = await new Promise<{ code: number; reason: string }>(resolve => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+    const closed = await new Promise<{ code: number; reason: string }>(resolve =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+    )
     assert.deepEqual(closed, { code: 3000, reason: `${RELAY_REFUSALS.invalidKey} (missing)` })
   })
 

@@ -2,7 +2,17 @@
 // roles, sending transactions, waiting for the indexer, and reading the feed page by page.
 import assert from 'node:assert/strict'
 import { encodeDeployData, encodeFunctionData, erc20Abi, parseEther, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_ARTIFACTS, DUSD_ADDRESS, USDT_ADDRESS, jsonRpc, startDevnet, waitForReceipt, type Devnet, type DevnetReceipt } from '../../../devnet/src/index.js'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_ARTIFACTS,
+  DUSD_ADDRESS,
+  USDT_ADDRESS,
+  jsonRpc,
+  startDevnet,
+  waitForReceipt,
+  type Devnet,
+  type DevnetReceipt
+} from '../../../devnet/src/index.js'
 import { createServer, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, type OrError } from './http.js'
@@ -19,7 +29,8 @@ export const PAGED_RECEIVER = '0x1000000000000000000000000000000000000c0c'
 export const OTHER_RECEIVER = '0x1000000000000000000000000000000000000d0d'
 
 /** The config of devnet chain 31337 as the demo has it, on another node URL. */
-export const devnetChain = (rpcUrl: string) => demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl }], tokens: { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS } }).chains[0]!
+export const devnetChain = (rpcUrl: string) =>
+  demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl }], tokens: { DUSD: DUSD_ADDRESS, USDT: USDT_ADDRESS } }).chains[0]!
 
 /** Calldata of an ERC20 `transfer`. */
 export const transferData = (to: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] })
@@ -71,7 +82,10 @@ export async function sendSampleActivity(rpc1: string, rpc2: string): Promise<vo
   // Above the balance: DevnetTether reverts. An explicit gas limit skips anvil's estimate, so it is mined.
   await send(rpc1, { from: SENDER, to: USDT_ADDRESS, data: transferData(OTHER_RECEIVER, 10n ** 15n), gas: '0x30000' })
   const artifact = DEVNET_ARTIFACTS.DevnetToken
-  const deployed = await send(rpc1, { from: DEPLOYER, data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] }) })
+  const deployed = await send(rpc1, {
+    from: DEPLOYER,
+    data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] })
+  })
   await send(rpc1, { from: DEPLOYER, to: deployed.receipt.contractAddress!, data: transferData(RECEIVER, 150_000_000n) })
 }
 

@@ -48,7 +48,11 @@ let nextId = 1
  * @param query - Query parameters; `projectId` defaults to `demo`.
  * @param headers - Extra upgrade request headers (`Origin`, `X-Forwarded-For`).
  */
-export async function connectRelayClient(relayUrl: string, query: Record<string, string | undefined> = {}, headers: Record<string, string> = {}): Promise<RelayClient> {
+export async function connectRelayClient(
+  relayUrl: string,
+  query: Record<string, string | undefined> = {},
+  headers: Record<string, string> = {}
+): Promise<RelayClient> {
   const url = new URL(relayUrl)
   for (const [k, v] of Object.entries({ projectId: 'demo', ...query })) if (v !== undefined) url.searchParams.set(k, v)
   const socket = new WebSocket(url, { headers })

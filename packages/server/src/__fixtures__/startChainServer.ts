@@ -30,8 +30,20 @@ export async function startChainServer(): Promise<ChainServer> {
     silent.close()
   }
   try {
-    const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, uniswap: devnet.uniswap, accountAbstraction: devnet.accountAbstraction, tokenLists: [DEVNET_TOKEN_LIST_URL], ens: devnet.ens })
-    const extra = (id: number, url: string) => ({ caipNetworkId: `eip155:${id}`, name: `Broken ${id}`, rpcUrl: url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
+    const config = demoServerConfig({
+      chains: devnet.chains,
+      tokens: devnet.tokens,
+      uniswap: devnet.uniswap,
+      accountAbstraction: devnet.accountAbstraction,
+      tokenLists: [DEVNET_TOKEN_LIST_URL],
+      ens: devnet.ens
+    })
+    const extra = (id: number, url: string) => ({
+      caipNetworkId: `eip155:${id}`,
+      name: `Broken ${id}`,
+      rpcUrl: url,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }
+    })
     config.chains.push(extra(998, `http://127.0.0.1:${deadPort}`), extra(999, `http://127.0.0.1:${(silent.address() as AddressInfo).port}`))
     config.prices!['eip155:31338:native'] = 2500
     const server = await createServer({ config, upstreamTimeoutMs: 500 })

@@ -27,12 +27,21 @@ export interface CliServer {
  * @param cwd - Working folder of the process (default this one's).
  */
 export async function startCliServer(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliServer> {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, '--quiet', ...args], { cwd, env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', TSX, CLI, '--quiet', ...args], {
+    cwd,
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', chunk => (stdout += chunk))
   child.stderr.on('data', chunk => (stderr += chunk))
-  const exited = new Promise<number | null>(resolve => child.on('exit', (code, signal) => (signal && console.error(`# cli server ended by ${signal}: ${stderr.slice(-500)} / ${stdout.slice(-300)}`), resolve(code))))
+  const exited = new Promise<number | null>(resolve =>
+    child.on(
+      'exit',
+      (code, signal) => (signal && console.error(`# cli server ended by ${signal}: ${stderr.slice(-500)} / ${stdout.slice(-300)}`), resolve(code))
+    )
+  )
   const output = () => ({ stdout, stderr })
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed: ${JSON.stringify(output())}`)), 60_000)

@@ -24,7 +24,12 @@ export async function startSolanaServer(): Promise<SolanaServer> {
   try {
     // No EVM chain needs to run for these tests: the config only has to name one.
     const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: `http://127.0.0.1:${deadPort}` }], tokens: DEVNET_TOKENS, solana })
-    config.chains.push({ caipNetworkId: DOWN_SOLANA_CHAIN, name: 'Down', rpcUrl: `http://127.0.0.1:${deadPort}`, nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } })
+    config.chains.push({
+      caipNetworkId: DOWN_SOLANA_CHAIN,
+      name: 'Down',
+      rpcUrl: `http://127.0.0.1:${deadPort}`,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }
+    })
     const server = await createServer({ config: parseServerConfig(config), upstreamTimeoutMs: 1000 })
     return {
       solana,

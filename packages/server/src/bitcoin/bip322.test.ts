@@ -7,7 +7,16 @@ import { sha256 } from '@noble/hashes/sha2'
 import { hex } from '@scure/base'
 import { HDKey } from '@scure/bip32'
 import { NETWORK, OutScript, RawWitness, Script, SigHash, Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
-import { bip322MessageHash, bip322P2trSighash, bip322P2wpkhSighash, bip322ToSpendTxid, decodeWitness, encodeWitness, SIGHASH_ALL, SIGHASH_DEFAULT } from './bip322.js'
+import {
+  bip322MessageHash,
+  bip322P2trSighash,
+  bip322P2wpkhSighash,
+  bip322ToSpendTxid,
+  decodeWitness,
+  encodeWitness,
+  SIGHASH_ALL,
+  SIGHASH_DEFAULT
+} from './bip322.js'
 import { hash160 } from './bitcoinHashes.js'
 
 /** BIP-322's to_spend and to_sign for `script` and `message`, built by btc-signer. */

@@ -2,17 +2,7 @@
 // ("to_sign") spending a virtual output ("to_spend") that commits to the message and pays to the
 // signing address. Signer and verifier share these constructions; the keys, signature checks and
 // address handling stay separate. Only single-key P2WPKH and key-path P2TR are covered.
-import {
-  compactSize,
-  concatBytes,
-  hash256,
-  sha256,
-  taggedHash,
-  uint32LE,
-  uint64LE,
-  utf8ToBytes,
-  withLength
-} from './bitcoinHashes.js'
+import { compactSize, concatBytes, hash256, sha256, taggedHash, uint32LE, uint64LE, utf8ToBytes, withLength } from './bitcoinHashes.js'
 
 /** SIGHASH_ALL, the only sighash type BIP-322 "simple" signatures use (besides taproot's DEFAULT). */
 export const SIGHASH_ALL = 0x01

@@ -41,13 +41,20 @@ describe('decodeBitcoinAddress (properties)', () => {
         return `${hrp}1${w.join('')}`
       }
     })
-    const inputs = fc.oneof(fc.string({ maxLength: 100 }), fc.stringMatching(/^(bc|tb|bcrt)1[02-9ac-hj-np-z]{6,80}$/), fc.stringMatching(/^(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{6,80}$/), fc.stringMatching(/^[123mn][1-9A-HJ-NP-Za-km-z]{25,34}$/), segwitLike)
+    const inputs = fc.oneof(
+      fc.string({ maxLength: 100 }),
+      fc.stringMatching(/^(bc|tb|bcrt)1[02-9ac-hj-np-z]{6,80}$/),
+      fc.stringMatching(/^(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{6,80}$/),
+      fc.stringMatching(/^[123mn][1-9A-HJ-NP-Za-km-z]{25,34}$/),
+      segwitLike
+    )
     fc.assert(
       fc.property(inputs, address => {
         const decoded = decodeBitcoinAddress(address)
         if (!decoded) return
         assert.equal(decoded.program.length, LENGTH[decoded.type], address)
-        if (decoded.type === 'p2wpkh' || decoded.type === 'p2wsh') assert.doesNotThrow(() => bech32.decode(address.toLowerCase() as `${string}1${string}`, 200), address)
+        if (decoded.type === 'p2wpkh' || decoded.type === 'p2wsh')
+          assert.doesNotThrow(() => bech32.decode(address.toLowerCase() as `${string}1${string}`, 200), address)
         if (decoded.type === 'p2tr') assert.doesNotThrow(() => bech32m.decode(address.toLowerCase() as `${string}1${string}`, 200), address)
       }),
       { numRuns: 2000 }

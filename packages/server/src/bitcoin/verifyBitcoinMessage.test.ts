@@ -95,7 +95,11 @@ describe('verifyBitcoinMessage with outside signatures', () => {
       [wpkh.address!, 12]
     ]
     for (const [address, offset] of cases) {
-      assert.equal(verifyBitcoinMessage({ address, message: MESSAGE, signature: signBip137(segwit.privateKey, MESSAGE, offset), network: 'Regtest' }), true, address)
+      assert.equal(
+        verifyBitcoinMessage({ address, message: MESSAGE, signature: signBip137(segwit.privateKey, MESSAGE, offset), network: 'Regtest' }),
+        true,
+        address
+      )
     }
     // Electrum's headers for segwit addresses are the compressed P2PKH ones: accepted too.
     assert.equal(verifyBitcoinMessage({ address: wpkh.address!, message: MESSAGE, signature: signBip137(segwit.privateKey, MESSAGE, 4) }), true)
@@ -154,13 +158,22 @@ describe('verifyBitcoinMessage with outside signatures', () => {
     const bip322 = signBip322(wpkh.script, segwit.privateKey, MESSAGE)
     // ECDSA for a taproot address, Schnorr for a segwit v0 one.
     assert.equal(verifyBitcoinMessage({ address: tr.address!, message: MESSAGE, signature: signBip137(taproot.privateKey, MESSAGE, 12) }), false)
-    assert.equal(verifyBitcoinMessage({ address: wpkh.address!, message: MESSAGE, signature: signBip322(tr.script, taproot.privateKey, MESSAGE, trInput) }), false)
+    assert.equal(
+      verifyBitcoinMessage({ address: wpkh.address!, message: MESSAGE, signature: signBip322(tr.script, taproot.privateKey, MESSAGE, trInput) }),
+      false
+    )
     // P2WSH has no single key; BIP-322 for legacy addresses needs the "full" format.
     const wsh = p2wsh(p2pk(segwit.publicKey), REGTEST).address!
     assert.equal(verifyBitcoinMessage({ address: wsh, message: MESSAGE, signature: bip322 }), false)
     assert.equal(verifyBitcoinMessage({ address: p2pkh(segwit.publicKey, REGTEST).address!, message: MESSAGE, signature: bip322 }), false)
     const bytes = base64.decode(bip322)
-    for (const signature of ['', 'not base64!', base64.encode(bytes.slice(0, -1)), base64.encode(Uint8Array.from([...bytes, 0])), base64.encode(new Uint8Array(65))]) {
+    for (const signature of [
+      '',
+      'not base64!',
+      base64.encode(bytes.slice(0, -1)),
+      base64.encode(Uint8Array.from([...bytes, 0])),
+      base64.encode(new Uint8Array(65))
+    ]) {
       assert.equal(verifyBitcoinMessage({ address: wpkh.address!, message: MESSAGE, signature }), false, JSON.stringify(signature))
     }
     for (const address of ['', 'bcrt1qnotanaddress', wpkh.address!.toUpperCase().slice(0, -1) + 'q']) {

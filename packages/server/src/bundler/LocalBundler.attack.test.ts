@@ -40,15 +40,31 @@ describe('attacks on the bundler (POST /v1/bundler)', () => {
 
   const chainOf = (index: number) => {
     const { chainId, rpcUrl } = devnet.chains[index]!
-    const chain = defineChain({ id: chainId, name: 'Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
-    return { chainId, rpcUrl, client: createPublicClient({ chain, transport: http(rpcUrl) }), bundlerUrl: urlOf(server.url, '/v1/bundler', { chainId: `eip155:${chainId}` }) }
+    const chain = defineChain({
+      id: chainId,
+      name: 'Devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } }
+    })
+    return {
+      chainId,
+      rpcUrl,
+      client: createPublicClient({ chain, transport: http(rpcUrl) }),
+      bundlerUrl: urlOf(server.url, '/v1/bundler', { chainId: `eip155:${chainId}` })
+    }
   }
   const send = async (bundlerUrl: string, op: UserOperation<'0.8'>) =>
     (await postJson(bundlerUrl, { jsonrpc: '2.0', id: 1, method: 'eth_sendUserOperation', params: [formatUserOperationRequest(op), entryPoint] })).body
   /** A fresh owner's SimpleAccount of `factory` (default: the configured one), funded with 1 ETH. */
   const freshAccount = async (index = 0, factory: Address = devnet.accountAbstraction.walletModalAccountFactory) => {
     const { client, rpcUrl } = chainOf(index)
-    const account = await toSimpleSmartAccount({ client, owner: privateKeyToAccount(generatePrivateKey()), entryPoint: { address: entryPoint, version: '0.8' }, factoryAddress: factory, nonceKey: 0n })
+    const account = await toSimpleSmartAccount({
+      client,
+      owner: privateKeyToAccount(generatePrivateKey()),
+      entryPoint: { address: entryPoint, version: '0.8' },
+      factoryAddress: factory,
+      nonceKey: 0n
+    })
     const funder = createWalletClient({ account: DEVNET_ACCOUNTS[5]!, transport: http(rpcUrl) })
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('1'), chain: null }) })
     return account
@@ -95,13 +111,18 @@ describe('attacks on the bundler (POST /v1/bundler)', () => {
     assert.match(late.error.message, /AA25 invalid account nonce: 0x0 is used; the sender's next nonce is 0x1/)
   })
 
-  it('attack: an operation from a sender not of our factory (another factory\'s account) is refused, nothing sent', async () => {
+  it("attack: an operation from a sender not of our factory (another factory's account) is refused, nothing sent", async () => {
     const { client, bundlerUrl } = chainOf(0)
     const foreign = await freshAccount(0, devnet.accountAbstraction.simpleAccountFactory)
     const operatorNonce = await client.getTransactionCount({ address: operator })
     const answer = await send(bundlerUrl, await signedOperation(foreign))
     assert.equal(answer.error?.code, -32502, JSON.stringify(answer))
-    assert.match(answer.error.message, new RegExp(`is not an account of this bundler's factory ${devnet.accountAbstraction.walletModalAccountFactory}: its factory is ${devnet.accountAbstraction.simpleAccountFactory}`))
+    assert.match(
+      answer.error.message,
+      new RegExp(
+        `is not an account of this bundler's factory ${devnet.accountAbstraction.walletModalAccountFactory}: its factory is ${devnet.accountAbstraction.simpleAccountFactory}`
+      )
+    )
     assert.equal(await client.getCode({ address: foreign.address }), undefined, 'not deployed')
     assert.equal(await client.getTransactionCount({ address: operator }), operatorNonce, 'nothing sent')
   })
@@ -120,7 +141,10 @@ describe('attacks on the bundler (POST /v1/bundler)', () => {
       [{ verificationGasLimit: 10_000_000n }, /verificationGasLimit 10000000 is above 1000000/],
       [{ callGasLimit: 25_000_000n }, /callGasLimit 25000000 is above 6000000/],
       [{ preVerificationGas: 5_000_000n }, /preVerificationGas 5000000 is above 1000000/],
-      [{ maxPriorityFeePerGas: parseGwei('100000'), maxFeePerGas: parseGwei('100000') }, /maxPriorityFeePerGas 100000000000000 is above \d+, the most priority fee taken/],
+      [
+        { maxPriorityFeePerGas: parseGwei('100000'), maxFeePerGas: parseGwei('100000') },
+        /maxPriorityFeePerGas 100000000000000 is above \d+, the most priority fee taken/
+      ],
       [{ maxFeePerGas: baseFee * 1000n + parseGwei('1000') }, /maxFeePerGas \d+ is above \d+, 4 times the base fee plus the most priority fee taken/]
     ] as const) {
       const answer = await send(bundlerUrl, await resigned(change))

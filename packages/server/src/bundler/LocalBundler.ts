@@ -92,7 +92,9 @@ const paramsOf = (params: unknown): unknown[] => (Array.isArray(params) ? params
 
 const hashParam = (params: unknown): Hex => {
   const hash = paramsOf(params)[0]
-  return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? (hash.toLowerCase() as Hex) : invalid('a user operation hash (0x and 64 hex digits) is needed')
+  return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash)
+    ? (hash.toLowerCase() as Hex)
+    : invalid('a user operation hash (0x and 64 hex digits) is needed')
 }
 
 /** What {@link LocalBundler} is made from. */
@@ -248,10 +250,13 @@ export class LocalBundler implements Bundler {
     if (op.maxPriorityFeePerGas > op.maxFeePerGas) invalid('maxPriorityFeePerGas is above maxFeePerGas')
     this.checkGasCaps(op)
     if (op.paymaster && getAddress(op.paymaster) !== this.paymaster) {
-      refuse(`Paymaster ${op.paymaster} is not served here: ${this.paymaster ? `only the operator's paymaster ${this.paymaster}` : 'no paymaster'} (its validation must be known to hold on chain)`)
+      refuse(
+        `Paymaster ${op.paymaster} is not served here: ${this.paymaster ? `only the operator's paymaster ${this.paymaster}` : 'no paymaster'} (its validation must be known to hold on chain)`
+      )
     }
     const neededPreVerification = preVerificationGasOf(op, this.operator.address)
-    if (op.preVerificationGas < neededPreVerification) invalid(`preVerificationGas ${op.preVerificationGas} is below ${neededPreVerification}, what this operation's bundle costs`)
+    if (op.preVerificationGas < neededPreVerification)
+      invalid(`preVerificationGas ${op.preVerificationGas} is below ${neededPreVerification}, what this operation's bundle costs`)
     const hash = this.hashOf(op)
     // One submission at a time: each takes the operator's next nonce, is simulated against the
     // state the previous one left, and is counted against its sender's limit after the previous.
@@ -303,15 +308,25 @@ export class LocalBundler implements Bundler {
         if (!code || code === '0x') return notOurs('it has no code and no factory to create it')
         const owner = await this.client.readContract({ address: sender, abi: factoryAbi, functionName: 'owner' }).catch(() => undefined)
         if (!owner) return notOurs('it has no owner()')
-        const expected = await this.client.readContract({ address: this.accountFactory, abi: factoryAbi, functionName: 'getAddress', args: [owner, ACCOUNT_SALT] })
+        const expected = await this.client.readContract({
+          address: this.accountFactory,
+          abi: factoryAbi,
+          functionName: 'getAddress',
+          args: [owner, ACCOUNT_SALT]
+        })
         if (getAddress(expected) !== sender) return notOurs("it is not the factory's account of its owner")
         this.factoryAccounts.add(sender)
       }
-      this.implementation ??= this.client.readContract({ address: this.accountFactory, abi: factoryAbi, functionName: 'accountImplementation' }).catch((error: unknown) => {
-        this.implementation = undefined
-        throw error
-      })
-      const [implementation, slot] = await Promise.all([this.implementation, this.client.getStorageAt({ address: sender, slot: IMPLEMENTATION_SLOT, blockTag: 'pending' })])
+      this.implementation ??= this.client
+        .readContract({ address: this.accountFactory, abi: factoryAbi, functionName: 'accountImplementation' })
+        .catch((error: unknown) => {
+          this.implementation = undefined
+          throw error
+        })
+      const [implementation, slot] = await Promise.all([
+        this.implementation,
+        this.client.getStorageAt({ address: sender, slot: IMPLEMENTATION_SLOT, blockTag: 'pending' })
+      ])
       if (!slot || getAddress(`0x${slot.slice(-40)}`) !== getAddress(implementation)) notOurs("it no longer runs the factory's account implementation")
     } catch (error) {
       throw bundlerErrorOf(error)
@@ -334,12 +349,23 @@ export class LocalBundler implements Bundler {
         if (await this.transactionReceipt(row.tx_hash)) continue
         // Not mined, and still known to the node (a dropped bundle frees its nonce).
         if ((await this.client.request({ method: 'eth_getTransactionByHash', params: [row.tx_hash] })) === null) continue
-        invalid(`User operation ${row.user_op_hash} of ${op.sender} with nonce ${nonce} is pending: wait until it is mined before sending another with this nonce`)
+        invalid(
+          `User operation ${row.user_op_hash} of ${op.sender} with nonce ${nonce} is pending: wait until it is mined before sending another with this nonce`
+        )
       }
       const key = op.nonce >> 64n
-      const next = await this.client.readContract({ address: this.entryPoint, abi: entryPoint08Abi, functionName: 'getNonce', args: [op.sender, key], blockTag: 'pending' })
+      const next = await this.client.readContract({
+        address: this.entryPoint,
+        abi: entryPoint08Abi,
+        functionName: 'getNonce',
+        args: [op.sender, key],
+        blockTag: 'pending'
+      })
       if (op.nonce < next) {
-        throw new BundlerError(BUNDLER_ERROR.rejectedByEntryPoint, `AA25 invalid account nonce: ${nonce} is used; the sender's next nonce is ${numberToHex(next)}`)
+        throw new BundlerError(
+          BUNDLER_ERROR.rejectedByEntryPoint,
+          `AA25 invalid account nonce: ${nonce} is used; the sender's next nonce is ${numberToHex(next)}`
+        )
       }
     } catch (error) {
       throw bundlerErrorOf(error)
@@ -357,12 +383,15 @@ export class LocalBundler implements Bundler {
       throw new BundlerError(BUNDLER_ERROR.limitExceeded, `Too many user operations from ${op.sender}: at most ${this.opsPerMinute} a minute`)
     }
     if (clientKey !== undefined) {
-      const fromClient = await this.count(`SELECT count(*)::int AS n FROM user_operations WHERE chain_id = $1 AND client_key = $2 AND created_at > now() - interval '1 minute'`, [
-        this.caipNetworkId,
-        clientKey
-      ])
+      const fromClient = await this.count(
+        `SELECT count(*)::int AS n FROM user_operations WHERE chain_id = $1 AND client_key = $2 AND created_at > now() - interval '1 minute'`,
+        [this.caipNetworkId, clientKey]
+      )
       if (fromClient >= this.clientOpsPerMinute) {
-        throw new BundlerError(BUNDLER_ERROR.limitExceeded, `Too many user operations from this client: at most ${this.clientOpsPerMinute} a minute, whatever the senders`)
+        throw new BundlerError(
+          BUNDLER_ERROR.limitExceeded,
+          `Too many user operations from this client: at most ${this.clientOpsPerMinute} a minute, whatever the senders`
+        )
       }
     }
     let baseFee: bigint | null | undefined
@@ -381,10 +410,13 @@ export class LocalBundler implements Bundler {
     // pay that price for a bundle that reverts.
     const maxPriorityFee = [this.maxPriorityFee, suggestedPriorityFee * this.maxFeeOverBaseFee].reduce((a, b) => (a > b ? a : b))
     if (op.maxPriorityFeePerGas > maxPriorityFee) {
-      invalid(`maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is above ${maxPriorityFee}, the most priority fee taken (${this.maxFeeOverBaseFee} times the node's suggestion, at least ${this.maxPriorityFee})`)
+      invalid(
+        `maxPriorityFeePerGas ${op.maxPriorityFeePerGas} is above ${maxPriorityFee}, the most priority fee taken (${this.maxFeeOverBaseFee} times the node's suggestion, at least ${this.maxPriorityFee})`
+      )
     }
     const maxFee = (baseFee ?? 0n) * this.maxFeeOverBaseFee + maxPriorityFee
-    if (op.maxFeePerGas > maxFee) invalid(`maxFeePerGas ${op.maxFeePerGas} is above ${maxFee}, ${this.maxFeeOverBaseFee} times the base fee plus the most priority fee taken`)
+    if (op.maxFeePerGas > maxFee)
+      invalid(`maxFeePerGas ${op.maxFeePerGas} is above ${maxFee}, ${this.maxFeeOverBaseFee} times the base fee plus the most priority fee taken`)
     await this.checkSender(op)
     await this.checkNonce(op)
     const data = encodeFunctionData({ abi: entryPoint08Abi, functionName: 'handleOps', args: [[toPackedUserOperation(op)], this.operator.address] })
@@ -431,10 +463,10 @@ export class LocalBundler implements Bundler {
   }
 
   private async stored(hash: Hex): Promise<SubmittedRow | undefined> {
-    const { rows } = await this.options.store.query<SubmittedRow>(`SELECT entry_point, operation, tx_hash FROM user_operations WHERE chain_id = $1 AND user_op_hash = $2`, [
-      this.caipNetworkId,
-      hash
-    ])
+    const { rows } = await this.options.store.query<SubmittedRow>(
+      `SELECT entry_point, operation, tx_hash FROM user_operations WHERE chain_id = $1 AND user_op_hash = $2`,
+      [this.caipNetworkId, hash]
+    )
     return rows[0]
   }
 
@@ -471,10 +503,16 @@ export class LocalBundler implements Bundler {
       // The bundle was mined and did not include the operation (it reverted as a whole).
       return null
     }
-    const event = decodeEventLog({ abi: entryPoint08Abi, eventName: 'UserOperationEvent', data: receipt.logs[eventIndex]!.data, topics: receipt.logs[eventIndex]!.topics as [Hex, ...Hex[]] }).args
+    const event = decodeEventLog({
+      abi: entryPoint08Abi,
+      eventName: 'UserOperationEvent',
+      data: receipt.logs[eventIndex]!.data,
+      topics: receipt.logs[eventIndex]!.topics as [Hex, ...Hex[]]
+    }).args
     const reasonLog = receipt.logs.find(log => ofThisOp(log, REVERT_REASON_EVENT))
     const reason = reasonLog
-      ? decodeEventLog({ abi: entryPoint08Abi, eventName: 'UserOperationRevertReason', data: reasonLog.data, topics: reasonLog.topics as [Hex, ...Hex[]] }).args.revertReason
+      ? decodeEventLog({ abi: entryPoint08Abi, eventName: 'UserOperationRevertReason', data: reasonLog.data, topics: reasonLog.topics as [Hex, ...Hex[]] }).args
+          .revertReason
       : undefined
     // The operation's own logs: those its execution emitted, after the EntryPoint's BeforeExecution.
     const start = receipt.logs.findIndex(log => fromEntryPoint(log) && log.topics[0] === BEFORE_EXECUTION_EVENT)

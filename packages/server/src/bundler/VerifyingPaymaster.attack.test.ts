@@ -15,7 +15,14 @@ import { demoServerConfig, DEMO_PAYMASTER_SIGNER_KEY } from '../config/demoServe
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { smartAccountClient, toEmbeddedSmartAccount, type SmartAccountChain } from '../embedded/embeddedSmartAccount.js'
 import { urlOf } from '../__fixtures__/http.js'
-import { PAYMASTER_MAX_GAS, PAYMASTER_PER_CLIENT_PER_DAY, PAYMASTER_PER_USER_PER_DAY, SponsorshipRefused, VerifyingPaymaster, type VerifyingPaymasterOptions } from './VerifyingPaymaster.js'
+import {
+  PAYMASTER_MAX_GAS,
+  PAYMASTER_PER_CLIENT_PER_DAY,
+  PAYMASTER_PER_USER_PER_DAY,
+  SponsorshipRefused,
+  VerifyingPaymaster,
+  type VerifyingPaymasterOptions
+} from './VerifyingPaymaster.js'
 
 const DAY = 86_400
 
@@ -55,7 +62,11 @@ describe('attacks on the paymaster', () => {
   const sponsored = (account: SmartAccount, paymaster: VerifyingPaymaster) =>
     createBundlerClient({ account, client, transport: http(bundlerUrl), paymaster: paymaster.actions(31337) })
   /** Sends `calls` from `account`, sponsored by `paymaster`: the receipt, or the paymaster's refusal. */
-  const sendSponsored = async (account: SmartAccount, paymaster: VerifyingPaymaster, calls: { to: Address; value?: bigint; data?: Hex }[] = [{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]) => {
+  const sendSponsored = async (
+    account: SmartAccount,
+    paymaster: VerifyingPaymaster,
+    calls: { to: Address; value?: bigint; data?: Hex }[] = [{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]
+  ) => {
     const bundler = sponsored(account, paymaster)
     try {
       const hash = await bundler.sendUserOperation({ calls })
@@ -70,7 +81,9 @@ describe('attacks on the paymaster', () => {
   const dusd = () => devnet.tokens.DUSD as Address
   const giveDusd = async (to: Address, amount: bigint) => {
     const funder = createWalletClient({ account: DEVNET_ACCOUNTS[1]!, transport: http(target.chain.rpcUrl) })
-    await client.waitForTransactionReceipt({ hash: await funder.writeContract({ address: dusd(), abi: erc20Abi, functionName: 'transfer', args: [to, amount], chain: null }) })
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({ address: dusd(), abi: erc20Abi, functionName: 'transfer', args: [to, amount], chain: null })
+    })
   }
   const transfer = (to: Address, amount: bigint) => ({ to: dusd(), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
   /** The gas a sponsorship of `op` covers, as the paymaster counts it. */
@@ -91,8 +104,10 @@ describe('attacks on the paymaster', () => {
     for (const [account, calls] of cases) {
       const prepared = (await sponsored(account, paymaster).prepareUserOperation({ calls: [...calls] })) as UserOperation<'0.8'>
       const gas = sponsoredGas(prepared)
-      console.log(`# a first ${account === token ? 'token' : 'native'} transfer asks ${gas} gas (verification ${prepared.verificationGasLimit}, call ${prepared.callGasLimit}, pre-verification ${prepared.preVerificationGas})`)
-      assert.ok(gas <= BigInt(PAYMASTER_MAX_GAS) * 3n / 4n, `${gas} leaves a quarter of headroom`)
+      console.log(
+        `# a first ${account === token ? 'token' : 'native'} transfer asks ${gas} gas (verification ${prepared.verificationGasLimit}, call ${prepared.callGasLimit}, pre-verification ${prepared.preVerificationGas})`
+      )
+      assert.ok(gas <= (BigInt(PAYMASTER_MAX_GAS) * 3n) / 4n, `${gas} leaves a quarter of headroom`)
       const sent = await sendSponsored(account, paymaster, [...calls])
       assert.equal(sent.receipt?.success, true, JSON.stringify(sent.refused))
     }
@@ -120,7 +135,10 @@ describe('attacks on the paymaster', () => {
     // Another client is not held back by this one; the next day, this one may again.
     const other = await sendSponsored(await freshAccount(), paymasterOf({ now }).forCaller({ userId: 'flood-user-x', clientKey: '198.51.100.1' }))
     assert.equal(other.receipt?.success, true)
-    const tomorrow = await sendSponsored(await freshAccount(), paymasterOf({ now: () => now() + DAY + 1 }).forCaller({ userId: 'flood-user-y', clientKey: '203.0.113.7' }))
+    const tomorrow = await sendSponsored(
+      await freshAccount(),
+      paymasterOf({ now: () => now() + DAY + 1 }).forCaller({ userId: 'flood-user-y', clientKey: '203.0.113.7' })
+    )
     assert.equal(tomorrow.receipt?.success, true)
   })
 
@@ -128,10 +146,22 @@ describe('attacks on the paymaster', () => {
     const now = dayOf(5)
     const paymaster = paymasterOf({ now })
     const account = await freshAccount()
-    const op = { sender: account.address, nonce: 0n, callData: await account.encodeCalls([{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]), ...(await account.getFactoryArgs()) }
-    const gas = { verificationGasLimit: 300_000n, callGasLimit: 50_000n, preVerificationGas: 60_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000n }
+    const op = {
+      sender: account.address,
+      nonce: 0n,
+      callData: await account.encodeCalls([{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]),
+      ...(await account.getFactoryArgs())
+    }
+    const gas = {
+      verificationGasLimit: 300_000n,
+      callGasLimit: 50_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000n
+    }
     // Signed sponsorships are counted whether or not they are used.
-    for (let i = 0; i < PAYMASTER_PER_USER_PER_DAY; i++) await paymaster.forCaller({ userId: 'hoarder', clientKey: `192.0.2.${i}` }).data({ ...op, ...gas }, 31337)
+    for (let i = 0; i < PAYMASTER_PER_USER_PER_DAY; i++)
+      await paymaster.forCaller({ userId: 'hoarder', clientKey: `192.0.2.${i}` }).data({ ...op, ...gas }, 31337)
     await assert.rejects(paymaster.forCaller({ userId: 'hoarder', clientKey: '192.0.2.99' }).data({ ...op, ...gas }, 31337), {
       name: 'SponsorshipRefused',
       message: `This account has had its ${PAYMASTER_PER_USER_PER_DAY} sponsored operations for today`
@@ -153,7 +183,9 @@ describe('attacks on the paymaster', () => {
     }
     assert.equal(refusal, `The paymaster's daily budget of ${gasPerDay} gas is spent`)
     assert.ok(sent >= 1 && sent <= 3, `${sent} sponsored`)
-    const { rows } = await server.store.query<{ gas: string }>(`SELECT sum(gas)::text AS gas FROM paymaster_sponsorships WHERE created_at > to_timestamp($1)`, [now() - DAY])
+    const { rows } = await server.store.query<{ gas: string }>(`SELECT sum(gas)::text AS gas FROM paymaster_sponsorships WHERE created_at > to_timestamp($1)`, [
+      now() - DAY
+    ])
     assert.ok(BigInt(rows[0]!.gas) <= BigInt(gasPerDay), `${rows[0]!.gas} gas sponsored`)
     // A new paymaster on the same database (a restart, or another process): still spent.
     const restarted = await sendSponsored(await freshAccount(), paymasterOf({ now, gasPerDay }).forCaller({ userId: 'after-restart', clientKey: '10.1.0.1' }))

@@ -1,15 +1,4 @@
-import {
-  concat,
-  encodeAbiParameters,
-  getAddress,
-  keccak256,
-  parseAbi,
-  parseAbiParameters,
-  slice,
-  type Address,
-  type Hex,
-  type PublicClient
-} from 'viem'
+import { concat, encodeAbiParameters, getAddress, keccak256, parseAbi, parseAbiParameters, slice, type Address, type Hex, type PublicClient } from 'viem'
 import { toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createChainClient } from '../chain/createChainClient.js'
@@ -50,7 +39,8 @@ export const PAYMASTER_VERIFICATION_GAS = 40_000n
  * bundle's calldata, and thus `preVerificationGas`, is estimated right): the contract answers
  * "signature failed" for it rather than reverting, which the EntryPoint's simulation ignores.
  */
-const STUB_SIGNATURE: Hex = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+const STUB_SIGNATURE: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 const paymasterAbi = parseAbi(['function getDeposit() view returns (uint256)'])
 
@@ -193,7 +183,11 @@ export class VerifyingPaymaster {
   async data(op: SponsoredOperation, chainId: number): Promise<PaymasterFields> {
     this.checkPolicy(op)
     const gas =
-      (op.verificationGasLimit ?? 0n) + (op.callGasLimit ?? 0n) + (op.preVerificationGas ?? 0n) + PAYMASTER_VERIFICATION_GAS + (op.paymasterPostOpGasLimit ?? 0n)
+      (op.verificationGasLimit ?? 0n) +
+      (op.callGasLimit ?? 0n) +
+      (op.preVerificationGas ?? 0n) +
+      PAYMASTER_VERIFICATION_GAS +
+      (op.paymasterPostOpGasLimit ?? 0n)
     if (gas > this.maxGas) throw new SponsorshipRefused(`The operation needs ${gas} gas; at most ${this.maxGas} is sponsored`)
     const deposit = await this.client.readContract({ address: this.address, abi: paymasterAbi, functionName: 'getDeposit' })
     if (deposit < gas * (op.maxFeePerGas ?? 0n)) throw new SponsorshipRefused("The paymaster's deposit does not cover the operation")

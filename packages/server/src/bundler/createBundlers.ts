@@ -20,7 +20,12 @@ const gasCap = (value: number | undefined) => (value === undefined ? undefined :
  * @returns The bundlers by CAIP-2 id.
  * @throws When a local bundler has no operator key (the server must not start without it).
  */
-export function createBundlers(chains: readonly ChainConfig[], store: Store, timeoutMs: number, env: Record<string, string | undefined> = process.env): Map<string, Bundler> {
+export function createBundlers(
+  chains: readonly ChainConfig[],
+  store: Store,
+  timeoutMs: number,
+  env: Record<string, string | undefined> = process.env
+): Map<string, Bundler> {
   const bundlers = new Map<string, Bundler>()
   for (const chain of chains) {
     const smart = chain.smartAccounts

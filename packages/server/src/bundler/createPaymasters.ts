@@ -15,7 +15,12 @@ import { VerifyingPaymaster } from './VerifyingPaymaster.js'
  * @returns The paymasters by CAIP-2 id.
  * @throws When a paymaster has no signer key.
  */
-export function createPaymasters(chains: readonly ChainConfig[], store: Store, timeoutMs: number, env: Record<string, string | undefined> = process.env): Map<string, VerifyingPaymaster> {
+export function createPaymasters(
+  chains: readonly ChainConfig[],
+  store: Store,
+  timeoutMs: number,
+  env: Record<string, string | undefined> = process.env
+): Map<string, VerifyingPaymaster> {
   const paymasters = new Map<string, VerifyingPaymaster>()
   for (const chain of chains) {
     const smart = chain.smartAccounts

@@ -65,7 +65,12 @@ export function preVerificationGasOf(op: ParsedUserOperation, beneficiary: Addre
  * @param op - The operation; its gas fields are ignored.
  * @param beneficiary - Who would be paid (for the calldata cost of `preVerificationGas`).
  */
-export async function estimateUserOperationGas(client: PublicClient, entryPoint: Address, op: ParsedUserOperation, beneficiary: Address): Promise<UserOperationGasEstimate> {
+export async function estimateUserOperationGas(
+  client: PublicClient,
+  entryPoint: Address,
+  op: ParsedUserOperation,
+  beneficiary: Address
+): Promise<UserOperationGasEstimate> {
   const withPaymaster = op.paymaster !== undefined
   const simulated: ParsedUserOperation = {
     ...op,
@@ -107,7 +112,9 @@ export async function estimateUserOperationGas(client: PublicClient, entryPoint:
     hasCall ? simulate({ ...simulated, callData: '0x' }, op.sender, op.callData) : undefined
   ])
   if (called && !called.targetSuccess) {
-    throw new BundlerError(BUNDLER_ERROR.executionReverted, `The operation's call reverts: ${revertReason(called.targetResult)}`, { revertData: called.targetResult })
+    throw new BundlerError(BUNDLER_ERROR.executionReverted, `The operation's call reverts: ${revertReason(called.targetResult)}`, {
+      revertData: called.targetResult
+    })
   }
   // paid = preOpGas + used + penalty (+ a little after), at 1 wei a gas. The penalty is 10% of the
   // unused call gas when more than 40,000 is unused: paid - preOpGas = used + (limit - used) / 10.

@@ -9,7 +9,11 @@ export const MAX_USER_OPERATION_BYTES = 32 * 1024
 const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'an address (0x and 40 hex digits)'))
 /** A JSON-RPC quantity, at most 128 bits: every gas and fee field is packed into a uint128. */
 const uint128 = v.pipe(v.string(), v.regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,31})$/, 'a hex quantity of at most 128 bits'))
-const bytes = v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/, 'hex bytes'), v.maxLength(2 + 2 * MAX_USER_OPERATION_BYTES, `at most ${MAX_USER_OPERATION_BYTES} bytes`))
+const bytes = v.pipe(
+  v.string(),
+  v.regex(/^0x([0-9a-fA-F]{2})*$/, 'hex bytes'),
+  v.maxLength(2 + 2 * MAX_USER_OPERATION_BYTES, `at most ${MAX_USER_OPERATION_BYTES} bytes`)
+)
 
 /**
  * A v0.7/v0.8 user operation as JSON-RPC carries it (unpacked, quantities in hex). The nonce is a

@@ -29,7 +29,8 @@ describe('smart-account keys from the environment or a file', () => {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     smartAccounts: { entryPoint: ADDRESS, accountFactory: ADDRESS, bundler, paymaster: { address: ADDRESS, ...(signerKey ? { signerKey } : {}) } }
   })
-  const operatorOf = (chain: ChainConfig, env: Record<string, string>) => (createBundlers([chain], store, 1000, env).get('eip155:31337') as LocalBundler).operatorAddress
+  const operatorOf = (chain: ChainConfig, env: Record<string, string>) =>
+    (createBundlers([chain], store, 1000, env).get('eip155:31337') as LocalBundler).operatorAddress
   const signerOf = (chain: ChainConfig, env: Record<string, string>) => createPaymasters([chain], store, 1000, env).get('eip155:31337')!.signerAddress
 
   it('reads the operator and signer keys from the environment, before the config', () => {
@@ -65,7 +66,13 @@ describe('smart-account keys from the environment or a file', () => {
       () => smartAccountKey(BUNDLER_KEY_ENV, undefined, { [BUNDLER_KEY_ENV]: bad }, 'x'),
       (error: Error) => /The key in WALLET_MODAL_BUNDLER_KEY is not 0x and 64 hex digits/.test(error.message) && !error.message.includes(bad)
     )
-    assert.throws(() => smartAccountKey(BUNDLER_KEY_ENV, undefined, { [BUNDLER_KEY_ENV]: generatePrivateKey(), [`${BUNDLER_KEY_ENV}_FILE`]: '/x' }, 'x'), /both set: set one/)
-    assert.throws(() => smartAccountKey(BUNDLER_KEY_ENV, undefined, { [`${BUNDLER_KEY_ENV}_FILE`]: join(dir, 'missing') }, 'x'), /WALLET_MODAL_BUNDLER_KEY_FILE: cannot read/)
+    assert.throws(
+      () => smartAccountKey(BUNDLER_KEY_ENV, undefined, { [BUNDLER_KEY_ENV]: generatePrivateKey(), [`${BUNDLER_KEY_ENV}_FILE`]: '/x' }, 'x'),
+      /both set: set one/
+    )
+    assert.throws(
+      () => smartAccountKey(BUNDLER_KEY_ENV, undefined, { [`${BUNDLER_KEY_ENV}_FILE`]: join(dir, 'missing') }, 'x'),
+      /WALLET_MODAL_BUNDLER_KEY_FILE: cannot read/
+    )
   })
 })

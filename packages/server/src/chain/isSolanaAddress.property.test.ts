@@ -24,7 +24,10 @@ describe('isSolanaAddress (properties)', () => {
     const inputs = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{28,48}$/),
-      fc.uint8Array({ maxLength: 40 }).filter(b => b.length !== 32).map(b => base58.encode(b))
+      fc
+        .uint8Array({ maxLength: 40 })
+        .filter(b => b.length !== 32)
+        .map(b => base58.encode(b))
     )
     fc.assert(
       fc.property(inputs, text => {

@@ -7,7 +7,19 @@ import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, multicall3Abi, pad, toHex, type Address, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_LIST_TOKEN, DEVNET_TOKENS, INITIAL_TOKEN_BALANCE, WALLET_ACCOUNT, deployTokens, installMulticall3, jsonRpc, startAnvil, waitForReceipt, type AnvilInstance } from '../../../devnet/src/index.js'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_LIST_TOKEN,
+  DEVNET_TOKENS,
+  INITIAL_TOKEN_BALANCE,
+  WALLET_ACCOUNT,
+  deployTokens,
+  installMulticall3,
+  jsonRpc,
+  startAnvil,
+  waitForReceipt,
+  type AnvilInstance
+} from '../../../devnet/src/index.js'
 import { DEVNET_ARTIFACTS } from '../../../devnet/src/contracts/devnetArtifacts.js'
 import type { ChainConfig, TokenConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
@@ -40,7 +52,11 @@ async function startRecordingProxy(target: string): Promise<{ url: string; seen:
       const parsed = JSON.parse(body.toString()) as Call | Call[]
       for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
         const tx = call.params?.[0]
-        seen.push({ method: call.method, request: number, ...(call.method === 'eth_call' ? { to: tx?.to?.toLowerCase(), ...(tx?.gas ? { gas: BigInt(tx.gas) } : {}) } : {}) })
+        seen.push({
+          method: call.method,
+          request: number,
+          ...(call.method === 'eth_call' ? { to: tx?.to?.toLowerCase(), ...(tx?.gas ? { gas: BigInt(tx.gas) } : {}) } : {})
+        })
       }
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async answer => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
@@ -58,7 +74,12 @@ async function startRecordingProxy(target: string): Promise<{ url: string; seen:
 /** `count` contracts at fresh addresses running the DUSD token's code (real balanceOf, nobody holds any). */
 async function installCopies(rpcUrl: string, count: number, from: number): Promise<TokenConfig[]> {
   const code = await jsonRpc<Hex>(rpcUrl, 'eth_getCode', [DEVNET_TOKENS.DUSD, 'latest'])
-  const tokens = Array.from({ length: count }, (_, i) => ({ address: pad(toHex(0x10_0000 + from + i), { size: 20 }), symbol: `T${from + i}`, name: `Listed ${from + i}`, decimals: 18 }))
+  const tokens = Array.from({ length: count }, (_, i) => ({
+    address: pad(toHex(0x10_0000 + from + i), { size: 20 }),
+    symbol: `T${from + i}`,
+    name: `Listed ${from + i}`,
+    decimals: 18
+  }))
   const batch = tokens.map((token, i) => ({ jsonrpc: '2.0', id: i, method: 'anvil_setCode', params: [token.address, code] }))
   const answer = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) })
   assert.equal(answer.status, 200)
@@ -123,7 +144,12 @@ describe('readBalances', () => {
     await anvil?.stop()
   })
 
-  const chain = (): ChainConfig => ({ caipNetworkId: 'eip155:4252', name: 'Anvil', rpcUrl: proxy.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
+  const chain = (): ChainConfig => ({
+    caipNetworkId: 'eip155:4252',
+    name: 'Anvil',
+    rpcUrl: proxy.url,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }
+  })
   const icon = (symbol: string, configured?: string) => configured ?? `https://server.example/${symbol}`
   const read = async (tokens: TokenConfig[], failing = new FailingTokens()): Promise<{ balances: Awaited<ReturnType<typeof readBalances>>; calls: Seen[] }> => {
     const start = proxy.seen.length
@@ -134,7 +160,13 @@ describe('readBalances', () => {
   it('reads 500 tokens in one aggregate3 eth_call, in one HTTP request with eth_getBalance', async t => {
     assert.equal(listed.length, MAX_TOKENS_PER_MULTICALL)
     const { balances, calls } = await read(listed)
-    assert.deepEqual(calls.map(c => [c.method, c.to ?? null]).sort(), [['eth_call', MC3], ['eth_getBalance', null]].sort())
+    assert.deepEqual(
+      calls.map(c => [c.method, c.to ?? null]).sort(),
+      [
+        ['eth_call', MC3],
+        ['eth_getBalance', null]
+      ].sort()
+    )
     assert.equal(new Set(calls.map(c => c.request)).size, 1, 'one HTTP request')
     assert.equal(calls.find(c => c.method === 'eth_call')?.gas, balanceCallGas(500), 'the eth_call carries its gas cap')
     // Held tokens only, with the list's name, decimals and icon (nothing read on chain but balances).
@@ -151,7 +183,11 @@ describe('readBalances', () => {
 
     // What one such call costs, for the chunk size: gas and calldata of 500 balanceOf.
     const callData = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [WALLET_ACCOUNT] })
-    const data = encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [listed.map(token => ({ target: token.address as Hex, allowFailure: true, callData }))] })
+    const data = encodeFunctionData({
+      abi: multicall3Abi,
+      functionName: 'aggregate3',
+      args: [listed.map(token => ({ target: token.address as Hex, allowFailure: true, callData }))]
+    })
     const gas = BigInt(await jsonRpc<Hex>(anvil.url, 'eth_estimateGas', [{ to: MULTICALL3_ADDRESS, data }]))
     t.diagnostic(`aggregate3 of ${listed.length} balanceOf: ${gas} gas, ${(data.length - 2) / 2} bytes of calldata`)
     assert.ok(gas < 10_000_000n, `${gas} gas`)
@@ -162,7 +198,10 @@ describe('readBalances', () => {
     const { balances, calls } = await read(more)
     assert.equal(calls.filter(c => c.method === 'eth_call' && c.to === MC3).length, 3)
     assert.equal(calls.filter(c => c.method === 'eth_call').length, 3)
-    assert.deepEqual(balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
+    assert.deepEqual(
+      balances.map(b => b.symbol),
+      ['ETH', 'DUSD', 'USDT', 'DLST']
+    )
   })
 
   it('counts a token that reverts or has no code as none, without failing the others', async () => {
@@ -171,7 +210,10 @@ describe('readBalances', () => {
       { address: '0x000000000000000000000000000000000000dEaD', symbol: 'NONE', name: 'No code', decimals: 18 },
       listed[0]!
     ])
-    assert.deepEqual(balances.map(b => b.symbol), ['ETH', 'DUSD'])
+    assert.deepEqual(
+      balances.map(b => b.symbol),
+      ['ETH', 'DUSD']
+    )
   })
 
   it('reads token by token on a chain without Multicall3', async () => {
@@ -179,7 +221,10 @@ describe('readBalances', () => {
     await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, '0x'])
     try {
       const { balances, calls } = await read(listed.slice(0, 5))
-      assert.deepEqual(balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
+      assert.deepEqual(
+        balances.map(b => b.symbol),
+        ['ETH', 'DUSD', 'USDT', 'DLST']
+      )
       assert.equal(calls.filter(c => c.method === 'eth_call' && c.to !== MC3).length, 5)
     } finally {
       await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, code])
@@ -197,7 +242,10 @@ describe('readBalances', () => {
         hostile[name as keyof typeof HOSTILE] = { address: await deployHostileToken(anvil.url, mode), symbol: name.toUpperCase(), name, decimals: 18 }
       }
       held = shown((await read(listed.slice(0, 3))).balances)
-      assert.deepEqual(held.map(([symbol]) => symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
+      assert.deepEqual(
+        held.map(([symbol]) => symbol),
+        ['ETH', 'DUSD', 'USDT', 'DLST']
+      )
     })
 
     it("one whose balanceOf loops until out of gas: the others' balances are read, the culprit found within 2·⌈log2 n⌉ + 2 more calls, left out and remembered", async t => {
@@ -209,14 +257,19 @@ describe('readBalances', () => {
       assert.deepEqual(shown(first.balances), held)
       assert.deepEqual(blamed, [hostile.burnGas.address])
       const calls = ethCalls(first.calls)
-      t.diagnostic(`${tokens.length} tokens, one burning all gas: ${calls.length} eth_calls (budget 1 + ${isolationBudget(tokens.length)}), ${new Set(first.calls.map(c => c.request)).size} HTTP requests`)
+      t.diagnostic(
+        `${tokens.length} tokens, one burning all gas: ${calls.length} eth_calls (budget 1 + ${isolationBudget(tokens.length)}), ${new Set(first.calls.map(c => c.request)).size} HTTP requests`
+      )
       assert.ok(calls.length > 1 && calls.length <= 1 + isolationBudget(tokens.length), `${calls.length} eth_calls for ${tokens.length} tokens`)
       for (const call of calls) assert.ok(call.gas !== undefined && call.gas <= balanceCallGas(tokens.length), `every eth_call is capped: ${call.gas}`)
 
       // The next request leaves it out at once: one aggregate3 call again.
       const second = await read(tokens, failing)
       assert.deepEqual(shown(second.balances), held)
-      assert.deepEqual(ethCalls(second.calls).map(c => [c.to, c.gas]), [[MC3, balanceCallGas(tokens.length - 1)]])
+      assert.deepEqual(
+        ethCalls(second.calls).map(c => [c.to, c.gas]),
+        [[MC3, balanceCallGas(tokens.length - 1)]]
+      )
     })
 
     it('INVALID and a return bomb are found too; one answering garbage counts as none and is not blamed; no answer shows a wrong balance', async () => {
@@ -229,7 +282,11 @@ describe('readBalances', () => {
         const remembered = tokens.filter(t => failing.has('eip155:4252', t.address)).length
         const { balances, calls } = await read(tokens, failing)
         answer = shown(balances)
-        for (const balance of answer) assert.ok(held.some(h => JSON.stringify(h) === JSON.stringify(balance)), `only true balances: ${balance.join(' ')}`)
+        for (const balance of answer)
+          assert.ok(
+            held.some(h => JSON.stringify(h) === JSON.stringify(balance)),
+            `only true balances: ${balance.join(' ')}`
+          )
         assert.ok(ethCalls(calls).length <= 1 + isolationBudget(tokens.length - remembered))
       }
       assert.deepEqual(answer, held)
@@ -258,7 +315,12 @@ describe('readBalances', () => {
       try {
         const { balances, calls } = await read([hostile.burnGas, ...listed.slice(0, 3)])
         assert.deepEqual(shown(balances), held)
-        assert.deepEqual(ethCalls(calls).filter(c => c.to !== MC3).map(c => c.gas), [1, 2, 3, 4].map(() => balanceCallGas(1)))
+        assert.deepEqual(
+          ethCalls(calls)
+            .filter(c => c.to !== MC3)
+            .map(c => c.gas),
+          [1, 2, 3, 4].map(() => balanceCallGas(1))
+        )
       } finally {
         await jsonRpc(anvil.url, 'anvil_setCode', [MULTICALL3_ADDRESS, code])
       }

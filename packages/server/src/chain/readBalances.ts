@@ -118,12 +118,11 @@ export async function readBalances(
   const entry = (symbol: string, name: string, decimals: number, amount: bigint, price: number, icon: string, contract?: string): TokenBalance =>
     toTokenBalance(chain, { symbol, name, decimals, price, iconUrl: icon, contract }, amount)
   const { nativeCurrency } = chain
-  const balances = [
-    entry(nativeCurrency.symbol, nativeCurrency.name, nativeCurrency.decimals, wei, prices.native(chain), iconUrl(nativeCurrency.symbol))
-  ]
+  const balances = [entry(nativeCurrency.symbol, nativeCurrency.name, nativeCurrency.decimals, wei, prices.native(chain), iconUrl(nativeCurrency.symbol))]
   readable.forEach((token, i) => {
     const amount = held[i]!
-    if (amount > 0n) balances.push(entry(token.symbol, token.name, token.decimals, amount, prices.token(chain, token), iconUrl(token.symbol, token.iconUrl), token.address))
+    if (amount > 0n)
+      balances.push(entry(token.symbol, token.name, token.decimals, amount, prices.token(chain, token), iconUrl(token.symbol, token.iconUrl), token.address))
   })
   return balances
 }
@@ -181,7 +180,11 @@ function balanceReader(client: PublicClient, owner: Address): IsolatingReader<To
   const aggregate = async (tokens: readonly TokenConfig[]) => {
     const { data } = await client.call({
       to: MULTICALL3_ADDRESS,
-      data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [tokens.map(token => ({ target: token.address as Address, allowFailure: true, callData }))] }),
+      data: encodeFunctionData({
+        abi: multicall3Abi,
+        functionName: 'aggregate3',
+        args: [tokens.map(token => ({ target: token.address as Address, allowFailure: true, callData }))]
+      }),
       gas: balanceCallGas(tokens.length)
     })
     if (!data) throw NO_MULTICALL
@@ -190,7 +193,8 @@ function balanceReader(client: PublicClient, owner: Address): IsolatingReader<To
     return results
   }
   return {
-    readMany: async tokens => (await aggregate(tokens)).map((r): BatchSlot<bigint> => (r.success && isWord(r.returnData) ? { ok: true, value: BigInt(r.returnData) } : { ok: false })),
+    readMany: async tokens =>
+      (await aggregate(tokens)).map((r): BatchSlot<bigint> => (r.success && isWord(r.returnData) ? { ok: true, value: BigInt(r.returnData) } : { ok: false })),
     readOne: async token => {
       const { data } = await client.call({ to: token.address as Address, data: callData, gas: balanceCallGas(1) })
       // A contract without code answers "0x", a broken one anything: no balance either way.

@@ -13,7 +13,13 @@ const TOPIC = `0x${'Cd'.repeat(32)}`
 describe('readLogFilter', () => {
   it('attack: a log filter with upper-case keys', async () => {
     // Nodes that read keys case-insensitively would scan from block 0 while the old check saw no range.
-    for (const filter of [{ FromBlock: '0x0' }, { fromblock: '0x0', toBlock: 'latest' }, { fromBlock: '0x0', FROMBLOCK: '0x0' }, { TOPICS: [] }, { extra: 1 }]) {
+    for (const filter of [
+      { FromBlock: '0x0' },
+      { fromblock: '0x0', toBlock: 'latest' },
+      { fromBlock: '0x0', FROMBLOCK: '0x0' },
+      { TOPICS: [] },
+      { extra: 1 }
+    ]) {
       const checked = await checkLogsCall([filter], 1000, head)
       assert.equal(checked.ok, false, JSON.stringify(filter))
       assert.deepEqual(checked.ok ? undefined : [checked.code, checked.message.startsWith('eth_getLogs filter has an unknown key: ')], [INVALID_PARAMS, true])
@@ -30,16 +36,27 @@ describe('readLogFilter', () => {
       })
     }
     // Within the range they go ahead, written the one canonical way.
-    assert.deepEqual(await checkLogsCall([{ fromBlock: '0X0FFC00', toBlock: '1048000' }], 1000, head), { ok: true, params: [{ fromBlock: '0xffc00', toBlock: '0xffdc0' }] })
+    assert.deepEqual(await checkLogsCall([{ fromBlock: '0X0FFC00', toBlock: '1048000' }], 1000, head), {
+      ok: true,
+      params: [{ fromBlock: '0xffc00', toBlock: '0xffdc0' }]
+    })
     assert.deepEqual(await checkLogsCall([{ fromBlock: 1048000 }], 1000, head), { ok: true, params: [{ fromBlock: '0xffdc0' }] })
   })
 
   it('rebuilds the filter from the spec keys only, lower-cased, and refuses what is not one', () => {
     assert.deepEqual(readLogFilter([{ fromBlock: 'earliest', toBlock: 'finalized', address: [ADDRESS], topics: [TOPIC, null, [TOPIC, null]] }]), {
       ok: true,
-      filter: { fromBlock: 'earliest', toBlock: 'finalized', address: [ADDRESS.toLowerCase()], topics: [TOPIC.toLowerCase(), null, [TOPIC.toLowerCase(), null]] }
+      filter: {
+        fromBlock: 'earliest',
+        toBlock: 'finalized',
+        address: [ADDRESS.toLowerCase()],
+        topics: [TOPIC.toLowerCase(), null, [TOPIC.toLowerCase(), null]]
+      }
     })
-    assert.deepEqual(readLogFilter([{ blockHash: TOPIC, address: ADDRESS, fromBlock: null }]), { ok: true, filter: { blockHash: TOPIC.toLowerCase(), address: ADDRESS.toLowerCase() } })
+    assert.deepEqual(readLogFilter([{ blockHash: TOPIC, address: ADDRESS, fromBlock: null }]), {
+      ok: true,
+      filter: { blockHash: TOPIC.toLowerCase(), address: ADDRESS.toLowerCase() }
+    })
     const refused: Array<[unknown, RegExp]> = [
       [[], /exactly one filter object/],
       [[{}, {}], /exactly one filter object/],

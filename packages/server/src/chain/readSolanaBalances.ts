@@ -43,18 +43,21 @@ export async function readSolanaBalances(
     // Without configured tokens there is nothing to look for: SOL alone needs one request.
     ...(tokens.length === 0
       ? []
-      : SOLANA_TOKEN_PROGRAMS.map((programId, i): RpcRequest => ({
-          jsonrpc: '2.0',
-          id: i + 1,
-          method: 'getTokenAccountsByOwner',
-          params: [address, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]
-        })))
+      : SOLANA_TOKEN_PROGRAMS.map(
+          (programId, i): RpcRequest => ({
+            jsonrpc: '2.0',
+            id: i + 1,
+            method: 'getTokenAccountsByOwner',
+            params: [address, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]
+          })
+        ))
   ]
   const answers = await upstreamBatch(chain.rpcUrl, requests, timeoutMs)
 
   const balance = result(answers[0]!, 'getBalance') as { value?: unknown } | null
   const lamports = balance?.value
-  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new ApiError(502, 'Upstream RPC answered getBalance without a balance')
+  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0)
+    throw new ApiError(502, 'Upstream RPC answered getBalance without a balance')
 
   const byMint = new Map<string, bigint>()
   for (const answer of answers.slice(1)) {
@@ -71,9 +74,7 @@ export async function readSolanaBalances(
   }
 
   const { nativeCurrency } = chain
-  const balances = [
-    toTokenBalance(chain, { ...nativeCurrency, price: prices.native(chain), iconUrl: iconUrl(nativeCurrency.symbol) }, BigInt(lamports))
-  ]
+  const balances = [toTokenBalance(chain, { ...nativeCurrency, price: prices.native(chain), iconUrl: iconUrl(nativeCurrency.symbol) }, BigInt(lamports))]
   for (const token of tokens) {
     const amount = byMint.get(token.address) ?? 0n
     if (amount > 0n) {

@@ -78,7 +78,7 @@ describe('verifySessionToken, from a site backend', () => {
     assert.deepEqual(await whoAmI(token), { status: 200, body: { address: wallet.address, chainId: 'eip155:31337', expiresAt: expires.toISOString() } })
   })
 
-  it('refuses a forged, an expired, a revoked and another project\'s token', async () => {
+  it("refuses a forged, an expired, a revoked and another project's token", async () => {
     const refused = { status: 401, body: { error: 'Invalid or expired session token' } }
     assert.deepEqual(await whoAmI(`wms_${randomBytes(32).toString('base64url')}`), refused, 'forged')
     assert.deepEqual(await whoAmI('not-a-token'), refused, 'garbage')
@@ -89,7 +89,10 @@ describe('verifySessionToken, from a site backend', () => {
     assert.deepEqual(await whoAmI(expired.token), refused, 'expired')
 
     const revoked = await signIn('demo', demoSite)
-    const done = await postJson(urlOf(service.url, `/v1/sessions/${wallet.address}/revoke`, {}, CLIENT), { pci: revoked.session.id, signature: revoked.signature })
+    const done = await postJson(urlOf(service.url, `/v1/sessions/${wallet.address}/revoke`, {}, CLIENT), {
+      pci: revoked.session.id,
+      signature: revoked.signature
+    })
     assert.equal(done.status, 200)
     assert.deepEqual(await whoAmI(revoked.token), refused, 'revoked')
 
@@ -103,7 +106,10 @@ describe('verifySessionToken, from a site backend', () => {
     const closed = createHttpServer()
     const closedUrl = await listen(closed)
     await new Promise(resolve => closed.close(resolve))
-    assert.deepEqual(await verifySessionToken({ serverUrl: closedUrl, projectId: 'demo', token }), { ok: false, reason: 'The session service could not be reached' })
+    assert.deepEqual(await verifySessionToken({ serverUrl: closedUrl, projectId: 'demo', token }), {
+      ok: false,
+      reason: 'The session service could not be reached'
+    })
     // Stalls after the headers: the timeout covers the body too.
     const slow = createHttpServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

@@ -41,7 +41,12 @@ export async function verifySessionToken(options: VerifySessionTokenOptions): Pr
   try {
     // One signal for the request and the body: a server that stalls mid-answer times out too.
     const signal = AbortSignal.timeout(options.timeoutMs ?? 5000)
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: options.token }), signal })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: options.token }),
+      signal
+    })
     // Read whole first: a body that stalls must reach the catch below as a timeout.
     const text = await response.text()
     let body: unknown

@@ -13,9 +13,21 @@ const chains = [
 describe('server configuration', () => {
   it('demoServerConfig builds a valid config for the devnet', () => {
     const config = parseServerConfig(demoServerConfig({ chains, tokens }))
-    assert.deepEqual(config.projects.map(p => p.id), ['demo'])
-    assert.deepEqual(config.chains.map(c => c.caipNetworkId), ['eip155:31337', 'eip155:31338'])
-    assert.deepEqual(config.chains[0]!.tokens!.map(t => [t.symbol, t.decimals]), [['DUSD', 6], ['USDT', 6]])
+    assert.deepEqual(
+      config.projects.map(p => p.id),
+      ['demo']
+    )
+    assert.deepEqual(
+      config.chains.map(c => c.caipNetworkId),
+      ['eip155:31337', 'eip155:31338']
+    )
+    assert.deepEqual(
+      config.chains[0]!.tokens!.map(t => [t.symbol, t.decimals]),
+      [
+        ['DUSD', 6],
+        ['USDT', 6]
+      ]
+    )
     assert.deepEqual(config.prices, { DUSD: 1, USDT: 1, ETH: 3000 })
     assert.equal(config.identities![DEMO_WALLET_ACCOUNT]!.name, 'devnet-wallet.reown.id')
     assert.deepEqual(config.identities![DEMO_FRIEND_ACCOUNT], { name: 'devnet-friend.reown.id', avatar: '/public/getAssetImage/avatar-friend' })
@@ -47,7 +59,12 @@ describe('server configuration', () => {
   it('takes token lists: URLs (https, http, file:), the default list switch, hidden CAIP-10 ids', () => {
     const base = demoServerConfig({ chains, tokens, tokenLists: ['file:///srv/devnet.tokenlist.json'] })
     assert.deepEqual(parseServerConfig(base).tokenLists, { default: false, urls: ['file:///srv/devnet.tokenlist.json'] })
-    const tokenLists = { urls: ['https://lists.example/a.json', 'http://127.0.0.1:9/b.json'], default: true, hide: ['eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F'], refreshHours: 6 }
+    const tokenLists = {
+      urls: ['https://lists.example/a.json', 'http://127.0.0.1:9/b.json'],
+      default: true,
+      hide: ['eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F'],
+      refreshHours: 6
+    }
     assert.deepEqual(parseServerConfig({ ...base, tokenLists }).tokenLists, tokenLists)
     const broken: [unknown, RegExp][] = [
       [{ urls: ['ftp://lists.example/a.json'] }, /at tokenLists\.urls\.0: tokenLists\.urls\[\]: an http\(s\) or file: URL/],

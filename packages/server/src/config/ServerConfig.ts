@@ -27,7 +27,12 @@ const RateLimitsSchema = v.object({
   enabled: v.optional(v.boolean()),
   windowMs: v.optional(boundedInteger(1000, 3_600_000)),
   max: v.optional(boundedInteger(1, 10_000_000)),
-  routes: v.optional(v.record(v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce, analytics, names or bundler'), boundedInteger(1, 10_000_000)))
+  routes: v.optional(
+    v.record(
+      v.picklist(RATE_LIMIT_GROUPS, 'rate limit group: directory, images, fanout, sessions, nonce, analytics, names or bundler'),
+      boundedInteger(1, 10_000_000)
+    )
+  )
 })
 
 const FeatureSchema = v.object({
@@ -141,7 +146,13 @@ const ChainSchema = v.object({
 
 const IdentitySchema = v.object({
   name: v.nullable(v.pipe(v.string(), v.maxLength(200))),
-  avatar: v.nullable(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(https:\/\/|data:image\/|\/public\/getAssetImage\/)/, 'avatar: https:, data:image/ or /public/getAssetImage/{id}')))
+  avatar: v.nullable(
+    v.pipe(
+      v.string(),
+      v.maxLength(2000),
+      v.regex(/^(https:\/\/|data:image\/|\/public\/getAssetImage\/)/, 'avatar: https:, data:image/ or /public/getAssetImage/{id}')
+    )
+  )
 })
 
 const HistorySchema = v.object({
@@ -162,7 +173,11 @@ const SessionsSchema = v.object({
 const caip2List = v.pipe(v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))), v.minLength(1))
 
 /** A name suffix: a dot, then dot-separated labels of a-z, 0-9 and '-' (`.reown.id`). */
-const NameSuffixSchema = v.pipe(v.string(), v.maxLength(60), v.regex(/^(\.[a-z0-9-]+)+$/, 'a name suffix: a dot, then labels of a-z, 0-9 and "-" (".reown.id")'))
+const NameSuffixSchema = v.pipe(
+  v.string(),
+  v.maxLength(60),
+  v.regex(/^(\.[a-z0-9-]+)+$/, 'a name suffix: a dot, then labels of a-z, 0-9 and "-" (".reown.id")')
+)
 
 const RelaySchema = v.strictObject({
   publicMode: v.optional(v.boolean()),
@@ -180,9 +195,7 @@ export const ServerConfigSchema = v.object({
   chains: v.array(ChainSchema),
   prices: v.optional(v.record(v.string(), v.pipe(v.number(), v.minValue(0), v.finite()))),
   priceProviders: v.optional(PriceProvidersConfigSchema),
-  identities: v.optional(
-    v.record(v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'identity key: 0x and 40 hex digits')), IdentitySchema)
-  ),
+  identities: v.optional(v.record(v.pipe(v.string(), v.regex(EVM_ADDRESS_PATTERN, 'identity key: 0x and 40 hex digits')), IdentitySchema)),
   analyticsEnabled: v.optional(v.boolean()),
   analyticsReadToken: v.optional(v.pipe(v.string(), v.minLength(16, 'analyticsReadToken: at least 16 characters'), v.maxLength(200))),
   walletsFile: v.optional(v.string()),
@@ -227,7 +240,12 @@ export const ServerConfigSchema = v.object({
       default: v.optional(v.boolean()),
       hide: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'tokenLists.hide[]: a CAIP-10 token id like "eip155:1:0xabc…"'))),
+          v.array(
+            v.pipe(
+              v.string(),
+              v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'tokenLists.hide[]: a CAIP-10 token id like "eip155:1:0xabc…"')
+            )
+          ),
           v.maxLength(10_000)
         )
       ),
@@ -281,7 +299,10 @@ export const ServerConfigSchema = v.object({
                 keySecret: v.pipe(
                   v.string(),
                   v.maxLength(4096),
-                  v.regex(/^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9+/]{86}(==)?$|^-----BEGIN EC PRIVATE KEY-----/, 'onramp.providers[].coinbase.keySecret: the CDP key\'s base64 Ed25519 secret or its PEM EC key')
+                  v.regex(
+                    /^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9+/]{86}(==)?$|^-----BEGIN EC PRIVATE KEY-----/,
+                    "onramp.providers[].coinbase.keySecret: the CDP key's base64 Ed25519 secret or its PEM EC key"
+                  )
                 ),
                 networks: caip2List,
                 country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'a two-letter country code'))),
@@ -301,7 +322,9 @@ export const ServerConfigSchema = v.object({
                 networks: caip2List,
                 baseUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^?#]+$/, 'an http(s) URL without query'))),
                 countryCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'a two-letter country code'))),
-                subdivision: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$|^[A-Z0-9]{1,3}$/, 'an ISO 3166-2 subdivision code (NY or US-NY)'))),
+                subdivision: v.optional(
+                  v.pipe(v.string(), v.regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$|^[A-Z0-9]{1,3}$/, 'an ISO 3166-2 subdivision code (NY or US-NY)'))
+                ),
                 widgetOrigin: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^/?#]+\/?$/, 'an origin: scheme and host only'))),
                 webhook: v.optional(
                   v.object({
@@ -661,7 +684,17 @@ export interface OnRampConfig {
 export type OnRampProviderConfig =
   | { sandbox: { url: string; apiKey: string; networks: string[]; webhookSecret: string } }
   | { coinbase: { keyId: string; keySecret: string; networks: string[]; country?: string; subdivision?: string; apiUrl?: string; payUrl?: string } }
-  | { meld: { apiKey: string; networks: string[]; baseUrl?: string; countryCode?: string; subdivision?: string; widgetOrigin?: string; webhook?: { secret: string; url: string } } }
+  | {
+      meld: {
+        apiKey: string
+        networks: string[]
+        baseUrl?: string
+        countryCode?: string
+        subdivision?: string
+        widgetOrigin?: string
+        webhook?: { secret: string; url: string }
+      }
+    }
 
 /**
  * Checks an untrusted value (e.g. a parsed JSON file) against the config schema, and checks that
@@ -677,11 +710,21 @@ export function parseServerConfig(value: unknown): ServerConfig {
     throw new Error(`Invalid server config${path ? ` at ${path}` : ''}: ${issue?.message ?? 'invalid'}`)
   }
   const config = result.output as ServerConfig
-  assertUnique(config.projects.map(p => p.id), 'project id')
-  assertUnique(config.chains.map(c => c.caipNetworkId), 'chain caipNetworkId')
+  assertUnique(
+    config.projects.map(p => p.id),
+    'project id'
+  )
+  assertUnique(
+    config.chains.map(c => c.caipNetworkId),
+    'chain caipNetworkId'
+  )
   config.chains.forEach((chain, i) => {
     const solana = chain.caipNetworkId.startsWith('solana:')
-    if (chain.swap && 'oneInch' in chain.swap && !(chain.caipNetworkId.startsWith('eip155:') && SWAP_NETWORK_IDS.includes(Number(chain.caipNetworkId.slice(7))))) {
+    if (
+      chain.swap &&
+      'oneInch' in chain.swap &&
+      !(chain.caipNetworkId.startsWith('eip155:') && SWAP_NETWORK_IDS.includes(Number(chain.caipNetworkId.slice(7))))
+    ) {
       throw new Error(`Invalid server config at chains.${i}.swap.oneInch: 1inch swaps only on eip155 chains ${SWAP_NETWORK_IDS.join(', ')}`)
     }
     if (chain.smartAccounts && !chain.caipNetworkId.startsWith('eip155:')) {
@@ -689,7 +732,9 @@ export function parseServerConfig(value: unknown): ServerConfig {
     }
     chain.tokens?.forEach((token, j) => {
       if (!(solana ? SOLANA_ADDRESS_PATTERN : EVM_ADDRESS_PATTERN).test(token.address)) {
-        throw new Error(`Invalid server config at chains.${i}.tokens.${j}.address: ${solana ? 'a base58 Solana mint' : '0x and 40 hex digits'} on ${chain.caipNetworkId}`)
+        throw new Error(
+          `Invalid server config at chains.${i}.tokens.${j}.address: ${solana ? 'a base58 Solana mint' : '0x and 40 hex digits'} on ${chain.caipNetworkId}`
+        )
       }
     })
   })

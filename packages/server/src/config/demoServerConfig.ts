@@ -25,7 +25,6 @@ export const DEMO_ANALYTICS_READ_TOKEN = 'demo-analytics-read-token'
 /** The origins the demo project allows when none are given: any local port. */
 export const DEMO_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
 
-
 /** The devnet's local Solana network, as `startDevnet().solana` describes it. */
 export interface DemoSolanaInput {
   /** CAIP-2 id (`solana:` + genesis hash prefix). */
@@ -126,41 +125,43 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
         features: DEFAULT_REMOTE_FEATURES.map(feature => ({ ...feature, ...(feature.id === 'multiWallet' ? { isEnabled: true } : {}) }))
       }
     ],
-    chains: input.chains.map(chain => ({
-      caipNetworkId: `eip155:${chain.chainId}`,
-      name: chain.name,
-      rpcUrl: chain.rpcUrl,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      tokens: [
-        { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
-        { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
-      ],
-      ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {}),
-      ...(input.accountAbstraction
-        ? {
-            smartAccounts: {
-              entryPoint: input.accountAbstraction.entryPoint,
-              accountFactory: input.accountAbstraction.walletModalAccountFactory,
-              bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY },
-              ...(input.accountAbstraction.walletModalPaymaster
-                ? { paymaster: { address: input.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY } }
-                : {})
+    chains: input.chains
+      .map(chain => ({
+        caipNetworkId: `eip155:${chain.chainId}`,
+        name: chain.name,
+        rpcUrl: chain.rpcUrl,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        tokens: [
+          { address: input.tokens.DUSD, symbol: 'DUSD', name: 'Devnet USD', decimals: 6 },
+          { address: input.tokens.USDT, symbol: 'USDT', name: 'Devnet Tether', decimals: 6 }
+        ],
+        ...(input.uniswap ? { swap: { uniswapV2: { ...input.uniswap } } } : {}),
+        ...(input.accountAbstraction
+          ? {
+              smartAccounts: {
+                entryPoint: input.accountAbstraction.entryPoint,
+                accountFactory: input.accountAbstraction.walletModalAccountFactory,
+                bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY },
+                ...(input.accountAbstraction.walletModalPaymaster
+                  ? { paymaster: { address: input.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY } }
+                  : {})
+              }
             }
-          }
-        : {})
-    })).concat(
-      input.solana
-        ? [
-            {
-              caipNetworkId: input.solana.caipNetworkId,
-              name: input.solana.name,
-              rpcUrl: input.solana.rpcUrl,
-              nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-              tokens: input.solana.splMint ? [{ address: input.solana.splMint, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }] : []
-            }
-          ]
-        : []
-    ),
+          : {})
+      }))
+      .concat(
+        input.solana
+          ? [
+              {
+                caipNetworkId: input.solana.caipNetworkId,
+                name: input.solana.name,
+                rpcUrl: input.solana.rpcUrl,
+                nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+                tokens: input.solana.splMint ? [{ address: input.solana.splMint, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }] : []
+              }
+            ]
+          : []
+      ),
     prices: { DUSD: 1, USDT: 1, ETH: 3000, ...(input.solana ? DEMO_SOLANA_PRICES : {}) },
     ...(input.ens
       ? { ens: { chainId: `eip155:${input.ens.chainId}`, registry: input.ens.registry }, identities: {} }
@@ -178,7 +179,9 @@ export function demoServerConfig(input: DemoServerConfigInput): ServerConfig {
           priceProviders: {
             coingecko: {
               baseUrl: input.coinGecko.url,
-              networks: Object.fromEntries(input.chains.map(chain => [`eip155:${chain.chainId}`, { platform: input.coinGecko!.platform, nativeCoinId: 'ethereum' }]))
+              networks: Object.fromEntries(
+                input.chains.map(chain => [`eip155:${chain.chainId}`, { platform: input.coinGecko!.platform, nativeCoinId: 'ethereum' }])
+              )
             }
           }
         }

@@ -33,7 +33,10 @@ async function traffic(store: Store, at: number, count = 5): Promise<void> {
        VALUES ('eip155:1', $1, '0xe', '0xs', '0x0', '{}'::jsonb, '0xt', $2)`,
       [`u-${n}`, stamp]
     )
-    await store.query(`INSERT INTO paymaster_sponsorships (chain_id, paymaster, user_key, client_key, sender, gas, created_at) VALUES ('eip155:1', '0xp', $1, 'c', '0xs', 1, $2)`, [`u-${n}`, stamp])
+    await store.query(
+      `INSERT INTO paymaster_sponsorships (chain_id, paymaster, user_key, client_key, sender, gas, created_at) VALUES ('eip155:1', '0xp', $1, 'c', '0xs', 1, $2)`,
+      [`u-${n}`, stamp]
+    )
     await store.query(`INSERT INTO embedded_otp_failures (email, failed_at) VALUES ($1, $2)`, [`f-${n}@example.com`, stamp])
   }
 }

@@ -14,13 +14,22 @@ import { postgresAvailability, startPostgres, type TestPostgres } from '../__fix
 
 const config = () =>
   demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
-const event = (eventId: string) => ({ eventId, url: 'http://127.0.0.1:5173/', domain: '127.0.0.1', timestamp: Date.now(), props: { type: 'track', event: 'PERSIST' } })
+const event = (eventId: string) => ({
+  eventId,
+  url: 'http://127.0.0.1:5173/',
+  domain: '127.0.0.1',
+  timestamp: Date.now(),
+  props: { type: 'track', event: 'PERSIST' }
+})
 const catalogueSize = loadWalletCatalogue().wallets.length
 
 /** What a user of the server would miss after a restart: wallets, events, the request log. */
 async function exerciseAndCheck(server: WalletModalServer, eventId: string): Promise<void> {
   const wallets = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 5, chains: 'eip155:31337' }))
-  assert.deepEqual(wallets.body.data.map((w: { name: string }) => w.name), ['Devnet Wallet'])
+  assert.deepEqual(
+    wallets.body.data.map((w: { name: string }) => w.name),
+    ['Devnet Wallet']
+  )
   assert.equal((await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 1 }))).body.count, catalogueSize)
   assert.equal((await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 40, search: 'sample wallet 1' }))).body.count, 100)
   assert.equal((await postJson(urlOf(server.url, '/e'), event(eventId))).status, 202)
@@ -29,7 +38,9 @@ async function exerciseAndCheck(server: WalletModalServer, eventId: string): Pro
 }
 
 async function storedEventIds(server: WalletModalServer): Promise<string[]> {
-  return (await getJson(urlOf(server.url, '/e', { event: 'PERSIST' }), { headers: { authorization: `Bearer ${DEMO_ANALYTICS_READ_TOKEN}` } })).body.events.map((e: { eventId: string }) => e.eventId)
+  return (await getJson(urlOf(server.url, '/e', { event: 'PERSIST' }), { headers: { authorization: `Bearer ${DEMO_ANALYTICS_READ_TOKEN}` } })).body.events.map(
+    (e: { eventId: string }) => e.eventId
+  )
 }
 
 describe('PGlite memory', () => {
@@ -61,7 +72,10 @@ describe('PGlite data folder', () => {
       assert.deepEqual(await storedEventIds(second), ['before-restart'])
       assert.deepEqual(await second.store.migrate(), [], 'nothing left to migrate')
       const applied = await second.store.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id')
-      assert.deepEqual(applied.rows.map(r => r.id), MIGRATIONS.map(m => m.id))
+      assert.deepEqual(
+        applied.rows.map(r => r.id),
+        MIGRATIONS.map(m => m.id)
+      )
       // The first run's log was flushed on close.
       const logged = await second.store.query<{ n: number }>(`SELECT count(*)::int AS n FROM request_log WHERE path = '/e'`)
       assert.ok(logged.rows[0]!.n >= 1)

@@ -24,9 +24,7 @@ export async function runMigrations(
   for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
     const ran = await transaction(async tx => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY])
-      await tx.exec(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())'
-      )
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
       const done = await tx.query<{ id: number }>('SELECT id FROM schema_migrations WHERE id = $1', [migration.id])
       if (done.rows.length > 0) return false
       await tx.exec(migration.sql)

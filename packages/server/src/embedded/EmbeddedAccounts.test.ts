@@ -30,7 +30,11 @@ async function start(): Promise<Started> {
   const mail = await startMailSink()
   const server = await createServer({
     config: configWithTwoProjects(),
-    secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(3)), mailsPerTenMinutes: 1000 }
+    secureSite: {
+      mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' },
+      vault: new KeyVault(new Uint8Array(32).fill(3)),
+      mailsPerTenMinutes: 1000
+    }
   })
   return {
     mail,
@@ -190,7 +194,10 @@ describe('one-time codes and sessions under attack', () => {
     const since = s.mail.lastId()
     await api('/api/email/update', { email: 'changed@example.com' })
     await api('/api/email/update/primary', { otp: codeOf(await s.mail.waitFor(email, { since }))! })
-    const done = await api('/api/email/update/secondary', { email: 'changed@example.com', otp: codeOf(await s.mail.waitFor('changed@example.com', { since }))! })
+    const done = await api('/api/email/update/secondary', {
+      email: 'changed@example.com',
+      otp: codeOf(await s.mail.waitFor('changed@example.com', { since }))!
+    })
     assert.equal(done.status, 200, JSON.stringify(done.json))
     assert.equal(done.json.email, 'changed@example.com')
     // Every session made with the old address is over; the frame that made the change goes on with a new one.
@@ -205,12 +212,20 @@ describe('one-time codes and sessions under attack', () => {
     const mine = await login(email)
     const other = await login(email, DEVICE, 'shop-b')
     assert.equal((await client(s.site, mine)('/api/signout/all', {})).status, 200)
-    for (const [token, project] of [[stolen, 'demo'], [mine, 'demo'], [other, 'shop-b']] as const) assert.equal((await client(s.site, token, project)('/api/user')).status, 401)
+    for (const [token, project] of [
+      [stolen, 'demo'],
+      [mine, 'demo'],
+      [other, 'shop-b']
+    ] as const)
+      assert.equal((await client(s.site, token, project)('/api/user')).status, 401)
 
     // Sliding expiry: use moves the idle end on; 7 idle days or 30 days from login end it.
     const token = await login(email)
     const idleEnd = () =>
-      s.server.store.query<{ days: number }>("SELECT extract(epoch FROM idle_expires_at - now()) / 86400 AS days FROM embedded_sessions WHERE user_id = (SELECT id FROM embedded_users WHERE email = $1)", [email])
+      s.server.store.query<{ days: number }>(
+        'SELECT extract(epoch FROM idle_expires_at - now()) / 86400 AS days FROM embedded_sessions WHERE user_id = (SELECT id FROM embedded_users WHERE email = $1)',
+        [email]
+      )
     await s.server.store.query("UPDATE embedded_sessions SET idle_expires_at = now() + interval '1 day'")
     assert.equal((await client(s.site, token)('/api/user')).status, 200)
     assert.ok(Math.abs(Number((await idleEnd()).rows[0]!.days) - 7) < 0.01, 'used: 7 days idle from now')
@@ -221,7 +236,7 @@ describe('one-time codes and sessions under attack', () => {
     assert.equal((await client(s.site, late)('/api/user')).status, 401, '30 days after login, however used')
   })
 
-  it('attack: flooding an owner\'s mailbox with device e-mails from many devices (one per 30 s per address)', async () => {
+  it("attack: flooding an owner's mailbox with device e-mails from many devices (one per 30 s per address)", async () => {
     const owner = 'flooded@example.com'
     await login(owner)
     const since = s.mail.lastId()

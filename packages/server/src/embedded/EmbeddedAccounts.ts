@@ -103,7 +103,14 @@ export class EmbeddedAccounts {
 
   /** The user with this id and their addresses (and their social identity, if that is how they log in). */
   async byId(id: string): Promise<EmbeddedAccount | undefined> {
-    const { rows } = await this.store.query<{ email: string | null; namespace: string; address: string; provider: string | null; username: string | null; social_email: string | null }>(
+    const { rows } = await this.store.query<{
+      email: string | null
+      namespace: string
+      address: string
+      provider: string | null
+      username: string | null
+      social_email: string | null
+    }>(
       `SELECT u.email, k.namespace, k.address, i.provider, i.username, i.email AS social_email
        FROM embedded_users u JOIN embedded_keys k ON k.user_id = u.id LEFT JOIN embedded_identities i ON i.user_id = u.id WHERE u.id = $1`,
       [id]
@@ -183,7 +190,10 @@ export class EmbeddedAccounts {
       [key, this.now(), this.now() - DEVICE_MAIL_RESEND_MS]
     )
     if (rows[0]) return
-    const last = await this.store.query<{ sent_ms: number }>('SELECT (extract(epoch FROM sent_at) * 1000)::float8 AS sent_ms FROM embedded_device_mails WHERE email = $1', [key])
+    const last = await this.store.query<{ sent_ms: number }>(
+      'SELECT (extract(epoch FROM sent_at) * 1000)::float8 AS sent_ms FROM embedded_device_mails WHERE email = $1',
+      [key]
+    )
     throw new ApiError(429, `Please try again after ${seconds((last.rows[0]?.sent_ms ?? this.now()) + DEVICE_MAIL_RESEND_MS - this.now())} seconds`)
   }
 
@@ -318,7 +328,10 @@ export class EmbeddedAccounts {
       return await this.create(undefined, { provider, ...profile })
     } catch (error) {
       // Two first logins of one person at once: the other made the account.
-      const { rows: again } = await this.store.query<{ user_id: string }>('SELECT user_id FROM embedded_identities WHERE provider = $1 AND subject = $2', [provider, profile.sub])
+      const { rows: again } = await this.store.query<{ user_id: string }>('SELECT user_id FROM embedded_identities WHERE provider = $1 AND subject = $2', [
+        provider,
+        profile.sub
+      ])
       const made = again[0] ? await this.byId(again[0].user_id) : undefined
       if (made) return made
       throw error
@@ -363,7 +376,9 @@ export class EmbeddedAccounts {
 
   /** Opens a user's keys for one signing (or the owner's export); they are not kept. */
   async openKeys(userId: string): Promise<OpenedKeys> {
-    const { rows } = await this.store.query<{ namespace: string; sealed_key: string }>('SELECT namespace, sealed_key FROM embedded_keys WHERE user_id = $1', [userId])
+    const { rows } = await this.store.query<{ namespace: string; sealed_key: string }>('SELECT namespace, sealed_key FROM embedded_keys WHERE user_id = $1', [
+      userId
+    ])
     const evm = rows.find(r => r.namespace === 'eip155')
     const sol = rows.find(r => r.namespace === 'solana')
     if (!evm || !sol) throw new ApiError(404, 'No keys for this account')

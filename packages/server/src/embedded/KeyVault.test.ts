@@ -14,7 +14,12 @@ describe('KeyVault', () => {
     const key = generatePrivateKey()
     const sealed = vault.seal(hexToBytes(key), 'user:1:eip155')
     assert.match(sealed, /^v1\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/)
-    for (const form of [key.slice(2), key.slice(2).toUpperCase(), Buffer.from(hexToBytes(key)).toString('base64'), Buffer.from(hexToBytes(key)).toString('base64url')]) {
+    for (const form of [
+      key.slice(2),
+      key.slice(2).toUpperCase(),
+      Buffer.from(hexToBytes(key)).toString('base64'),
+      Buffer.from(hexToBytes(key)).toString('base64url')
+    ]) {
       assert.equal(sealed.includes(form), false, form)
     }
     const opened = bytesToHex(vault.open(sealed, 'user:1:eip155'))
@@ -32,7 +37,8 @@ describe('KeyVault', () => {
     const body = Buffer.from(parts[3]!, 'base64url')
     body[0]! ^= 1
     assert.throws(() => vault.open([...parts.slice(0, 3), body.toString('base64url')].join('.'), 'user:1:solana'), /does not open/)
-    for (const bad of ['', 'v1', 'v2.a.b.c', `v1.${parts[1]}.${parts[2]}.AA`]) assert.throws(() => vault.open(bad, 'user:1:solana'), /Not a sealed key|does not open/, bad)
+    for (const bad of ['', 'v1', 'v2.a.b.c', `v1.${parts[1]}.${parts[2]}.AA`])
+      assert.throws(() => vault.open(bad, 'user:1:solana'), /Not a sealed key|does not open/, bad)
   })
 
   it('takes a KEK as 64 hex digits or base64, and refuses a missing or wrong-sized one with the variable named', () => {

@@ -24,7 +24,9 @@ function startNode(): Promise<{ server: Server; url: string; logFilters: unknown
       response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: call.method === 'eth_blockNumber' ? `0x${HEAD.toString(16)}` : [] }))
     })
   })
-  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logFilters })))
+  return new Promise(resolve =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logFilters }))
+  )
 }
 
 describe('secure site /api/rpc eth_getLogs', () => {
@@ -35,10 +37,18 @@ describe('secure site /api/rpc eth_getLogs', () => {
 
   before(async () => {
     ;[node, mail] = await Promise.all([startNode(), startMailSink()])
-    const config = demoServerConfig({ chains: [{ chainId: 31337, name: 'Recorded', rpcUrl: node.url }], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }, origins: ['http://127.0.0.1:*'] })
+    const config = demoServerConfig({
+      chains: [{ chainId: 31337, name: 'Recorded', rpcUrl: node.url }],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
+      origins: ['http://127.0.0.1:*']
+    })
     config.history = { enabled: false }
     config.rpcProxy = { maxLogsBlockRange: 1000 }
-    server = await createServer({ config, relay: false, secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(7)) } })
+    server = await createServer({
+      config,
+      relay: false,
+      secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(7)) }
+    })
     const site = server.secureSiteUrl!
     let token: string | undefined
     api = async (path, body) => {
@@ -69,7 +79,10 @@ describe('secure site /api/rpc eth_getLogs', () => {
     const getLogs = (filter: unknown) => api('/api/rpc', { chainId: 31337, method: 'eth_getLogs', params: [filter] })
     // Before: forwarded as given, whole chain and all.
     for (const filter of [{ fromBlock: '0x0', toBlock: 'latest' }, { fromBlock: '0X0' }, { fromBlock: '0' }]) {
-      assert.deepEqual(await getLogs(filter), { status: 400, json: { error: 'bad_request', reason: `eth_getLogs block range of ${HEAD + 1n} blocks exceeds 1000` } })
+      assert.deepEqual(await getLogs(filter), {
+        status: 400,
+        json: { error: 'bad_request', reason: `eth_getLogs block range of ${HEAD + 1n} blocks exceeds 1000` }
+      })
     }
     const upper = await getLogs({ FromBlock: '0x0' })
     assert.deepEqual(upper, { status: 400, json: { error: 'bad_request', reason: 'eth_getLogs filter has an unknown key: FromBlock' } })

@@ -24,10 +24,19 @@ interface Started {
 
 async function start(): Promise<Started> {
   const [devnet, mail] = await Promise.all([startDevnet(), startMailSink()])
-  const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, accountAbstraction: devnet.accountAbstraction, origins: ['http://127.0.0.1:*'] })
+  const config = demoServerConfig({
+    chains: devnet.chains,
+    tokens: devnet.tokens,
+    accountAbstraction: devnet.accountAbstraction,
+    origins: ['http://127.0.0.1:*']
+  })
   const server = await createServer({
     config,
-    secureSite: { mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(7)), mailsPerTenMinutes: 1000 }
+    secureSite: {
+      mail: { smtpUrl: mail.smtpUrl, from: 'Wallet <wallet@devnet.local>' },
+      vault: new KeyVault(new Uint8Array(32).fill(7)),
+      mailsPerTenMinutes: 1000
+    }
   })
   return {
     devnet,
@@ -67,7 +76,9 @@ describe('secure site', () => {
     // The same person again (after the resend wait is irrelevant: a new address has none) gets the same addresses.
     const exported = await client(s.site, token)('/api/export', {})
     const rows = await s.server.store.query<{ sealed_key: string; address: string }>('SELECT sealed_key, address FROM embedded_keys')
-    const dump = JSON.stringify((await s.server.store.query('SELECT * FROM embedded_keys')).rows) + JSON.stringify((await s.server.store.query('SELECT * FROM embedded_otps')).rows)
+    const dump =
+      JSON.stringify((await s.server.store.query('SELECT * FROM embedded_keys')).rows) +
+      JSON.stringify((await s.server.store.query('SELECT * FROM embedded_otps')).rows)
     assert.ok(rows.rows.length >= 2)
     assert.ok(!dump.includes(exported.json.eip155.slice(2)), 'the EVM key is not stored in plaintext')
     assert.ok(!dump.toLowerCase().includes(exported.json.eip155.slice(2).toLowerCase()))
@@ -85,14 +96,29 @@ describe('secure site', () => {
 
     // Fund the new account from the devnet's first account, then send 0.5 ETH away.
     const rpc = s.devnet.chains[0]!.rpcUrl
-    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] }) })
+    await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] })
+    })
     const to = '0x000000000000000000000000000000000000dEaD'
     const chain = createPublicClient({ transport: http(rpc) })
     const before = await chain.getBalance({ address: to })
-    const described = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }] })
-    assert.deepEqual(described.json.rows.find((r: { label: string }) => r.label === 'Amount'), { label: 'Amount', value: '0.5 ETH' })
+    const described = await api('/api/describe', {
+      chainId: 'eip155:31337',
+      method: 'eth_sendTransaction',
+      params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }]
+    })
+    assert.deepEqual(
+      described.json.rows.find((r: { label: string }) => r.label === 'Amount'),
+      { label: 'Amount', value: '0.5 ETH' }
+    )
     assert.ok(described.json.rows.some((r: { label: string }) => r.label.startsWith('Network fee')))
-    const sent = await api('/api/sign', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }] })
+    const sent = await api('/api/sign', {
+      chainId: 'eip155:31337',
+      method: 'eth_sendTransaction',
+      params: [{ from: me.addresses.eip155, to, value: '0x' + parseEther('0.5').toString(16) }]
+    })
     assert.match(sent.json.result, /^0x[0-9a-f]{64}$/)
     await chain.waitForTransactionReceipt({ hash: sent.json.result })
     assert.equal((await chain.getBalance({ address: to })) - before, parseEther('0.5'))
@@ -114,7 +140,11 @@ describe('secure site', () => {
     // ERC-6492 while counterfactual: viem's verifyMessage deploys it in a simulation to check.
     assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
 
-    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [smart.address, '0x' + parseEther('2').toString(16)] }) })
+    await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [smart.address, '0x' + parseEther('2').toString(16)] })
+    })
     const to = '0x000000000000000000000000000000000000bEEF'
     const tx = { from: smart.address, to, value: '0x' + parseEther('0.25').toString(16) }
     const described = await api('/api/describe', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx], accountType: 'smartAccount' })
@@ -135,14 +165,29 @@ describe('secure site', () => {
     // ERC-1271 once deployed.
     assert.equal(await chain.verifyMessage({ address: smart.address, message, signature: (await sign()).json.result }), true)
     // Not from another account.
-    assert.equal((await api('/api/sign', { chainId: 31337, method: 'eth_sendTransaction', params: [{ ...tx, from: me.addresses.eip155 }], accountType: 'smartAccount' })).json.reason, 'from is not this account')
+    assert.equal(
+      (await api('/api/sign', { chainId: 31337, method: 'eth_sendTransaction', params: [{ ...tx, from: me.addresses.eip155 }], accountType: 'smartAccount' }))
+        .json.reason,
+      'from is not this account'
+    )
 
     // EIP-5792: two calls in one user operation; its status comes from the bundler.
     const other = '0x000000000000000000000000000000000000cafE'
     const batch = await api('/api/sign', {
       chainId: 31337,
       method: 'wallet_sendCalls',
-      params: [{ version: '2.0.0', chainId: '0x7a69', from: smart.address, atomicRequired: true, calls: [{ to, value: '0x1' }, { to: other, value: '0x2' }] }],
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: smart.address,
+          atomicRequired: true,
+          calls: [
+            { to, value: '0x1' },
+            { to: other, value: '0x2' }
+          ]
+        }
+      ],
       accountType: 'smartAccount'
     })
     assert.match(batch.json.result.id, /^0x[0-9a-f]{64}$/, JSON.stringify(batch.json))
@@ -152,9 +197,24 @@ describe('secure site', () => {
     assert.equal(status.receipts.length, 1)
     assert.equal((await chain.getTransactionReceipt({ hash: status.receipts[0].transactionHash })).status, 'success')
     assert.equal(await chain.getBalance({ address: other }), 2n)
-    assert.equal((await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [`0x${'12'.repeat(32)}`] })).json.reason, 'Unknown bundle id')
+    assert.equal(
+      (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [`0x${'12'.repeat(32)}`] })).json.reason,
+      'Unknown bundle id'
+    )
     // The key's own account cannot make several calls atomically.
-    const eoaBatch = await api('/api/sign', { chainId: 31337, method: 'wallet_sendCalls', params: [{ calls: [{ to, value: '0x1' }, { to: other, value: '0x1' }] }], accountType: 'eoa' })
+    const eoaBatch = await api('/api/sign', {
+      chainId: 31337,
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          calls: [
+            { to, value: '0x1' },
+            { to: other, value: '0x1' }
+          ]
+        }
+      ],
+      accountType: 'eoa'
+    })
     assert.equal(eoaBatch.json.reason, EOA_NOT_ATOMIC)
   })
 
@@ -163,15 +223,36 @@ describe('secure site', () => {
     const api = client(s.site, token)
     const me = (await api('/api/user')).json
     const rpc = s.devnet.chains[0]!.rpcUrl
-    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('1').toString(16)] }) })
+    await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('1').toString(16)] })
+    })
     const chain = createPublicClient({ transport: http(rpc) })
     const [a, b] = ['0x000000000000000000000000000000000000a001', '0x000000000000000000000000000000000000b002'] as const
-    const batch = (calls: unknown[], atomicRequired = false) => ({ chainId: 31337, method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: me.addresses.eip155, atomicRequired, calls }], accountType: 'eoa' })
+    const batch = (calls: unknown[], atomicRequired = false) => ({
+      chainId: 31337,
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', from: me.addresses.eip155, atomicRequired, calls }],
+      accountType: 'eoa'
+    })
 
     // Approve says how they go; the signing sends two transactions, in order.
-    const described = await api('/api/describe', batch([{ to: a, value: '0x5' }, { to: b, value: '0x7' }]))
+    const described = await api(
+      '/api/describe',
+      batch([
+        { to: a, value: '0x5' },
+        { to: b, value: '0x7' }
+      ])
+    )
     assert.equal(described.json.title, 'Approve 2 calls, one after another')
-    const sent = await api('/api/sign', batch([{ to: a, value: '0x5' }, { to: b, value: '0x7' }]))
+    const sent = await api(
+      '/api/sign',
+      batch([
+        { to: a, value: '0x5' },
+        { to: b, value: '0x7' }
+      ])
+    )
     assert.equal(sent.status, 200, JSON.stringify(sent.json))
     const id = sent.json.result.id as `0x${string}`
     const status = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [id] })).json.result
@@ -189,7 +270,14 @@ describe('secure site', () => {
     // A call the network refuses (a token transfer of tokens the account does not hold): the one
     // before it stays done, the one after it is not sent, and the status says so (600).
     const overdraw = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [b, 10n ** 30n] })
-    const partial = await api('/api/sign', batch([{ to: a, value: '0x1' }, { to: s.devnet.tokens.DUSD, data: overdraw }, { to: b, value: '0x1' }]))
+    const partial = await api(
+      '/api/sign',
+      batch([
+        { to: a, value: '0x1' },
+        { to: s.devnet.tokens.DUSD, data: overdraw },
+        { to: b, value: '0x1' }
+      ])
+    )
     assert.equal(partial.status, 200, JSON.stringify(partial.json))
     const after = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getCallsStatus', params: [partial.json.result.id] })).json.result
     assert.equal(after.status, 600)
@@ -197,8 +285,36 @@ describe('secure site', () => {
     assert.deepEqual([await chain.getBalance({ address: a }), await chain.getBalance({ address: b })], [6n, 7n])
 
     // A batch that must be atomic is refused by Approve and by the signing; nothing moves.
-    assert.equal((await api('/api/describe', batch([{ to: a, value: '0x1' }, { to: b, value: '0x1' }], true))).json.refused, EOA_NOT_ATOMIC)
-    assert.equal((await api('/api/sign', batch([{ to: a, value: '0x1' }, { to: b, value: '0x1' }], true))).json.reason, EOA_NOT_ATOMIC)
+    assert.equal(
+      (
+        await api(
+          '/api/describe',
+          batch(
+            [
+              { to: a, value: '0x1' },
+              { to: b, value: '0x1' }
+            ],
+            true
+          )
+        )
+      ).json.refused,
+      EOA_NOT_ATOMIC
+    )
+    assert.equal(
+      (
+        await api(
+          '/api/sign',
+          batch(
+            [
+              { to: a, value: '0x1' },
+              { to: b, value: '0x1' }
+            ],
+            true
+          )
+        )
+      ).json.reason,
+      EOA_NOT_ATOMIC
+    )
     assert.equal(await chain.getBalance({ address: a }), 6n)
   })
 
@@ -208,11 +324,17 @@ describe('secure site', () => {
     const me = (await api('/api/user')).json
     assert.deepEqual(me.evmNetworks, [31337, 31338])
     const rpc = s.devnet.chains[0]!.rpcUrl
-    await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] }) })
+    await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [me.addresses.eip155, '0x' + parseEther('2').toString(16)] })
+    })
     const chain = createPublicClient({ transport: http(rpc) })
     const dusd = s.devnet.tokens.DUSD as `0x${string}`
     const funder = createWalletClient({ account: DEVNET_ACCOUNTS[1]!, transport: http(rpc) })
-    await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ address: dusd, abi: erc20Abi, functionName: 'transfer', args: [me.addresses.eip155, 3_500_000n], chain: null }) })
+    await chain.waitForTransactionReceipt({
+      hash: await funder.writeContract({ address: dusd, abi: erc20Abi, functionName: 'transfer', args: [me.addresses.eip155, 3_500_000n], chain: null })
+    })
 
     const answer = await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: me.addresses.eip155, chainFilter: ['0x7a69'] }] })
     assert.equal(answer.status, 200, JSON.stringify(answer.json))
@@ -221,7 +343,10 @@ describe('secure site', () => {
     const native = assets.find(a => a.type === 'NATIVE')!
     assert.equal(native.address, 'native')
     assert.equal(BigInt(native.balance), parseEther('2'))
-    assert.deepEqual({ ...native.metadata, price: undefined, value: undefined }, { name: 'Ether', symbol: 'ETH', decimals: 18, price: undefined, value: undefined })
+    assert.deepEqual(
+      { ...native.metadata, price: undefined, value: undefined },
+      { name: 'Ether', symbol: 'ETH', decimals: 18, price: undefined, value: undefined }
+    )
     assert.equal(native.metadata.price, 3000, 'priced as the balance route prices it')
     const token20 = assets.find(a => a.type === 'ERC20' && a.address.toLowerCase() === dusd.toLowerCase())!
     assert.equal(BigInt(token20.balance), 3_500_000n)
@@ -231,7 +356,13 @@ describe('secure site', () => {
     const all = (await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: me.addresses.eip155 }] })).json.result
     assert.deepEqual(Object.keys(all).sort(), ['0x7a69', '0x7a6a'])
     for (const asset of Object.values(all).flat() as typeof assets) {
-      assert.ok(typeof asset.address === 'string' && /^0x[0-9a-f]*$/i.test(asset.balance) && ['ERC20', 'NATIVE'].includes(asset.type) && typeof asset.metadata.decimals === 'number', JSON.stringify(asset))
+      assert.ok(
+        typeof asset.address === 'string' &&
+          /^0x[0-9a-f]*$/i.test(asset.balance) &&
+          ['ERC20', 'NATIVE'].includes(asset.type) &&
+          typeof asset.metadata.decimals === 'number',
+        JSON.stringify(asset)
+      )
     }
     assert.equal((await api('/api/rpc', { chainId: 31337, method: 'wallet_getAssets', params: [{ account: 'me' }] })).status, 400)
     // net_listening runs silently too (spec §7; the RPC proxy allows it).
@@ -293,16 +424,24 @@ describe('secure site', () => {
     // Opening the link alone approves nothing (mail scanners fetch links).
     await fetch(link)
     assert.equal((await api('/api/device/status', { email, deviceId: other })).json.approved, false)
-    const approved = await fetch(`${s.site}/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${new URL(link).searchParams.get('token')}` })
+    const approved = await fetch(`${s.site}/device`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${new URL(link).searchParams.get('token')}`
+    })
     assert.equal(approved.status, 200)
     assert.match(await approved.text(), /Device approved/)
     assert.equal((await api('/api/device/status', { email, deviceId: other })).json.approved, true)
     // The link works once.
-    const reused = await fetch(`${s.site}/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${new URL(link).searchParams.get('token')}` })
+    const reused = await fetch(`${s.site}/device`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${new URL(link).searchParams.get('token')}`
+    })
     assert.equal(reused.status, 400)
   })
 
-  it('serves its pages only to the project\'s origins, with frame-ancestors and no inline script', async () => {
+  it("serves its pages only to the project's origins, with frame-ancestors and no inline script", async () => {
     const ok = await fetch(`${s.site}/frame?projectId=demo&origin=${encodeURIComponent('http://127.0.0.1:5173')}`)
     assert.equal(ok.status, 200)
     const csp = ok.headers.get('content-security-policy') ?? ''
@@ -316,13 +455,19 @@ describe('secure site', () => {
   it('the project configuration tells the modal where the secure site is', async () => {
     const r = await fetch(`${s.server.url}/appkit/v1/config?projectId=demo&st=wallet-modal&sv=test`)
     const { features } = (await r.json()) as { features: { id: string; isEnabled: boolean; config: unknown }[] }
-    assert.deepEqual(features.find(f => f.id === 'email'), { id: 'email', isEnabled: true, config: { secureSiteUrl: s.site } })
+    assert.deepEqual(
+      features.find(f => f.id === 'email'),
+      { id: 'email', isEnabled: true, config: { secureSiteUrl: s.site } }
+    )
   })
 
   it('a failed send leaves nothing behind and says why (SMTP down)', async () => {
     const port = await findFreePort()
     const devnetConfig = demoServerConfig({ chains: s.devnet.chains, tokens: s.devnet.tokens, origins: ['http://127.0.0.1:*'] })
-    const down = await createServer({ config: devnetConfig, secureSite: { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'w@x.y' }, vault: new KeyVault(new Uint8Array(32).fill(1)) } })
+    const down = await createServer({
+      config: devnetConfig,
+      secureSite: { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'w@x.y' }, vault: new KeyVault(new Uint8Array(32).fill(1)) }
+    })
     try {
       const r = await client(down.secureSiteUrl!)('/api/email/start', { email: 'nomail@example.com', deviceId: DEVICE, projectId: 'demo' })
       assert.equal(r.status, 503)
@@ -359,10 +504,14 @@ describe('secure site', () => {
       try {
         // The old session still works after the restart, and a new login lands on the same account.
         assert.deepEqual((await client(second.secureSiteUrl!, before.token)('/api/user')).json.addresses, before.user.addresses)
-        await second.store.query('UPDATE embedded_otps SET sent_at = now() - interval \'1 minute\'')
+        await second.store.query("UPDATE embedded_otps SET sent_at = now() - interval '1 minute'")
         const again = await loginOn(second)
         assert.deepEqual(again.user.addresses, before.user.addresses)
-        const signed = await client(second.secureSiteUrl!, again.token)('/api/sign', { chainId: 31337, method: 'personal_sign', params: ['after a restart', again.user.addresses.eip155] })
+        const signed = await client(second.secureSiteUrl!, again.token)('/api/sign', {
+          chainId: 31337,
+          method: 'personal_sign',
+          params: ['after a restart', again.user.addresses.eip155]
+        })
         assert.equal(await verifyMessage({ address: again.user.addresses.eip155, message: 'after a restart', signature: signed.json.result }), true)
       } finally {
         await second.close()
@@ -370,7 +519,11 @@ describe('secure site', () => {
       // Started with another key-encryption key: the stored keys do not open, and it says why.
       const wrong = await start(new Uint8Array(32).fill(10))
       try {
-        const r = await client(wrong.secureSiteUrl!, before.token)('/api/sign', { chainId: 31337, method: 'personal_sign', params: ['x', before.user.addresses.eip155] })
+        const r = await client(wrong.secureSiteUrl!, before.token)('/api/sign', {
+          chainId: 31337,
+          method: 'personal_sign',
+          params: ['x', before.user.addresses.eip155]
+        })
         assert.equal(r.status, 500)
       } finally {
         await wrong.close()

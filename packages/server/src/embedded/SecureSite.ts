@@ -121,7 +121,12 @@ const DeviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'dev
 const OtpSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits'))
 const ChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.maxLength(60))])
 const AccountTypeSchema = v.optional(v.picklist(['eoa', 'smartAccount'], 'accountType: eoa or smartAccount'))
-const RpcSchema = v.object({ chainId: ChainIdSchema, method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), accountType: AccountTypeSchema })
+const RpcSchema = v.object({
+  chainId: ChainIdSchema,
+  method: v.pipe(v.string(), v.maxLength(100)),
+  params: v.optional(v.unknown()),
+  accountType: AccountTypeSchema
+})
 
 const BODIES = {
   start: v.object({ email: EmailSchema, deviceId: DeviceIdSchema, projectId: v.pipe(v.string(), v.maxLength(100)) }),
@@ -132,8 +137,17 @@ const BODIES = {
   secondary: v.object({ email: EmailSchema, otp: OtpSchema }),
   rpc: RpcSchema,
   smartAccount: v.object({ chainId: ChainIdSchema }),
-  socialStart: v.object({ provider: SocialProviderSchema, projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
-  farcasterStart: v.object({ projectId: v.pipe(v.string(), v.maxLength(100)), origin: v.pipe(v.string(), v.maxLength(300)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
+  socialStart: v.object({
+    provider: SocialProviderSchema,
+    projectId: v.pipe(v.string(), v.maxLength(100)),
+    origin: v.pipe(v.string(), v.maxLength(300)),
+    binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/))
+  }),
+  farcasterStart: v.object({
+    projectId: v.pipe(v.string(), v.maxLength(100)),
+    origin: v.pipe(v.string(), v.maxLength(300)),
+    binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/))
+  }),
   farcasterStatus: v.object({ login: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) }),
   socialComplete: v.object({ resultUri: v.pipe(v.string(), v.maxLength(2000)), binding: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,64}$/)) })
 }
@@ -198,7 +212,14 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   // wallet_getAssets reads what the balance route reads: the same tokens, the same prices.
   const prices = new PriceTable(ctx.config.prices)
   const readAssets: ReadChainBalances = async (chain, address) => {
-    const read = await readBalances(chain, address, prices, (_symbol, configured) => configured ?? '', ctx.upstreamTimeoutMs, ctx.tokenLists?.tokensFor(chain) ?? chain.tokens ?? [])
+    const read = await readBalances(
+      chain,
+      address,
+      prices,
+      (_symbol, configured) => configured ?? '',
+      ctx.upstreamTimeoutMs,
+      ctx.tokenLists?.tokensFor(chain) ?? chain.tokens ?? []
+    )
     if (ctx.priceService) return priceBalances(ctx.priceService, chain, read)
     return read.map(({ price: _price, value: _value, ...unpriced }) => unpriced)
   }
@@ -221,7 +242,9 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     keyGenerator: request => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`)
   })
-  const mailLimit = { rateLimit: { max: options.mailsPerTenMinutes ?? 20, timeWindow: 600_000, keyGenerator: (r: FastifyRequest) => `mail|${clientKey(r.ip)}` } }
+  const mailLimit = {
+    rateLimit: { max: options.mailsPerTenMinutes ?? 20, timeWindow: 600_000, keyGenerator: (r: FastifyRequest) => `mail|${clientKey(r.ip)}` }
+  }
 
   const securityHeaders = (reply: FastifyReply, ancestors: string) =>
     reply
@@ -335,7 +358,15 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   app.get('/device', async (request, reply) => {
     const token = String((request.query as { token?: string }).token ?? '').slice(0, 100)
     securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
-    return renderSecurePage('device', {}, { title: 'Approve this device', text: 'Someone is logging in to your wallet on a new device. Approve it only if it is you.', form: { action: '/device', token, button: 'Approve device' } })
+    return renderSecurePage(
+      'device',
+      {},
+      {
+        title: 'Approve this device',
+        text: 'Someone is logging in to your wallet on a new device. Approve it only if it is you.',
+        form: { action: '/device', token, button: 'Approve device' }
+      }
+    )
   })
   app.post('/device', { config: mailLimit }, async (request, reply) => {
     const token = String((request.body as { token?: string } | undefined)?.token ?? '')
@@ -453,13 +484,23 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     if (classifyEmbeddedMethod(method) !== 'approve') throw new ApiError(403, 'Requested RPC call is not allowed')
     const chain = chainOf(chainId)
     const smart = accountType === 'smartAccount' && chain.caipNetworkId.startsWith('eip155:')
-    const description = await describeRequest({ method, params, chain }, ctx.upstreamTimeoutMs, smart, chain.caipNetworkId.startsWith('solana:') ? account.addresses.solana : undefined)
+    const description = await describeRequest(
+      { method, params, chain },
+      ctx.upstreamTimeoutMs,
+      smart,
+      chain.caipNetworkId.startsWith('solana:') ? account.addresses.solana : undefined
+    )
     if (smart && !description.refused) {
       // Says which account acts, and that the first transaction also creates it.
       const { target } = smartChainOf(chain)
-      const state = await smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(() => undefined)
+      const state = await smartAccountState(target, account.addresses.eip155 as `0x${string}`, smartAccountClient(target, ctx.upstreamTimeoutMs)).catch(
+        () => undefined
+      )
       const creates = state !== undefined && !state.deployed && (method === 'eth_sendTransaction' || method === 'wallet_sendCalls')
-      description.rows.unshift({ label: 'From', value: state ? `Smart account ${state.address}${creates ? ' (created by this transaction)' : ''}` : 'Smart account' })
+      description.rows.unshift({
+        label: 'From',
+        value: state ? `Smart account ${state.address}${creates ? ' (created by this transaction)' : ''}` : 'Smart account'
+      })
       if (creates && target.paymaster) {
         // The operator's paymaster pays for the first transaction: no fee to hold the coin for.
         description.rows = description.rows.filter(row => !row.label.startsWith('Network fee'))
@@ -549,14 +590,17 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     const url = new URL(request.url, 'http://callback')
     // Its front-channel id_token is left out: the one checked comes from redeeming the code (and
     // openid-client refuses a callback carrying one, as a hybrid flow).
-    if (request.method === 'POST') for (const [k, val] of Object.entries((request.body ?? {}) as Record<string, string>)) if (k !== 'id_token') url.searchParams.set(k, String(val))
+    if (request.method === 'POST')
+      for (const [k, val] of Object.entries((request.body ?? {}) as Record<string, string>)) if (k !== 'id_token') url.searchParams.set(k, String(val))
     const outcome = await social.callback(url)
     securityHeaders(reply, "'none'").type('text/html; charset=utf-8')
     if ('error' in outcome && !outcome.origin) reply.code(400)
     return renderSecurePage(
       'social',
       { ...(outcome.origin ? { origin: outcome.origin } : {}), ...('resultUri' in outcome ? { result: outcome.resultUri } : { error: outcome.error }) },
-      'error' in outcome ? { title: 'The login did not complete', text: outcome.error } : { title: 'Logged in', text: 'You can close this window: the login continues on the site.' }
+      'error' in outcome
+        ? { title: 'The login did not complete', text: outcome.error }
+        : { title: 'Logged in', text: 'You can close this window: the login continues on the site.' }
     )
   }
   app.get('/social/callback', callback)

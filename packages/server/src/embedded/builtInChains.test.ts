@@ -27,7 +27,8 @@ describe('the built-in chain set', () => {
     assert.equal(BUILT_IN_CHAINS.length, 28)
     assert.equal(new Set(BUILT_IN_CHAINS.map(c => c.caipNetworkId)).size, 28, 'ids are unique')
     // Ethereum, Optimism, BNB, Gnosis, Polygon, zkSync, Base, Arbitrum, Avalanche, Celo, Linea, Sepolia, Base Sepolia.
-    for (const id of [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 11155111, 84532]) assert.ok(evmIds(BUILT_IN_CHAINS).includes(id), `eip155:${id}`)
+    for (const id of [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 11155111, 84532])
+      assert.ok(evmIds(BUILT_IN_CHAINS).includes(id), `eip155:${id}`)
     assert.deepEqual(BUILT_IN_CHAINS.find(c => c.caipNetworkId === 'eip155:1')?.nativeCurrency, { name: 'Ether', symbol: 'ETH', decimals: 18 })
     assert.deepEqual(BUILT_IN_CHAINS.find(c => c.caipNetworkId === 'eip155:137')?.nativeCurrency.symbol, 'POL')
     for (const chain of BUILT_IN_CHAINS) assert.match(chain.rpcUrl, /^https:\/\//, `${chain.name}: a public https endpoint`)
@@ -38,7 +39,9 @@ describe('the built-in chain set', () => {
 
   it('applies only when no chain is configured; configured chains are taken as they are', () => {
     assert.equal(embeddedWalletChains([]), BUILT_IN_CHAINS)
-    const configured: ChainConfig[] = [{ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    const configured: ChainConfig[] = [
+      { caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    ]
     assert.equal(embeddedWalletChains(configured), configured)
   })
 })
@@ -58,7 +61,10 @@ async function start(chains: ChainConfig[]): Promise<Started> {
   config.history = { enabled: false }
   const server = await createServer({
     config,
-    secureSite: { mail: { smtpUrl: `smtp://127.0.0.1:${await findFreePort()}`, from: 'Wallet <wallet@example.com>' }, vault: new KeyVault(new Uint8Array(32).fill(9)) }
+    secureSite: {
+      mail: { smtpUrl: `smtp://127.0.0.1:${await findFreePort()}`, from: 'Wallet <wallet@example.com>' },
+      vault: new KeyVault(new Uint8Array(32).fill(9))
+    }
   })
   let n = 0
   return {
@@ -72,10 +78,14 @@ async function start(chains: ChainConfig[]): Promise<Started> {
   }
 }
 
-const proxy = (server: WalletModalServer, chainId: string, method: string) => postJson(urlOf(server.url, '/v1/', { chainId }), { jsonrpc: '2.0', id: 1, method })
+const proxy = (server: WalletModalServer, chainId: string, method: string) =>
+  postJson(urlOf(server.url, '/v1/', { chainId }), { jsonrpc: '2.0', id: 1, method })
 
 describe('the secure site with no chains configured', () => {
-  const s = useStarted(() => start([]), x => x.close())
+  const s = useStarted(
+    () => start([]),
+    x => x.close()
+  )
 
   it('serves the built-in set: the user, wallet_getCapabilities, supported chains and the RPC proxy know all of it', async () => {
     assert.deepEqual(s.server.secureSite!.chains, BUILT_IN_CHAINS)
@@ -84,11 +94,17 @@ describe('the secure site with no chains configured', () => {
     assert.deepEqual(user.smartAccountNetworks, [], 'no built-in chain has smart accounts')
     // What the frame answers to wallet_getCapabilities: asset discovery on every built-in EVM chain.
     const capabilities = walletCapabilities(user, 'eoa', undefined)
-    assert.deepEqual(Object.keys(capabilities), evmIds(BUILT_IN_CHAINS).map(id => `0x${id.toString(16)}`))
+    assert.deepEqual(
+      Object.keys(capabilities),
+      evmIds(BUILT_IN_CHAINS).map(id => `0x${id.toString(16)}`)
+    )
     assert.deepEqual(capabilities['0x2105'], { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } })
 
     const supported = await getJson(urlOf(s.server.url, '/v1/supported-chains'))
-    assert.deepEqual(supported.body.http, BUILT_IN_CHAINS.map(c => c.caipNetworkId))
+    assert.deepEqual(
+      supported.body.http,
+      BUILT_IN_CHAINS.map(c => c.caipNetworkId)
+    )
     // The proxy knows the chains (a method it refuses is answered here, no node is called) …
     for (const chainId of ['eip155:8453', 'eip155:84532', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1']) {
       const refused = await proxy(s.server, chainId, 'not_a_method')
@@ -113,11 +129,22 @@ describe('the secure site with no chains configured', () => {
 
 describe('the secure site with chains configured', () => {
   // Its node is never called: a port nothing listens on.
-  const devnet = (port: number): ChainConfig => ({ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: `http://127.0.0.1:${port}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
-  const s = useStarted(async () => start([devnet(await findFreePort())]), x => x.close())
+  const devnet = (port: number): ChainConfig => ({
+    caipNetworkId: 'eip155:31337',
+    name: 'Devnet',
+    rpcUrl: `http://127.0.0.1:${port}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }
+  })
+  const s = useStarted(
+    async () => start([devnet(await findFreePort())]),
+    x => x.close()
+  )
 
   it('serves those only: no built-in chain mixes in', async () => {
-    assert.deepEqual(s.server.secureSite!.chains.map(c => c.caipNetworkId), ['eip155:31337'])
+    assert.deepEqual(
+      s.server.secureSite!.chains.map(c => c.caipNetworkId),
+      ['eip155:31337']
+    )
     const user = (await (await s.api())('/api/user')).json as CapabilityChains
     assert.deepEqual(user.evmNetworks, [31337])
     assert.deepEqual(Object.keys(walletCapabilities(user, 'eoa', undefined)), ['0x7a69'])
@@ -127,7 +154,10 @@ describe('the secure site with chains configured', () => {
 })
 
 describe('a server without the secure site and no chains', () => {
-  const s = useStarted(() => createServer({ config: demoServerConfig({ chains: [], tokens: TOKENS }) }), x => x.close())
+  const s = useStarted(
+    () => createServer({ config: demoServerConfig({ chains: [], tokens: TOKENS }) }),
+    x => x.close()
+  )
 
   it('serves no chain, as before (the built-in set is the embedded wallet’s)', async () => {
     assert.deepEqual((await getJson(urlOf(s.url, '/v1/supported-chains'))).body.http, [])

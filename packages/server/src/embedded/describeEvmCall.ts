@@ -82,9 +82,22 @@ export async function describeEvmCall(call: TransactionFields, symbol: string, c
         return [{ label: 'Send', value: amountOf(token.args[1], info) }, { label: 'To', value: token.args[0] }, contract, native, ...valueWarning]
       case 'approve':
       case 'increaseAllowance':
-        return [{ label: 'Allow spending', value: amountOf(token.args[1], info) }, { label: 'Spender', value: token.args[0] }, contract, native, ...valueWarning]
+        return [
+          { label: 'Allow spending', value: amountOf(token.args[1], info) },
+          { label: 'Spender', value: token.args[0] },
+          contract,
+          native,
+          ...valueWarning
+        ]
       case 'transferFrom':
-        return [{ label: 'Move', value: amountOf(token.args[2], info) }, { label: 'Taken from', value: token.args[0] }, { label: 'To', value: token.args[1] }, contract, native, ...valueWarning]
+        return [
+          { label: 'Move', value: amountOf(token.args[2], info) },
+          { label: 'Taken from', value: token.args[0] },
+          { label: 'To', value: token.args[1] },
+          contract,
+          native,
+          ...valueWarning
+        ]
       case 'setApprovalForAll':
         return [
           { label: token.args[1] ? 'Allow moving all your tokens of' : 'Withdraw the permission to move all your tokens of', value: to },
@@ -120,11 +133,22 @@ export async function describeEvmCall(call: TransactionFields, symbol: string, c
     const [fromToken, toToken] = await Promise.all([first ? tokenInfo(client, first) : undefined, last ? tokenInfo(client, last) : undefined])
     const rows: DescriptionRow[] = [{ label: 'Swap on', value: to }]
     if (swap.functionName === 'swapExactETHForTokens') {
-      rows.push({ label: 'Pay', value: `${formatEther(call.value)} ${symbol}` }, { label: 'Receive at least', value: toToken ? amountOf(swap.args[0], toToken) : String(swap.args[0]) })
+      rows.push(
+        { label: 'Pay', value: `${formatEther(call.value)} ${symbol}` },
+        { label: 'Receive at least', value: toToken ? amountOf(swap.args[0], toToken) : String(swap.args[0]) }
+      )
     } else {
       rows.push(
         { label: 'Pay', value: fromToken ? amountOf(swap.args[0], fromToken) : String(swap.args[0]) },
-        { label: 'Receive at least', value: swap.functionName === 'swapExactTokensForETH' ? `${formatEther(swap.args[1])} ${symbol}` : toToken ? amountOf(swap.args[1], toToken) : String(swap.args[1]) }
+        {
+          label: 'Receive at least',
+          value:
+            swap.functionName === 'swapExactTokensForETH'
+              ? `${formatEther(swap.args[1])} ${symbol}`
+              : toToken
+                ? amountOf(swap.args[1], toToken)
+                : String(swap.args[1])
+        }
       )
     }
     const recipient = swap.functionName === 'swapExactETHForTokens' ? swap.args[2] : swap.args[3]
@@ -133,5 +157,10 @@ export async function describeEvmCall(call: TransactionFields, symbol: string, c
   } catch {
     // not a swap of the modal's router
   }
-  return [{ label: 'To', value: to }, native, { label: 'Function', value: `${call.data.slice(0, 10)} (not known: check the data)` }, { label: 'Contract data', value: call.data }]
+  return [
+    { label: 'To', value: to },
+    native,
+    { label: 'Function', value: `${call.data.slice(0, 10)} (not known: check the data)` },
+    { label: 'Contract data', value: call.data }
+  ]
 }

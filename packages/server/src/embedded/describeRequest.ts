@@ -117,7 +117,10 @@ function describeSolana(request: SigningRequest, signer: string | undefined): Re
   const symbol = request.chain.nativeCurrency.symbol
   const network = { label: 'Network', value: request.chain.name }
   if (request.method !== 'solana_signAllTransactions') {
-    return { title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction', rows: [network, ...describeSolanaTransaction(parsed[0]!.tx, symbol)] }
+    return {
+      title: request.method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Send a Solana transaction',
+      rows: [network, ...describeSolanaTransaction(parsed[0]!.tx, symbol)]
+    }
   }
   const rows: DescriptionRow[] = [network, { label: 'Transactions', value: `${parsed.length}, all signed together (all or none); this site sends them` }]
   parsed.forEach(({ tx }, i) => {

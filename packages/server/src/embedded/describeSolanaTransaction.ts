@@ -39,7 +39,10 @@ export function describeSolanaTransaction(tx: ParsedSolanaTransaction, symbol: s
   let microLamportsPerUnit = 0n
   let counted = 0n
   const unknown = (program: string, ix: SolanaInstruction, what = 'Unknown program') =>
-    rows.push({ label: what, value: `${program}: what it does cannot be shown${ix.data.length ? ` (data ${ix.data.length} bytes: ${Array.from(ix.data, b => b.toString(16).padStart(2, '0')).join('')})` : ''}` })
+    rows.push({
+      label: what,
+      value: `${program}: what it does cannot be shown${ix.data.length ? ` (data ${ix.data.length} bytes: ${Array.from(ix.data, b => b.toString(16).padStart(2, '0')).join('')})` : ''}`
+    })
   for (const ix of tx.instructions) {
     const program = key(ix.programIndex)
     const a = (n: number) => key(ix.accounts[n])
@@ -48,12 +51,21 @@ export function describeSolanaTransaction(tx: ParsedSolanaTransaction, symbol: s
       const kind = u32(ix.data, 0)
       if (kind === 2) rows.push({ label: 'Send', value: sol(u64(ix.data, 4)) }, { label: 'To', value: a(1) })
       else if (kind === 11) rows.push({ label: 'Send', value: sol(u64(ix.data, 4)) }, { label: 'To', value: a(2) })
-      else if (kind === 0) rows.push({ label: 'Create account', value: `${a(1)} with ${sol(u64(ix.data, 4))}, owned by ${ix.data.length >= 52 ? base58.encode(ix.data.subarray(20, 52)) : 'an unreadable program'}` })
-      else if (kind === 1) rows.push({ label: 'Hand account to program', value: `${a(0)} to ${ix.data.length >= 36 ? base58.encode(ix.data.subarray(4, 36)) : 'an unreadable program'}` })
+      else if (kind === 0)
+        rows.push({
+          label: 'Create account',
+          value: `${a(1)} with ${sol(u64(ix.data, 4))}, owned by ${ix.data.length >= 52 ? base58.encode(ix.data.subarray(20, 52)) : 'an unreadable program'}`
+        })
+      else if (kind === 1)
+        rows.push({
+          label: 'Hand account to program',
+          value: `${a(0)} to ${ix.data.length >= 36 ? base58.encode(ix.data.subarray(4, 36)) : 'an unreadable program'}`
+        })
       else if (kind === 8) rows.push({ label: 'Allocate space', value: `${u64(ix.data, 4) ?? '?'} bytes for ${a(0)}` })
       else if (kind === 4) rows.push({ label: 'Use durable nonce', value: a(0) })
       else if (kind === 5) rows.push({ label: 'Withdraw from nonce account', value: `${sol(u64(ix.data, 4))} to ${a(1)}` })
-      else if (kind === 7) rows.push({ label: 'Give nonce account to', value: ix.data.length >= 36 ? base58.encode(ix.data.subarray(4, 36)) : 'an unreadable account' })
+      else if (kind === 7)
+        rows.push({ label: 'Give nonce account to', value: ix.data.length >= 36 ? base58.encode(ix.data.subarray(4, 36)) : 'an unreadable account' })
       else unknown(program, ix, 'Undecoded System instruction')
     } else if (program === TOKEN || program === TOKEN_2022) {
       const kind = ix.data[0]
@@ -77,7 +89,8 @@ export function describeSolanaTransaction(tx: ParsedSolanaTransaction, symbol: s
       else if (kind === 17) rows.push({ label: 'Sync wrapped SOL', value: a(0) })
       else unknown(program, ix, 'Undecoded token instruction')
     } else if (program === ASSOCIATED_TOKEN) {
-      if (ix.data.length === 0 || ix.data[0] === 0 || ix.data[0] === 1) rows.push({ label: 'Open token account', value: `${a(1)} of ${a(2)} for mint ${a(3)}, paid by ${a(0)}` })
+      if (ix.data.length === 0 || ix.data[0] === 0 || ix.data[0] === 1)
+        rows.push({ label: 'Open token account', value: `${a(1)} of ${a(2)} for mint ${a(3)}, paid by ${a(0)}` })
       else unknown(program, ix, 'Undecoded associated-token instruction')
     } else if (program === COMPUTE_BUDGET) {
       const kind = ix.data[0]

@@ -60,7 +60,10 @@ describe('embedded smart account', () => {
         chain: null
       })
     })
-    const transfer = (to: Address, amount: bigint) => ({ to: devnet.tokens.DUSD as Address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+    const transfer = (to: Address, amount: bigint) => ({
+      to: devnet.tokens.DUSD as Address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+    })
     const first = await sendSmartAccountCalls(account, client, bundler, [transfer(DEVNET_ACCOUNTS[6]!, 1_000_000n), transfer(DEVNET_ACCOUNTS[7]!, 2_000_000n)])
     assert.equal(first.success, true)
     assert.equal((await smartAccountState(target, owner.address, client)).deployed, true, 'deployed by its first operation')
@@ -72,7 +75,12 @@ describe('embedded smart account', () => {
     const late = await account.signMessage({ message })
     assert.equal(late.length, 132)
     assert.equal(await client.verifyMessage({ address: account.address, message, signature: late }), true)
-    const typed = { domain: { name: 'Example', version: '1', chainId: 31337 }, types: { Mail: [{ name: 'text', type: 'string' }] }, primaryType: 'Mail', message: { text: 'hi' } } as const
+    const typed = {
+      domain: { name: 'Example', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { text: 'hi' }
+    } as const
     assert.equal(await client.verifyTypedData({ address: account.address, ...typed, signature: await account.signTypedData(typed) }), true)
 
     const second = await sendSmartAccountCalls(account, client, bundler, [{ to: DEVNET_ACCOUNTS[9]!, value: parseEther('0.01') }])
@@ -85,7 +93,9 @@ describe('embedded smart account', () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const account = await toEmbeddedSmartAccount(target, owner, client)
     await assert.rejects(
-      sendSmartAccountCalls(account, client, bundler, [{ to: devnet.tokens.DUSD as Address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEVNET_ACCOUNTS[9]!, 1n] }) }]),
+      sendSmartAccountCalls(account, client, bundler, [
+        { to: devnet.tokens.DUSD as Address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEVNET_ACCOUNTS[9]!, 1n] }) }
+      ]),
       /The operation's call reverts/
     )
     assert.equal((await smartAccountState(target, owner.address, client)).deployed, false)
@@ -93,7 +103,15 @@ describe('embedded smart account', () => {
 
   it("has the operator's paymaster pay for the first calls of an account holding no ETH, and the account pay when the paymaster will not", async () => {
     const paymasterOf = (maxGasPerOperation?: number) =>
-      new VerifyingPaymaster({ chain: target.chain, store, address: devnet.accountAbstraction.walletModalPaymaster, signerKey: DEMO_PAYMASTER_SIGNER_KEY, accountFactory: target.smart.accountFactory, maxGasPerOperation, timeoutMs: 5000 })
+      new VerifyingPaymaster({
+        chain: target.chain,
+        store,
+        address: devnet.accountAbstraction.walletModalPaymaster,
+        signerKey: DEMO_PAYMASTER_SIGNER_KEY,
+        accountFactory: target.smart.accountFactory,
+        maxGasPerOperation,
+        timeoutMs: 5000
+      })
     const nothing = [{ to: DEVNET_ACCOUNTS[9]!, value: 0n }]
 
     const account = await toEmbeddedSmartAccount(target, privateKeyToAccount(generatePrivateKey()), client)

@@ -40,7 +40,8 @@ const SALT = 0n
  * A well-formed 65-byte signature that is not the owner's: what gas is estimated with before the
  * real one exists (the account returns "invalid signature" for it rather than reverting).
  */
-const STUB_SIGNATURE: Hex = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+const STUB_SIGNATURE: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /** A smart account's chain and contracts. */
 export interface SmartAccountChain {
@@ -141,7 +142,12 @@ export async function toEmbeddedSmartAccount(target: SmartAccountChain, owner: L
  * @param client - The chain's node.
  */
 export async function smartAccountState(target: SmartAccountChain, owner: Address, client: PublicClient): Promise<{ address: Address; deployed: boolean }> {
-  const address = await client.readContract({ address: target.smart.accountFactory as Address, abi: walletModalAccountFactoryAbi, functionName: 'getAddress', args: [owner, SALT] })
+  const address = await client.readContract({
+    address: target.smart.accountFactory as Address,
+    abi: walletModalAccountFactoryAbi,
+    functionName: 'getAddress',
+    args: [owner, SALT]
+  })
   const code = await client.getCode({ address })
   return { address, deployed: code !== undefined && code !== '0x' }
 }

@@ -12,10 +12,15 @@ const payer = Keypair.fromSeed(seed)
 const receiver = new PublicKey('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
 const blockhash = 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k'
 const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: receiver, lamports: 10_000_000 })
-const chain = { caipNetworkId: 'solana:test', name: 'Solana Devnet', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
+const chain = {
+  caipNetworkId: 'solana:test',
+  name: 'Solana Devnet',
+  rpcUrl: 'http://127.0.0.1:1',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }
+}
 
 describe('Solana transactions on the secure site', () => {
-  it('signs a legacy transaction in the payer\'s slot; web3.js verifies it', () => {
+  it("signs a legacy transaction in the payer's slot; web3.js verifies it", () => {
     const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(transfer)
     const signed = signSolanaTransaction(tx.serialize({ requireAllSignatures: false, verifySignatures: false }), seed)
     assert.equal(Transaction.from(signed).verifySignatures(), true)
@@ -30,7 +35,9 @@ describe('Solana transactions on the secure site', () => {
 
   it('refuses a transaction this account does not sign, and bytes that are not a transaction', () => {
     const other = Keypair.generate()
-    const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: receiver, lamports: 1 }))
+    const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: receiver, lamports: 1 })
+    )
     assert.throws(() => signSolanaTransaction(tx.serialize({ requireAllSignatures: false, verifySignatures: false }), seed), /not a signer/)
     assert.throws(() => parseSolanaTransaction(new Uint8Array([1, 2, 3])), /truncated|malformed/)
   })

@@ -13,7 +13,11 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
  * @param body - Static content (plain text, escaped here): pages without script, and the social
  *   callback (its script only posts the result to the page that opened the popup).
  */
-export function renderSecurePage(page: SecurePage, data: Record<string, string>, body?: { title: string; text: string; form?: { action: string; token: string; button: string } }): string {
+export function renderSecurePage(
+  page: SecurePage,
+  data: Record<string, string>,
+  body?: { title: string; text: string; form?: { action: string; token: string; button: string } }
+): string {
   const attributes = Object.entries({ page, ...data })
     .map(([k, v]) => ` data-${k.replace(/[^a-z-]/g, '')}="${escapeAttribute(v)}"`)
     .join('')

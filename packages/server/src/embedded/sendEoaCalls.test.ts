@@ -11,9 +11,17 @@ import { EOA_BATCH_SUFFIX, eoaCallsStatus, isEoaBatchId, NOT_SENT, readEoaBatchI
 
 const hash = (n: number) => numberToHex(n, { size: 32 })
 const idOf = (hashes: Hex[], chainId = 31337) => concat([...hashes, numberToHex(chainId, { size: 32 }), EOA_BATCH_SUFFIX])
-const receipt = (h: Hex, ok: boolean) => ({ transactionHash: h, status: ok ? '0x1' : '0x0', blockHash: hash(99), blockNumber: '0x5', gasUsed: '0x5208', logs: [{ address: '0x01', data: '0x', topics: [], logIndex: '0x0' }], from: '0xabc' })
+const receipt = (h: Hex, ok: boolean) => ({
+  transactionHash: h,
+  status: ok ? '0x1' : '0x0',
+  blockHash: hash(99),
+  blockNumber: '0x5',
+  gasUsed: '0x5208',
+  logs: [{ address: '0x01', data: '0x', topics: [], logIndex: '0x0' }],
+  from: '0xabc'
+})
 
-describe('batches of the key\'s own account (EIP-5792 without atomicity)', () => {
+describe("batches of the key's own account (EIP-5792 without atomicity)", () => {
   it('an id is the hashes, the chain and the suffix viem uses for its own one-transaction-per-call ids', () => {
     const id = idOf([hash(1), hash(2)], 31338)
     assert.equal(isEoaBatchId(id), true)
@@ -36,7 +44,10 @@ describe('batches of the key\'s own account (EIP-5792 without atomicity)', () =>
     receipts.set(hash(2), receipt(hash(2), true))
     const done = (await eoaCallsStatus(id, rpc)) as { status: number; receipts: { transactionHash: string; logs: unknown[] }[] }
     assert.equal(done.status, 200)
-    assert.deepEqual(done.receipts.map(r => r.transactionHash), [hash(1), hash(2)])
+    assert.deepEqual(
+      done.receipts.map(r => r.transactionHash),
+      [hash(1), hash(2)]
+    )
     assert.deepEqual(done.receipts[0]!.logs, [{ address: '0x01', data: '0x', topics: [] }], 'only the fields EIP-5792 names')
 
     // The second reverted, the third was never sent: partly reverted, two receipts.
@@ -57,13 +68,20 @@ describe('sendEoaCalls on a node that does not mine on its own', () => {
   after(async () => {
     await anvil?.stop()
   })
-  const rpc = async (method: string, params: unknown[]) => ((await upstreamRpc(anvil.url, { jsonrpc: '2.0', id: 1, method, params }, 5000)) as { result?: unknown }).result ?? null
+  const rpc = async (method: string, params: unknown[]) =>
+    ((await upstreamRpc(anvil.url, { jsonrpc: '2.0', id: 1, method, params }, 5000)) as { result?: unknown }).result ?? null
 
   it('stops when a call is not mined in time: the later calls are not sent, and the status tells it', async () => {
     // anvil's first funded account.
     const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
     const to = '0x000000000000000000000000000000000000c0de' as const
-    const batch = { atomicRequired: false, calls: [{ to, value: 1n }, { to, value: 2n }] }
+    const batch = {
+      atomicRequired: false,
+      calls: [
+        { to, value: 1n },
+        { to, value: 2n }
+      ]
+    }
     const started = Date.now()
     const { id } = await sendEoaCalls(batch, account, createChainClient(anvil.url, 5000), anvil.url, 31337, 5000, 600)
     assert.ok(Date.now() - started < 5000, 'answered within its wait')

@@ -49,7 +49,15 @@ export function readEoaBatchId(id: Hex): { chainId: number; hashes: Hex[] } {
  * @param waitMs - Longest wait, all calls together, for calls to be mined before the next is sent.
  * @throws ApiError 502 when the network refuses the first call (then nothing was sent)
  */
-export async function sendEoaCalls(batch: CallsBatch, account: LocalAccount, client: PublicClient, rpcUrl: string, chainId: number, timeoutMs: number, waitMs = SEQUENTIAL_WAIT_MS): Promise<{ id: Hex }> {
+export async function sendEoaCalls(
+  batch: CallsBatch,
+  account: LocalAccount,
+  client: PublicClient,
+  rpcUrl: string,
+  chainId: number,
+  timeoutMs: number,
+  waitMs = SEQUENTIAL_WAIT_MS
+): Promise<{ id: Hex }> {
   const wallet = createWalletClient({ account, transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
   const hashes: Hex[] = []
   const deadline = Date.now() + waitMs

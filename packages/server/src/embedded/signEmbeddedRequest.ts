@@ -9,7 +9,19 @@ import type { OpenedKeys } from './EmbeddedAccounts.js'
 import { parseSolanaTransaction } from './parseSolanaTransaction.js'
 import { createChainClient } from '../chain/createChainClient.js'
 import { sendEoaCalls } from './sendEoaCalls.js'
-import { asArray, badRequest as bad, callsOf, EOA_NOT_ATOMIC, eoaCanSend, messageOf, solanaSignerSlot, solanaTextMessageOf, solanaTransactionsOf, transactionOf, typedDataOf } from './signingParams.js'
+import {
+  asArray,
+  badRequest as bad,
+  callsOf,
+  EOA_NOT_ATOMIC,
+  eoaCanSend,
+  messageOf,
+  solanaSignerSlot,
+  solanaTextMessageOf,
+  solanaTransactionsOf,
+  transactionOf,
+  typedDataOf
+} from './signingParams.js'
 
 /** A signing request the person approved in the secure frame. */
 export interface SigningRequest {
@@ -52,13 +64,18 @@ export async function signEmbeddedRequest(request: SigningRequest, keys: OpenedK
     if (!chain.caipNetworkId.startsWith('solana:')) bad(`${method} is for a Solana network`)
     // Text only: a transaction's message passed as a "message" would come back a signed transaction.
     if (method === 'solana_signMessage') return { signature: base58.encode(ed25519.sign(solanaTextMessageOf(params).bytes, keys.solana)) }
-    if (method !== 'solana_signTransaction' && method !== 'solana_signAndSendTransaction' && method !== 'solana_signAllTransactions') return bad(`${method} is not supported`)
+    if (method !== 'solana_signTransaction' && method !== 'solana_signAndSendTransaction' && method !== 'solana_signAllTransactions')
+      return bad(`${method} is not supported`)
     // The same parse Approve described (describeRequest reads them with solanaTransactionsOf too);
     // every transaction is signed before any is answered: all or none.
     const signed = solanaTransactionsOf(method, params).map(({ bytes }) => signSolanaTransaction(bytes, keys.solana))
     if (method === 'solana_signAllTransactions') return { transactions: signed.map(tx => base64.encode(tx)) }
     if (method === 'solana_signTransaction') return { transaction: base64.encode(signed[0]!) }
-    const answer = (await upstreamRpc(chain.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [base64.encode(signed[0]!), { encoding: 'base64' }] }, timeoutMs)) as {
+    const answer = (await upstreamRpc(
+      chain.rpcUrl,
+      { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [base64.encode(signed[0]!), { encoding: 'base64' }] },
+      timeoutMs
+    )) as {
       result?: string
       error?: { message?: string }
     }

@@ -23,7 +23,13 @@ import { asArray, badRequest as bad, callsOf, messageOf, transactionOf, typedDat
  * @param keys - The user's opened keys.
  * @param timeoutMs - Time the chain's node gets for each call.
  */
-export async function signSmartAccountRequest(request: SigningRequest, target: SmartAccountChain, bundler: Bundler, keys: OpenedKeys, timeoutMs: number): Promise<unknown> {
+export async function signSmartAccountRequest(
+  request: SigningRequest,
+  target: SmartAccountChain,
+  bundler: Bundler,
+  keys: OpenedKeys,
+  timeoutMs: number
+): Promise<unknown> {
   const client = smartAccountClient(target, timeoutMs)
   const account = await toEmbeddedSmartAccount(target, privateKeyToAccount(keys.eip155), client)
   const { method, params } = request
@@ -42,7 +48,13 @@ export async function signSmartAccountRequest(request: SigningRequest, target: S
     if (batch.from && batch.from.toLowerCase() !== account.address.toLowerCase()) bad('from is not this account')
     if (batch.chainId && Number(batch.chainId) !== evmChainId(target.chain)) bad(`chainId ${batch.chainId} is not ${target.chain.name}`)
     // EIP-5792: the batch's id is the user operation's hash (wallet_getCallsStatus asks the bundler by it).
-    const sent = await send(account, client, bundler, batch.calls.map(call => ({ to: call.to, value: call.value, data: call.data })), target.paymaster)
+    const sent = await send(
+      account,
+      client,
+      bundler,
+      batch.calls.map(call => ({ to: call.to, value: call.value, data: call.data })),
+      target.paymaster
+    )
     return { id: sent.userOpHash }
   }
   return bad(`${method} is not supported by the smart account yet`)

@@ -51,7 +51,8 @@ export function transactionOf(value: unknown): TransactionFields {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return badRequest('a transaction object is needed')
   const tx = value as Record<string, unknown>
   for (const key of Object.keys(tx)) {
-    if (!FILLED_BY_WALLET.has(key) && key !== 'to' && key !== 'value' && key !== 'data' && key !== 'input') badRequest(`the transaction field ${key} is not supported`)
+    if (!FILLED_BY_WALLET.has(key) && key !== 'to' && key !== 'value' && key !== 'data' && key !== 'input')
+      badRequest(`the transaction field ${key} is not supported`)
   }
   if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) badRequest('data and input differ')
   const data = tx.data ?? tx.input
@@ -89,7 +90,8 @@ export function callsOf(params: unknown): CallsBatch {
   if (!Array.isArray(batch.calls) || batch.calls.length === 0) return badRequest('a batch needs at least one call')
   if (batch.calls.length > MAX_BATCH_CALLS) return badRequest(`a batch has 1 to ${MAX_BATCH_CALLS} calls; this one has ${batch.calls.length}`)
   if (batch.from !== undefined && (typeof batch.from !== 'string' || !ADDRESS.test(batch.from))) badRequest('from must be an address')
-  if (batch.chainId !== undefined && (typeof batch.chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(batch.chainId))) badRequest('chainId must be a hex number')
+  if (batch.chainId !== undefined && (typeof batch.chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(batch.chainId)))
+    badRequest('chainId must be a hex number')
   if (batch.atomicRequired !== undefined && typeof batch.atomicRequired !== 'boolean') badRequest('atomicRequired must be true or false')
   const calls = batch.calls.map((call, i) => {
     if (call && typeof call === 'object' && 'capabilities' in call) {
@@ -151,7 +153,8 @@ export function solanaTransactionsOf(method: string, params: unknown): { bytes: 
   const p = (params ?? {}) as { transaction?: unknown; transactions?: unknown }
   if (method !== 'solana_signAllTransactions') return [solanaTransactionOf(p.transaction)]
   if (!Array.isArray(p.transactions) || p.transactions.length === 0) return badRequest('transactions must be a list of base64 transactions')
-  if (p.transactions.length > MAX_SOLANA_TRANSACTIONS) return badRequest(`1 to ${MAX_SOLANA_TRANSACTIONS} transactions are signed at once; these are ${p.transactions.length}`)
+  if (p.transactions.length > MAX_SOLANA_TRANSACTIONS)
+    return badRequest(`1 to ${MAX_SOLANA_TRANSACTIONS} transactions are signed at once; these are ${p.transactions.length}`)
   return p.transactions.map((one, i) => {
     try {
       return solanaTransactionOf(one)
@@ -193,7 +196,8 @@ function checkStruct(types: Record<string, readonly { name: string; type: string
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return badRequest(`typed data: ${path || 'the message'} must be a ${type} object`)
   const names = new Set(fields.map(f => f.name))
-  for (const key of Object.keys(value)) if (!names.has(key)) badRequest(`typed data: ${path ? `${path}.` : ''}${key} is not a field of ${type}, so it would be shown but not signed`)
+  for (const key of Object.keys(value))
+    if (!names.has(key)) badRequest(`typed data: ${path ? `${path}.` : ''}${key} is not a field of ${type}, so it would be shown but not signed`)
   for (const field of fields) {
     const inner = (value as Record<string, unknown>)[field.name]
     if (inner === undefined) badRequest(`typed data: ${path ? `${path}.` : ''}${field.name} is missing`)
@@ -219,17 +223,20 @@ export function typedDataOf(params: unknown, chainId?: number): TypedDataDefinit
   } catch {
     return badRequest('typed data must be JSON')
   }
-  if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.types !== 'object' || typeof typed.primaryType !== 'string') return badRequest('typed data needs types and primaryType')
+  if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.types !== 'object' || typeof typed.primaryType !== 'string')
+    return badRequest('typed data needs types and primaryType')
   const { EIP712Domain: _domain, ...types } = typed.types as Record<string, unknown>
   for (const [name, fields] of Object.entries(types)) {
-    if (!Array.isArray(fields) || !fields.every(f => f && typeof f.name === 'string' && typeof f.type === 'string')) badRequest(`typed data: the type ${name} must list {name, type} fields`)
+    if (!Array.isArray(fields) || !fields.every(f => f && typeof f.name === 'string' && typeof f.type === 'string'))
+      badRequest(`typed data: the type ${name} must list {name, type} fields`)
   }
   const structs = types as Record<string, { name: string; type: string }[]>
   if (!structs[typed.primaryType]) badRequest(`typed data: primaryType ${typed.primaryType} is not among its types`)
   const domain = (typed.domain ?? {}) as Record<string, unknown>
   if (typeof domain !== 'object' || Array.isArray(domain)) badRequest('typed data: the domain must be an object')
   for (const key of Object.keys(domain)) if (!DOMAIN_FIELDS.has(key)) badRequest(`typed data: the domain field ${key} is not one EIP-712 signs`)
-  if (chainId !== undefined && domain.chainId !== undefined && Number(domain.chainId) !== chainId) badRequest(`typed data is for chain ${String(domain.chainId)}, not this network (${chainId})`)
+  if (chainId !== undefined && domain.chainId !== undefined && Number(domain.chainId) !== chainId)
+    badRequest(`typed data is for chain ${String(domain.chainId)}, not this network (${chainId})`)
   checkStruct(structs, typed.primaryType, typed.message, '', { n: 0 })
   const definition = { domain, types: structs, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition
   try {

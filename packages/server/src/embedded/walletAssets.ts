@@ -19,13 +19,21 @@ export interface WalletAsset {
 
 const HexChainId = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,16}$/, 'a chain id is a hex number'))
 /** An asset named in `assetFilter`: its address (or `native`), alone or with its type. */
-const FilterEntry = v.union([v.pipe(v.string(), v.maxLength(100)), v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.optional(v.pipe(v.string(), v.maxLength(30))) })])
+const FilterEntry = v.union([
+  v.pipe(v.string(), v.maxLength(100)),
+  v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.optional(v.pipe(v.string(), v.maxLength(30))) })
+])
 
 /** `wallet_getAssets`' one parameter (EIP-7811): the account, and optional filters, each bounded. */
 const ParamsSchema = v.tuple([
   v.object({
     account: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'account must be an address')),
-    assetFilter: v.optional(v.pipe(v.record(HexChainId, v.pipe(v.array(FilterEntry), v.maxLength(500))), v.check(r => Object.keys(r).length <= 100, 'assetFilter names too many chains'))),
+    assetFilter: v.optional(
+      v.pipe(
+        v.record(HexChainId, v.pipe(v.array(FilterEntry), v.maxLength(500))),
+        v.check(r => Object.keys(r).length <= 100, 'assetFilter names too many chains')
+      )
+    ),
     assetTypeFilter: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(30))), v.maxLength(10))),
     chainFilter: v.optional(v.pipe(v.array(HexChainId), v.maxLength(100)))
   })
@@ -99,7 +107,9 @@ export async function walletAssets(params: unknown, chains: readonly ChainConfig
     if (result.status !== 'fulfilled') return
     const hex = numberToHex(chainIdOf(served[i]!))
     const wanted = assetFilter ? Object.entries(assetFilter).find(([key]) => Number.parseInt(key, 16) === chainIdOf(served[i]!))?.[1] : undefined
-    answer[hex] = result.value.filter(asset => (wanted && wanted.length > 0 ? wanted.some(entry => named(asset, entry)) : assetFilter ? true : !types || types.includes(asset.type.toLowerCase())))
+    answer[hex] = result.value.filter(asset =>
+      wanted && wanted.length > 0 ? wanted.some(entry => named(asset, entry)) : assetFilter ? true : !types || types.includes(asset.type.toLowerCase())
+    )
   })
   return answer
 }

@@ -193,7 +193,11 @@ export class ActivityTable {
       }
       const last = transactions.at(-1)
       if (last && last.rows[0]!.txHash === stored.txHash && last.cursor.chainId === stored.chainId) last.rows.push(stored)
-      else transactions.push({ cursor: { minedAt: stored.minedAt, blockNumber: stored.blockNumber, txIndex: stored.txIndex, chainId: stored.chainId }, rows: [stored] })
+      else
+        transactions.push({
+          cursor: { minedAt: stored.minedAt, blockNumber: stored.blockNumber, txIndex: stored.txIndex, chainId: stored.chainId },
+          rows: [stored]
+        })
     }
     return transactions
   }

@@ -114,7 +114,10 @@ export class ChainFollower {
     }
 
     const rows = blocks.flatMap(block => extractActivity(this.chainId, block))
-    await this.tokens.resolve(this.client, rows.flatMap(row => (row.tokenAddress ? [row.tokenAddress] : [])))
+    await this.tokens.resolve(
+      this.client,
+      rows.flatMap(row => (row.tokenAddress ? [row.tokenAddress] : []))
+    )
     const { symbol, name, decimals } = this.chain.nativeCurrency
     const complete = rows.map((row): StoredActivity => {
       const info = row.tokenAddress ? (this.tokens.get(row.tokenAddress) ?? UNKNOWN_TOKEN) : { symbol, name, decimals }

@@ -6,7 +6,22 @@ import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance 
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { ChainIndexer, createServer, openStore, type Store, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
-import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, devnetChain, historyOf, send, sendSampleActivity, startActivityServer, synced, transferData } from '../__fixtures__/activity.js'
+import {
+  DEPLOYER,
+  OTHER_RECEIVER,
+  PAGED_RECEIVER,
+  PAGER,
+  RECEIVER,
+  SENDER,
+  allPages,
+  devnetChain,
+  historyOf,
+  send,
+  sendSampleActivity,
+  startActivityServer,
+  synced,
+  transferData
+} from '../__fixtures__/activity.js'
 import { postgresAvailability, startPostgres } from '../__fixtures__/startPostgres.js'
 import { startSwitchableProxy } from '../__fixtures__/startSwitchableProxy.js'
 import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
@@ -150,16 +165,27 @@ describe('history indexer (devnet)', () => {
     // One character off the victim's usual counterparty: what a poisoner wants copied.
     const lookalike = '0x1000000000000000000000000000000000000b0c'
     // The real USDT-like token: transferFrom of 0 needs no allowance, so anyone can make one.
-    const poison = await send(feed.rpc1, { from: attacker, to: feed.devnet.tokens.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [victim, lookalike, 0n] }) })
+    const poison = await send(feed.rpc1, {
+      from: attacker,
+      to: feed.devnet.tokens.USDT,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [victim, lookalike, 0n] })
+    })
     assert.equal(poison.receipt.status, '0x1')
-    assert.equal((await jsonRpc<{ logs: unknown[] }>(feed.rpc1, 'eth_getTransactionReceipt', [poison.hash])).logs.length, 1, 'the token emitted Transfer(victim, lookalike, 0)')
+    assert.equal(
+      (await jsonRpc<{ logs: unknown[] }>(feed.rpc1, 'eth_getTransactionReceipt', [poison.hash])).logs.length,
+      1,
+      'the token emitted Transfer(victim, lookalike, 0)'
+    )
     await synced(feed.server, 'eip155:31337', feed.rpc1)
     assert.deepEqual((await historyOf(feed.server, victim)).body, { data: [], next: null })
     assert.deepEqual((await historyOf(feed.server, lookalike)).body, { data: [], next: null })
     // A zero transfer the victim makes itself is its own doing, and listed.
     const own = await send(feed.rpc1, { from: victim, to: feed.devnet.tokens.USDT, data: transferData(lookalike, 0n) })
     await synced(feed.server, 'eip155:31337', feed.rpc1)
-    assert.deepEqual((await historyOf(feed.server, victim)).body.data.map(t => t.metadata.hash), [own.hash])
+    assert.deepEqual(
+      (await historyOf(feed.server, victim)).body.data.map(t => t.metadata.hash),
+      [own.hash]
+    )
   })
 
   it('leaks no unhandled rejections', () => {
@@ -180,7 +206,8 @@ describe('indexer on a restarted chain', () => {
   const catchUp = async () => {
     for (let i = 0; i < 50 && (await indexer.tick()); i++);
   }
-  const storedHashes = async () => (await store.query<{ tx_hash: string }>('SELECT DISTINCT tx_hash FROM chain_activity WHERE chain_id = $1', [CAIP2])).rows.map(r => r.tx_hash)
+  const storedHashes = async () =>
+    (await store.query<{ tx_hash: string }>('SELECT DISTINCT tx_hash FROM chain_activity WHERE chain_id = $1', [CAIP2])).rows.map(r => r.tx_hash)
   const restart = async () => {
     await anvil?.stop()
     anvil = await startAnvil({ chainId: CHAIN_ID, port })

@@ -116,7 +116,8 @@ export class ChainIndexer {
   async waitForBlock(chainId: string, blockNumber: number, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs
     while ((this.indexedTo(chainId) ?? -1) < blockNumber) {
-      if (Date.now() > deadline) throw new Error(`${chainId} was not indexed up to block ${blockNumber} within ${timeoutMs} ms (at ${this.indexedTo(chainId) ?? 'none'})`)
+      if (Date.now() > deadline)
+        throw new Error(`${chainId} was not indexed up to block ${blockNumber} within ${timeoutMs} ms (at ${this.indexedTo(chainId) ?? 'none'})`)
       await new Promise(resolve => setTimeout(resolve, 20))
     }
   }

@@ -10,7 +10,12 @@ import { EtherscanHistoryProvider, UNKNOWN_SENDER, type EtherscanHistoryOptions 
 import type { HistoryCursor } from './historyCursor.js'
 import { HistoryProviderError } from './HistoryProviderError.js'
 
-const BASE: ChainConfig = { caipNetworkId: 'eip155:8453', name: 'Base', rpcUrl: 'http://127.0.0.1:9', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+const BASE: ChainConfig = {
+  caipNetworkId: 'eip155:8453',
+  name: 'Base',
+  rpcUrl: 'http://127.0.0.1:9',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }
+}
 const A = '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
 const B = '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'
 const ROUTER = '0xcccccccccccccccccccccccccccccccccccccccc'
@@ -113,7 +118,14 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
   let explorer: EtherscanStandIn
   let clock = 0
   const provider = (options: Partial<EtherscanHistoryOptions> = {}) =>
-    new EtherscanHistoryProvider({ baseUrl: explorer.url, apiKey: explorer.apiKey, chains: [BASE], timeoutMs: 500, breaker: { threshold: 2, cooldownMs: 60_000, now: () => clock }, ...options })
+    new EtherscanHistoryProvider({
+      baseUrl: explorer.url,
+      apiKey: explorer.apiKey,
+      chains: [BASE],
+      timeoutMs: 500,
+      breaker: { threshold: 2, cooldownMs: 60_000, now: () => clock },
+      ...options
+    })
   const firstPage = (p: EtherscanHistoryProvider, limit = 20) => p.page({ account: A, chainIds: ['eip155:8453'], limit })
 
   before(async () => {
@@ -127,7 +139,15 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
     assert.deepEqual(page.transactions.map(summary), [
       [hash(29), 'confirmed', A, [[A, B, TKN, 0n]]],
       [hash(28), 'failed', A, []],
-      [hash(24), 'confirmed', A, [[A, PAIR, TKN, 10_000_000n], [PAIR, A, USDX, 5_000_000n]]],
+      [
+        hash(24),
+        'confirmed',
+        A,
+        [
+          [A, PAIR, TKN, 10_000_000n],
+          [PAIR, A, USDX, 5_000_000n]
+        ]
+      ],
       [hash(23), 'confirmed', UNKNOWN_SENDER, [[B, A, TKN, 3_000_000n]]],
       [hash(22), 'confirmed', A, [[A, B, TKN, 1_500_000n]]],
       [hash(21), 'confirmed', B, []],
@@ -135,13 +155,21 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
     ])
     const swap = page.transactions[2]!
     assert.deepEqual(swap.cursor, { minedAt: T0 + 48, blockNumber: 24, txIndex: 0, chainId: 'eip155:8453' })
-    assert.deepEqual(swap.rows.map(row => [row.symbol, row.name, row.decimals]), [['ETH', 'Ether', 18], ['TKN', 'Token', 6], ['USDX', 'US Dollar X', 6]])
+    assert.deepEqual(
+      swap.rows.map(row => [row.symbol, row.name, row.decimals]),
+      [
+        ['ETH', 'Ether', 18],
+        ['TKN', 'Token', 6],
+        ['USDX', 'US Dollar X', 6]
+      ]
+    )
     assert.equal(page.transactions[5]!.rows[0]!.amount, 2n * 10n ** 18n)
 
     // Both documented actions, newest first, the key and chain as parameters.
     const asked = explorer.calls.slice(-2).map(call => call.query)
     assert.deepEqual(asked.map(q => q.action).sort(), ['tokentx', 'txlist'])
-    for (const q of asked) assert.deepEqual([q.chainid, q.module, q.address, q.sort, q.page, q.offset, q.apikey], ['8453', 'account', A, 'desc', '1', '100', explorer.apiKey])
+    for (const q of asked)
+      assert.deepEqual([q.chainid, q.module, q.address, q.sort, q.page, q.offset, q.apikey], ['8453', 'account', A, 'desc', '1', '100', explorer.apiKey])
   })
 
   it('pages through every transaction with small explorer pages, without gaps or repeats', async () => {
@@ -161,12 +189,19 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
     }
     const windows = explorer.calls.filter(call => call.query.offset === '2').map(call => Number(call.query.page) * Number(call.query.offset))
     assert.ok(windows.every(w => w <= 10_000))
-    assert.ok(explorer.calls.some(call => call.query.offset === '2' && call.query.endblock !== undefined), 'later pages start at an endblock')
+    assert.ok(
+      explorer.calls.some(call => call.query.offset === '2' && call.query.endblock !== undefined),
+      'later pages start at an endblock'
+    )
   })
 
   it('refuses to loop on a block holding more rows than a page can read', async () => {
     const crowded = await startEtherscanStandIn({
-      chains: { 8453: { tokenTransfers: Array.from({ length: 12 }, (_, i) => tokenRow(40, B, A, BigInt(i + 1), TKN, { hash: hash(40, i), transactionIndex: String(i) })) } }
+      chains: {
+        8453: {
+          tokenTransfers: Array.from({ length: 12 }, (_, i) => tokenRow(40, B, A, BigInt(i + 1), TKN, { hash: hash(40, i), transactionIndex: String(i) }))
+        }
+      }
     })
     try {
       const p = new EtherscanHistoryProvider({ baseUrl: crowded.url, apiKey: crowded.apiKey, chains: [BASE], pageSize: 1 })
@@ -194,7 +229,10 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
       const gnosis = { ...BASE, caipNetworkId: 'eip155:100', name: 'Gnosis' }
       const p = new EtherscanHistoryProvider({ name: 'blockscout', baseUrl: blockscout.blockscoutUrl, chains: [gnosis], chainIdParam: false })
       const page = await p.page({ account: A, chainIds: ['eip155:100'], limit: 5 })
-      assert.deepEqual(page.transactions.map(tx => tx.rows.slice(1).map(row => [row.logIndex, row.symbol, row.name, row.decimals, row.amount])), [[[3, '?', 'Unknown token', 0, 7n]]])
+      assert.deepEqual(
+        page.transactions.map(tx => tx.rows.slice(1).map(row => [row.logIndex, row.symbol, row.name, row.decimals, row.amount])),
+        [[[3, '?', 'Unknown token', 0, 7n]]]
+      )
       const query = blockscout.calls.at(-1)!.query
       assert.equal(query.chainid, undefined)
       assert.equal(query.apikey, undefined)
@@ -235,7 +273,10 @@ describe('EtherscanHistoryProvider (stand-in)', () => {
     it('says when the explorer does not serve the chain, or refuses the key', async () => {
       const mars = { ...BASE, caipNetworkId: 'eip155:424242', name: 'Mars' }
       const p = new EtherscanHistoryProvider({ baseUrl: explorer.url, apiKey: explorer.apiKey, chains: [mars] })
-      await assert.rejects(p.page({ account: A, chainIds: ['eip155:424242'], limit: 5 }), /Etherscan does not serve this chain: Missing or unsupported chainid parameter/)
+      await assert.rejects(
+        p.page({ account: A, chainIds: ['eip155:424242'], limit: 5 }),
+        /Etherscan does not serve this chain: Missing or unsupported chainid parameter/
+      )
       await failsWith(provider({ apiKey: 'not-the-key' }), 502, /API key: Invalid API Key/)
       await failsWith(provider({ apiKey: undefined }), 502, /API key: Missing\/Invalid API Key/)
     })

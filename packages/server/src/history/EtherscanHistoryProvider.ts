@@ -147,7 +147,14 @@ export class EtherscanHistoryProvider implements HistoryProvider {
     const { account, after, limit } = query
     const chainId = chain.caipNetworkId
     const endblock = after ? (after.chainId === chainId ? after.blockNumber : after.positions?.[chainId]) : undefined
-    const lists: ListRead[] = (['txlist', 'tokentx'] as const).map(action => ({ action, pages: 0, full: true, times: new Map(), transactions: [], transfers: [] }))
+    const lists: ListRead[] = (['txlist', 'tokentx'] as const).map(action => ({
+      action,
+      pages: 0,
+      full: true,
+      times: new Map(),
+      transactions: [],
+      transfers: []
+    }))
     if (this.failing.has(chainId)) {
       // After a failure the breaker may let one trial call through: make it alone, then the other.
       for (const list of lists) await this.readPage(chain, account, list, endblock)
@@ -180,7 +187,8 @@ export class EtherscanHistoryProvider implements HistoryProvider {
    */
   private past(chain: ChainConfig, lists: readonly ListRead[], horizon: number, after: HistoryCursor | undefined): HistoryCursor {
     const minedAt = lists.map(list => list.times.get(horizon)).find(time => time !== undefined)
-    if (minedAt === undefined || !Number.isFinite(horizon)) throw new HistoryProviderError(502, `${this.label} gave a malformed answer (rows without a block time)`)
+    if (minedAt === undefined || !Number.isFinite(horizon))
+      throw new HistoryProviderError(502, `${this.label} gave a malformed answer (rows without a block time)`)
     const key: HistoryCursor = { minedAt, blockNumber: horizon, txIndex: Number.MAX_SAFE_INTEGER, chainId: chain.caipNetworkId }
     if (after && compareFeedKeys(key, after) <= 0) {
       throw new HistoryProviderError(502, `${this.label} lists more transfers of this account in block ${horizon} of ${chain.name} than can be paged through`)
@@ -207,7 +215,15 @@ export class EtherscanHistoryProvider implements HistoryProvider {
       const cursor: HistoryCursor = { minedAt: first.minedAt, blockNumber: first.blockNumber, txIndex: first.txIndex, chainId }
       if (after && compareFeedKeys(cursor, after) <= 0) continue
       const status = tx?.failed ? 'failed' : 'confirmed'
-      const common = { chainId, blockNumber: cursor.blockNumber, txIndex: cursor.txIndex, txHash: hash, minedAt: cursor.minedAt, nonce: first.nonce, status } as const
+      const common = {
+        chainId,
+        blockNumber: cursor.blockNumber,
+        txIndex: cursor.txIndex,
+        txHash: hash,
+        minedAt: cursor.minedAt,
+        nonce: first.nonce,
+        status
+      } as const
       const { symbol, name, decimals } = chain.nativeCurrency
       const head: StoredActivity = tx
         ? { ...common, logIndex: NATIVE_LOG_INDEX, from: tx.from, to: tx.to, tokenAddress: null, amount: tx.value, symbol, name, decimals }
@@ -283,7 +299,12 @@ export class EtherscanHistoryProvider implements HistoryProvider {
       throw new HistoryProviderError(503, `${this.label} is skipped for a while after failing${last ? ` (${last})` : ''}`)
     }
     try {
-      const rows = await fetchExplorerRows(url, { name: this.label, timeoutMs: this.timeoutMs, maxBytes: this.options.maxBytes ?? EXPLORER_MAX_BYTES, now: this.options.breaker?.now })
+      const rows = await fetchExplorerRows(url, {
+        name: this.label,
+        timeoutMs: this.timeoutMs,
+        maxBytes: this.options.maxBytes ?? EXPLORER_MAX_BYTES,
+        now: this.options.breaker?.now
+      })
       breaker.success()
       this.failing.delete(chainId)
       return rows

@@ -26,15 +26,24 @@ describe('historyProviders config', () => {
       })
     )
     assert.deepEqual(config.historyProviders?.etherscan, { apiKey: 'YourApiKeyToken', chains: ['eip155:31338'], timeoutMs: 3000, pageSize: 50 })
-    assert.deepEqual(indexedChains(config).map(chain => chain.caipNetworkId), ['eip155:31337'])
+    assert.deepEqual(
+      indexedChains(config).map(chain => chain.caipNetworkId),
+      ['eip155:31337']
+    )
   })
 
   it('names the first problem', () => {
     const cases: [unknown, RegExp][] = [
       [{ etherscan: { chains: [] } }, /historyProviders\.etherscan\.chains/],
       [{ etherscan: { chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] } }, /an eip155 chain id/],
-      [{ etherscan: { chains: ['eip155:8453'] } }, /Invalid server config at historyProviders\.etherscan\.chains\.0: eip155:8453 is not one of the configured chains$/],
-      [{ etherscan: { chains: ['eip155:31338'] }, blockscout: [{ chain: 'eip155:31338', baseUrl: 'https://x.example/api' }] }, /blockscout\.0\.chain: eip155:31338 is served twice/],
+      [
+        { etherscan: { chains: ['eip155:8453'] } },
+        /Invalid server config at historyProviders\.etherscan\.chains\.0: eip155:8453 is not one of the configured chains$/
+      ],
+      [
+        { etherscan: { chains: ['eip155:31338'] }, blockscout: [{ chain: 'eip155:31338', baseUrl: 'https://x.example/api' }] },
+        /blockscout\.0\.chain: eip155:31338 is served twice/
+      ],
       [{ etherscan: { chains: ['eip155:31338'], apiKey: 'has space' } }, /API key/],
       [{ etherscan: { chains: ['eip155:31338'], baseUrl: 'ftp://x.example' } }, /http\(s\) URL/],
       [{ etherscan: { chains: ['eip155:31338'], pageSize: 5000 } }, /pageSize/],
@@ -48,9 +57,7 @@ describe('historyProviders config', () => {
   it('gives each eip155 chain one source, one object per source', async () => {
     const store = await openStore({})
     try {
-      const config = parseServerConfig(
-        withProviders({ etherscan: { chains: ['eip155:31338', 'eip155:100'], apiKey: 'k' } })
-      ) as ServerConfig
+      const config = parseServerConfig(withProviders({ etherscan: { chains: ['eip155:31338', 'eip155:100'], apiKey: 'k' } })) as ServerConfig
       const providers = createHistoryProviders(config, store)
       assert.ok(providers.get('eip155:31337') instanceof IndexerHistoryProvider)
       assert.ok(providers.get('eip155:31338') instanceof EtherscanHistoryProvider)

@@ -20,12 +20,7 @@ export const HistoryProvidersConfigSchema = v.strictObject({
       ...TUNING
     })
   ),
-  blockscout: v.optional(
-    v.pipe(
-      v.array(v.strictObject({ chain: EIP155, baseUrl: BASE_URL, apiKey: v.optional(API_KEY), ...TUNING })),
-      v.maxLength(100)
-    )
-  )
+  blockscout: v.optional(v.pipe(v.array(v.strictObject({ chain: EIP155, baseUrl: BASE_URL, apiKey: v.optional(API_KEY), ...TUNING })), v.maxLength(100)))
 })
 
 /**

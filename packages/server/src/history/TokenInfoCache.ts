@@ -112,7 +112,10 @@ function readText(data: Hex | undefined, functionName: 'symbol' | 'name', maxLen
  * cleanTokenLabel('USDC\u0000\u0000', 20) // 'USDC'
  */
 export function cleanTokenLabel(text: string | undefined, maxLength: number): string | undefined {
-  const clean = text?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, maxLength)
+  const clean = text
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, maxLength)
   return clean ? clean : undefined
 }
 

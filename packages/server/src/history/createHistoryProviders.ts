@@ -31,7 +31,14 @@ export function createHistoryProviders(config: Pick<ServerConfig, 'chains' | 'hi
   const etherscan = config.historyProviders?.etherscan
   if (etherscan) {
     const chains = etherscan.chains.flatMap(id => byId.get(id) ?? [])
-    const provider = new EtherscanHistoryProvider({ name: 'etherscan', apiKey: etherscan.apiKey, baseUrl: etherscan.baseUrl, chains, timeoutMs: etherscan.timeoutMs, pageSize: etherscan.pageSize })
+    const provider = new EtherscanHistoryProvider({
+      name: 'etherscan',
+      apiKey: etherscan.apiKey,
+      baseUrl: etherscan.baseUrl,
+      chains,
+      timeoutMs: etherscan.timeoutMs,
+      pageSize: etherscan.pageSize
+    })
     for (const chain of chains) providers.set(chain.caipNetworkId, provider)
   }
   for (const entry of config.historyProviders?.blockscout ?? []) {
@@ -39,7 +46,15 @@ export function createHistoryProviders(config: Pick<ServerConfig, 'chains' | 'hi
     if (!chain) continue
     providers.set(
       chain.caipNetworkId,
-      new EtherscanHistoryProvider({ name: 'blockscout', apiKey: entry.apiKey, baseUrl: entry.baseUrl, chains: [chain], chainIdParam: false, timeoutMs: entry.timeoutMs, pageSize: entry.pageSize })
+      new EtherscanHistoryProvider({
+        name: 'blockscout',
+        apiKey: entry.apiKey,
+        baseUrl: entry.baseUrl,
+        chains: [chain],
+        chainIdParam: false,
+        timeoutMs: entry.timeoutMs,
+        pageSize: entry.pageSize
+      })
     )
   }
   return providers

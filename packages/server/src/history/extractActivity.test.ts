@@ -33,7 +33,10 @@ describe('internal transfers from a call trace', () => {
   })
 
   it('refuses a trace whose addresses are not addresses', () => {
-    assert.throws(() => internalTransfers({ type: 'CALL', from: USER, to: ROUTER, calls: [{ type: 'CALL', from: 'nope', to: USER, value: '0x1' }] }), /malformed trace sender/)
+    assert.throws(
+      () => internalTransfers({ type: 'CALL', from: USER, to: ROUTER, calls: [{ type: 'CALL', from: 'nope', to: USER, value: '0x1' }] }),
+      /malformed trace sender/
+    )
   })
 })
 
@@ -89,7 +92,9 @@ describe('zero-amount transfers', () => {
           transactionHash: `0x${'d'.repeat(64)}`,
           success: true,
           contractAddress: null,
-          logs: [{ address: DUSD, topics: [TRANSFER_TOPIC, topic(tokenFrom), topic(LOOKALIKE)], data: `0x${amount.toString(16).padStart(64, '0')}`, logIndex: 0 }]
+          logs: [
+            { address: DUSD, topics: [TRANSFER_TOPIC, topic(tokenFrom), topic(LOOKALIKE)], data: `0x${amount.toString(16).padStart(64, '0')}`, logIndex: 0 }
+          ]
         }
       ]
     }).map(r => [r.logIndex, r.from, r.to, r.amount])
@@ -100,7 +105,13 @@ describe('zero-amount transfers', () => {
   })
 
   it('keeps a zero-amount transfer the account sent itself, and any transfer that moved tokens', () => {
-    assert.deepEqual(block(VICTIM, VICTIM, 0n), [[NATIVE_LOG_INDEX, VICTIM, DUSD, 0n], [0, VICTIM, LOOKALIKE, 0n]])
-    assert.deepEqual(block(ATTACKER, VICTIM, 5n), [[NATIVE_LOG_INDEX, ATTACKER, DUSD, 0n], [0, VICTIM, LOOKALIKE, 5n]])
+    assert.deepEqual(block(VICTIM, VICTIM, 0n), [
+      [NATIVE_LOG_INDEX, VICTIM, DUSD, 0n],
+      [0, VICTIM, LOOKALIKE, 0n]
+    ])
+    assert.deepEqual(block(ATTACKER, VICTIM, 5n), [
+      [NATIVE_LOG_INDEX, ATTACKER, DUSD, 0n],
+      [0, VICTIM, LOOKALIKE, 5n]
+    ])
   })
 })

@@ -68,7 +68,14 @@ export function extractActivity(chainId: string, block: IndexedBlock): ActivityR
     if (!receipt || status === 'failed') return
     for (const log of receipt.logs) {
       if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) continue
-      const row: ActivityRow = { ...common, logIndex: log.logIndex, from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), tokenAddress: log.address, amount: BigInt(log.data) }
+      const row: ActivityRow = {
+        ...common,
+        logIndex: log.logIndex,
+        from: topicAddress(log.topics[1]!),
+        to: topicAddress(log.topics[2]!),
+        tokenAddress: log.address,
+        amount: BigInt(log.data)
+      }
       if (!isPoisoningTransfer(row, tx.from)) rows.push(row)
     }
     receipt.internalTransfers?.forEach((transfer, k) => {

@@ -97,14 +97,20 @@ export async function fetchExplorerRows(url: URL, options: FetchExplorerRowsOpti
 /** The error of a documented `status: "0"` answer, from its text. */
 function refusal(name: string, text: string): HistoryProviderError {
   const said = clean(text)
-  if (/too many invalid api key/i.test(said)) return new HistoryProviderError(503, `${name} is refusing this server for a while: ${said}`, { retryAfterMs: 30_000 })
+  if (/too many invalid api key/i.test(said))
+    return new HistoryProviderError(503, `${name} is refusing this server for a while: ${said}`, { retryAfterMs: 30_000 })
   if (/rate limit|too many requests/i.test(said)) return new HistoryProviderError(503, `${name} rate-limited this server: ${said}`)
   if (/api ?key/i.test(said)) return new HistoryProviderError(502, `${name} refused this server's API key: ${said}`, { permanent: true })
-  if (/chain ?id|unsupported chain|chain not supported/i.test(said)) return new HistoryProviderError(502, `${name} does not serve this chain: ${said}`, { permanent: true })
+  if (/chain ?id|unsupported chain|chain not supported/i.test(said))
+    return new HistoryProviderError(502, `${name} does not serve this chain: ${said}`, { permanent: true })
   return new HistoryProviderError(502, said ? `${name} refused the request: ${said}` : `${name} refused the request`)
 }
 
 /** A remote sentence made safe to repeat: no control characters, at most 200 characters. */
 function clean(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200)
+  return text
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200)
 }

@@ -1,4 +1,12 @@
-import { BaseError, BlockNotFoundError, TransactionReceiptNotFoundError, type Block, type PublicClient, type Transaction, type TransactionReceipt as ViemReceipt } from 'viem'
+import {
+  BaseError,
+  BlockNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Block,
+  type PublicClient,
+  type Transaction,
+  type TransactionReceipt as ViemReceipt
+} from 'viem'
 import { isNodeRefusal } from '../chain/upstreamFailure.js'
 
 /** A transaction of an indexed block: the fields the activity feed needs. */
@@ -158,7 +166,10 @@ async function readInternalTransfers(client: PublicClient, blocks: IndexedBlock[
   for (const receipt of unwrapping) {
     let trace: CallFrame
     try {
-      trace = (await client.request({ method: 'debug_traceTransaction' as never, params: [receipt.transactionHash, { tracer: 'callTracer' }] as never })) as CallFrame
+      trace = (await client.request({
+        method: 'debug_traceTransaction' as never,
+        params: [receipt.transactionHash, { tracer: 'callTracer' }] as never
+      })) as CallFrame
     } catch (error) {
       if (!isNodeRefusal(error)) throw error
       source.traces = false

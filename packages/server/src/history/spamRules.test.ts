@@ -19,7 +19,13 @@ const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const LISTED = '0x700b6a60ce7eaaea56f065753d8dcb9653dbad35'
 
 const token = (from: string, to: string, amount: bigint, tokenAddress = USDC): RuleRow => ({ tokenAddress, from, to, amount, status: 'confirmed' })
-const coin = (from: string, to: string | null, amount: bigint, status: 'confirmed' | 'failed' = 'confirmed'): RuleRow => ({ tokenAddress: null, from, to, amount, status })
+const coin = (from: string, to: string | null, amount: bigint, status: 'confirmed' | 'failed' = 'confirmed'): RuleRow => ({
+  tokenAddress: null,
+  from,
+  to,
+  amount,
+  status
+})
 
 describe('spam rules', () => {
   it("attack: transferFrom(victim, lookalike, 0) by a third party is dropped; the account's own zero transfer is not", () => {
@@ -83,7 +89,14 @@ describe('known tokens', () => {
   })
   const shaped = (known: ReturnType<typeof knownTokens>, tokenAddress: string, symbol: string) => {
     const head = { ...row(tokenAddress, 'ETH'), logIndex: NATIVE_LOG_INDEX, tokenAddress: null, amount: 0n, to: tokenAddress }
-    const tx = toHistoryTransaction({ cursor: { minedAt: 1_700_000_000, blockNumber: 1, txIndex: 0, chainId: chain.caipNetworkId }, rows: [head, row(tokenAddress, symbol)] }, VICTIM, chain, known, new PriceTable({ DLST: 2, USDC: 1 }), s => `https://icons.example/${s}`)
+    const tx = toHistoryTransaction(
+      { cursor: { minedAt: 1_700_000_000, blockNumber: 1, txIndex: 0, chainId: chain.caipNetworkId }, rows: [head, row(tokenAddress, symbol)] },
+      VICTIM,
+      chain,
+      known,
+      new PriceTable({ DLST: 2, USDC: 1 }),
+      s => `https://icons.example/${s}`
+    )
     return tx.transfers[0]!
   }
 
@@ -100,9 +113,19 @@ describe('known tokens', () => {
       assert.deepEqual([...knownTokens(chain).keys()], [USDC], 'without token lists: the configured tokens')
 
       const listed = shaped(knownTokens(chain, withList), LISTED, 'FAKE')
-      assert.deepEqual(listed, { fungible_info: { name: 'Devnet Listed', symbol: 'DLST', icon: { url: 'https://icons.example/DLST' } }, direction: 'in', quantity: { numeric: '1' }, value: 2, price: 2 })
+      assert.deepEqual(listed, {
+        fungible_info: { name: 'Devnet Listed', symbol: 'DLST', icon: { url: 'https://icons.example/DLST' } },
+        direction: 'in',
+        quantity: { numeric: '1' },
+        value: 2,
+        price: 2
+      })
       // Not on a list: what the contract claims, no price by symbol, no icon by symbol, unverified.
-      assert.deepEqual(shaped(knownTokens(chain, lists), LISTED, 'USDC'), { fungible_info: { name: 'USDC', symbol: 'USDC', flags: { verified: false } }, direction: 'in', quantity: { numeric: '1' } })
+      assert.deepEqual(shaped(knownTokens(chain, lists), LISTED, 'USDC'), {
+        fungible_info: { name: 'USDC', symbol: 'USDC', flags: { verified: false } },
+        direction: 'in',
+        quantity: { numeric: '1' }
+      })
 
       const hidden = new TokenLists(store, { hide: [`eip155:31337:${LISTED}`] }, { defaultList: () => list })
       await hidden.load()

@@ -135,7 +135,12 @@ function toTransfer(row: StoredActivity, account: string, chain: ChainConfig, kn
   // A symbol proves nothing: an unknown token named USDT gets no USDT icon.
   const icon = unlisted ? undefined : iconUrl(info.symbol, info.iconUrl)
   return {
-    fungible_info: { name: info.name, symbol: info.symbol, ...(icon ? { icon: { url: icon } } : {}), ...(unlisted ? { flags: { verified: false as const } } : {}) },
+    fungible_info: {
+      name: info.name,
+      symbol: info.symbol,
+      ...(icon ? { icon: { url: icon } } : {}),
+      ...(unlisted ? { flags: { verified: false as const } } : {})
+    },
     direction: row.from === account ? (row.to === account ? 'self' : 'out') : 'in',
     quantity: { numeric },
     ...(price === undefined ? {} : { value: Number(numeric) * price, price })

@@ -13,12 +13,20 @@ describe('request log', () => {
     await getJson(urlOf(server.url, '/getAnalyticsConfig', {}, { ...CLIENT, projectId: 'nope' }))
     type Row = { method: string; path: string; status: number; ms: number; project_id: string | null }
     let rows: Row[] = []
-    await waitFor(async () => {
-      rows = (await server.store.query<Row>(`SELECT method, path, status, ms::float8 AS ms, project_id FROM request_log WHERE path = '/getAnalyticsConfig' ORDER BY id`)).rows
-      // The log is written after each answer is sent, in batches, so under load the second
-      // request's row can be stored before the first one's: wait for both.
-      return rows.some(r => r.status === 403) && rows.some(r => r.status === 200)
-    }, 3000, 'request log rows')
+    await waitFor(
+      async () => {
+        rows = (
+          await server.store.query<Row>(
+            `SELECT method, path, status, ms::float8 AS ms, project_id FROM request_log WHERE path = '/getAnalyticsConfig' ORDER BY id`
+          )
+        ).rows
+        // The log is written after each answer is sent, in batches, so under load the second
+        // request's row can be stored before the first one's: wait for both.
+        return rows.some(r => r.status === 403) && rows.some(r => r.status === 200)
+      },
+      3000,
+      'request log rows'
+    )
     const ok = rows.find(r => r.status === 200)!
     assert.equal(ok.method, 'GET')
     assert.equal(ok.project_id, 'demo')

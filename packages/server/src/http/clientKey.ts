@@ -17,5 +17,8 @@ export function clientKey(ip: string): string {
   // A trailing dotted IPv4 part stands for two groups (it only ever falls in the host half).
   const width = (part: string[]) => part.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0)
   const groups = [...front, ...Array(Math.max(0, 8 - width(front) - width(back))).fill('0'), ...back]
-  return `${groups.slice(0, 4).map(g => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map(g => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }

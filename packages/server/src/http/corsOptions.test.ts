@@ -9,7 +9,8 @@ import { useStarted } from '../__fixtures__/useStarted.js'
 describe('CORS', () => {
   const server = useStarted(startOfflineServer, started => started.close())
 
-  const withOrigin = (url: string, origin: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { origin, ...(init.headers as Record<string, string>) } })
+  const withOrigin = (url: string, origin: string, init: RequestInit = {}) =>
+    fetch(url, { ...init, headers: { origin, ...(init.headers as Record<string, string>) } })
 
   it("allows the project's origins (with port wildcards) and exposes Retry-After", async () => {
     const response = await withOrigin(urlOf(server.url, '/getAnalyticsConfig'), ORIGIN)

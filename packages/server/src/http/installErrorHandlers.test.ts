@@ -25,12 +25,18 @@ describe('error answers', () => {
     const cases: [string, string][] = [
       [urlOf(server.url, '/getWallets', { page: 1 }), 'Invalid querystring: entries is required'],
       [urlOf(server.url, '/getWallets', { page: 1, entries: 101 }), 'Invalid querystring: entries must be <=100, got 101'],
-      [urlOf(server.url, '/getWallets', { page: 1, entries: 1, badge_type: 'gold' }), 'Invalid querystring: badge_type must be ("none" | "certified"), got "gold"'],
+      [
+        urlOf(server.url, '/getWallets', { page: 1, entries: 1, badge_type: 'gold' }),
+        'Invalid querystring: badge_type must be ("none" | "certified"), got "gold"'
+      ],
       [urlOf(server.url, '/v1/identity/0x123'), 'Invalid params: address must be /^0x[0-9a-fA-F]{40}$/, got "0x123"']
     ]
     for (const [url, reason] of cases) assert.deepEqual((await getJson(url)).body, { error: 'bad_request', reason }, url)
     const event = { eventId: 'e', url: 'http://127.0.0.1:5173/', domain: '127.0.0.1', timestamp: 1, props: { event: 'E' } }
-    assert.deepEqual((await postJson(urlOf(server.url, '/e'), { ...event, extra: 1 })).body, { error: 'bad_request', reason: 'Invalid body: extra is not allowed' })
+    assert.deepEqual((await postJson(urlOf(server.url, '/e'), { ...event, extra: 1 })).body, {
+      error: 'bad_request',
+      reason: 'Invalid body: extra is not allowed'
+    })
     // A rejected value is quoted, never echoed whole.
     const long = await postJson(urlOf(server.url, '/e'), { ...event, props: { event: 'x'.repeat(500) } })
     assert.ok(long.body.reason.length < 200, long.body.reason)

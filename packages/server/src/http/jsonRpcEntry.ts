@@ -27,7 +27,8 @@ export type JsonRpcEntry = { kind: 'forward'; id: RpcId; notification: boolean; 
  * @param allowed - Whether the route handles this method.
  */
 export function checkJsonRpcEntry(value: unknown, allowed: (method: string) => boolean): JsonRpcEntry {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'answer', response: rpcError(null, INVALID_REQUEST, 'Invalid Request') }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { kind: 'answer', response: rpcError(null, INVALID_REQUEST, 'Invalid Request') }
   const entry = value as Record<string, unknown>
   const rawId = entry.id
   const validId =

@@ -18,11 +18,15 @@ describe('origin guard', () => {
     assert.equal(sessions.headers.get('access-control-allow-origin'), null, 'and the page cannot read it either')
     const balance = await fetch(urlOf(server.url, `/v1/account/${ACCOUNT}/balance`, { currency: 'usd' }), { headers: { origin: EVIL } })
     assert.equal(balance.status, 403)
-    const rpc = await postJson(urlOf(server.url, '/v1/', { chainId: 'eip155:31337' }, { projectId: 'demo' }), { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, { origin: EVIL })
+    const rpc = await postJson(
+      urlOf(server.url, '/v1/', { chainId: 'eip155:31337' }, { projectId: 'demo' }),
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+      { origin: EVIL }
+    )
     assert.equal(rpc.status, 403)
   })
 
-  it('serves the project\'s own origins and callers without an Origin (backends, wallets)', async () => {
+  it("serves the project's own origins and callers without an Origin (backends, wallets)", async () => {
     const own = await postJson(urlOf(server.url, '/v1/sessions/nonce'), {}, { origin: DEMO_ORIGIN })
     assert.equal(own.status, 200)
     const backend = await postJson(urlOf(server.url, '/v1/sessions/nonce'), {})
@@ -38,7 +42,17 @@ describe('origin guard', () => {
   it('leaves public reads and the analytics sink open to any origin', async () => {
     assert.equal((await fetch(urlOf(server.url, '/getWallets', { page: 1, entries: 1 }), { headers: { origin: EVIL } })).status, 200)
     assert.equal((await fetch(urlOf(server.url, '/projects/v1/origins'), { headers: { origin: EVIL } })).status, 200)
-    const event = await postJson(urlOf(server.url, '/e', {}, CLIENT), { eventId: crypto.randomUUID(), url: 'https://evil.example/', domain: 'evil.example', timestamp: Date.now(), props: { type: 'track', event: 'MODAL_OPEN' } }, { origin: EVIL })
+    const event = await postJson(
+      urlOf(server.url, '/e', {}, CLIENT),
+      {
+        eventId: crypto.randomUUID(),
+        url: 'https://evil.example/',
+        domain: 'evil.example',
+        timestamp: Date.now(),
+        props: { type: 'track', event: 'MODAL_OPEN' }
+      },
+      { origin: EVIL }
+    )
     assert.equal(event.status, 202, JSON.stringify(event.body))
   })
 })

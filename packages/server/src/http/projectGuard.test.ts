@@ -9,7 +9,14 @@ import { useStarted } from '../__fixtures__/useStarted.js'
 describe('project parameters', () => {
   const server = useStarted(startOfflineServer, started => started.close())
 
-  const paths = ['/getWallets?page=1&entries=1', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/v1/supported-chains', '/public/getTokenImage/ETH']
+  const paths = [
+    '/getWallets?page=1&entries=1',
+    '/appkit/v1/config',
+    '/projects/v1/origins',
+    '/getAnalyticsConfig',
+    '/v1/supported-chains',
+    '/public/getTokenImage/ETH'
+  ]
 
   it('answers 400 naming the missing projectId, st or sv', async () => {
     for (const path of paths) {

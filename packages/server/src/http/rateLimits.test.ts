@@ -20,7 +20,10 @@ function limitedConfig(): ServerConfig {
 
 describe('rate limits', () => {
   // Behind one proxy hop, so each test names its own clients in X-Forwarded-For.
-  const server = useStarted(() => createServer({ config: limitedConfig(), relay: false, trustProxy: 1 }), s => s.close())
+  const server = useStarted(
+    () => createServer({ config: limitedConfig(), relay: false, trustProxy: 1 }),
+    s => s.close()
+  )
   const get = (path: string, client: string, project: string = CLIENT.projectId) =>
     fetch(urlOf(server.url, path, {}, { ...CLIENT, projectId: project }), { headers: { 'x-forwarded-for': client } })
 
@@ -44,7 +47,7 @@ describe('rate limits', () => {
     assert.equal((await get('/getWallets?page=1&entries=1', '2001:db8:7:8::1')).status, 200, 'the next /64 is another client')
   })
 
-  it('takes a project\'s own limits over the server\'s, and counts each project apart', async () => {
+  it("takes a project's own limits over the server's, and counts each project apart", async () => {
     const client = '198.51.100.3'
     for (let i = 0; i < 3; i++) assert.equal((await get('/getWallets?page=1&entries=1', client)).status, 200)
     assert.equal((await get('/getWallets?page=1&entries=1', client)).status, 429)

@@ -111,8 +111,7 @@ function groupOf(request: FastifyRequest): RateLimitGroup {
   return ROUTE_GROUPS[request.routeOptions.url ?? ''] ?? 'directory'
 }
 
-const limitOf = (config: ServerConfig, request: FastifyRequest): AppliedLimit =>
-  appliedLimit(config, request.project?.rateLimits, groupOf(request))
+const limitOf = (config: ServerConfig, request: FastifyRequest): AppliedLimit => appliedLimit(config, request.project?.rateLimits, groupOf(request))
 
 /**
  * Limits every public route per client (`@fastify/rate-limit`): a client is an IPv4 address or an

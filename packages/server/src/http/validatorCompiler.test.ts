@@ -17,7 +17,9 @@ describe('createValidatorCompiler', () => {
 
   it('answers the first failed check with the field and what was expected', () => {
     const check = compile({ ...route, schema: v.object({ page: queryInteger(1, 5), q: v.optional(v.string()) }) })
-    assert.deepEqual(check({ page: '9', q: 5 }), { error: [{ keyword: 'max_value', instancePath: '/page', schemaPath: '', params: {}, message: 'must be <=5, got 9' }] })
+    assert.deepEqual(check({ page: '9', q: 5 }), {
+      error: [{ keyword: 'max_value', instancePath: '/page', schemaPath: '', params: {}, message: 'must be <=5, got 9' }]
+    })
     assert.deepEqual(check({}), { error: [{ keyword: 'object', instancePath: '/page', schemaPath: '', params: {}, message: 'is required' }] })
   })
 

@@ -5,7 +5,10 @@ import * as v from 'valibot'
 const QUOTE_LENGTH = 60
 
 const isSchema = (schema: unknown): schema is v.GenericSchema =>
-  typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && typeof (schema as { '~run'?: unknown })['~run'] === 'function'
+  typeof schema === 'object' &&
+  schema !== null &&
+  (schema as { kind?: unknown }).kind === 'schema' &&
+  typeof (schema as { '~run'?: unknown })['~run'] === 'function'
 
 /**
  * A valibot issue in the shape Fastify hands to the error handler as `error.validation`: the

@@ -18,9 +18,7 @@ export function renderTileSvg(label: string, seed: string, shape: 'square' | 'ci
   const text = safeLabel(label)
   const fontSize = text.length >= 3 ? 34 : text.length === 2 ? 42 : 52
   const background =
-    shape === 'circle'
-      ? `<circle cx="48" cy="48" r="48" fill="hsl(${hue} 62% 46%)"/>`
-      : `<rect width="96" height="96" rx="20" fill="hsl(${hue} 62% 46%)"/>`
+    shape === 'circle' ? `<circle cx="48" cy="48" r="48" fill="hsl(${hue} 62% 46%)"/>` : `<rect width="96" height="96" rx="20" fill="hsl(${hue} 62% 46%)"/>`
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
     background +

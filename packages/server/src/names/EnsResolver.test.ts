@@ -57,7 +57,7 @@ describe('EnsResolver', () => {
     assert.equal(await ens.profile(''), null)
   })
 
-  it("names an address by its reverse record only when the name resolves back to it", async () => {
+  it('names an address by its reverse record only when the name resolves back to it', async () => {
     assert.equal(await ens.name(WALLET_ACCOUNT), 'devnet-wallet.eth')
     assert.equal(await ens.name(WALLET_ACCOUNT.toLowerCase() as `0x${string}`), 'devnet-wallet.eth')
     assert.equal(await ens.name(DEVNET_ENS_NAMES['devnet-friend.eth'].address), 'devnet-friend.eth')
@@ -96,7 +96,12 @@ describe('EnsResolver', () => {
       // The gateway answers the record asked for `alice.offchain.eth`, as an off-chain resolver's does.
       gateway = createServer((req, res) => {
         asked++
-        const data = decodeURIComponent(req.url!.split('/').at(-1)!.replace(/\.json$/, '')) as Hex
+        const data = decodeURIComponent(
+          req
+            .url!.split('/')
+            .at(-1)!
+            .replace(/\.json$/, '')
+        ) as Hex
         const [, inner] = decodeAbiParameters([{ type: 'bytes' }, { type: 'bytes' }], data)
         const call = decodeFunctionData({ abi: recordAbi, data: inner })
         const answer =
@@ -113,11 +118,22 @@ describe('EnsResolver', () => {
       const resolverArtifact = DEVNET_ARTIFACTS.DevnetOffchainResolver
       const deployed = await waitForReceipt(
         anvil!.url,
-        await deployer.deployContract({ abi: resolverArtifact.abi, bytecode: resolverArtifact.bytecode, args: [[`${gatewayUrl}{sender}/{data}.json`]], chain: null })
+        await deployer.deployContract({
+          abi: resolverArtifact.abi,
+          bytecode: resolverArtifact.bytecode,
+          args: [[`${gatewayUrl}{sender}/{data}.json`]],
+          chain: null
+        })
       )
-      const registryAbi = parseAbi(['function setSubnodeOwner(bytes32 node, bytes32 label, address owner)', 'function setResolver(bytes32 node, address resolver)'])
+      const registryAbi = parseAbi([
+        'function setSubnodeOwner(bytes32 node, bytes32 label, address owner)',
+        'function setResolver(bytes32 node, address resolver)'
+      ])
       const send = async (functionName: 'setSubnodeOwner' | 'setResolver', args: readonly unknown[]) =>
-        waitForReceipt(anvil!.url, await deployer.writeContract({ address: DEVNET_ENS.registry, abi: registryAbi, functionName, args: args as never, chain: null }))
+        waitForReceipt(
+          anvil!.url,
+          await deployer.writeContract({ address: DEVNET_ENS.registry, abi: registryAbi, functionName, args: args as never, chain: null })
+        )
       await send('setSubnodeOwner', [namehash('eth'), labelhash('offchain'), DEVNET_ENS.deployer])
       await send('setResolver', [namehash('offchain.eth'), deployed.contractAddress])
     })

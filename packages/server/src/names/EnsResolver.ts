@@ -2,7 +2,15 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
-  decodeFunctionResult, encodeFunctionData, getAddress, isAddressEqual, zeroAddress, type Address, type Hex, type PublicClient } from 'viem'
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  isAddressEqual,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type PublicClient
+} from 'viem'
 import { namehash, normalize, packetToBytes } from 'viem/ens'
 import { CcipGatewayRefused } from './allowListedCcipRequest.js'
 import { ExpiringCache } from './ExpiringCache.js'
@@ -214,7 +222,12 @@ export class EnsResolver {
 
   private async resolveExtended(resolver: Address, name: string, record: RecordCall): Promise<unknown> {
     const data = encodeFunctionData({ abi: RESOLVER_ABI, ...record } as Parameters<typeof encodeFunctionData>[0])
-    const answer = await this.client.readContract({ address: resolver, abi: RESOLVER_ABI, functionName: 'resolve', args: [bytesToHex(packetToBytes(name)), data] })
+    const answer = await this.client.readContract({
+      address: resolver,
+      abi: RESOLVER_ABI,
+      functionName: 'resolve',
+      args: [bytesToHex(packetToBytes(name)), data]
+    })
     return decodeFunctionResult({ abi: RESOLVER_ABI, functionName: record.functionName, data: answer } as Parameters<typeof decodeFunctionResult>[0])
   }
 }
@@ -227,6 +240,10 @@ const bytesToHex = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString(
  * means "none"; a failed node or gateway is passed on.
  */
 function swallowRevert(err: unknown): null {
-  if (err instanceof BaseError && err.walk(e => e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError || e instanceof CcipGatewayRefused)) return null
+  if (
+    err instanceof BaseError &&
+    err.walk(e => e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError || e instanceof CcipGatewayRefused)
+  )
+    return null
   throw err
 }

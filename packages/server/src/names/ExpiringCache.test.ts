@@ -19,14 +19,22 @@ test('ExpiringCache: one load for callers at once, kept until it expires, failur
   await cache.get('k', 1000, load)
   assert.equal(loads, 2)
 
-  await assert.rejects(cache.get('bad', 1000, () => Promise.reject(new Error('down'))), /down/)
+  await assert.rejects(
+    cache.get('bad', 1000, () => Promise.reject(new Error('down'))),
+    /down/
+  )
   assert.equal(await cache.get('bad', 1000, async () => 'back'), 'back')
 })
 
 test('ExpiringCache: a lifetime by value, and the oldest key goes when full', async () => {
   let now = 0
   const cache = new ExpiringCache<string | null>(2, () => now)
-  await cache.get('none', 1000, async () => null, v => (v === null ? 10 : 1000))
+  await cache.get(
+    'none',
+    1000,
+    async () => null,
+    v => (v === null ? 10 : 1000)
+  )
   now = 11
   let reloaded = false
   await cache.get('none', 1000, async () => ((reloaded = true), null))

@@ -94,7 +94,9 @@ export class NameService {
   async lookup(name: string): Promise<NamedProfile | undefined> {
     const label = this.labelOf(name)
     if (label === undefined || !ACCOUNT_NAME_LABEL.test(label)) return undefined
-    const { rows } = await this.store.query<NameRow>('SELECT label, address, coin_type::text, every_chain, attributes FROM account_names WHERE label = $1', [label])
+    const { rows } = await this.store.query<NameRow>('SELECT label, address, coin_type::text, every_chain, attributes FROM account_names WHERE label = $1', [
+      label
+    ])
     return rows[0] ? this.profileOf(rows[0]) : undefined
   }
 
@@ -116,7 +118,9 @@ export class NameService {
     if (zone !== undefined && zone.toLowerCase() !== this.zone) throw new ApiError(400, `Unknown zone ${zone}: names here end in ${this.suffix}`)
     const label = this.labelOf(input) ?? input.toLowerCase()
     if (!ACCOUNT_NAME_LABEL.test(label)) throw new ApiError(400, NAME_RULE)
-    const variants = [`${label}-wallet`, `my-${label}`, ...[1, 2, 3, 7, 42, 99].map(n => `${label}${n}`), `${label}-${new Date().getUTCFullYear()}`].filter(l => ACCOUNT_NAME_LABEL.test(l))
+    const variants = [`${label}-wallet`, `my-${label}`, ...[1, 2, 3, 7, 42, 99].map(n => `${label}${n}`), `${label}-${new Date().getUTCFullYear()}`].filter(l =>
+      ACCOUNT_NAME_LABEL.test(l)
+    )
     const taken = await this.takenOf([label, ...variants])
     return [
       { name: label + this.suffix, registered: taken.has(label) },
@@ -228,7 +232,16 @@ function parseMessage(text: string): { name: string; attributes: Record<string, 
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad()
   const { name, attributes = {}, timestamp, ...rest } = value as Record<string, unknown>
-  if (Object.keys(rest).length || typeof name !== 'string' || name.length > 200 || !Number.isSafeInteger(timestamp) || !attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw bad()
+  if (
+    Object.keys(rest).length ||
+    typeof name !== 'string' ||
+    name.length > 200 ||
+    !Number.isSafeInteger(timestamp) ||
+    !attributes ||
+    typeof attributes !== 'object' ||
+    Array.isArray(attributes)
+  )
+    throw bad()
   const entries = Object.entries(attributes as Record<string, unknown>)
   if (entries.some(([k, v]) => !NAME_ATTRIBUTE_KEYS.includes(k) || typeof v !== 'string' || v.length > MAX_ATTRIBUTE_LENGTH)) {
     throw new ApiError(400, `Attributes: only ${NAME_ATTRIBUTE_KEYS.join(' and ')}, texts of up to ${MAX_ATTRIBUTE_LENGTH} characters`)

@@ -22,7 +22,11 @@ const MAINNET = 'eip155:1'
  * await ens?.name('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')
  * ```
  */
-export function createEnsResolver(config: EnsConfig | false | undefined, chains: ReadonlyMap<string, ChainConfig>, upstreamTimeoutMs: number): EnsResolver | undefined {
+export function createEnsResolver(
+  config: EnsConfig | false | undefined,
+  chains: ReadonlyMap<string, ChainConfig>,
+  upstreamTimeoutMs: number
+): EnsResolver | undefined {
   if (config === false) return undefined
   const settings: EnsConfig | undefined = config ?? (chains.has(MAINNET) ? { chainId: MAINNET } : undefined)
   const chain = settings && chains.get(settings.chainId)

@@ -35,7 +35,8 @@ export function ensAvatarUrl(record: string, name: string, sources: AvatarSource
     const url = new URL(`${sources.ipfsGateway}${path}`)
     return url.pathname.startsWith(`${new URL(sources.ipfsGateway).pathname}${cid}`) ? url.href : null
   }
-  if (/^eip155:\d+\/(erc721|erc1155):0x[0-9a-f]{40}\/\d+$/i.test(value)) return sources.nftAvatarService ? `${sources.nftAvatarService}${encodeURIComponent(name)}` : null
+  if (/^eip155:\d+\/(erc721|erc1155):0x[0-9a-f]{40}\/\d+$/i.test(value))
+    return sources.nftAvatarService ? `${sources.nftAvatarService}${encodeURIComponent(name)}` : null
   try {
     const url = new URL(value)
     return url.protocol === 'https:' && !url.username && !url.password ? url.href : null

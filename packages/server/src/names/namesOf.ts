@@ -25,7 +25,9 @@ export async function namesOf(store: Store, ens: EnsResolver | undefined, addres
   const wanted = [...new Set(addresses.map(a => a.toLowerCase()).filter(a => isAddress(a, { strict: false })))]
   const names = new Map<string, string>()
   if (wanted.length === 0) return names
-  const configured = await store.query<{ address: string; name: string | null }>('SELECT address, name FROM identities WHERE address = ANY($1::text[])', [wanted])
+  const configured = await store.query<{ address: string; name: string | null }>('SELECT address, name FROM identities WHERE address = ANY($1::text[])', [
+    wanted
+  ])
   for (const row of configured.rows) if (row.name) names.set(row.address.toLowerCase(), row.name)
   if (!ens) return names
   let timer: ReturnType<typeof setTimeout> | undefined

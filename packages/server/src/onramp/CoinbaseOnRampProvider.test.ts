@@ -4,7 +4,12 @@
 // exact call, and the hosted checkout a session token opens once.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { generateCdpApiKey, startCoinbaseOnRampStandIn, COINBASE_USDC_ID, type CoinbaseOnRampStandIn } from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
+import {
+  generateCdpApiKey,
+  startCoinbaseOnRampStandIn,
+  COINBASE_USDC_ID,
+  type CoinbaseOnRampStandIn
+} from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
 import { createServer, parseServerConfig, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
@@ -19,7 +24,14 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
   let coinbase: CoinbaseOnRampStandIn
   let server: WalletModalServer
   const provider = (options: { key?: typeof KEY; timeoutMs?: number; apiUrl?: string } = {}) =>
-    new CoinbaseOnRampProvider({ ...(options.key ?? KEY), networks: ['eip155:8453'], subdivision: 'NY', apiUrl: options.apiUrl ?? coinbase.url, payUrl: coinbase.url, timeoutMs: options.timeoutMs ?? 5000 })
+    new CoinbaseOnRampProvider({
+      ...(options.key ?? KEY),
+      networks: ['eip155:8453'],
+      subdivision: 'NY',
+      apiUrl: options.apiUrl ?? coinbase.url,
+      payUrl: coinbase.url,
+      timeoutMs: options.timeoutMs ?? 5000
+    })
   const quote = (body: Record<string, unknown> = {}) => postJson(urlOf(server.url, '/v1/onramp/quote'), { ...QUOTE, ...body })
 
   before(async () => {
@@ -38,25 +50,52 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
     const { status, body } = await getJson(urlOf(server.url, '/v1/onramp/options'))
     assert.equal(status, 200, JSON.stringify(body))
     assert.deepEqual(body.providers, [{ id: 'coinbase', name: 'Coinbase', feeRange: '1-2%', networks: ['eip155:8453'] }])
-    assert.deepEqual(body.paymentCurrencies, [{ id: 'USD', payment_method_limits: [{ id: 'card', min: '2', max: '500' }, { id: 'bank', min: '2', max: '25000' }] }])
-    assert.deepEqual(body.purchaseCurrencies[0].networks[0], { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' })
+    assert.deepEqual(body.paymentCurrencies, [
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: '2', max: '500' },
+          { id: 'bank', min: '2', max: '25000' }
+        ]
+      }
+    ])
+    assert.deepEqual(body.purchaseCurrencies[0].networks[0], {
+      name: 'base',
+      display_name: 'Base',
+      chain_id: '8453',
+      contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+    })
     const asked = coinbase.calls.find(c => c.path === '/onramp/v1/buy/options')!
     assert.deepEqual(asked.query, { country: 'US', subdivision: 'NY' })
-    assert.deepEqual([asked.claims?.sub, asked.claims?.iss, asked.claims?.aud, asked.claims?.uris], [KEY.keyId, 'cdp', ['cdp_service'], [`GET ${new URL(coinbase.url).host}/onramp/v1/buy/options`]])
+    assert.deepEqual(
+      [asked.claims?.sub, asked.claims?.iss, asked.claims?.aud, asked.claims?.uris],
+      [KEY.keyId, 'cdp', ['cdp_service'], [`GET ${new URL(coinbase.url).host}/onramp/v1/buy/options`]]
+    )
   })
 
   it("quotes through Coinbase's buy quote, with its fee as the provider's, in the documented request", async () => {
     const { status, body } = await quote()
     assert.equal(status, 200, JSON.stringify(body))
-    assert.deepEqual({ ...body.quote, quoteId: 'q' }, {
-      purchaseAmount: { amount: '48.740000', currency: 'USDC' },
-      paymentSubtotal: { amount: '48.74', currency: 'USD' },
-      paymentTotal: { amount: '50.00', currency: 'USD' },
-      networkFee: { amount: '0.01', currency: 'USD' },
-      providerFee: { amount: '1.25', currency: 'USD' },
-      quoteId: 'q'
+    assert.deepEqual(
+      { ...body.quote, quoteId: 'q' },
+      {
+        purchaseAmount: { amount: '48.740000', currency: 'USDC' },
+        paymentSubtotal: { amount: '48.74', currency: 'USD' },
+        paymentTotal: { amount: '50.00', currency: 'USD' },
+        networkFee: { amount: '0.01', currency: 'USD' },
+        providerFee: { amount: '1.25', currency: 'USD' },
+        quoteId: 'q'
+      }
+    )
+    assert.deepEqual(coinbase.calls.at(-1)!.body, {
+      purchaseCurrency: COINBASE_USDC_ID,
+      purchaseNetwork: 'base',
+      paymentAmount: '50.00',
+      paymentCurrency: 'USD',
+      paymentMethod: 'CARD',
+      country: 'US',
+      subdivision: 'NY'
     })
-    assert.deepEqual(coinbase.calls.at(-1)!.body, { purchaseCurrency: COINBASE_USDC_ID, purchaseNetwork: 'base', paymentAmount: '50.00', paymentCurrency: 'USD', paymentMethod: 'CARD', country: 'US', subdivision: 'NY' })
     const bank = await quote({ amount: '100.5', paymentMethod: 'bank' })
     assert.equal(bank.status, 200, JSON.stringify(bank.body))
     assert.deepEqual([(coinbase.calls.at(-1)!.body as any).paymentMethod, (coinbase.calls.at(-1)!.body as any).paymentAmount], ['ACH_BANK_ACCOUNT', '100.50'])
@@ -69,7 +108,14 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
     const camel = await startCoinbaseOnRampStandIn({ keys: [ec], casing: 'camel' })
     try {
       const q = await provider({ key: ec, apiUrl: camel.url }).quote({ ...QUOTE, paymentMethod: 'card' })
-      assert.deepEqual([q.paymentTotal, q.providerFee, q.purchaseAmount], [{ amount: '50.00', currency: 'USD' }, { amount: '1.25', currency: 'USD' }, { amount: '48.740000', currency: 'USDC' }])
+      assert.deepEqual(
+        [q.paymentTotal, q.providerFee, q.purchaseAmount],
+        [
+          { amount: '50.00', currency: 'USD' },
+          { amount: '1.25', currency: 'USD' },
+          { amount: '48.740000', currency: 'USDC' }
+        ]
+      )
       assert.equal((await provider({ key: ec, apiUrl: camel.url }).options()).purchaseCurrencies[0]!.networks[0]!.chain_id, '8453')
     } finally {
       await camel.close()
@@ -91,7 +137,14 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
     assert.equal(url.origin + url.pathname, `${coinbase.url}/buy/select-asset`)
     const { sessionToken, ...params } = Object.fromEntries(url.searchParams)
     assert.ok(sessionToken)
-    assert.deepEqual(params, { defaultNetwork: 'base', partnerUserRef: WALLET, defaultExperience: 'buy', presetFiatAmount: '50', fiatCurrency: 'USD', defaultPaymentMethod: 'CARD' })
+    assert.deepEqual(params, {
+      defaultNetwork: 'base',
+      partnerUserRef: WALLET,
+      defaultExperience: 'buy',
+      presetFiatAmount: '50',
+      fiatCurrency: 'USD',
+      defaultPaymentMethod: 'CARD'
+    })
     assert.deepEqual(coinbase.calls.at(-1)!.body, { addresses: [{ address: WALLET, blockchains: ['base'] }], assets: ['USDC'], clientIp: '127.0.0.1' })
     const page = await fetch(url)
     assert.equal(page.status, 200)
@@ -101,15 +154,25 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
   })
 
   it('turns a refused key, the rate limit and server errors into clear answers', async () => {
-    await assert.rejects(provider({ key: generateCdpApiKey() }).options(), (e: ApiError) => e.status === 502 && e.reason === "Coinbase refused this server's credentials (HTTP 401)")
+    await assert.rejects(
+      provider({ key: generateCdpApiKey() }).options(),
+      (e: ApiError) => e.status === 502 && e.reason === "Coinbase refused this server's credentials (HTTP 401)"
+    )
     coinbase.fail({ status: 429 }, 1, 'buy/quote')
-    assert.deepEqual(await quote().then(r => [r.status, r.body.error, r.body.reason]), [429, 'rate_limited', 'Coinbase is rate-limiting this server; try again in a moment'])
+    assert.deepEqual(await quote().then(r => [r.status, r.body.error, r.body.reason]), [
+      429,
+      'rate_limited',
+      'Coinbase is rate-limiting this server; try again in a moment'
+    ])
     coinbase.fail({ status: 500 }, 1, 'buy/quote')
     assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase answered HTTP 500'])
     coinbase.fail({ status: 503 }, 1, 'buy/quote')
     assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase answered HTTP 503'])
     coinbase.fail({ status: 404 }, 1, 'token')
-    await assert.rejects(provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }), (e: ApiError) => e.status === 400 && e.reason === 'Coinbase: not found')
+    await assert.rejects(
+      provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }),
+      (e: ApiError) => e.status === 400 && e.reason === 'Coinbase: not found'
+    )
   })
 
   it('times out a silent or stalling answer, and refuses a garbage or oversized one', async () => {
@@ -120,7 +183,10 @@ describe('Coinbase on-ramp provider (Coinbase stand-in)', () => {
     coinbase.fail({ malformed: 'garbage' }, 1, 'buy/quote')
     assert.deepEqual(await quote().then(r => [r.status, r.body.reason]), [502, 'Coinbase gave a malformed answer'])
     coinbase.fail({ malformed: 'oversized' }, 1, 'token')
-    await assert.rejects(provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }), (e: ApiError) => e.status === 502 && e.reason === 'Coinbase answer exceeds 1048576 bytes')
+    await assert.rejects(
+      provider().checkoutUrl({ address: WALLET, networks: ['base'], assets: ['USDC'], defaultNetwork: 'base', partnerUserId: WALLET, clientIp: '203.0.113.7' }),
+      (e: ApiError) => e.status === 502 && e.reason === 'Coinbase answer exceeds 1048576 bytes'
+    )
     coinbase.recover()
   })
 

@@ -60,7 +60,10 @@ const COINBASE_METHOD = Object.fromEntries(Object.entries(METHODS).map(([k, m]) 
 
 const Money = v.object({ value: v.string(), currency: v.string() })
 const OptionsSchema = v.object({
-  payment_currencies: v.pipe(v.array(v.object({ id: v.string(), limits: v.pipe(v.array(v.object({ id: v.string(), min: v.string(), max: v.string() })), v.maxLength(50)) })), v.maxLength(500)),
+  payment_currencies: v.pipe(
+    v.array(v.object({ id: v.string(), limits: v.pipe(v.array(v.object({ id: v.string(), min: v.string(), max: v.string() })), v.maxLength(50)) })),
+    v.maxLength(500)
+  ),
   purchase_currencies: v.pipe(
     v.array(
       v.object({
@@ -76,7 +79,14 @@ const OptionsSchema = v.object({
     v.maxLength(2000)
   )
 })
-const QuoteSchema = v.object({ payment_total: Money, payment_subtotal: Money, purchase_amount: Money, coinbase_fee: Money, network_fee: Money, quote_id: v.pipe(v.string(), v.maxLength(200)) })
+const QuoteSchema = v.object({
+  payment_total: Money,
+  payment_subtotal: Money,
+  purchase_amount: Money,
+  coinbase_fee: Money,
+  network_fee: Money,
+  quote_id: v.pipe(v.string(), v.maxLength(200))
+})
 const TokenSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)) })
 
 /** A decimal as the wire contract carries it (Coinbase may write `"10"` or `"10.5"`; nothing else passes). */
@@ -152,23 +162,46 @@ export class CoinbaseOnRampProvider implements OnRampProviderApi {
   jwt(method: string, url: URL, now = Math.floor(Date.now() / 1000)): string {
     const encode = (value: unknown) => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(value)))
     const header = encode({ alg: this.key.alg, kid: this.config.keyId, typ: 'JWT', nonce: randomBytes(16).toString('hex') })
-    const payload = encode({ sub: this.config.keyId, iss: 'cdp', aud: ['cdp_service'], uris: [`${method} ${url.host}${url.pathname}`], iat: now, nbf: now, exp: now + COINBASE_JWT_SECONDS })
+    const payload = encode({
+      sub: this.config.keyId,
+      iss: 'cdp',
+      aud: ['cdp_service'],
+      uris: [`${method} ${url.host}${url.pathname}`],
+      iat: now,
+      nbf: now,
+      exp: now + COINBASE_JWT_SECONDS
+    })
     const input = new TextEncoder().encode(`${header}.${payload}`)
     const signature = this.key.alg === 'EdDSA' ? ed25519.sign(input, this.key.seed) : sign('sha256', input, { key: this.key.key, dsaEncoding: 'ieee-p1363' })
     return `${header}.${payload}.${base64urlnopad.encode(signature)}`
   }
 
-  private async call<S extends v.GenericSchema>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, query: Record<string, string | undefined> = {}): Promise<v.InferOutput<S>> {
+  private async call<S extends v.GenericSchema>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    query: Record<string, string | undefined> = {}
+  ): Promise<v.InferOutput<S>> {
     const url = new URL(path, this.config.apiUrl ?? COINBASE_API_URL)
     for (const [k, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(k, value)
-    const answer = await providerCall('Coinbase', url, { method, headers: { authorization: `Bearer ${this.jwt(method, url)}` }, body }, v.unknown(), this.config.timeoutMs)
+    const answer = await providerCall(
+      'Coinbase',
+      url,
+      { method, headers: { authorization: `Bearer ${this.jwt(method, url)}` }, body },
+      v.unknown(),
+      this.config.timeoutMs
+    )
     const parsed = v.safeParse(schema, snakeKeys(answer))
     if (!parsed.success) throw new ApiError(502, 'Coinbase gave a malformed answer')
     return parsed.output
   }
 
   async options(): Promise<OnRampOptions> {
-    const answer = await this.call('GET', '/onramp/v1/buy/options', OptionsSchema, undefined, { country: this.config.country ?? 'US', subdivision: this.config.subdivision })
+    const answer = await this.call('GET', '/onramp/v1/buy/options', OptionsSchema, undefined, {
+      country: this.config.country ?? 'US',
+      subdivision: this.config.subdivision
+    })
     const paymentCurrencies: PaymentCurrency[] = answer.payment_currencies.map(c => ({
       id: c.id,
       payment_method_limits: c.limits.filter(l => METHODS[l.id]).map(l => ({ id: METHODS[l.id]!, min: decimal(l.min, 'limit'), max: decimal(l.max, 'limit') }))

@@ -83,7 +83,9 @@ const Text = v.pipe(v.string(), v.maxLength(200))
 const Amount = v.pipe(v.number(), v.finite(), v.minValue(0))
 
 const CryptoCurrenciesSchema = v.pipe(
-  v.array(v.object({ currencyCode: Text, name: Text, chainCode: Text, chainName: v.nullish(Text), chainId: v.nullish(Text), contractAddress: v.nullish(Text) })),
+  v.array(
+    v.object({ currencyCode: Text, name: Text, chainCode: Text, chainName: v.nullish(Text), chainId: v.nullish(Text), contractAddress: v.nullish(Text) })
+  ),
   v.maxLength(5000)
 )
 const FiatCurrenciesSchema = v.pipe(v.array(v.object({ currencyCode: Text, name: v.nullish(Text) })), v.maxLength(500))
@@ -136,7 +138,12 @@ function unitsOf(value: number): bigint | undefined {
   if (exponent) {
     const digits = exponent[1]! + (exponent[2] ?? '')
     const point = exponent[1]!.length + Number(exponent[3])
-    text = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`
+    text =
+      point <= 0
+        ? `0.${'0'.repeat(-point)}${digits}`
+        : point >= digits.length
+          ? digits + '0'.repeat(point - digits.length)
+          : `${digits.slice(0, point)}.${digits.slice(point)}`
   }
   const [whole = '0', fraction = ''] = text.split('.')
   if (whole.replace(/^0+(?=\d)/, '').length > 20) return undefined
@@ -223,15 +230,34 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     const base = new URL(config.baseUrl ?? MELD_API_URL)
     this.base = base.href.endsWith('/') ? base.href : `${base.href}/`
     this.country = config.countryCode ?? 'US'
-    this.checkoutOrigin = config.widgetOrigin ? new URL(config.widgetOrigin).origin : base.host === 'api.meld.io' ? MELD_WIDGET_ORIGIN : base.host === 'api-sb.meld.io' ? MELD_SANDBOX_WIDGET_ORIGIN : base.origin
+    this.checkoutOrigin = config.widgetOrigin
+      ? new URL(config.widgetOrigin).origin
+      : base.host === 'api.meld.io'
+        ? MELD_WIDGET_ORIGIN
+        : base.host === 'api-sb.meld.io'
+          ? MELD_SANDBOX_WIDGET_ORIGIN
+          : base.origin
     this.webhook = config.webhook
   }
 
-  private call<S extends v.GenericSchema>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, query: Record<string, string | undefined> = {}): Promise<v.InferOutput<S>> {
+  private call<S extends v.GenericSchema>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    query: Record<string, string | undefined> = {}
+  ): Promise<v.InferOutput<S>> {
     // Relative to the base, so a proxy's path prefix is kept.
     const url = new URL(path.replace(/^\//, ''), this.base)
     for (const [k, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(k, value)
-    return providerCall('Meld', url, { method, headers: { authorization: `BASIC ${this.config.apiKey}`, 'meld-version': MELD_VERSION }, body }, schema, this.config.timeoutMs, { refusal: meldRefusal })
+    return providerCall(
+      'Meld',
+      url,
+      { method, headers: { authorization: `BASIC ${this.config.apiKey}`, 'meld-version': MELD_VERSION }, body },
+      schema,
+      this.config.timeoutMs,
+      { refusal: meldRefusal }
+    )
   }
 
   /** Meld's payment method for one of the modal's (undefined: Meld's default for each provider). */
@@ -249,9 +275,15 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     // The modal offers card and bank: Meld's card, and the country's first bank transfer (ACH, SEPA, …).
     const card = methods.find(m => m.paymentMethod === 'CREDIT_DEBIT_CARD') ?? methods.find(m => m.paymentType === 'CARD')
     const bank = methods.find(m => m.paymentType === 'BANK_TRANSFER')
-    const offered = Object.entries({ card: card?.paymentMethod, bank: bank?.paymentMethod }).filter((e): e is [string, string] => e[1] !== undefined && CODE.test(e[1]))
+    const offered = Object.entries({ card: card?.paymentMethod, bank: bank?.paymentMethod }).filter(
+      (e): e is [string, string] => e[1] !== undefined && CODE.test(e[1])
+    )
     this.methods = { ...this.methods, ...Object.fromEntries(offered) }
-    const limits = await Promise.all(offered.map(([, method]) => this.call('GET', '/service-providers/limits/fiat-currency-purchases', LimitsSchema, undefined, { ...query, paymentMethodTypes: method })))
+    const limits = await Promise.all(
+      offered.map(([, method]) =>
+        this.call('GET', '/service-providers/limits/fiat-currency-purchases', LimitsSchema, undefined, { ...query, paymentMethodTypes: method })
+      )
+    )
     const paymentCurrencies: PaymentCurrency[] = fiat
       .filter(f => CODE.test(f.currencyCode))
       .map(f => ({
@@ -267,12 +299,21 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     const purchaseCurrencies: PurchaseCurrency[] = crypto.flatMap(c => {
       const network = networkOf(c.chainId, c.chainCode)
       if (!network || !this.config.networks.includes(network) || !CODE.test(c.currencyCode) || !CODE.test(c.chainCode)) return []
-      return [{
-        id: c.currencyCode,
-        name: c.name,
-        symbol: symbolOf(c.currencyCode),
-        networks: [{ name: c.chainCode.toLowerCase(), display_name: c.chainName ?? c.chainCode, chain_id: network.slice(network.indexOf(':') + 1), contract_address: c.contractAddress ?? '' }]
-      }]
+      return [
+        {
+          id: c.currencyCode,
+          name: c.name,
+          symbol: symbolOf(c.currencyCode),
+          networks: [
+            {
+              name: c.chainCode.toLowerCase(),
+              display_name: c.chainName ?? c.chainCode,
+              chain_id: network.slice(network.indexOf(':') + 1),
+              contract_address: c.contractAddress ?? ''
+            }
+          ]
+        }
+      ]
     })
     return { purchaseCurrencies, paymentCurrencies }
   }
@@ -289,7 +330,9 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     })
     if (answer.error) throw new ApiError(400, `Meld: ${providerText(answer.error)}`)
     // Only quotes for what was asked count.
-    const best = bestQuote((answer.quotes ?? []).filter(q => q.destinationCurrencyCode === request.purchaseCurrency && q.sourceCurrencyCode === request.paymentCurrency))
+    const best = bestQuote(
+      (answer.quotes ?? []).filter(q => q.destinationCurrencyCode === request.purchaseCurrency && q.sourceCurrencyCode === request.paymentCurrency)
+    )
     if (!best) throw new ApiError(400, `Meld: no service provider quotes ${request.amount} ${request.paymentCurrency} of ${request.purchaseCurrency}`)
     return best
   }
@@ -299,8 +342,14 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     const total = required(best.sourceAmount, 'total')
     const networkFee = best.networkFee === null || best.networkFee === undefined ? 0n : required(best.networkFee, 'network fee')
     // Meld's totalFee is every fee (network, the service provider's, the partner's); without it, the parts.
-    const totalFee = best.totalFee === null || best.totalFee === undefined ? networkFee + (best.transactionFee ? required(best.transactionFee, 'fee') : 0n) + (best.partnerFee ? required(best.partnerFee, 'fee') : 0n) : required(best.totalFee, 'total fee')
-    const subtotal = best.sourceAmountWithoutFees === null || best.sourceAmountWithoutFees === undefined ? total - totalFee : required(best.sourceAmountWithoutFees, 'subtotal')
+    const totalFee =
+      best.totalFee === null || best.totalFee === undefined
+        ? networkFee + (best.transactionFee ? required(best.transactionFee, 'fee') : 0n) + (best.partnerFee ? required(best.partnerFee, 'fee') : 0n)
+        : required(best.totalFee, 'total fee')
+    const subtotal =
+      best.sourceAmountWithoutFees === null || best.sourceAmountWithoutFees === undefined
+        ? total - totalFee
+        : required(best.sourceAmountWithoutFees, 'subtotal')
     const providerFee = totalFee - networkFee
     if (providerFee < 0n || subtotal < 0n || subtotal > total) throw new ApiError(502, 'Meld gave a malformed quote')
     const money = (units: bigint) => ({ amount: textOf(units, 2), currency: request.paymentCurrency })
@@ -320,7 +369,12 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     const currency = request.fiatCurrency ?? 'USD'
     const amount = request.presetFiatAmount ?? MELD_DEFAULT_AMOUNT
     // Meld's widget opens one service provider: the one with the best quote for this purchase.
-    const best = await this.bestOf({ purchaseCurrency: asset, paymentCurrency: currency, amount, ...(request.paymentMethod ? { paymentMethod: request.paymentMethod } : {}) })
+    const best = await this.bestOf({
+      purchaseCurrency: asset,
+      paymentCurrency: currency,
+      amount,
+      ...(request.paymentMethod ? { paymentMethod: request.paymentMethod } : {})
+    })
     const session = await this.call('POST', '/crypto/session/widget', WidgetSchema, {
       sessionType: 'BUY',
       sessionData: {
@@ -355,8 +409,17 @@ export class MeldOnRampProvider implements OnRampProviderApi {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(transactionId)) return undefined
     const { transaction: t } = await this.call('GET', `/payments/transactions/${transactionId}`, TransactionSchema)
     const details = t.cryptoDetails
-    if (t.transactionType !== 'CRYPTO_PURCHASE' || t.status !== 'SETTLED' || !details?.blockchainTransactionId || !details.walletAddress || !t.destinationCurrencyCode) return undefined
-    const suffix = t.destinationCurrencyCode.includes('_') ? t.destinationCurrencyCode.slice(t.destinationCurrencyCode.lastIndexOf('_') + 1) : t.destinationCurrencyCode
+    if (
+      t.transactionType !== 'CRYPTO_PURCHASE' ||
+      t.status !== 'SETTLED' ||
+      !details?.blockchainTransactionId ||
+      !details.walletAddress ||
+      !t.destinationCurrencyCode
+    )
+      return undefined
+    const suffix = t.destinationCurrencyCode.includes('_')
+      ? t.destinationCurrencyCode.slice(t.destinationCurrencyCode.lastIndexOf('_') + 1)
+      : t.destinationCurrencyCode
     const network = networkOf(details.chainId, suffix)
     if (!network || !this.config.networks.includes(network)) return undefined
     const hash = details.blockchainTransactionId

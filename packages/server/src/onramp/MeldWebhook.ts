@@ -43,7 +43,14 @@ function timeOf(value: string): number {
  * verifyMeldSignature(secret, 'https://wallet.example/v1/onramp/webhook/meld', req.headers['meld-signature'], req.headers['meld-signature-timestamp'], rawBody)
  * ```
  */
-export function verifyMeldSignature(secret: string, url: string, signature: string | undefined, timestamp: string | undefined, body: string, now = Date.now()): boolean {
+export function verifyMeldSignature(
+  secret: string,
+  url: string,
+  signature: string | undefined,
+  timestamp: string | undefined,
+  body: string,
+  now = Date.now()
+): boolean {
   if (!signature || !timestamp || timestamp.length > 64) return false
   const at = timeOf(timestamp)
   if (!Number.isFinite(at) || Math.abs(now - at) > MELD_WEBHOOK_TOLERANCE_MS) return false
@@ -72,7 +79,8 @@ export async function receiveMeldWebhook(meld: MeldOnRampProvider, headers: Inco
   const webhook = meld.webhook
   if (!webhook) throw new ApiError(404, 'Unknown on-ramp provider', 'not_found')
   const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : undefined)
-  if (!verifyMeldSignature(webhook.secret, webhook.url, header('meld-signature'), header('meld-signature-timestamp'), body)) throw new ApiError(401, 'Bad signature', 'unauthorized')
+  if (!verifyMeldSignature(webhook.secret, webhook.url, header('meld-signature'), header('meld-signature-timestamp'), body))
+    throw new ApiError(401, 'Bad signature', 'unauthorized')
   let event: v.InferOutput<typeof EventSchema>
   try {
     event = v.parse(EventSchema, JSON.parse(body))

@@ -38,7 +38,13 @@ export class SandboxOnRampProvider implements OnRampProviderApi {
   }
 
   private call<S extends v.GenericSchema>(path: string, method: 'GET' | 'POST', schema: S, body?: unknown): Promise<v.InferOutput<S>> {
-    return providerCall('Devnet Sandbox', new URL(path, this.config.url), { method, headers: { authorization: `Bearer ${this.config.apiKey}` }, body }, schema, this.config.timeoutMs)
+    return providerCall(
+      'Devnet Sandbox',
+      new URL(path, this.config.url),
+      { method, headers: { authorization: `Bearer ${this.config.apiKey}` }, body },
+      schema,
+      this.config.timeoutMs
+    )
   }
 
   async options(): Promise<OnRampOptions> {

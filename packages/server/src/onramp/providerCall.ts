@@ -25,7 +25,10 @@ export interface ProviderCallOptions {
 /** Text from a provider made safe to show: control characters gone, at most 200 characters. */
 export function providerText(value: string): string {
   // Line breaks and other control characters could break the one-line reason the modal shows.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 200)
+  return value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, 200)
 }
 
 /**

@@ -34,7 +34,13 @@ async function deployRoundFeed(rpcUrl: string, round: Round): Promise<Address> {
   const wallet = createWalletClient({ account: DEVNET_ACCOUNTS[9], transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
   const deployed = await waitForReceipt(rpcUrl, await wallet.deployContract({ abi, bytecode, args: [8], chain: null }))
   const feed = getAddress(deployed.contractAddress!)
-  const set = await wallet.writeContract({ address: feed, abi, functionName: 'setRound', args: [round.roundId, round.answer, round.startedAt, round.updatedAt, round.answeredInRound], chain: null })
+  const set = await wallet.writeContract({
+    address: feed,
+    abi,
+    functionName: 'setRound',
+    args: [round.roundId, round.answer, round.startedAt, round.updatedAt, round.answeredInRound],
+    chain: null
+  })
   assert.equal((await waitForReceipt(rpcUrl, set)).status, '0x1')
   return feed
 }
@@ -57,7 +63,10 @@ describe('ChainlinkProvider (anvil)', () => {
     new ChainlinkProvider({ feeds, rpcUrl: id => (id === 'eip155:31337' ? anvil.url : undefined), now })
 
   it("reads each configured feed's latest answer with its decimals and update time", async () => {
-    const quotes = await provider({ [ETH.id]: ethFeed, [TOKEN.id]: { address: tokenFeed, heartbeatSeconds: 86_400 } }).prices([ETH, TOKEN], AbortSignal.timeout(5000))
+    const quotes = await provider({ [ETH.id]: ethFeed, [TOKEN.id]: { address: tokenFeed, heartbeatSeconds: 86_400 } }).prices(
+      [ETH, TOKEN],
+      AbortSignal.timeout(5000)
+    )
     assert.equal(quotes.get(ETH.id)?.usd, 3012.5)
     assert.equal(quotes.get(ETH.id)?.source, 'chainlink')
     assert.equal(quotes.get(TOKEN.id)?.usd, 1)
@@ -97,8 +106,14 @@ describe('ChainlinkProvider (anvil)', () => {
       carriedOver: await deployRoundFeed(anvil.url, { ...complete, answeredInRound: 6n })
     }
     const ids = Object.fromEntries(Object.keys(feeds).map((name, i) => [name, asset(`eip155:31337:0x00000000000000000000000000000000000001${i}0`)]))
-    const quotes = await provider(Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [ids[name]!.id, feed]))).prices(Object.values(ids), AbortSignal.timeout(5000))
-    assert.deepEqual([...quotes.entries()].map(([id, q]) => [id, q.usd]), [[ids.complete!.id, 2]])
+    const quotes = await provider(Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [ids[name]!.id, feed]))).prices(
+      Object.values(ids),
+      AbortSignal.timeout(5000)
+    )
+    assert.deepEqual(
+      [...quotes.entries()].map(([id, q]) => [id, q.usd]),
+      [[ids.complete!.id, 2]]
+    )
   })
 
   it('a zero or negative answer is no price', async () => {
@@ -110,7 +125,10 @@ describe('ChainlinkProvider (anvil)', () => {
   })
 
   it('a feed address without a contract is no price; a chain whose node is down is a failure', async () => {
-    const empty = await provider({ [ETH.id]: ethFeed, [TOKEN.id]: '0x000000000000000000000000000000000000dEaD' }).prices([ETH, TOKEN], AbortSignal.timeout(5000))
+    const empty = await provider({ [ETH.id]: ethFeed, [TOKEN.id]: '0x000000000000000000000000000000000000dEaD' }).prices(
+      [ETH, TOKEN],
+      AbortSignal.timeout(5000)
+    )
     assert.deepEqual([...empty.keys()], [ETH.id])
     const dead = createServer()
     await new Promise<void>(resolve => dead.listen(0, '127.0.0.1', resolve))

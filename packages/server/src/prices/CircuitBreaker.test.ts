@@ -46,7 +46,7 @@ describe('CircuitBreaker', () => {
     assert.equal(breaker.allow(), true)
   })
 
-  it("opens at once for a Retry-After, for the longer of it and the cool-down", () => {
+  it('opens at once for a Retry-After, for the longer of it and the cool-down', () => {
     const time = clock()
     const breaker = new CircuitBreaker({ threshold: 5, cooldownMs: 1000, now: time.now })
     breaker.failure({ retryAfterMs: 120_000 })

@@ -29,7 +29,8 @@ describe('CoinGeckoProvider (stand-in)', () => {
     gecko.recover()
     gecko.calls.length = 0
   })
-  const provider = (options: ConstructorParameters<typeof CoinGeckoProvider>[0] = {}) => new CoinGeckoProvider({ baseUrl: gecko.url, apiKey: 'demo-key', ...options })
+  const provider = (options: ConstructorParameters<typeof CoinGeckoProvider>[0] = {}) =>
+    new CoinGeckoProvider({ baseUrl: gecko.url, apiKey: 'demo-key', ...options })
   const signal = () => AbortSignal.timeout(5000)
 
   it('prices native coins by coin id and tokens by contract, with their update time', async () => {
@@ -54,17 +55,25 @@ describe('CoinGeckoProvider (stand-in)', () => {
   it('leaves out what CoinGecko does not know, and asks nothing for chains it has no ids for', async () => {
     const quotes = await provider().prices([asset('eip155:1:0x000000000000000000000000000000000000dEaD'), asset('eip155:31337:native')], signal())
     assert.equal(quotes.size, 0)
-    assert.deepEqual(gecko.calls.map(c => c.path), ['/api/v3/simple/token_price/ethereum'])
+    assert.deepEqual(
+      gecko.calls.map(c => c.path),
+      ['/api/v3/simple/token_price/ethereum']
+    )
   })
 
   it('knows the chains a configuration adds', async () => {
     gecko.setPrice('0x5FbDB2315678afecb367f032d93F642f64180aa3', 1, 'devnet')
-    const quotes = await provider({ networks: { 'eip155:31337': { platform: 'devnet' } } }).prices([asset('eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3')], signal())
+    const quotes = await provider({ networks: { 'eip155:31337': { platform: 'devnet' } } }).prices(
+      [asset('eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3')],
+      signal()
+    )
     assert.equal(quotes.get('eip155:31337:0x5fbdb2315678afecb367f032d93f642f64180aa3')?.usd, 1)
   })
 
   it('a refused key is a permanent failure (401)', async () => {
-    const error = await provider({ apiKey: 'wrong' }).prices([ETH], signal()).catch(e => e)
+    const error = await provider({ apiKey: 'wrong' })
+      .prices([ETH], signal())
+      .catch(e => e)
     assert.ok(error instanceof PriceProviderError)
     assert.equal(error.options.status, 401)
     assert.equal(error.options.permanent, true)
@@ -73,7 +82,9 @@ describe('CoinGeckoProvider (stand-in)', () => {
 
   it("a rate limit (429) carries the answer's Retry-After", async () => {
     gecko.fail({ status: 429, retryAfterSeconds: 42 })
-    const error = await provider().prices([ETH], signal()).catch(e => e)
+    const error = await provider()
+      .prices([ETH], signal())
+      .catch(e => e)
     assert.ok(error instanceof PriceProviderError)
     assert.deepEqual(error.options, { status: 429, retryAfterMs: 42_000 })
   })
@@ -81,7 +92,9 @@ describe('CoinGeckoProvider (stand-in)', () => {
   it('server errors (500, 503) are failures', async () => {
     for (const status of [500, 503] as const) {
       gecko.fail({ status }, 1)
-      const error = await provider().prices([ETH], signal()).catch(e => e)
+      const error = await provider()
+        .prices([ETH], signal())
+        .catch(e => e)
       assert.ok(error instanceof PriceProviderError)
       assert.equal(error.options.status, status)
     }
@@ -90,7 +103,9 @@ describe('CoinGeckoProvider (stand-in)', () => {
 
   it("a slow answer is cut by the caller's signal", async () => {
     gecko.fail({ slow: true })
-    const error = await provider().prices([ETH], AbortSignal.timeout(200)).catch(e => e)
+    const error = await provider()
+      .prices([ETH], AbortSignal.timeout(200))
+      .catch(e => e)
     assert.ok(error instanceof PriceProviderError)
     assert.match(error.message, /did not answer in time/)
   })

@@ -3,7 +3,10 @@ import * as v from 'valibot'
 const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 const CAIP2 = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 chain id like "eip155:1"'))
 const EVM_ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'a feed address: 0x and 40 hex digits'))
-const ASSET_ID = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:(native|0x[0-9a-fA-F]{40})$/, 'an asset id: "eip155:1:native" or "eip155:1:0x…"'))
+const ASSET_ID = v.pipe(
+  v.string(),
+  v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:(native|0x[0-9a-fA-F]{40})$/, 'an asset id: "eip155:1:native" or "eip155:1:0x…"')
+)
 const COINGECKO_ID = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,100}$/, 'a CoinGecko id: a-z, 0-9 and "-"'))
 
 /** Schema of {@link PriceProvidersConfig} (the `priceProviders` section of the server config). */
@@ -13,9 +16,7 @@ export const PriceProvidersConfigSchema = v.strictObject({
       apiKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
       baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500), v.url(), v.regex(/^https?:\/\//, 'priceProviders.coingecko.baseUrl: an http(s) URL'))),
       pro: v.optional(v.boolean()),
-      networks: v.optional(
-        v.record(CAIP2, v.strictObject({ platform: v.optional(COINGECKO_ID), nativeCoinId: v.optional(COINGECKO_ID) }))
-      )
+      networks: v.optional(v.record(CAIP2, v.strictObject({ platform: v.optional(COINGECKO_ID), nativeCoinId: v.optional(COINGECKO_ID) })))
     })
   ),
   chainlink: v.optional(

@@ -65,7 +65,10 @@ describe('PriceService', () => {
 
   it('a symbol prices only assets that carry it (configured ones), not an unlisted token claiming it', async () => {
     const service = new PriceService({ table: new PriceTable({ USDC: 1 }) })
-    const quotes = await service.prices([asset('eip155:1:0x00000000000000000000000000000000000000aa', 'USDC'), asset('eip155:1:0x00000000000000000000000000000000000000bb')])
+    const quotes = await service.prices([
+      asset('eip155:1:0x00000000000000000000000000000000000000aa', 'USDC'),
+      asset('eip155:1:0x00000000000000000000000000000000000000bb')
+    ])
     assert.deepEqual(usd(quotes), { 'eip155:1:0x00000000000000000000000000000000000000aa': '1@config' })
   })
 
@@ -152,7 +155,13 @@ describe('PriceService', () => {
     const primary = fakeProvider('primary', { [TOKEN.id]: 5 })
     primary.fail(new PriceProviderError('down', { status: 500 }))
     const fallback = fakeProvider('fallback', {})
-    const service = new PriceService({ providers: [primary, fallback], freshMs: 1000, staleMs: 1000, breaker: { threshold: 2, cooldownMs: 30_000 }, now: time.now })
+    const service = new PriceService({
+      providers: [primary, fallback],
+      freshMs: 1000,
+      staleMs: 1000,
+      breaker: { threshold: 2, cooldownMs: 30_000 },
+      now: time.now
+    })
     for (let i = 0; i < 2; i++) {
       await service.prices([TOKEN])
       time.advance(1001)
@@ -178,7 +187,11 @@ describe('PriceService', () => {
 
   describe('a second opinion (crossCheck)', () => {
     /** A primary and an on-chain checker, and what the service tells of disagreements. */
-    function checked(primaryPrices: Record<string, number>, checkPrices: Record<string, number>, crossCheck: Partial<NonNullable<ConstructorParameters<typeof PriceService>[0]>['crossCheck']> = {}) {
+    function checked(
+      primaryPrices: Record<string, number>,
+      checkPrices: Record<string, number>,
+      crossCheck: Partial<NonNullable<ConstructorParameters<typeof PriceService>[0]>['crossCheck']> = {}
+    ) {
       const time = clock()
       const primary = fakeProvider('market', primaryPrices)
       const chain = fakeProvider('onchain', checkPrices)
@@ -234,7 +247,13 @@ describe('PriceService', () => {
     it("answer: 'second' answers the checker's price instead; maxDeviation sets the bound", async () => {
       const { service, told } = checked({ [ETH.id]: 3000, [OTHER.id]: 10 }, { [ETH.id]: 2500, [OTHER.id]: 10.4 }, { answer: 'second', maxDeviation: 0.01 })
       assert.deepEqual(usd(await service.prices([ETH, OTHER])), { [ETH.id]: '2500@onchain', [OTHER.id]: '10.4@onchain' })
-      assert.deepEqual(told.map(d => [d.assetId, d.answered]), [[ETH.id, 'second'], [OTHER.id, 'second']])
+      assert.deepEqual(
+        told.map(d => [d.assetId, d.answered]),
+        [
+          [ETH.id, 'second'],
+          [OTHER.id, 'second']
+        ]
+      )
     })
 
     it('a checker that fails leaves the first price unchecked rather than unknown', async () => {
@@ -256,7 +275,13 @@ describe('PriceService', () => {
       gecko.calls.length = 0
       const time = clock()
       gecko.fail({ status: 429, retryAfterSeconds: 120 }, 1)
-      const service = new PriceService({ providers: [new CoinGeckoProvider({ baseUrl: gecko.url })], freshMs: 1000, staleMs: 1000, breaker: { threshold: 5, cooldownMs: 1000 }, now: time.now })
+      const service = new PriceService({
+        providers: [new CoinGeckoProvider({ baseUrl: gecko.url })],
+        freshMs: 1000,
+        staleMs: 1000,
+        breaker: { threshold: 5, cooldownMs: 1000 },
+        now: time.now
+      })
       assert.deepEqual(usd(await service.prices([ETH])), {})
       assert.equal(service.isSkipping('coingecko'), true, 'one 429 opens the breaker')
       time.advance(119_000)
@@ -271,7 +296,11 @@ describe('PriceService', () => {
       gecko.fail({ slow: true })
       const fallback = fakeProvider('fallback', { [ETH.id]: 2990 })
       const errors: string[] = []
-      const service = new PriceService({ providers: [new CoinGeckoProvider({ baseUrl: gecko.url }), fallback], timeoutMs: 200, onError: (_, e) => errors.push(e.message) })
+      const service = new PriceService({
+        providers: [new CoinGeckoProvider({ baseUrl: gecko.url }), fallback],
+        timeoutMs: 200,
+        onError: (_, e) => errors.push(e.message)
+      })
       assert.deepEqual(usd(await service.prices([ETH])), { [ETH.id]: '2990@fallback' })
       assert.equal(errors.length, 1)
       assert.match(errors[0]!, /did not answer/)

@@ -23,7 +23,9 @@ describe('createPriceService: CoinGecko checked by a Chainlink feed', () => {
   before(async () => {
     anvil = await startAnvil({ chainId: 31337 })
     gecko = await startCoinGeckoStandIn({ coins: { ethereum: 3000 } })
-    chains = new Map([['eip155:31337', { caipNetworkId: 'eip155:31337', name: 'Anvil', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]])
+    chains = new Map([
+      ['eip155:31337', { caipNetworkId: 'eip155:31337', name: 'Anvil', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    ])
   })
   after(async () => {
     await gecko?.close()
@@ -39,14 +41,24 @@ describe('createPriceService: CoinGecko checked by a Chainlink feed', () => {
     })
     const told: PriceDeviation[] = []
     const errors: string[] = []
-    return { told, errors, prices: createPriceService(undefined, config, chains, (_, e) => errors.push(e.message), d => told.push(d)) }
+    return {
+      told,
+      errors,
+      prices: createPriceService(
+        undefined,
+        config,
+        chains,
+        (_, e) => errors.push(e.message),
+        d => told.push(d)
+      )
+    }
   }
   const answer = async (prices: Awaited<ReturnType<typeof service>>['prices']) => {
     const quote = (await prices.prices([ETH])).get(ETH.id)
     return quote && `${quote.usd}@${quote.source}`
   }
 
-  it('agreeing within 5%: CoinGecko\'s price', async () => {
+  it("agreeing within 5%: CoinGecko's price", async () => {
     const { prices, told, errors } = await service(2950n)
     assert.equal(await answer(prices), '3000@coingecko')
     assert.deepEqual([told, errors], [[], []])
@@ -56,7 +68,9 @@ describe('createPriceService: CoinGecko checked by a Chainlink feed', () => {
     const { prices, told } = await service(2500n)
     assert.equal(await answer(prices), undefined)
     assert.equal(await answer(prices), undefined)
-    assert.deepEqual(told.map(describePriceDeviation), [`${ETH.id}: coingecko says 3000 USD, chainlink says 2500 USD (20.0% apart, more than 5%): answered unknown`])
+    assert.deepEqual(told.map(describePriceDeviation), [
+      `${ETH.id}: coingecko says 3000 USD, chainlink says 2500 USD (20.0% apart, more than 5%): answered unknown`
+    ])
   })
 
   it('maxDeviationPercent and onDeviation: "chainlink" answer the feed\'s price beyond a tighter bound', async () => {

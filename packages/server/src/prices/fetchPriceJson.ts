@@ -33,7 +33,13 @@ export function retryAfterMs(header: string | null, now: number): number | undef
  * @param signal - The caller's timeout.
  * @param now - The clock, to read an HTTP-date `Retry-After`.
  */
-export async function fetchPriceJson(name: string, url: URL, headers: Record<string, string>, signal: AbortSignal, now: () => number = Date.now): Promise<unknown> {
+export async function fetchPriceJson(
+  name: string,
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  now: () => number = Date.now
+): Promise<unknown> {
   let response: Response
   try {
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal, redirect: 'error' })
@@ -44,7 +50,11 @@ export async function fetchPriceJson(name: string, url: URL, headers: Record<str
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined)
     const status = response.status
-    if (status === 429) throw new PriceProviderError(`${name} rate-limited this server (HTTP 429)`, { status, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) ?? 60_000 })
+    if (status === 429)
+      throw new PriceProviderError(`${name} rate-limited this server (HTTP 429)`, {
+        status,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) ?? 60_000
+      })
     if (status === 401 || status === 403) throw new PriceProviderError(`${name} refused the API key (HTTP ${status})`, { status, permanent: true })
     throw new PriceProviderError(`${name} answered HTTP ${status}`, { status })
   }

@@ -294,10 +294,7 @@ export class RelayHub {
         connection.socket.close(1001, 'Server shutting down')
       }
       await Promise.all([...connections.map(c => c.idle()), this.pruning, this.writer.idle(), this.incoming])
-      await Promise.race([
-        Promise.all(connections.map(c => closed(c.socket))),
-        new Promise(resolve => setTimeout(resolve, CLOSE_GRACE_MS).unref())
-      ])
+      await Promise.race([Promise.all(connections.map(c => closed(c.socket))), new Promise(resolve => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
       for (const connection of connections) connection.socket.terminate()
     })()
     return this.closing

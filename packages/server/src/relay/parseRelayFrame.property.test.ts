@@ -21,7 +21,12 @@ describe('parseRelayFrame (properties)', () => {
       fc.uint8Array({ maxLength: 300 }).map(b => Buffer.from(b)),
       fc.string().map(s => Buffer.from(s)),
       jsonValue.map(v => Buffer.from(JSON.stringify(v))),
-      fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), fc.string()), id: fc.oneof(id, jsonValue), method: fc.oneof(method, jsonValue), params: jsonValue }, { requiredKeys: [] }).map(o => Buffer.from(JSON.stringify(o)))
+      fc
+        .record(
+          { jsonrpc: fc.oneof(fc.constant('2.0'), fc.string()), id: fc.oneof(id, jsonValue), method: fc.oneof(method, jsonValue), params: jsonValue },
+          { requiredKeys: [] }
+        )
+        .map(o => Buffer.from(JSON.stringify(o)))
     )
     fc.assert(
       fc.property(frames, data => {
@@ -34,7 +39,9 @@ describe('parseRelayFrame (properties)', () => {
           assert.equal(raw.jsonrpc, '2.0')
           assert.equal(typeof frame.method, 'string')
           assert.ok(frame.method.length > 0 && frame.method.length <= 100)
-          assert.ok((typeof frame.id === 'number' && Number.isFinite(frame.id)) || (typeof frame.id === 'string' && frame.id.length > 0 && frame.id.length <= 100))
+          assert.ok(
+            (typeof frame.id === 'number' && Number.isFinite(frame.id)) || (typeof frame.id === 'string' && frame.id.length > 0 && frame.id.length <= 100)
+          )
         }
       }),
       { numRuns: 1500 }

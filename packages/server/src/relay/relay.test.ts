@@ -15,7 +15,8 @@ import { connectRelayClient, signedAuth, relayIdentity, type RelayClient } from 
 import { waitFor } from '../__fixtures__/http.js'
 import { postgresAvailability, startPostgres, type TestPostgres } from '../__fixtures__/startPostgres.js'
 
-const config = () => demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+const config = () =>
+  demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
 /** The client id the named test identity proves with its signed auth token. */
 const idOf = (name: string) => relayIdentity(name).clientId
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -78,9 +79,20 @@ describe('relay protocol', () => {
     assert.deepEqual(await aliceAgain.request('irn_batchSubscribe', { topics: [topic] }), [sha256(topic + idOf('alice'))])
     await aliceAgain.waitForPushes(1)
     await sleep(150)
-    assert.deepEqual(aliceAgain.pushes.map(p => p.message), ['from-bob'])
-    assert.deepEqual(alice.pushes.map(p => p.message), ['from-bob'], 'no echo to the sender')
-    assert.deepEqual(bob.pushes.map(p => p.message), ['from-alice'], 'no echo to the sender')
+    assert.deepEqual(
+      aliceAgain.pushes.map(p => p.message),
+      ['from-bob']
+    )
+    assert.deepEqual(
+      alice.pushes.map(p => p.message),
+      ['from-bob'],
+      'no echo to the sender'
+    )
+    assert.deepEqual(
+      bob.pushes.map(p => p.message),
+      ['from-alice'],
+      'no echo to the sender'
+    )
   })
 
   it('gives anonymous sockets their own id, so two of them still exchange messages', async () => {
@@ -104,7 +116,10 @@ describe('relay protocol', () => {
     await sender.request('irn_publish', { topic, message: 'other', ttl: 60 })
     await receiver.waitForPushes(2)
     await sleep(100)
-    assert.deepEqual(receiver.pushes.map(p => p.message), ['same', 'other'])
+    assert.deepEqual(
+      receiver.pushes.map(p => p.message),
+      ['same', 'other']
+    )
     const rows = await server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_messages WHERE topic = $1', [topic])
     assert.equal(rows.rows[0]!.n, 2)
   })
@@ -121,13 +136,19 @@ describe('relay protocol', () => {
     assert.equal(await receiver.request('irn_batchUnsubscribe', { subscriptions: [{ topic: t2, id: sha256(t2 + idOf('receiver')) }] }), true)
     await sender.request('irn_publish', { topic: t2, message: 't2-after-unsubscribe', ttl: 60 })
     await sleep(100)
-    assert.deepEqual(receiver.pushes.map(p => p.message), ['t2-live'])
+    assert.deepEqual(
+      receiver.pushes.map(p => p.message),
+      ['t2-live']
+    )
 
     const fetched = await receiver.request<{ messages: { topic: string; message: string; tag: number; publishedAt: number }[]; hasMore: boolean }>(
       'irn_batchFetchMessages',
       { topics: [t1, t2] }
     )
-    assert.deepEqual(fetched.messages.map(m => m.message), ['t1-after-unsubscribe', 't2-live', 't2-after-unsubscribe'])
+    assert.deepEqual(
+      fetched.messages.map(m => m.message),
+      ['t1-after-unsubscribe', 't2-live', 't2-after-unsubscribe']
+    )
     assert.equal(fetched.hasMore, false)
 
     // This server keeps 5 per topic: the 3 oldest of 8 are dropped.
@@ -137,7 +158,10 @@ describe('relay protocol', () => {
     await late.request('irn_subscribe', { topic: busy })
     await late.waitForPushes(5)
     await sleep(100)
-    assert.deepEqual(late.pushes.map(p => p.message), ['m4', 'm5', 'm6', 'm7', 'm8'])
+    assert.deepEqual(
+      late.pushes.map(p => p.message),
+      ['m4', 'm5', 'm6', 'm7', 'm8']
+    )
   })
 
   it('accepts batch publishes whole or not at all', async () => {
@@ -145,10 +169,29 @@ describe('relay protocol', () => {
     const sender = await connect()
     const receiver = await connect()
     await receiver.request('irn_subscribe', { topic })
-    await assert.rejects(sender.request('irn_batchPublish', { messages: [{ topic, message: 'ok', ttl: 60 }, { topic, message: 'bad' }] }), { code: -32602 })
-    assert.equal(await sender.request('irn_batchPublish', { messages: [{ topic, message: 'b1', ttl: 60 }, { topic, message: 'b2', ttl: 60 }] }), true)
+    await assert.rejects(
+      sender.request('irn_batchPublish', {
+        messages: [
+          { topic, message: 'ok', ttl: 60 },
+          { topic, message: 'bad' }
+        ]
+      }),
+      { code: -32602 }
+    )
+    assert.equal(
+      await sender.request('irn_batchPublish', {
+        messages: [
+          { topic, message: 'b1', ttl: 60 },
+          { topic, message: 'b2', ttl: 60 }
+        ]
+      }),
+      true
+    )
     await receiver.waitForPushes(2)
-    assert.deepEqual(receiver.pushes.map(p => p.message), ['b1', 'b2'])
+    assert.deepEqual(
+      receiver.pushes.map(p => p.message),
+      ['b1', 'b2']
+    )
   })
 
   it('does not deliver expired messages and deletes them', async () => {
@@ -161,7 +204,11 @@ describe('relay protocol', () => {
     await sleep(150)
     assert.equal(late.pushes.length, 0)
     // Deleted by the periodic sweep (every 200 ms on this server).
-    await waitFor(async () => (await server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_messages WHERE topic = $1', [topic])).rows[0]!.n === 0, 3000, 'expired row deleted')
+    await waitFor(
+      async () => (await server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_messages WHERE topic = $1', [topic])).rows[0]!.n === 0,
+      3000,
+      'expired row deleted'
+    )
   })
 
   it('answers malformed frames with JSON-RPC errors and keeps the connection and the server working', async () => {
@@ -288,7 +335,11 @@ describe('relay persistence', () => {
     const second = await createServer({ config: config(), dataDir: dir })
     try {
       const rows = await second.store.query<{ message: string }>('SELECT message FROM relay_messages WHERE topic = $1', [topic])
-      assert.deepEqual(rows.rows.map(r => r.message), ['survives'], 'expired row deleted at start')
+      assert.deepEqual(
+        rows.rows.map(r => r.message),
+        ['survives'],
+        'expired row deleted at start'
+      )
       // The sender itself does not get its message back after the restart; someone else does.
       const sender = await connectRelayClient(second.relayUrl!, { auth: signedAuth('sender') })
       const receiver = await connectRelayClient(second.relayUrl!, { auth: signedAuth('receiver') })
@@ -333,7 +384,14 @@ describe('relay on a PostgreSQL server', { skip: postgres.ok ? false : `skipped:
       const receiver = await connectRelayClient(second.relayUrl!, { auth: signedAuth('pg-receiver') })
       await receiver.request('irn_batchSubscribe', { topics: [topic, newTopic()] })
       const pushes = await receiver.waitForPushes(3)
-      assert.deepEqual(pushes.map(p => [p.message, p.tag]), [['pg-3', 1108], ['pg-4', 1108], ['pg-5', 1108]])
+      assert.deepEqual(
+        pushes.map(p => [p.message, p.tag]),
+        [
+          ['pg-3', 1108],
+          ['pg-4', 1108],
+          ['pg-5', 1108]
+        ]
+      )
       assert.ok(Math.abs(pushes[0]!.publishedAt - Date.now()) < 60_000)
       await receiver.close()
     } finally {

@@ -22,7 +22,14 @@ describe('relayAnnouncements', () => {
   })
 
   it('ignores payloads that are not announcements, and entries that are not [id, topic]', () => {
-    for (const payload of ['', 'not json', '[]', 'null', '{"from":1,"messages":[]}', '{"from":"a"}']) assert.equal(readRelayAnnouncement(payload), undefined, payload)
-    assert.deepEqual(readRelayAnnouncement('{"from":"a","messages":[[1,"t"],["2","t"],[1.5,"t"],[3],[4,5],"x",null,[6,"u"]]}'), { from: 'a', messages: [[1, 't'], [6, 'u']] })
+    for (const payload of ['', 'not json', '[]', 'null', '{"from":1,"messages":[]}', '{"from":"a"}'])
+      assert.equal(readRelayAnnouncement(payload), undefined, payload)
+    assert.deepEqual(readRelayAnnouncement('{"from":"a","messages":[[1,"t"],["2","t"],[1.5,"t"],[3],[4,5],"x",null,[6,"u"]]}'), {
+      from: 'a',
+      messages: [
+        [1, 't'],
+        [6, 'u']
+      ]
+    })
   })
 })

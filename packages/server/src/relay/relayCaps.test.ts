@@ -26,10 +26,17 @@ describe('relay caps', () => {
   let clock = 1_000_000
   const clients: RelayClient[] = []
   before(async () => {
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     config.history = { enabled: false }
     // Behind one proxy hop, so tests name their clients in X-Forwarded-For.
-    server = await createServer({ config, trustProxy: 1, relay: { maxConnections: 6, maxConnectionsPerClient: 2, maxSubscriptionsPerConnection: 3, publishesPerSecond: 5, now: () => clock } })
+    server = await createServer({
+      config,
+      trustProxy: 1,
+      relay: { maxConnections: 6, maxConnectionsPerClient: 2, maxSubscriptionsPerConnection: 3, publishesPerSecond: 5, now: () => clock }
+    })
   })
   after(async () => {
     await Promise.all(clients.splice(0).map(c => c.close()))
@@ -59,7 +66,10 @@ describe('relay caps', () => {
 
   it('closes sockets past the global cap with 1013', async () => {
     while (server.relay!.connectionCount < 6) await connect(`198.51.100.${10 + server.relay!.connectionCount}`)
-    assert.deepEqual(await closeOf(`${server.relayUrl}?projectId=demo`, { 'x-forwarded-for': '198.51.100.99' }), { code: CLOSE_TRY_AGAIN_LATER, reason: 'Too many connections' })
+    assert.deepEqual(await closeOf(`${server.relayUrl}?projectId=demo`, { 'x-forwarded-for': '198.51.100.99' }), {
+      code: CLOSE_TRY_AGAIN_LATER,
+      reason: 'Too many connections'
+    })
     await Promise.all(clients.splice(0).map(c => c.close()))
     await waitFor(() => server.relay!.connectionCount === 0, 5000, 'the server to drop the sockets')
   })
@@ -70,8 +80,14 @@ describe('relay caps', () => {
     await assert.rejects(c.request('irn_subscribe', { topic: topic() }), /at most 3 topics/)
     const t = topic()
     const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => c.request('irn_publish', { topic: t, message: `m${i}`, ttl: 300, tag: 1 })))
-    assert.deepEqual(outcomes.map(o => o.status), ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
-    assert.match(String((outcomes[5] as PromiseRejectedResult).reason?.message ?? (outcomes[5] as PromiseRejectedResult).reason), /Too many publishes: at most 5 a second/)
+    assert.deepEqual(
+      outcomes.map(o => o.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']
+    )
+    assert.match(
+      String((outcomes[5] as PromiseRejectedResult).reason?.message ?? (outcomes[5] as PromiseRejectedResult).reason),
+      /Too many publishes: at most 5 a second/
+    )
     clock += 200
     assert.equal(await c.request('irn_publish', { topic: t, message: 'later', ttl: 300, tag: 1 }), true, 'a fifth of a second buys one more')
     await assert.rejects(c.request('irn_publish', { topic: t, message: 'too soon', ttl: 300, tag: 1 }), /Too many publishes/)
@@ -96,7 +112,10 @@ describe('relay storage bounds', () => {
     await Promise.all(servers.map(s => s.close()))
   })
   const start = async (relay: Parameters<typeof createServer>[0]['relay']) => {
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     config.history = { enabled: false }
     config.projects.push({ id: 'second', allowedOrigins: [] })
     // Behind one proxy hop: a test names a client's address in X-Forwarded-For (else 127.0.0.1).
@@ -117,10 +136,16 @@ describe('relay storage bounds', () => {
     const t = topic()
     for (let i = 1; i <= 5; i++) await sender.request('irn_publish', { topic: t, message: kb(`m${i}`), ttl: 300, tag: 1 })
     const { rows } = await server.store.query<{ project_id: string; bytes: number }>('SELECT project_id, bytes FROM relay_messages WHERE topic = $1', [t])
-    assert.deepEqual(rows, [1, 2, 3].map(() => ({ project_id: 'demo', bytes: 1000 })))
+    assert.deepEqual(
+      rows,
+      [1, 2, 3].map(() => ({ project_id: 'demo', bytes: 1000 }))
+    )
     const receiver = await connect(server)
     await receiver.request('irn_subscribe', { topic: t })
-    assert.deepEqual((await receiver.waitForPushes(3)).map(p => p.message.slice(0, 2)), ['m3', 'm4', 'm5'])
+    assert.deepEqual(
+      (await receiver.waitForPushes(3)).map(p => p.message.slice(0, 2)),
+      ['m3', 'm4', 'm5']
+    )
   })
 
   it("attack: one client fills the project's storage", async () => {
@@ -136,17 +161,26 @@ describe('relay storage bounds', () => {
     const t = topic()
     assert.equal(await dapp.request('irn_publish', { topic: t, message: kb('proposal'), ttl: 300, tag: 1100 }), true)
     await wallet.request('irn_subscribe', { topic: t })
-    assert.deepEqual((await wallet.waitForPushes(1)).map(p => p.message.slice(0, 8)), ['proposal'])
+    assert.deepEqual(
+      (await wallet.waitForPushes(1)).map(p => p.message.slice(0, 8)),
+      ['proposal']
+    )
 
     // The flooder kept its quota of its newest messages: its oldest went, nobody else's.
     const { rows } = await server.store.query<{ message: string }>('SELECT message FROM relay_messages WHERE topic = ANY($1::text[]) ORDER BY id', [flood])
-    assert.deepEqual(rows.map(r => r.message.slice(0, 2)), ['f7', 'f8', 'f9'])
+    assert.deepEqual(
+      rows.map(r => r.message.slice(0, 2)),
+      ['f7', 'f8', 'f9']
+    )
     const victims = await server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM relay_messages WHERE topic = $1', [t])
     assert.equal(victims.rows[0]!.n, 1)
     // And flooding on does not change that.
     assert.equal(await flooder.request('irn_publish', { topic: topic(), message: kb('f10'), ttl: 300, tag: 1 }), true)
     assert.equal(await dapp.request('irn_publish', { topic: t, message: kb('request'), ttl: 300, tag: 1108 }), true)
-    assert.deepEqual((await wallet.waitForPushes(2)).map(p => p.message.slice(0, 7)), ['proposa', 'request'])
+    assert.deepEqual(
+      (await wallet.waitForPushes(2)).map(p => p.message.slice(0, 7)),
+      ['proposa', 'request']
+    )
   })
 
   it("refuses publishes past a project's share and past the relay's total, and takes them again once messages expire", async () => {
@@ -156,11 +190,17 @@ describe('relay storage bounds', () => {
     for (let i = 0; i < 5; i++) await demo.request('irn_publish', { topic: topic(), message: kb(`d${i}`), ttl: 1, tag: 1 })
     // Full because of several clients (the first alone would lose its own oldest message instead).
     const otherDemo = await connect(server, 'demo', '198.51.100.70')
-    await assert.rejects(otherDemo.request('irn_publish', { topic: topic(), message: kb('d5'), ttl: 300, tag: 1 }), /This project's relay storage is full: try again later/)
+    await assert.rejects(
+      otherDemo.request('irn_publish', { topic: topic(), message: kb('d5'), ttl: 300, tag: 1 }),
+      /This project's relay storage is full: try again later/
+    )
 
     const second = await connect(server, 'second')
     for (let i = 0; i < 3; i++) await second.request('irn_publish', { topic: topic(), message: kb(`s${i}`), ttl: 300, tag: 1 })
-    await assert.rejects(second.request('irn_publish', { topic: topic(), message: kb('s3'), ttl: 300, tag: 1 }), /^Error: Relay storage is full: try again later$/)
+    await assert.rejects(
+      second.request('irn_publish', { topic: topic(), message: kb('s3'), ttl: 300, tag: 1 }),
+      /^Error: Relay storage is full: try again later$/
+    )
     // Subscribing and reading still work while storage is full.
     const t = topic()
     assert.equal(typeof (await demo.request('irn_subscribe', { topic: t })), 'string')

@@ -64,7 +64,13 @@ describe('relay under load', () => {
   let server: WalletModalServer
 
   before(async () => {
-    server = await createServer({ config: demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } }), relay: { maxConnectionsPerClient: 2 * PAIRS } })
+    server = await createServer({
+      config: demoServerConfig({
+        chains: [],
+        tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+      }),
+      relay: { maxConnectionsPerClient: 2 * PAIRS }
+    })
   })
   after(async () => {
     await server?.close()

@@ -96,10 +96,7 @@ export const RELAY_METHODS: ReadonlyMap<string, RelayMethod> = new Map<string, R
       return { result: true }
     }
   ],
-  [
-    'irn_batchFetchMessages',
-    async (hub, connection, params) => ({ result: await hub.fetch(connection, readTopics(readObject(params).topics)) })
-  ],
+  ['irn_batchFetchMessages', async (hub, connection, params) => ({ result: await hub.fetch(connection, readTopics(readObject(params).topics)) })],
   [
     // The dapp's proposal: subscribe it to the pairing topic (the sign-client skips its own
     // irn_subscribe for it) and publish the proposal there for the wallet.

@@ -26,7 +26,10 @@ const APPROVED = { eip155: { ...REQUESTED.eip155, accounts: [`${CHAIN}:${account
 
 /** The demo configuration plus a project with a one-site allow-list and one with an empty list. */
 function publicConfig(relay: ServerConfig['relay']): ServerConfig {
-  const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+  const config = demoServerConfig({
+    chains: [],
+    tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+  })
   config.history = { enabled: false }
   config.projects.push({ id: 'shop', allowedOrigins: ['https://*.shop.example'] }, { id: 'open', allowedOrigins: [] })
   config.relay = relay
@@ -87,7 +90,11 @@ describe('relay in public mode', () => {
     const session = await approval()
     await waitFor(() => wallet!.session.keys.includes(session.topic), 5000, 'wallet session')
     const message = toHex('Public mode')
-    const signature = await dapp.request<Hex>({ topic: session.topic, chainId: CHAIN, request: { method: 'personal_sign', params: [message, account.address] } })
+    const signature = await dapp.request<Hex>({
+      topic: session.topic,
+      chainId: CHAIN,
+      request: { method: 'personal_sign', params: [message, account.address] }
+    })
     assert.equal(await verifyMessage({ address: account.address, message: { raw: message }, signature }), true)
     // What the SDK signs really is its relayUrl.
     const aud = JSON.parse(Buffer.from((await dapp.core.crypto.signJWT(relayUrl)).split('.')[1]!, 'base64url').toString()).aud
@@ -95,8 +102,14 @@ describe('relay in public mode', () => {
   })
 
   it('refuses a token made out to another relay, and an expired one: 401 invalid key', async () => {
-    assert.deepEqual(await outcomeOf(url({ projectId: 'demo', auth: await jwtFor('wss://relay.walletconnect.org') })), refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`))
-    assert.deepEqual(await outcomeOf(url({ projectId: 'demo', auth: await jwtFor(`${relayUrl}/other`) })), refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`))
+    assert.deepEqual(
+      await outcomeOf(url({ projectId: 'demo', auth: await jwtFor('wss://relay.walletconnect.org') })),
+      refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`)
+    )
+    assert.deepEqual(
+      await outcomeOf(url({ projectId: 'demo', auth: await jwtFor(`${relayUrl}/other`) })),
+      refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`)
+    )
     assert.deepEqual(await outcomeOf(url({ projectId: 'demo', auth: await jwtFor(relayUrl, -10) })), refused(`${RELAY_REFUSALS.invalidKey} (expired)`))
   })
 
@@ -151,6 +164,9 @@ describe('relay in public mode without configured audiences', () => {
       clients.push(client)
       assert.equal(typeof (await client.request('irn_subscribe', { topic: randomBytes(32).toString('hex') })), 'string', aud)
     }
-    assert.deepEqual(await outcomeOf(`${own}?projectId=demo&auth=${await jwtFor('wss://relay.example.org')}`), refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`))
+    assert.deepEqual(
+      await outcomeOf(`${own}?projectId=demo&auth=${await jwtFor('wss://relay.example.org')}`),
+      refused(`${RELAY_REFUSALS.invalidKey} (wrong audience)`)
+    )
   })
 })

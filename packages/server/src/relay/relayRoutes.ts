@@ -66,7 +66,12 @@ export interface RelayRoutesOptions extends RelayConfig {
  * await relayRoutes(app, hub, projects, { publicMode: true, audiences: ['wss://relay.example.org'] })
  * ```
  */
-export async function relayRoutes(app: FastifyInstance, hub: RelayHub, projects: ReadonlyMap<string, ProjectConfig>, options: RelayRoutesOptions = {}): Promise<void> {
+export async function relayRoutes(
+  app: FastifyInstance,
+  hub: RelayHub,
+  projects: ReadonlyMap<string, ProjectConfig>,
+  options: RelayRoutesOptions = {}
+): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: MAX_PAYLOAD_BYTES },
     // Replaces the plugin's default (a plain close of every client) with the relay's own,

@@ -21,7 +21,8 @@ const CHAIN = 'eip155:31337'
 const REQUESTED = { eip155: { chains: [CHAIN], methods: ['personal_sign', 'eth_sendTransaction'], events: ['accountsChanged', 'chainChanged'] } }
 const APPROVED = { eip155: { ...REQUESTED.eip155, accounts: [`${CHAIN}:${account.address}`] } }
 
-const config = () => demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+const config = () =>
+  demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
 
 /** What the test wallet does with the next proposal. */
 type Decision = 'approve' | 'reject'
@@ -94,7 +95,7 @@ describe('sign-clients through the relay', () => {
     await signThrough(sessionTopic, 'After the restart')
   })
 
-  it("hands out the subscription ids the SDK computes itself, from the client id in its auth JWT", async () => {
+  it('hands out the subscription ids the SDK computes itself, from the client id in its auth JWT', async () => {
     for (const client of [dapp, wallet]) {
       const clientId = await client.core.crypto.getClientId()
       assert.deepEqual(verifyRelayAuth(await client.core.crypto.signJWT(server.relayUrl!), Date.now() / 1000), { ok: true, clientId })

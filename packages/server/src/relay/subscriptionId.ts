@@ -9,5 +9,7 @@ import { createHash } from 'node:crypto'
  * @param clientId - The client's id (see `verifyRelayAuth`).
  */
 export function subscriptionId(topic: string, clientId: string): string {
-  return createHash('sha256').update(topic + clientId, 'utf8').digest('hex')
+  return createHash('sha256')
+    .update(topic + clientId, 'utf8')
+    .digest('hex')
 }

@@ -66,7 +66,10 @@ describe('verifyRelayAuth', () => {
     assert.equal(verifyRelayAuth(auth, now()).ok, true)
     // A token without aud, or with one that is no relay URL.
     assert.deepEqual(verifyRelayAuth(relayIdentity('a', { aud: undefined }).auth, now(), ['ws://test']), { ok: false, reason: 'wrong audience' })
-    assert.deepEqual(verifyRelayAuth(relayIdentity('a', { aud: 'https://relay.example.org' }).auth, now(), ['https://relay.example.org']), { ok: false, reason: 'wrong audience' })
+    assert.deepEqual(verifyRelayAuth(relayIdentity('a', { aud: 'https://relay.example.org' }).auth, now(), ['https://relay.example.org']), {
+      ok: false,
+      reason: 'wrong audience'
+    })
     assert.equal(verifyRelayAuth(relayIdentity('a').auth, now(), ['ws://test/']).ok, true)
   })
 

@@ -18,7 +18,10 @@ describe('analytics and error sink', () => {
     getJson(urlOf(server.url, '/e', params, client), { headers: { authorization: `Bearer ${TOKEN}` } })
 
   before(async () => {
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     config.projects.push({ id: 'quiet', allowedOrigins: [], analyticsEnabled: false })
     config.projects.push({ id: 'keeps-addresses', allowedOrigins: [], analyticsStoreAddresses: true })
     config.analyticsReadToken = TOKEN
@@ -119,14 +122,20 @@ describe('analytics and error sink', () => {
   })
 
   it('keeps reading off when no read token is configured', async () => {
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     delete config.analyticsReadToken
     const closed = await createServer({ config, relay: false })
     try {
       assert.equal((await postJson(urlOf(closed.url, '/e'), event('off-1'))).status, 202, 'events are still taken')
       for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
         const answer = await getJson(urlOf(closed.url, '/e'), authorization ? { headers: { authorization } } : {})
-        assert.deepEqual([answer.status, answer.body], [403, { error: 'forbidden', reason: 'Reading events is off: set analyticsReadToken in the server configuration' }])
+        assert.deepEqual(
+          [answer.status, answer.body],
+          [403, { error: 'forbidden', reason: 'Reading events is off: set analyticsReadToken in the server configuration' }]
+        )
       }
     } finally {
       await closed.close()
@@ -134,8 +143,15 @@ describe('analytics and error sink', () => {
   })
 
   it('stores page URLs without query or fragment, and addresses only when the project opts in', async () => {
-    const withAddress = (id: string) =>
-      ({ ...event(id, { type: 'track', event: 'CONNECT_SUCCESS', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', properties: { name: 'Devnet Wallet', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }), url: 'https://shop.example/pay?email=a@b.example#token=secret' })
+    const withAddress = (id: string) => ({
+      ...event(id, {
+        type: 'track',
+        event: 'CONNECT_SUCCESS',
+        address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        properties: { name: 'Devnet Wallet', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+      }),
+      url: 'https://shop.example/pay?email=a@b.example#token=secret'
+    })
     assert.equal((await post(withAddress('a-1'))).status, 202)
     const [dropped] = (await read({ event: 'CONNECT_SUCCESS' })).body.events
     assert.equal(dropped.url, 'https://shop.example/pay')

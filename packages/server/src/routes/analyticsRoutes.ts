@@ -50,34 +50,42 @@ export function analyticsRoutes(app: FastifyInstance, ctx: RouteContext): void {
         `INSERT INTO analytics_events (project_id, event_id, event, type, address, url, domain, client_timestamp, sdk_type, sdk_version, props)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
          ON CONFLICT (project_id, event_id) DO NOTHING`,
-        [project.id, eventId, props.event, props.type ?? null, props.address ?? null, pageUrl(url), domain, timestamp, request.query.st, request.query.sv, JSON.stringify(props)]
+        [
+          project.id,
+          eventId,
+          props.event,
+          props.type ?? null,
+          props.address ?? null,
+          pageUrl(url),
+          domain,
+          timestamp,
+          request.query.st,
+          request.query.sv,
+          JSON.stringify(props)
+        ]
       )
     }
     return reply.code(202).send(enabled ? { ok: true } : { ok: true, stored: false })
   })
 
-  app.get<{ Querystring: v.InferOutput<typeof EventsQuerySchema> }>(
-    '/e',
-    { schema: { querystring: EventsQuerySchema } },
-    async request => {
-      const token = ctx.config.analyticsReadToken
-      if (!token) throw new ApiError(403, 'Reading events is off: set analyticsReadToken in the server configuration', 'forbidden')
-      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
-        throw new ApiError(401, 'Reading events needs Authorization: Bearer <analyticsReadToken>')
-      }
-      const { limit, event } = request.query
-      const result = await ctx.store.query<StoredEvent>(
-        `SELECT event_id AS "eventId", url, domain, client_timestamp::float8 AS timestamp, props,
+  app.get<{ Querystring: v.InferOutput<typeof EventsQuerySchema> }>('/e', { schema: { querystring: EventsQuerySchema } }, async request => {
+    const token = ctx.config.analyticsReadToken
+    if (!token) throw new ApiError(403, 'Reading events is off: set analyticsReadToken in the server configuration', 'forbidden')
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      throw new ApiError(401, 'Reading events needs Authorization: Bearer <analyticsReadToken>')
+    }
+    const { limit, event } = request.query
+    const result = await ctx.store.query<StoredEvent>(
+      `SELECT event_id AS "eventId", url, domain, client_timestamp::float8 AS timestamp, props,
                 to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "receivedAt",
                 sdk_type AS "sdkType", sdk_version AS "sdkVersion"
          FROM analytics_events
          WHERE project_id = $1 AND ($2::text IS NULL OR event = $2)
          ORDER BY id DESC LIMIT $3`,
-        [request.project!.id, event ?? null, limit]
-      )
-      return { events: result.rows }
-    }
-  )
+      [request.project!.id, event ?? null, limit]
+    )
+    return { events: result.rows }
+  })
 }
 
 /** Compares two secrets in constant time (hashing first makes the lengths equal). */

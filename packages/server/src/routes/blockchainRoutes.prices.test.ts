@@ -53,7 +53,9 @@ describe('prices in the blockchain data API', () => {
   })
 
   it('answers static prices, provider prices, and no price (no `price`, no `value`) for a token nobody prices', async () => {
-    const { status, body } = await getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${WALLET_ACCOUNT}/balance`, { currency: 'usd', chainId: 'eip155:31337' }))
+    const { status, body } = await getJson<OrError<{ balances: Balance[] }>>(
+      urlOf(server.url, `/v1/account/${WALLET_ACCOUNT}/balance`, { currency: 'usd', chainId: 'eip155:31337' })
+    )
     assert.equal(status, 200)
     assert.deepEqual(v.parse(BalancesSchema, body), body, 'what the modal accepts, field for field')
     const bySymbol = Object.fromEntries(body.balances.map(b => [b.symbol, b]))
@@ -87,7 +89,9 @@ describe('prices in the blockchain data API', () => {
     gecko.fail({ status: 503 })
     try {
       // (Prices asked before are still cached: what matters is that the route answers.)
-      const { status, body } = await getJson<OrError<{ balances: Balance[] }>>(urlOf(server.url, `/v1/account/${WALLET_ACCOUNT}/balance`, { currency: 'usd', chainId: 'eip155:31337' }))
+      const { status, body } = await getJson<OrError<{ balances: Balance[] }>>(
+        urlOf(server.url, `/v1/account/${WALLET_ACCOUNT}/balance`, { currency: 'usd', chainId: 'eip155:31337' })
+      )
       assert.equal(status, 200)
       assert.equal(body.balances.find(b => b.symbol === 'ETH')!.price, 3000)
     } finally {

@@ -26,7 +26,10 @@ describe('Solana balances (local Solana network)', () => {
 
   it('demoServerConfig adds the Solana chain with SOL and DSPL', () => {
     const config = demoServerConfig({ chains: [], tokens, solana: local.solana })
-    assert.deepEqual(config.chains.map(c => [c.caipNetworkId, c.nativeCurrency.symbol, c.nativeCurrency.decimals]), [[local.solana.caipNetworkId, 'SOL', 9]])
+    assert.deepEqual(
+      config.chains.map(c => [c.caipNetworkId, c.nativeCurrency.symbol, c.nativeCurrency.decimals]),
+      [[local.solana.caipNetworkId, 'SOL', 9]]
+    )
     assert.deepEqual(config.chains[0]!.tokens, [{ address: SOLANA_SPL_MINT, symbol: 'DSPL', name: 'Devnet SPL', decimals: 6 }])
     assert.equal(config.prices!.SOL, 150)
     assert.equal(config.prices!.DSPL, 1)
@@ -50,7 +53,10 @@ describe('Solana balances (local Solana network)', () => {
     assert.equal(status, 200, JSON.stringify(body))
     // What the modal's service client accepts, field for field.
     assert.deepEqual(v.parse(BalancesSchema, body), body)
-    assert.deepEqual(body.balances.map(b => b.symbol), ['SOL', 'DSPL'])
+    assert.deepEqual(
+      body.balances.map(b => b.symbol),
+      ['SOL', 'DSPL']
+    )
     const [sol, dspl] = body.balances as [Balance, Balance]
     const lamports = await connection.getBalance(new PublicKey(SOLANA_WALLET_ADDRESS))
     assert.equal(lamports, 100 * LAMPORTS_PER_SOL)
@@ -73,15 +79,23 @@ describe('Solana balances (local Solana network)', () => {
       quantity: { decimals: '6', numeric: '1000000' },
       iconUrl: urlOf(local.server.url, '/public/getTokenImage/DSPL')
     })
-    for (const url of [sol.iconUrl, dspl.iconUrl, urlOf(local.server.url, `/public/getAssetImage/${local.solana.caipNetworkId}`)]) assert.equal((await fetch(url)).status, 200, url)
+    for (const url of [sol.iconUrl, dspl.iconUrl, urlOf(local.server.url, `/public/getAssetImage/${local.solana.caipNetworkId}`)])
+      assert.equal((await fetch(url)).status, 200, url)
   })
 
   it('reads live: a SOL transfer shows up at once; no DSPL, no DSPL entry', async () => {
     const wallet = Keypair.fromSeed(Buffer.from(SOLANA_WALLET_SECRET, 'hex'))
     const target = Keypair.generate().publicKey
-    await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: target, lamports: 1_500_000_000 })), [wallet])
+    await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: target, lamports: 1_500_000_000 })),
+      [wallet]
+    )
     const { body } = await balances(target.toBase58())
-    assert.deepEqual(body.balances.map(b => [b.symbol, b.quantity.numeric, b.value]), [['SOL', '1.5', 225]])
+    assert.deepEqual(
+      body.balances.map(b => [b.symbol, b.quantity.numeric, b.value]),
+      [['SOL', '1.5', 225]]
+    )
     const wallets = await balances(SOLANA_WALLET_ADDRESS)
     assert.equal(wallets.body.balances[0]!.quantity.numeric, String((await connection.getBalance(wallet.publicKey)) / LAMPORTS_PER_SOL))
     const receiver = await balances(SOLANA_RECEIVER_ADDRESS)

@@ -5,7 +5,17 @@ import assert from 'node:assert/strict'
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex } from 'viem'
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
-import { DEVNET_ENS_NAMES, DEVNET_ENS_POISONED_REVERSE, DEVNET_LIST_TOKEN, DEVNET_TOKEN_DECIMALS, DUSD_ADDRESS, USDT_ADDRESS, WALLET_ACCOUNT, jsonRpc, waitForReceipt } from '../../../devnet/src/index.js'
+import {
+  DEVNET_ENS_NAMES,
+  DEVNET_ENS_POISONED_REVERSE,
+  DEVNET_LIST_TOKEN,
+  DEVNET_TOKEN_DECIMALS,
+  DUSD_ADDRESS,
+  USDT_ADDRESS,
+  WALLET_ACCOUNT,
+  jsonRpc,
+  waitForReceipt
+} from '../../../devnet/src/index.js'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
@@ -18,9 +28,16 @@ describe('blockchain data API (devnet)', () => {
   const chains = useStarted(startChainServer, started => started.close())
 
   const balances = (address: string, params: Record<string, string | undefined> = {}) =>
-    getJson<OrError<{ balances: Balance[] }>>(urlOf(chains.server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId: 'eip155:31337', ...params }))
+    getJson<OrError<{ balances: Balance[] }>>(
+      urlOf(chains.server.url, `/v1/account/${address}/balance`, { currency: 'usd', chainId: 'eip155:31337', ...params })
+    )
   const balanceOf = async (url: string, token: string, owner: string): Promise<bigint> =>
-    BigInt(await jsonRpc<Hex>(url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] }) }, 'latest']))
+    BigInt(
+      await jsonRpc<Hex>(url, 'eth_call', [
+        { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] }) },
+        'latest'
+      ])
+    )
 
   it('/v1/supported-chains lists the configured chains', async () => {
     const { status, body } = await getJson(urlOf(chains.server.url, '/v1/supported-chains'))
@@ -76,7 +93,10 @@ describe('blockchain data API (devnet)', () => {
       assert.equal(status, 200)
       // What the modal's service client accepts, field for field.
       assert.deepEqual(v.parse(BalancesSchema, body), body)
-      assert.deepEqual(body.balances.map(b => b.symbol), ['ETH', 'DUSD', 'USDT', 'DLST'])
+      assert.deepEqual(
+        body.balances.map(b => b.symbol),
+        ['ETH', 'DUSD', 'USDT', 'DLST']
+      )
       const [eth, dusd, usdt] = body.balances as [Balance, Balance, Balance]
 
       const wei = BigInt(await jsonRpc<Hex>(chains.rpcUrl, 'eth_getBalance', [WALLET_ACCOUNT, 'latest']))
@@ -104,17 +124,26 @@ describe('blockchain data API (devnet)', () => {
       assert.equal((await fetch(dusd.iconUrl)).status, 200)
     })
 
-    it('lists a token only the devnet token list names, with the list\'s metadata', async () => {
+    it("lists a token only the devnet token list names, with the list's metadata", async () => {
       for (const chainId of ['eip155:31337', 'eip155:31338']) {
         const { body } = await balances(WALLET_ACCOUNT, { chainId })
         const listed = body.balances.find(b => b.symbol === DEVNET_LIST_TOKEN.symbol)
         assert.ok(listed, chainId)
         assert.equal(listed.name, DEVNET_LIST_TOKEN.name)
         assert.equal(listed.address, `${chainId}:${DEVNET_LIST_TOKEN.address}`)
-        assert.deepEqual(listed.quantity, { decimals: '6', numeric: formatUnits(await balanceOf(chains.devnet.chains.find(c => `eip155:${c.chainId}` === chainId)!.rpcUrl, DEVNET_LIST_TOKEN.address, WALLET_ACCOUNT), 6) })
+        assert.deepEqual(listed.quantity, {
+          decimals: '6',
+          numeric: formatUnits(
+            await balanceOf(chains.devnet.chains.find(c => `eip155:${c.chainId}` === chainId)!.rpcUrl, DEVNET_LIST_TOKEN.address, WALLET_ACCOUNT),
+            6
+          )
+        })
       }
       // Only the wallet account holds it.
-      assert.equal((await balances(EMPTY_ACCOUNT)).body.balances.some(b => b.symbol === DEVNET_LIST_TOKEN.symbol), false)
+      assert.equal(
+        (await balances(EMPTY_ACCOUNT)).body.balances.some(b => b.symbol === DEVNET_LIST_TOKEN.symbol),
+        false
+      )
     })
 
     it('reads live: a transfer shows up at once', async () => {

@@ -63,11 +63,19 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
     // Spec §9: balances exist on eip155 and solana.
     if (chain && chainId.startsWith('solana:')) {
       if (!isSolanaAddress(address)) throw new ApiError(400, `Invalid address for ${chainId}: not a Solana address`)
-      return { balances: await priceBalances(ctx.priceService, chain, await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs)) }
+      return {
+        balances: await priceBalances(ctx.priceService, chain, await readSolanaBalances(chain, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs))
+      }
     }
     const evm = evmChain(chainId, `Network not supported for balances: ${chainId}`)
     if (!address.startsWith('0x')) throw new ApiError(400, `Invalid address for ${chainId}: not an EVM address`)
-    return { balances: await priceBalances(ctx.priceService, evm, await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs, ctx.tokenLists?.tokensFor(evm))) }
+    return {
+      balances: await priceBalances(
+        ctx.priceService,
+        evm,
+        await readBalances(evm, address, ctx.prices, tokenIcon(request), ctx.upstreamTimeoutMs, ctx.tokenLists?.tokensFor(evm))
+      )
+    }
   })
 
   serveEndpoint(app, blockchainEndpoints.fungiblePrice, {}, async request => {
@@ -100,7 +108,11 @@ export function blockchainRoutes(app: FastifyInstance, ctx: RouteContext): void 
 }
 
 /** Name, symbol and icon of a CAIP-10 token id (or `…:native`) the server knows, and the asset to price. */
-function findFungible(ctx: RouteContext, id: string, icon: (symbol: string, configured?: string) => string): { asset: PriceAsset; fungible: Omit<Fungible, 'price'> } | undefined {
+function findFungible(
+  ctx: RouteContext,
+  id: string,
+  icon: (symbol: string, configured?: string) => string
+): { asset: PriceAsset; fungible: Omit<Fungible, 'price'> } | undefined {
   const lastColon = id.lastIndexOf(':')
   const chain = ctx.chains.get(id.slice(0, lastColon))
   if (!chain) return undefined

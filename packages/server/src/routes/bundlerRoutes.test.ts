@@ -23,7 +23,12 @@ import { toEmbeddedSmartAccount } from '../embedded/embeddedSmartAccount.js'
 import { postJson, urlOf } from '../__fixtures__/http.js'
 
 const OPS_PER_MINUTE = 3
-const devnetChain = defineChain({ id: 31337, name: 'Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
+const devnetChain = defineChain({
+  id: 31337,
+  name: 'Devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] } }
+})
 
 describe('bundler route (POST /v1/bundler)', () => {
   let devnet: Devnet
@@ -35,7 +40,8 @@ describe('bundler route (POST /v1/bundler)', () => {
   before(async () => {
     devnet = await startDevnet()
     config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens, accountAbstraction: devnet.accountAbstraction })
-    for (const chain of config.chains) chain.smartAccounts = { ...chain.smartAccounts!, bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY, opsPerMinute: OPS_PER_MINUTE } }
+    for (const chain of config.chains)
+      chain.smartAccounts = { ...chain.smartAccounts!, bundler: { operatorKey: DEMO_BUNDLER_OPERATOR_KEY, opsPerMinute: OPS_PER_MINUTE } }
     // A project whose clients may call the bundler 3 times a minute (the route's rate limit).
     config.projects.push({ id: 'tight', allowedOrigins: ['http://127.0.0.1:*'], features: [], rateLimits: { routes: { bundler: 3 } } })
     server = await createServer({ config, relay: false })
@@ -89,7 +95,7 @@ describe('bundler route (POST /v1/bundler)', () => {
     assert.match(otherEntryPoint.error.message, /Unsupported EntryPoint/)
   })
 
-  it("deploys an account with its first operation, reuses it for the second, and is repaid by each", async () => {
+  it('deploys an account with its first operation, reuses it for the second, and is repaid by each', async () => {
     const account = await freshAccount()
     const client = publicClient()
     const bundler = bundlerOf(account)
@@ -203,7 +209,8 @@ describe('bundler route (POST /v1/bundler)', () => {
       toEmbeddedSmartAccount({ chain: config.chains[0]!, smart: config.chains[0]!.smartAccounts! }, privateKeyToAccount(generatePrivateKey()), publicClient())
     const sponsoredBundler = (account: SmartAccount, paymaster: VerifyingPaymaster) =>
       createBundlerClient({ account, client: publicClient(), transport: http(bundlerUrl), paymaster: paymaster.actions(31337) })
-    const deposit = () => publicClient().readContract({ address: devnet.accountAbstraction.walletModalPaymaster, abi: paymasterAbi, functionName: 'getDeposit' })
+    const deposit = () =>
+      publicClient().readContract({ address: devnet.accountAbstraction.walletModalPaymaster, abi: paymasterAbi, functionName: 'getDeposit' })
 
     it("pays for a new account's first operation from its deposit (the account holds no ETH), and for no later one", async () => {
       const client = publicClient()
@@ -238,7 +245,9 @@ describe('bundler route (POST /v1/bundler)', () => {
         [paymasterOf({ now: () => 1000 }), -32503, /AA32 paymaster expired or not due/]
       ] as const) {
         const account = await freshEmbeddedAccount()
-        const prepared = (await sponsoredBundler(account, paymaster).prepareUserOperation({ calls: [{ to: DEVNET_ACCOUNTS[9]!, value: 0n, data: '0x' }] })) as UserOperation<'0.8'>
+        const prepared = (await sponsoredBundler(account, paymaster).prepareUserOperation({
+          calls: [{ to: DEVNET_ACCOUNTS[9]!, value: 0n, data: '0x' }]
+        })) as UserOperation<'0.8'>
         const answer = await send({ ...prepared, signature: await account.signUserOperation({ ...prepared, chainId: 31337 }) })
         assert.equal(answer.error?.code, code, JSON.stringify(answer))
         assert.match(answer.error.message, reason)
@@ -252,8 +261,17 @@ describe('bundler route (POST /v1/bundler)', () => {
       const op = { sender: account.address, nonce: 0n, callData: '0x' as Hex, ...(await account.getFactoryArgs()) }
       assert.ok(paymasterOf().stubData(op).paymasterData.length > 2)
       assert.throws(() => paymasterOf().stubData({ ...op, factory: devnet.accountAbstraction.simpleAccountFactory }), SponsorshipRefused)
-      const gas = { verificationGasLimit: 300_000n, callGasLimit: 100_000n, preVerificationGas: 60_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000n }
-      await assert.rejects(paymasterOf({ maxGasPerOperation: 100_000 }).data({ ...op, ...gas }, 31337), /The operation needs 500000 gas; at most 100000 is sponsored/)
+      const gas = {
+        verificationGasLimit: 300_000n,
+        callGasLimit: 100_000n,
+        preVerificationGas: 60_000n,
+        maxFeePerGas: 2_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000n
+      }
+      await assert.rejects(
+        paymasterOf({ maxGasPerOperation: 100_000 }).data({ ...op, ...gas }, 31337),
+        /The operation needs 500000 gas; at most 100000 is sponsored/
+      )
       const signed = await paymasterOf().data({ ...op, ...gas }, 31337)
       assert.equal(signed.paymaster, devnet.accountAbstraction.walletModalPaymaster)
       assert.equal(signed.paymasterData.length, 2 + 2 * (64 + 65), 'the time window and a 65-byte signature')
@@ -274,7 +292,11 @@ describe('bundler route (POST /v1/bundler)', () => {
       const sent = await rpc('eth_sendUserOperation', [formatUserOperationRequest(await signedOperation(account)), entryPoint], through)
       assert.match(sent.result, /^0x[0-9a-f]{64}$/)
       // The external bundler's refusals keep their code and message.
-      const again = await rpc('eth_sendUserOperation', [formatUserOperationRequest(await signedOperation(await freshAccount(null), undefined, 0n)), entryPoint], through)
+      const again = await rpc(
+        'eth_sendUserOperation',
+        [formatUserOperationRequest(await signedOperation(await freshAccount(null), undefined, 0n)), entryPoint],
+        through
+      )
       assert.equal(again.error.code, -32500)
       assert.match(again.error.message, /AA21/)
       const started = Date.now()

@@ -27,12 +27,19 @@ const ROUTER_ABI = parseAbi(['function swapExactETHForTokens(uint256, address[],
 describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
   const chains = useStarted(startChainServer, started => started.close())
   const get = (path: string, params: Record<string, string | undefined>) => getJson(urlOf(chains.server.url, `/v1/convert/${path}`, params))
-  const build = (body: Record<string, unknown>) => postJson(urlOf(chains.server.url, '/v1/convert/build-transaction'), { projectId: CLIENT.projectId, eip155: { slippage: '1' }, ...body })
+  const build = (body: Record<string, unknown>) =>
+    postJson(urlOf(chains.server.url, '/v1/convert/build-transaction'), { projectId: CLIENT.projectId, eip155: { slippage: '1' }, ...body })
   const call = async <T>(to: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []): Promise<T> =>
-    (decodeFunctionResult as (x: unknown) => unknown)({ abi, functionName, data: await jsonRpc<Hex>(chains.rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi: abi as never, functionName, args } as never) }, 'latest']) }) as T
+    (decodeFunctionResult as (x: unknown) => unknown)({
+      abi,
+      functionName,
+      data: await jsonRpc<Hex>(chains.rpcUrl, 'eth_call', [{ to, data: encodeFunctionData({ abi: abi as never, functionName, args } as never) }, 'latest'])
+    }) as T
   /** Sends as an unlocked anvil account; resolves with the mined receipt. */
   const send = async (tx: { from: string; to: string; data: string; value?: string }) => {
-    const hash = await jsonRpc<Hex>(chains.rpcUrl, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, data: tx.data, value: `0x${BigInt(tx.value ?? '0').toString(16)}` }])
+    const hash = await jsonRpc<Hex>(chains.rpcUrl, 'eth_sendTransaction', [
+      { from: tx.from, to: tx.to, data: tx.data, value: `0x${BigInt(tx.value ?? '0').toString(16)}` }
+    ])
     await waitForReceipt(chains.rpcUrl, hash)
     return jsonRpc<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>(chains.rpcUrl, 'eth_getTransactionReceipt', [hash])
   }
@@ -46,15 +53,18 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
     return (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n)
   }
 
-  it('/tokens lists the coin and the configured tokens with icons and prices; other networks get the spec\'s message', async () => {
+  it("/tokens lists the coin and the configured tokens with icons and prices; other networks get the spec's message", async () => {
     const { status, body } = await get('tokens', { chainId: CHAIN })
     assert.equal(status, 200)
     assert.deepEqual(v.parse(ConvertTokensSchema, body), body)
-    assert.deepEqual(body.tokens.map((t: { symbol: string; address: string; decimals: number; price: number }) => [t.symbol, t.address, t.decimals, t.price]), [
-      ['ETH', ETH, 18, 3000],
-      ['DUSD', DUSD, 6, 1],
-      ['USDT', USDT, 6, 1]
-    ])
+    assert.deepEqual(
+      body.tokens.map((t: { symbol: string; address: string; decimals: number; price: number }) => [t.symbol, t.address, t.decimals, t.price]),
+      [
+        ['ETH', ETH, 18, 3000],
+        ['DUSD', DUSD, 6, 1],
+        ['USDT', USDT, 6, 1]
+      ]
+    )
     assert.equal((await fetch(body.tokens[1].logoUri)).status, 200)
     for (const chainId of ['eip155:998', 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']) {
       assert.deepEqual((await get('tokens', { chainId })).body, { error: 'bad_request', reason: 'Network not supported for Swaps' }, chainId)
@@ -114,7 +124,10 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
   it('ETH -> USDT needs no approval and delivers the quote', async () => {
     const amount = 5n * 10n ** 16n
     const user = `${CHAIN}:${TRADER}`
-    assert.deepEqual((await get('build-approve', { from: ETH, to: USDT, userAddress: user })).body, { error: 'bad_request', reason: "The network's coin needs no approval" })
+    assert.deepEqual((await get('build-approve', { from: ETH, to: USDT, userAddress: user })).body, {
+      error: 'bad_request',
+      reason: "The network's coin needs no approval"
+    })
     const quote = (await get('quotes', { amount: amount.toString(), from: ETH, to: USDT, userAddress: user })).body.quotes[0]
     const built = await build({ amount: amount.toString(), from: ETH, to: USDT, userAddress: user, quoteId: quote.id })
     assert.equal(built.body.tx.value, amount.toString())
@@ -128,7 +141,11 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
     const user = `${CHAIN}:${TRADER}`
     const quote = (await get('quotes', { amount: amount.toString(), from: ETH, to: DUSD, userAddress: user })).body.quotes[0]
     // Someone buys 20 ETH worth of DUSD first: the price moves about 20%.
-    const whale = encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [0n, [DEVNET_UNISWAP.weth, DUSD_ADDRESS], WHALE, 2n ** 40n] })
+    const whale = encodeFunctionData({
+      abi: ROUTER_ABI,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [DEVNET_UNISWAP.weth, DUSD_ADDRESS], WHALE, 2n ** 40n]
+    })
     assert.equal((await send({ from: WHALE, to: DEVNET_UNISWAP.router, data: whale, value: (20n * 10n ** 18n).toString() })).status, '0x1')
     const built = await build({ amount: amount.toString(), from: ETH, to: DUSD, userAddress: user, quoteId: quote.id })
     assert.equal(built.status, 200)
@@ -149,10 +166,19 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
   it('refuses an expired quote, a quote for another trade, and a body for another project', async () => {
     const user = `${CHAIN}:${TRADER}`
     const terms = { chain: CHAIN, from: DUSD, to: ETH, amount: '1000000', toAmount: '1', path: [DUSD_ADDRESS, DEVNET_UNISWAP.weth], expiresAt: Date.now() - 1 }
-    assert.deepEqual((await build({ amount: '1000000', from: DUSD, to: ETH, userAddress: user, quoteId: encodeQuoteId(terms) })).body, { error: 'bad_request', reason: 'Quote expired' })
+    assert.deepEqual((await build({ amount: '1000000', from: DUSD, to: ETH, userAddress: user, quoteId: encodeQuoteId(terms) })).body, {
+      error: 'bad_request',
+      reason: 'Quote expired'
+    })
     const live = encodeQuoteId({ ...terms, expiresAt: Date.now() + 60_000 })
-    assert.deepEqual((await build({ amount: '2000000', from: DUSD, to: ETH, userAddress: user, quoteId: live })).body, { error: 'bad_request', reason: 'The quote is for another trade' })
-    assert.deepEqual((await build({ amount: '1000000', from: DUSD, to: ETH, userAddress: user, quoteId: 'not-a-quote' })).body, { error: 'bad_request', reason: 'Invalid quote' })
+    assert.deepEqual((await build({ amount: '2000000', from: DUSD, to: ETH, userAddress: user, quoteId: live })).body, {
+      error: 'bad_request',
+      reason: 'The quote is for another trade'
+    })
+    assert.deepEqual((await build({ amount: '1000000', from: DUSD, to: ETH, userAddress: user, quoteId: 'not-a-quote' })).body, {
+      error: 'bad_request',
+      reason: 'Invalid quote'
+    })
     const other = await build({ amount: '1000000', from: DUSD, to: ETH, userAddress: user, projectId: 'someone-else' })
     assert.equal(other.status, 400)
   })
@@ -171,7 +197,10 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
     assert.equal(await reason({ amount: '0' }), 'Invalid querystring: amount must be /^[0-9]*[1-9][0-9]*$/, got "0"')
     assert.equal(await reason({ amount: '-5' }), 'Invalid querystring: amount must be /^[0-9]*[1-9][0-9]*$/, got "-5"')
     assert.equal(await reason({ from: 'eip155:31338:native' }), 'from, to and userAddress must be on the same network')
-    assert.equal(await reason({ from: 'eip155:998:native', to: `eip155:998:${DUSD_ADDRESS}`, userAddress: `eip155:998:${TRADER}` }), 'Network not supported for Swaps')
+    assert.equal(
+      await reason({ from: 'eip155:998:native', to: `eip155:998:${DUSD_ADDRESS}`, userAddress: `eip155:998:${TRADER}` }),
+      'Network not supported for Swaps'
+    )
     assert.equal(await reason({ amount: '1', from: ETH, to: DUSD }), 'Amount too small to swap')
     // An empty pool (created, never funded): insufficient liquidity.
     const lonely = '0x000000000000000000000000000000000000c0DE'

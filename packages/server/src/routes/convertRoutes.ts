@@ -74,14 +74,22 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     if (a.chain !== b.chain || a.chain !== user.chain) throw new ApiError(400, 'from, to and userAddress must be on the same network')
     return { ...swapsOn(a.chain), from: a.asset, to: b.asset, user: user.address }
   }
-  const gasPriceOf = (client: PublicClient) => client.getGasPrice().catch((error: unknown) => Promise.reject(upstreamFailure(error, ctx.upstreamTimeoutMs, 'eth_gasPrice')))
+  const gasPriceOf = (client: PublicClient) =>
+    client.getGasPrice().catch((error: unknown) => Promise.reject(upstreamFailure(error, ctx.upstreamTimeoutMs, 'eth_gasPrice')))
 
   serveEndpoint(app, convertEndpoints.tokens, {}, async request => {
     const { chain } = swapsOn(request.query.chainId)
     const id = chain.caipNetworkId
     const icon = tokenIconUrl(ctx, request)
     const native: SwapToken = { ...chain.nativeCurrency, address: `${id}:native`, logoUri: icon(chain.nativeCurrency.symbol), price: ctx.prices.native(chain) }
-    const tokens = (chain.tokens ?? []).map(t => ({ name: t.name, symbol: t.symbol, address: `${id}:${t.address}`, decimals: t.decimals, logoUri: icon(t.symbol, t.iconUrl), price: ctx.prices.token(chain, t) }))
+    const tokens = (chain.tokens ?? []).map(t => ({
+      name: t.name,
+      symbol: t.symbol,
+      address: `${id}:${t.address}`,
+      decimals: t.decimals,
+      logoUri: icon(t.symbol, t.iconUrl),
+      price: ctx.prices.token(chain, t)
+    }))
     return { tokens: [native, ...tokens] }
   })
 
@@ -104,7 +112,11 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
           toAmount: terms.toAmount,
           priceImpact: quote.priceImpact,
           fee: { amount: quote.feeAmount.toString(), token: from },
-          route: quote.path.map(address => (address === quote.path[0] && assets.from.native) || (address === quote.path[quote.path.length - 1] && assets.to.native) ? `${chain.caipNetworkId}:native` : `${chain.caipNetworkId}:${address}`),
+          route: quote.path.map(address =>
+            (address === quote.path[0] && assets.from.native) || (address === quote.path[quote.path.length - 1] && assets.to.native)
+              ? `${chain.caipNetworkId}:native`
+              : `${chain.caipNetworkId}:${address}`
+          ),
           gasFee: (quote.gasEstimate * price).toString(),
           ...(spender ? { spender } : {}),
           expiresAt
@@ -130,7 +142,7 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
   serveEndpoint(app, convertEndpoints.buildApprove, {}, async request => {
     const { from, to, userAddress, amount } = request.query
     const { client, provider, user, ...assets } = trade(from, to, userAddress)
-    if (assets.from.native) throw new ApiError(400, 'The network\'s coin needs no approval')
+    if (assets.from.native) throw new ApiError(400, "The network's coin needs no approval")
     const [spender, gasPrice] = await Promise.all([provider.spender(), gasPriceOf(client)])
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount === undefined ? maxUint256 : BigInt(amount)] })
     return { tx: { from: user, to: assets.from.address, data, value: '0', eip155: { gasPrice: gasPrice.toString() } } }
@@ -146,7 +158,8 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
     if (body.quoteId) {
       // The quote the visitor saw: its minimum holds even if the pools moved since.
       const terms = decodeQuoteId(body.quoteId)
-      if (terms.chain !== chain.caipNetworkId || terms.from !== body.from || terms.to !== body.to || terms.amount !== body.amount) throw new ApiError(400, 'The quote is for another trade')
+      if (terms.chain !== chain.caipNetworkId || terms.from !== body.from || terms.to !== body.to || terms.amount !== body.amount)
+        throw new ApiError(400, 'The quote is for another trade')
       toAmount = BigInt(terms.toAmount)
       path = terms.path.map(a => getAddress(a))
     } else {
@@ -166,10 +179,22 @@ export function convertRoutes(app: FastifyInstance, ctx: RouteContext): void {
       // the wallet's own estimate then says why.
       // A fifth more than the node's estimate, as wallets add: estimates of a first swap from an
       // account (fresh storage slots, the wrapped coin's calls) run tight.
-      tx.gas ?? (disableEstimate ? undefined : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).then(gas => (gas * 6n) / 5n, () => undefined))
+      tx.gas ??
+        (disableEstimate
+          ? undefined
+          : client.estimateGas({ account: user, to: tx.to, data: tx.data, value: tx.value }).then(
+              gas => (gas * 6n) / 5n,
+              () => undefined
+            ))
     ])
     return {
-      tx: { from: user, to: tx.to, data: tx.data, value: tx.value.toString(), eip155: { gasPrice: gasPrice.toString(), ...(gas === undefined ? {} : { gas: gas.toString() }) } },
+      tx: {
+        from: user,
+        to: tx.to,
+        data: tx.data,
+        value: tx.value.toString(),
+        eip155: { gasPrice: gasPrice.toString(), ...(gas === undefined ? {} : { gas: gas.toString() }) }
+      },
       minimumReceived: minOut.toString()
     }
   })

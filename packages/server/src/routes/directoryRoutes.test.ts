@@ -19,7 +19,8 @@ interface Page {
 
 describe('wallet directory and project configuration', () => {
   const server = useStarted(startOfflineServer, started => started.close())
-  const wallets = (params: Record<string, string | number | undefined>) => getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
+  const wallets = (params: Record<string, string | number | undefined>) =>
+    getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
 
   describe('/getWallets', () => {
     it('pages of 40 do not overlap and count the whole catalogue (>= 200)', async () => {
@@ -51,8 +52,14 @@ describe('wallet directory and project configuration', () => {
           assert.ok(w[key] === null || typeof w[key] === 'string', `${w.name}.${key}`)
         }
       }
-      assert.ok(body.data.some(w => w.mobile_link?.startsWith('https://')), 'some universal links')
-      assert.ok(body.data.some(w => w.mobile_link && /^[a-z0-9]+:\/\/$/.test(w.mobile_link)), 'some custom schemes')
+      assert.ok(
+        body.data.some(w => w.mobile_link?.startsWith('https://')),
+        'some universal links'
+      )
+      assert.ok(
+        body.data.some(w => w.mobile_link && /^[a-z0-9]+:\/\/$/.test(w.mobile_link)),
+        'some custom schemes'
+      )
     })
 
     it('pages past the end are empty but keep the count', async () => {
@@ -63,7 +70,10 @@ describe('wallet directory and project configuration', () => {
 
     it('searches names case-insensitively', async () => {
       const { body } = await wallets({ search: 'DEVNET' })
-      assert.deepEqual(body.data.map(w => w.name), ['Devnet Wallet'])
+      assert.deepEqual(
+        body.data.map(w => w.name),
+        ['Devnet Wallet']
+      )
       assert.equal(body.count, 1)
       const samples = await wallets({ search: 'sample wallet 01' })
       assert.equal(samples.body.count, 10)
@@ -79,7 +89,10 @@ describe('wallet directory and project configuration', () => {
         [['Ledger Live', 'ledgerlive://', 'ledgerlive://', 'https://www.ledger.com/ledger-live']]
       )
       const trezor = (await wallets({ search: 'trezor' })).body.data
-      assert.deepEqual(trezor.map(w => [w.name, w.mobile_link, w.homepage]), [['Trezor Suite', null, 'https://trezor.io/trezor-suite']])
+      assert.deepEqual(
+        trezor.map(w => [w.name, w.mobile_link, w.homepage]),
+        [['Trezor Suite', null, 'https://trezor.io/trezor-suite']]
+      )
       assert.equal((await fetch(trezor[0]!.image_url)).status, 200, 'an image for each')
     })
 
@@ -87,10 +100,16 @@ describe('wallet directory and project configuration', () => {
       const first = (await wallets({ entries: 5 })).body.data
       const included = await wallets({ include: [first[3]!.id, first[1]!.id].join(',') })
       // Catalogue order, not the order asked for.
-      assert.deepEqual(included.body.data.map(w => w.id), [first[1]!.id, first[3]!.id])
+      assert.deepEqual(
+        included.body.data.map(w => w.id),
+        [first[1]!.id, first[3]!.id]
+      )
       assert.equal(included.body.count, 2)
       const excluded = await wallets({ entries: 3, exclude: [first[0]!.id, first[1]!.id].join(',') })
-      assert.deepEqual(excluded.body.data.map(w => w.id), [first[2]!.id, first[3]!.id, first[4]!.id])
+      assert.deepEqual(
+        excluded.body.data.map(w => w.id),
+        [first[2]!.id, first[3]!.id, first[4]!.id]
+      )
       const all = (await wallets({})).body.count
       assert.equal(excluded.body.count, all - 2)
       const both = await wallets({ include: first[0]!.id, exclude: first[0]!.id })
@@ -99,10 +118,17 @@ describe('wallet directory and project configuration', () => {
 
     it('filters by chain id or namespace (any match)', async () => {
       const devnet = await wallets({ chains: 'eip155:31338' })
-      assert.deepEqual(devnet.body.data.map(w => w.name), ['Devnet Wallet'])
+      assert.deepEqual(
+        devnet.body.data.map(w => w.name),
+        ['Devnet Wallet']
+      )
       const bitcoin = await wallets({ chains: 'bip122', entries: 100 })
       assert.ok(bitcoin.body.count > 0)
-      for (const w of bitcoin.body.data) assert.ok(w.chains.some(c => c.startsWith('bip122:')), w.name)
+      for (const w of bitcoin.body.data)
+        assert.ok(
+          w.chains.some(c => c.startsWith('bip122:')),
+          w.name
+        )
       const either = await wallets({ chains: 'eip155:31337,bip122' })
       assert.equal(either.body.count, bitcoin.body.count + 1)
       const solanaMainnet = await wallets({ chains: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', entries: 100 })
@@ -164,7 +190,8 @@ describe('wallet directory and project configuration', () => {
     })
 
     it("follows the operator's changes of a project's features while running (setProjectFeatures), and refuses invalid ones", async () => {
-      const features = async () => (await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))).body.features.map((f: { id: string }) => f.id)
+      const features = async () =>
+        (await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))).body.features.map((f: { id: string }) => f.id)
       assert.deepEqual(await features(), ['nameService'])
       server.setProjectFeatures('locked', [{ id: 'swaps', isEnabled: false }])
       const after = await getJson(urlOf(server.url, '/appkit/v1/config', {}, { ...CLIENT, projectId: 'locked' }))
@@ -175,7 +202,7 @@ describe('wallet directory and project configuration', () => {
       assert.deepEqual(await features(), ['nameService'])
     })
 
-    it('/about is the footer link\'s page: plain text naming the project, under a CSP that allows nothing', async () => {
+    it("/about is the footer link's page: plain text naming the project, under a CSP that allows nothing", async () => {
       const res = await fetch(urlOf(server.url, '/about', {}, { projectId: 'demo' }))
       assert.equal(res.status, 200)
       assert.match(res.headers.get('content-security-policy') ?? '', /^default-src 'none'/)

@@ -33,10 +33,16 @@ export function directoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
       ...(request.project?.features ?? []).map(f => {
         // E-mail login needs the secure site: the modal learns its origin here; without one
         // running the feature is off, whatever the project says.
-        if (f.id === 'email') return { id: f.id, isEnabled: f.isEnabled && !!ctx.secureSiteUrl, config: f.isEnabled && ctx.secureSiteUrl ? { secureSiteUrl: ctx.secureSiteUrl } : null }
+        if (f.id === 'email')
+          return {
+            id: f.id,
+            isEnabled: f.isEnabled && !!ctx.secureSiteUrl,
+            config: f.isEnabled && ctx.secureSiteUrl ? { secureSiteUrl: ctx.secureSiteUrl } : null
+          }
         // Socials: the project's list (its order) cut to the providers the secure site is a client of.
         if (f.id === 'socials') {
-          const offered = Array.isArray(f.config) && ctx.secureSiteUrl ? f.config.filter((s): s is string => typeof s === 'string' && !!ctx.socials?.includes(s)) : []
+          const offered =
+            Array.isArray(f.config) && ctx.secureSiteUrl ? f.config.filter((s): s is string => typeof s === 'string' && !!ctx.socials?.includes(s)) : []
           return { id: f.id, isEnabled: f.isEnabled && offered.length > 0, config: f.isEnabled && offered.length ? offered : null }
         }
         return { id: f.id, isEnabled: f.isEnabled, config: f.config ?? null }

@@ -80,7 +80,8 @@ describe('fault API', () => {
     await fetch(urlOf(server.url, '/appkit/v1/config', { marker: 'a b' }))
     await fetch(urlOf(server.url, '/getAnalyticsConfig'))
     await fetch(urlOf(server.url, '/appkit/v1/config'), { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } })
-    const requests = async (path: string) => (await getJson<{ requests: string[] }>(`${server.url}/__faults/requests?path=${encodeURIComponent(path)}`)).body.requests
+    const requests = async (path: string) =>
+      (await getJson<{ requests: string[] }>(`${server.url}/__faults/requests?path=${encodeURIComponent(path)}`)).body.requests
     const listed = await requests('/appkit/')
     assert.equal(listed.length, 1, 'preflights are not requests a client made')
     const url = new URL(listed[0]!, server.url)
@@ -93,7 +94,13 @@ describe('fault API', () => {
   })
 
   it('validates fault requests and allows them cross-origin', async () => {
-    for (const body of [{ path: 'appkit', mode: 'hang' }, { path: '/', mode: 'explode' }, { path: '/', mode: 'status' }, { path: '/', mode: 'status', status: 200 }, { path: '/', mode: 'hang', times: 0 }]) {
+    for (const body of [
+      { path: 'appkit', mode: 'hang' },
+      { path: '/', mode: 'explode' },
+      { path: '/', mode: 'status' },
+      { path: '/', mode: 'status', status: 200 },
+      { path: '/', mode: 'hang', times: 0 }
+    ]) {
       const answer = await postJson(`${server.url}/__faults`, body)
       assert.equal(answer.status, 400, JSON.stringify(body))
       assert.equal(answer.body.error, 'bad_request')

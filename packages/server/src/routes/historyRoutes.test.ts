@@ -22,7 +22,20 @@ import {
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
-import { DEPLOYER, OTHER_RECEIVER, PAGED_RECEIVER, PAGER, RECEIVER, SENDER, allPages, historyOf, send, startActivityServer, synced, transferData } from '../__fixtures__/activity.js'
+import {
+  DEPLOYER,
+  OTHER_RECEIVER,
+  PAGED_RECEIVER,
+  PAGER,
+  RECEIVER,
+  SENDER,
+  allPages,
+  historyOf,
+  send,
+  startActivityServer,
+  synced,
+  transferData
+} from '../__fixtures__/activity.js'
 import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 
@@ -43,7 +56,10 @@ describe('activity feed (devnet)', () => {
       assert.deepEqual(v.parse(HistoryPageSchema, body), body)
       // Three sends, then the two mints of the deployment (5 = the page size, and nothing more).
       assert.equal(body.data.length, 5)
-      assert.deepEqual(body.data.slice(0, 3).map(tx => tx.metadata.hash), [usdt.hash, dusd.hash, eth.hash])
+      assert.deepEqual(
+        body.data.slice(0, 3).map(tx => tx.metadata.hash),
+        [usdt.hash, dusd.hash, eth.hash]
+      )
       assert.equal(body.next, null)
 
       const block = await jsonRpc<{ timestamp: Hex }>(feed.rpc1, 'eth_getBlockByNumber', [usdt.receipt.blockNumber, false])
@@ -70,7 +86,10 @@ describe('activity feed (devnet)', () => {
           }
         ]
       })
-      assert.deepEqual(body.data[1]!.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric, t.value]), [['DUSD', 'out', '10', 10]])
+      assert.deepEqual(
+        body.data[1]!.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric, t.value]),
+        [['DUSD', 'out', '10', 10]]
+      )
       assert.deepEqual(body.data[2]!.transfers, [
         {
           fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: urlOf(feed.server.url, '/public/getTokenImage/ETH') } },
@@ -85,7 +104,10 @@ describe('activity feed (devnet)', () => {
       for (const mint of body.data.slice(3)) {
         assert.equal(mint.metadata.operationType, 'receive')
         assert.equal(mint.metadata.sentFrom, '0x0000000000000000000000000000000000000000')
-        assert.deepEqual(mint.transfers.map(t => [t.direction, t.quantity.numeric]), [['in', '1000000']])
+        assert.deepEqual(
+          mint.transfers.map(t => [t.direction, t.quantity.numeric]),
+          [['in', '1000000']]
+        )
       }
       assert.deepEqual(new Set(body.data.slice(3).map(tx => tx.transfers[0]!.fungible_info.symbol)), new Set(['DUSD', 'USDT']))
       assert.equal((await fetch(body.data[0]!.transfers[0]!.fungible_info.icon!.url)).status, 200)
@@ -93,12 +115,14 @@ describe('activity feed (devnet)', () => {
 
     it("shows the receiver the same transactions as 'receive'", async () => {
       const { body } = await historyOf(feed.server, RECEIVER.toUpperCase().replace('0X', '0x'))
-      assert.deepEqual(body.data.map(tx => tx.metadata.operationType), ['receive', 'receive', 'receive'])
-      assert.deepEqual(body.data.map(tx => tx.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric])), [
-        [['USDT', 'in', '2.5']],
-        [['DUSD', 'in', '10']],
-        [['ETH', 'in', '0.5']]
-      ])
+      assert.deepEqual(
+        body.data.map(tx => tx.metadata.operationType),
+        ['receive', 'receive', 'receive']
+      )
+      assert.deepEqual(
+        body.data.map(tx => tx.transfers.map(t => [t.fungible_info.symbol, t.direction, t.quantity.numeric])),
+        [[['USDT', 'in', '2.5']], [['DUSD', 'in', '10']], [['ETH', 'in', '0.5']]]
+      )
       assert.ok(body.data.every(tx => tx.metadata.sentFrom === SENDER && tx.metadata.sentTo === getAddress(RECEIVER)))
     })
 
@@ -108,21 +132,42 @@ describe('activity feed (devnet)', () => {
       const before = (await allPages(feed.server, PAGER, { chainId: 'eip155:31337' })).flat().map(tx => tx.metadata.hash)
       assert.ok(before.length >= 2, 'at least the two mints of the deployment')
       const hashes: Hex[] = []
-      for (let i = 1; i <= 12; i++) hashes.push((await send(feed.rpc1, { from: PAGER, to: DUSD_ADDRESS, data: transferData(PAGED_RECEIVER, BigInt(i) * 1_000_000n) })).hash)
+      for (let i = 1; i <= 12; i++)
+        hashes.push((await send(feed.rpc1, { from: PAGER, to: DUSD_ADDRESS, data: transferData(PAGED_RECEIVER, BigInt(i) * 1_000_000n) })).hash)
       await synced(feed.server, 'eip155:31337', feed.rpc1)
 
       const pages = await allPages(feed.server, PAGED_RECEIVER, { chainId: 'eip155:31337' })
-      assert.deepEqual(pages.map(page => page.length), [5, 5, 2])
+      assert.deepEqual(
+        pages.map(page => page.length),
+        [5, 5, 2]
+      )
       const listed = pages.flat()
-      assert.deepEqual(listed.map(tx => tx.metadata.hash), [...hashes].reverse())
-      assert.deepEqual(listed.map(tx => tx.transfers[0]!.quantity.numeric), Array.from({ length: 12 }, (_, i) => String(12 - i)))
+      assert.deepEqual(
+        listed.map(tx => tx.metadata.hash),
+        [...hashes].reverse()
+      )
+      assert.deepEqual(
+        listed.map(tx => tx.transfers[0]!.quantity.numeric),
+        Array.from({ length: 12 }, (_, i) => String(12 - i))
+      )
 
       // The sender also has what it had before (its two mints at least): 12 more in all.
       const senderPages = await allPages(feed.server, PAGER, { chainId: 'eip155:31337' })
       const total = before.length + 12
-      assert.deepEqual(senderPages.map(page => page.length), [...Array<number>(Math.floor(total / 5)).fill(5), ...(total % 5 ? [total % 5] : [])])
-      assert.deepEqual(senderPages.flat().map(tx => tx.metadata.hash), [...[...hashes].reverse(), ...before])
-      assert.ok(senderPages.flat().slice(0, 12).every(tx => tx.metadata.operationType === 'send'))
+      assert.deepEqual(
+        senderPages.map(page => page.length),
+        [...Array<number>(Math.floor(total / 5)).fill(5), ...(total % 5 ? [total % 5] : [])]
+      )
+      assert.deepEqual(
+        senderPages.flat().map(tx => tx.metadata.hash),
+        [...[...hashes].reverse(), ...before]
+      )
+      assert.ok(
+        senderPages
+          .flat()
+          .slice(0, 12)
+          .every(tx => tx.metadata.operationType === 'send')
+      )
     })
 
     it('narrows to one chain with chainId and merges all chains without it', async () => {
@@ -132,7 +177,10 @@ describe('activity feed (devnet)', () => {
 
       const onlyOther = await historyOf(feed.server, SENDER, { chainId: 'eip155:31338' })
       assert.equal(onlyOther.body.data[0]!.metadata.hash, other.hash)
-      assert.deepEqual(onlyOther.body.data[0]!.transfers.map(t => t.quantity.numeric), ['0.000000000000000001'])
+      assert.deepEqual(
+        onlyOther.body.data[0]!.transfers.map(t => t.quantity.numeric),
+        ['0.000000000000000001']
+      )
       assert.ok(onlyOther.body.data.every(tx => tx.metadata.chain === 'eip155:31338'))
       const onlyFirst = await historyOf(feed.server, SENDER, { chainId: 'eip155:31337' })
       assert.ok(onlyFirst.body.data.every(tx => tx.metadata.chain === 'eip155:31337'))
@@ -142,7 +190,11 @@ describe('activity feed (devnet)', () => {
       assert.ok(merged.some(tx => tx.id === `${other.hash}:eip155:31338`))
       assert.equal(new Set(merged.map(tx => tx.id)).size, merged.length, 'no transaction twice')
       const times = merged.map(tx => Date.parse(tx.metadata.minedAt))
-      assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first across chains')
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => b - a),
+        'newest first across chains'
+      )
     })
 
     it("lists a reverted USDT transfer as failed for its sender only, and plain calls as 'execute'", async () => {
@@ -184,11 +236,16 @@ describe('activity feed (devnet)', () => {
       const { body } = await historyOf(feed.server, DEPLOYER)
       assert.equal(body.data[0]!.metadata.hash, moved.hash)
       // Unlisted: the modal drops transactions made only of such transfers (address poisoning).
-      assert.deepEqual(body.data[0]!.transfers, [{ fungible_info: { name: 'Other Token', symbol: 'OTK', flags: { verified: false } }, direction: 'out', quantity: { numeric: '1.5' } }])
+      assert.deepEqual(body.data[0]!.transfers, [
+        { fungible_info: { name: 'Other Token', symbol: 'OTK', flags: { verified: false } }, direction: 'out', quantity: { numeric: '1.5' } }
+      ])
       // The deployment: a contract creation that minted to the deployer.
       assert.equal(body.data[1]!.metadata.hash, deployed.hash)
       assert.equal(body.data[1]!.metadata.sentTo, DEPLOYER)
-      assert.deepEqual(body.data[1]!.transfers.map(t => [t.direction, t.quantity.numeric]), [['in', '10000']])
+      assert.deepEqual(
+        body.data[1]!.transfers.map(t => [t.direction, t.quantity.numeric]),
+        [['in', '10000']]
+      )
     })
 
     it('rejects bad accounts, cursors and networks with a JSON reason', async () => {
@@ -261,7 +318,10 @@ async function startExplorerFeed(): Promise<ExplorerFeed> {
     closing.push(() => indexed.close())
     // Small explorer pages: the feed pages through several calls per page.
     const explored = await createServer({
-      config: { ...config(), historyProviders: { etherscan: { baseUrl: explorer.url, apiKey: explorer.apiKey, chains: ['eip155:31338'], pageSize: 3, timeoutMs: 1000 } } },
+      config: {
+        ...config(),
+        historyProviders: { etherscan: { baseUrl: explorer.url, apiKey: explorer.apiKey, chains: ['eip155:31338'], pageSize: 3, timeoutMs: 1000 } }
+      },
       upstreamTimeoutMs: 2000,
       relay: false
     })
@@ -298,10 +358,17 @@ describe('activity feed from an explorer API (devnet, Etherscan stand-in)', () =
     // A token only the token list names, and a token nobody names.
     const listed = await send(rpc2, { from: WALLET_ACCOUNT, to: DEVNET_LIST_TOKEN.address, data: transferData(RECEIVER, 3_000_000n) })
     const artifact = DEVNET_ARTIFACTS.DevnetToken
-    const deployed = await send(rpc2, { from: DEPLOYER, data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] }) })
+    const deployed = await send(rpc2, {
+      from: DEPLOYER,
+      data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Other Token', 'OTK', 8, [DEPLOYER], 10n ** 12n] })
+    })
     const unlisted = await send(rpc2, { from: DEPLOYER, to: deployed.receipt.contractAddress!, data: transferData(RECEIVER, 150_000_000n) })
     // Poisoning: transferFrom(victim, lookalike, 0) by a third party, and a zero "receive" from another account.
-    await send(rpc2, { from: ATTACKER, to: USDT_ADDRESS, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [VICTIM, LOOKALIKE, 0n] }) })
+    await send(rpc2, {
+      from: ATTACKER,
+      to: USDT_ADDRESS,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [VICTIM, LOOKALIKE, 0n] })
+    })
     await send(rpc2, { from: ATTACKER, to: DUSD_ADDRESS, data: transferData(VICTIM, 0n) })
     await send(rpc2, { from: ATTACKER, to: VICTIM, value: '0x0' })
     await synced(feed.indexed, 'eip155:31338', rpc2)
@@ -316,14 +383,23 @@ describe('activity feed from an explorer API (devnet, Etherscan stand-in)', () =
     const received = await feedOf(feed.explored, RECEIVER, chain)
     const byHash = new Map(received.map(tx => [tx.metadata.hash, tx]))
     // Verified because the token list names it (not the configuration): named and priced from there.
-    assert.deepEqual(byHash.get(listed.hash)!.transfers.map(t => [t.fungible_info.symbol, t.fungible_info.flags, t.quantity.numeric]), [['DLST', undefined, '3']])
-    assert.deepEqual(byHash.get(unlisted.hash)!.transfers.map(t => [t.fungible_info.symbol, t.fungible_info.flags]), [['OTK', { verified: false }]])
-    assert.deepEqual((await feedOf(feed.explored, SENDER, chain)).slice(0, 4).map(tx => [tx.metadata.operationType, tx.metadata.status]), [
-      ['execute', 'failed'],
-      ['send', 'confirmed'],
-      ['send', 'confirmed'],
-      ['send', 'confirmed']
-    ])
+    assert.deepEqual(
+      byHash.get(listed.hash)!.transfers.map(t => [t.fungible_info.symbol, t.fungible_info.flags, t.quantity.numeric]),
+      [['DLST', undefined, '3']]
+    )
+    assert.deepEqual(
+      byHash.get(unlisted.hash)!.transfers.map(t => [t.fungible_info.symbol, t.fungible_info.flags]),
+      [['OTK', { verified: false }]]
+    )
+    assert.deepEqual(
+      (await feedOf(feed.explored, SENDER, chain)).slice(0, 4).map(tx => [tx.metadata.operationType, tx.metadata.status]),
+      [
+        ['execute', 'failed'],
+        ['send', 'confirmed'],
+        ['send', 'confirmed'],
+        ['send', 'confirmed']
+      ]
+    )
     // The victim's Activity stays clean; the attacker sees its own transactions.
     assert.deepEqual(await feedOf(feed.explored, VICTIM, chain), [])
     assert.deepEqual(await feedOf(feed.explored, LOOKALIKE, chain), [])

@@ -96,7 +96,11 @@ export function historyRoutes(app: FastifyInstance, ctx: RouteContext): void {
       return provider ? { ...shaped, metadata: { ...shaped.metadata, operationType: 'buy' as const, onramp: provider } } : shaped
     })
     // Counterparts by name (configured identity, else ENS), as the button and Account name accounts.
-    const names = await namesOf(ctx.store, ctx.ens, shapedPage.flatMap(tx => [tx.metadata.sentFrom, tx.metadata.sentTo ?? '']))
+    const names = await namesOf(
+      ctx.store,
+      ctx.ens,
+      shapedPage.flatMap(tx => [tx.metadata.sentFrom, tx.metadata.sentTo ?? ''])
+    )
     return {
       data: shapedPage.map(tx => {
         const from = names.get(tx.metadata.sentFrom.toLowerCase())

@@ -14,7 +14,8 @@ interface Page {
 
 describe('images', () => {
   const server = useStarted(startOfflineServer, started => started.close())
-  const wallets = (params: Record<string, string | number | undefined>) => getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
+  const wallets = (params: Record<string, string | number | undefined>) =>
+    getJson<OrError<Page>>(urlOf(server.url, '/getWallets', { page: 1, entries: 40, ...params }))
 
   const assertSvg = async (url: string): Promise<string> => {
     const response = await fetch(url)

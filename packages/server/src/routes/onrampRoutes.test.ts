@@ -31,10 +31,19 @@ describe('on-ramp API (devnet sandbox)', () => {
   let server: WalletModalServer
   const post = (path: string, body: unknown) => postJson(urlOf(server.url, path), body)
   const dusdOf = async (who: string) =>
-    BigInt(await jsonRpc<Hex>(devnet.chains[0]!.rpcUrl, 'eth_call', [{ to: devnet.tokens.DUSD, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) }, 'latest']))
+    BigInt(
+      await jsonRpc<Hex>(devnet.chains[0]!.rpcUrl, 'eth_call', [
+        { to: devnet.tokens.DUSD, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] }) },
+        'latest'
+      ])
+    )
   const report = (body: Record<string, unknown>, secret = SECRET) => {
     const text = JSON.stringify(body)
-    return fetch(`${server.url}/v1/onramp/webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': createHmac('sha256', secret).update(text).digest('hex') }, body: text })
+    return fetch(`${server.url}/v1/onramp/webhook/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': createHmac('sha256', secret).update(text).digest('hex') },
+      body: text
+    })
   }
 
   before(async () => {
@@ -73,14 +82,17 @@ describe('on-ramp API (devnet sandbox)', () => {
     const usd = await post('/v1/onramp/quote', { purchaseCurrency: 'DUSD', paymentCurrency: 'USD', amount: '50', network: 'devnet' })
     assert.equal(usd.status, 200)
     // 1.5% fee (0.75) and 0.10 network fee out of 50.00: 49.15 DUSD.
-    assert.deepEqual({ ...usd.body.quote, quoteId: undefined }, {
-      purchaseAmount: { amount: '49.15', currency: 'DUSD' },
-      paymentSubtotal: { amount: '49.15', currency: 'USD' },
-      paymentTotal: { amount: '50.00', currency: 'USD' },
-      networkFee: { amount: '0.10', currency: 'USD' },
-      providerFee: { amount: '0.75', currency: 'USD' },
-      quoteId: undefined
-    })
+    assert.deepEqual(
+      { ...usd.body.quote, quoteId: undefined },
+      {
+        purchaseAmount: { amount: '49.15', currency: 'DUSD' },
+        paymentSubtotal: { amount: '49.15', currency: 'USD' },
+        paymentTotal: { amount: '50.00', currency: 'USD' },
+        networkFee: { amount: '0.10', currency: 'USD' },
+        providerFee: { amount: '0.75', currency: 'USD' },
+        quoteId: undefined
+      }
+    )
     assert.match(usd.body.quote.quoteId, /^sandbox-[0-9a-f]{16}$/)
     const eur = await post('/v1/onramp/quote', { purchaseCurrency: 'DUSD', paymentCurrency: 'EUR', paymentMethod: 'bank', amount: '50', network: 'devnet-2' })
     assert.equal(eur.body.quote.purchaseAmount.amount, '53.082')
@@ -116,10 +128,18 @@ describe('on-ramp API (devnet sandbox)', () => {
     assert.ok(body.url.startsWith(`${sandbox.url}/checkout/`), body.url)
     const page = await (await fetch(body.url)).text()
     assert.match(page, /You receive<\/dt><dd data-testid="checkout-purchase">49\.15 DUSD/)
-    const declined = await fetch(`${body.url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card=4000+0000+0000+0002' })
+    const declined = await fetch(`${body.url}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card=4000+0000+0000+0002'
+    })
     assert.equal(declined.status, 402)
     assert.equal(await dusdOf(BUYER), 0n)
-    const paid = await fetch(`${body.url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card=4242+4242+4242+4242' })
+    const paid = await fetch(`${body.url}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242+4242+4242+4242'
+    })
     assert.equal(paid.status, 200)
     assert.equal(await dusdOf(BUYER), 49_150_000n)
     const [purchase] = sandbox.purchases()
@@ -131,14 +151,29 @@ describe('on-ramp API (devnet sandbox)', () => {
       assert.equal(feed.status, 200)
       const [tx] = feed.body.data
       assert.deepEqual([tx.metadata.hash, tx.metadata.operationType, tx.metadata.onramp], [purchase!.txHash, 'buy', 'sandbox'])
-      assert.deepEqual(tx.transfers.map((t: { direction: string; quantity: { numeric: string }; fungible_info: { symbol: string } }) => [t.direction, t.quantity.numeric, t.fungible_info.symbol]), [['in', '49.15', 'DUSD']])
+      assert.deepEqual(
+        tx.transfers.map((t: { direction: string; quantity: { numeric: string }; fungible_info: { symbol: string } }) => [
+          t.direction,
+          t.quantity.numeric,
+          t.fungible_info.symbol
+        ]),
+        [['in', '49.15', 'DUSD']]
+      )
     }
     const none = await getJson(urlOf(server.url, `/v1/account/${BUYER}/history`, { chainId: 'eip155:31337', onramp: 'coinbase' }))
     assert.deepEqual(none.body.data, [])
   })
 
   it('takes only signed, well-formed purchase reports for networks the provider sells on', async () => {
-    const good = { txHash: `0x${'ab'.repeat(32)}`, network: 'eip155:31337', address: BUYER, asset: 'DUSD', amount: '1', fiatAmount: '20.00', fiatCurrency: 'USD' }
+    const good = {
+      txHash: `0x${'ab'.repeat(32)}`,
+      network: 'eip155:31337',
+      address: BUYER,
+      asset: 'DUSD',
+      amount: '1',
+      fiatAmount: '20.00',
+      fiatCurrency: 'USD'
+    }
     assert.equal((await report(good, 'x'.repeat(64))).status, 401)
     assert.equal((await report({ ...good, txHash: 'nope' })).status, 400)
     const other = await report({ ...good, network: 'eip155:1' })
@@ -191,7 +226,9 @@ describe('on-ramp API with a provider that fails', () => {
 
   it('refuses a checkout URL on another origin than the provider', async () => {
     const options = { purchaseCurrencies: [], paymentCurrencies: [] }
-    const evil = await started(await standIn(url => (url.startsWith('/api/sessions') ? { status: 200, body: { url: 'http://127.0.0.2:9/checkout' } } : { status: 200, body: options })))
+    const evil = await started(
+      await standIn(url => (url.startsWith('/api/sessions') ? { status: 200, body: { url: 'http://127.0.0.2:9/checkout' } } : { status: 200, body: options }))
+    )
     const r = await postJson(urlOf(evil.url, '/v1/generators/onrampurl'), {
       destinationWallets: [{ address: BUYER, blockchains: ['devnet'], assets: ['DUSD'] }],
       defaultNetwork: 'devnet',

@@ -104,12 +104,14 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
     scope.post<{ Params: { provider: string }; Body: string }>('/v1/onramp/webhook/:provider', { config: { access: 'signed' } }, async (request, reply) => {
       // Meld signs its own way (MeldWebhook.ts) and names only the transaction, read back from Meld.
       const meld = providers.find((p): p is MeldOnRampProvider => p instanceof MeldOnRampProvider && p.webhook !== undefined)
-      if (request.params.provider === 'meld' && meld) return receiveMeldWebhook(meld, request.headers, request.body, purchases).then(() => reply.code(204).send())
+      if (request.params.provider === 'meld' && meld)
+        return receiveMeldWebhook(meld, request.headers, request.body, purchases).then(() => reply.code(204).send())
       const provider = secrets.get(request.params.provider as 'sandbox')
       if (!provider) throw new ApiError(404, 'Unknown on-ramp provider', 'not_found')
       const given = String(request.headers['x-sandbox-signature'] ?? '')
       const expected = createHmac('sha256', provider.webhookSecret).update(request.body).digest('hex')
-      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw new ApiError(401, 'Bad signature', 'unauthorized')
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+        throw new ApiError(401, 'Bad signature', 'unauthorized')
       let report: v.InferOutput<typeof PurchaseReportSchema>
       try {
         report = v.parse(PurchaseReportSchema, JSON.parse(request.body))
@@ -117,7 +119,16 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
         throw new ApiError(400, 'Malformed purchase report')
       }
       if (!provider.networks.includes(report.network)) throw new ApiError(400, `The provider does not sell on ${report.network}`)
-      await purchases.record({ provider: request.params.provider, chainId: report.network, txHash: report.txHash, address: report.address, asset: report.asset, amount: report.amount, fiatAmount: report.fiatAmount, fiatCurrency: report.fiatCurrency })
+      await purchases.record({
+        provider: request.params.provider,
+        chainId: report.network,
+        txHash: report.txHash,
+        address: report.address,
+        asset: report.asset,
+        amount: report.amount,
+        fiatAmount: report.fiatAmount,
+        fiatCurrency: report.fiatCurrency
+      })
       return reply.code(204).send()
     })
   })
@@ -133,7 +144,8 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const options = await optionsOf(provider)
     const purchase = options.purchaseCurrencies.find(c => c.id === body.purchaseCurrency)
     if (!purchase) throw new ApiError(400, `${provider.info.name} does not sell ${body.purchaseCurrency}`)
-    if (!purchase.networks.some(n => n.name === body.network)) throw new ApiError(400, `${provider.info.name} does not sell ${purchase.symbol} on ${body.network}`)
+    if (!purchase.networks.some(n => n.name === body.network))
+      throw new ApiError(400, `${provider.info.name} does not sell ${purchase.symbol} on ${body.network}`)
     const payment = options.paymentCurrencies.find(c => c.id === body.paymentCurrency)
     if (!payment) throw new ApiError(400, `${provider.info.name} does not take ${body.paymentCurrency}`)
     const limit = body.paymentMethod === undefined ? payment.payment_method_limits[0] : payment.payment_method_limits.find(l => l.id === body.paymentMethod)
@@ -148,7 +160,7 @@ export function onrampRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const body = request.body
     const provider = providerOf(body.provider)
     const [wallet] = body.destinationWallets
-    if (!wallet!.blockchains.includes(body.defaultNetwork)) throw new ApiError(400, 'defaultNetwork must be one of the destination wallet\'s blockchains')
+    if (!wallet!.blockchains.includes(body.defaultNetwork)) throw new ApiError(400, "defaultNetwork must be one of the destination wallet's blockchains")
     const url = await provider.checkoutUrl({
       address: wallet!.address,
       networks: wallet!.blockchains,

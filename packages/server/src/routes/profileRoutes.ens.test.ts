@@ -25,7 +25,10 @@ describe('/v1/profile/* with ENS', () => {
     server = await createServer({ config: demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: anvil.url }], tokens: DEVNET_TOKENS, ens }) })
     // The same, with the ENS chain's node gone.
     const dead = `http://127.0.0.1:${await findFreePort()}`
-    down = await createServer({ config: demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: dead }], tokens: DEVNET_TOKENS, ens }), upstreamTimeoutMs: 1000 })
+    down = await createServer({
+      config: demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: dead }], tokens: DEVNET_TOKENS, ens }),
+      upstreamTimeoutMs: 1000
+    })
   })
   after(async () => {
     await server?.close()

@@ -17,7 +17,10 @@ const COIN = evmCoinType(31337)
 
 describe('/v1/profile/*', () => {
   // Registrations are limited per client (10 a minute by default); this suite makes more.
-  const server = useStarted(() => startOfflineServer({ rateLimits: { routes: { names: 100 } } }), started => started.close())
+  const server = useStarted(
+    () => startOfflineServer({ rateLimits: { routes: { names: 100 } } }),
+    started => started.close()
+  )
 
   const lookup = (name: string) => getJson(urlOf(server.url, `/v1/profile/account/${name}`, { apiVersion: '2' }))
   const reverse = (address: string) => getJson(urlOf(server.url, `/v1/profile/reverse/${address}`, { apiVersion: '2', sender: address }))
@@ -52,7 +55,10 @@ describe('/v1/profile/*', () => {
     assert.equal(identity.body.name, 'devnet-friend.reown.id')
     const names = await reverse(FRIEND)
     assert.deepEqual(v.parse(ReverseSchema, names.body), names.body)
-    assert.deepEqual(names.body.map((n: { name: string }) => n.name), ['devnet-friend.reown.id'])
+    assert.deepEqual(
+      names.body.map((n: { name: string }) => n.name),
+      ['devnet-friend.reown.id']
+    )
   })
 
   it('answers 404 for unknown names and 400 for impossible ones', async () => {
@@ -78,7 +84,11 @@ describe('/v1/profile/*', () => {
 
     const done = await register(await signed(key, `Carol-HTTP${DEMO_NAME_SUFFIX}`, { attributes: { description: 'hi' } }))
     assert.equal(done.status, 200, JSON.stringify(done.body))
-    assert.deepEqual(done.body, { name: `carol-http${DEMO_NAME_SUFFIX}`, addresses: { 60: { address }, [COIN]: { address } }, attributes: { description: 'hi' } })
+    assert.deepEqual(done.body, {
+      name: `carol-http${DEMO_NAME_SUFFIX}`,
+      addresses: { 60: { address }, [COIN]: { address } },
+      attributes: { description: 'hi' }
+    })
     for (const name of [`carol-http${DEMO_NAME_SUFFIX}`, `CAROL-http${DEMO_NAME_SUFFIX}`, 'carol-http.wcn.id']) {
       const found = await lookup(name)
       assert.equal(found.status, 200, name)
@@ -86,7 +96,10 @@ describe('/v1/profile/*', () => {
     }
     // Only under this service's suffixes: the same own part elsewhere is another name.
     assert.equal((await lookup('carol-http.reown.id')).status, 404)
-    assert.deepEqual((await reverse(address)).body.map((n: { name: string }) => n.name), [`carol-http${DEMO_NAME_SUFFIX}`])
+    assert.deepEqual(
+      (await reverse(address)).body.map((n: { name: string }) => n.name),
+      [`carol-http${DEMO_NAME_SUFFIX}`]
+    )
 
     const taken = await suggest('carol-http')
     assert.deepEqual(taken.body.suggestions[0], { name: `carol-http${DEMO_NAME_SUFFIX}`, registered: true })
@@ -145,14 +158,30 @@ describe('/v1/profile/*', () => {
       [await signed(key, 'grace-http.reown.id'), 400, `Names here end in ${DEMO_NAME_SUFFIX}`],
       [await signed(key, 'grace-http.wcn.id'), 400, `Names here end in ${DEMO_NAME_SUFFIX}`],
       [{ ...(await signed(key, `grace-http${DEMO_NAME_SUFFIX}`)), coin_type: 501 }, 400, 'Unsupported coin type 501: names here are for EVM addresses'],
-      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { '<b>': 'x' } }), 400, 'Attributes: only description and bio, texts of up to 256 characters'],
+      [
+        await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { '<b>': 'x' } }),
+        400,
+        'Attributes: only description and bio, texts of up to 256 characters'
+      ],
       // An avatar would be fetched by every page resolving the name: not accepted from a registration.
-      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { avatar: 'https://tracker.example/a.png' } }), 400, 'Attributes: only description and bio, texts of up to 256 characters'],
-      [await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { bio: 'x'.repeat(257) } }), 400, 'Attributes: only description and bio, texts of up to 256 characters']
+      [
+        await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { avatar: 'https://tracker.example/a.png' } }),
+        400,
+        'Attributes: only description and bio, texts of up to 256 characters'
+      ],
+      [
+        await signed(key, `grace-http${DEMO_NAME_SUFFIX}`, { attributes: { bio: 'x'.repeat(257) } }),
+        400,
+        'Attributes: only description and bio, texts of up to 256 characters'
+      ]
     ]
     const notJson = await signed(key, `grace-http${DEMO_NAME_SUFFIX}`)
     cases.push([{ ...notJson, message: 'grace-http please' }, 400, 'The message must be JSON with name, attributes and timestamp (in seconds)'])
-    cases.push([{ ...notJson, message: JSON.stringify({ name: `grace-http${DEMO_NAME_SUFFIX}`, attributes: {}, timestamp: 1, extra: 1 }) }, 400, 'The message must be JSON with name, attributes and timestamp (in seconds)'])
+    cases.push([
+      { ...notJson, message: JSON.stringify({ name: `grace-http${DEMO_NAME_SUFFIX}`, attributes: {}, timestamp: 1, extra: 1 }) },
+      400,
+      'The message must be JSON with name, attributes and timestamp (in seconds)'
+    ])
     for (const [body, status, reason] of cases) {
       const answer = await register(body)
       assert.equal(answer.status, status, JSON.stringify(body))

@@ -53,8 +53,16 @@ describe('RPC proxy bounds', () => {
 
   before(async () => {
     node = await startNode()
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
-    const chain = (id: number, rpcUrl: string) => ({ caipNetworkId: `eip155:${id}`, name: `Node ${id}`, rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
+    const chain = (id: number, rpcUrl: string) => ({
+      caipNetworkId: `eip155:${id}`,
+      name: `Node ${id}`,
+      rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }
+    })
     config.chains.push(chain(1, node.url), chain(2, `${node.url}/flood`))
     config.history = { enabled: false }
     config.rpcProxy = { maxBatch: 300, maxLogsBlockRange: 1000, maxResponseBytes: 256 * 1024 }
@@ -89,7 +97,11 @@ describe('RPC proxy bounds', () => {
       logs(7, {})
     ])
     assert.equal(status, 200)
-    const refused = (id: number, blocks: bigint) => ({ jsonrpc: '2.0', id, error: { code: -32005, message: `eth_getLogs block range of ${blocks} blocks exceeds 1000` } })
+    const refused = (id: number, blocks: bigint) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32005, message: `eth_getLogs block range of ${blocks} blocks exceeds 1000` }
+    })
     assert.deepEqual(body, [
       { jsonrpc: '2.0', id: 1, result: [] },
       refused(2, 1001n),
@@ -113,7 +125,11 @@ describe('RPC proxy bounds', () => {
       logs(5, { fromBlock: '0X0', toBlock: '999', address: `0x${'AB'.repeat(20)}` })
     ])
     assert.deepEqual(
-      body.map((entry: { id: number; error?: { code: number; message: string } }) => [entry.id, entry.error?.code ?? 'result', entry.error?.message.replace(/: .*/, '') ?? '']),
+      body.map((entry: { id: number; error?: { code: number; message: string } }) => [
+        entry.id,
+        entry.error?.code ?? 'result',
+        entry.error?.message.replace(/: .*/, '') ?? ''
+      ]),
       [
         [1, -32602, 'eth_getLogs filter has an unknown key'],
         [2, -32602, 'eth_getLogs filter has an unknown key'],

@@ -23,7 +23,10 @@ describe('RPC proxy (local Solana network)', () => {
     assert.equal(batch.body[0].result, local.solana.genesisHash)
     assert.equal(batch.body[1].error.code, -32601, 'airdrops are not forwarded')
     // A web3.js Connection works through the proxy.
-    const viaProxy = new Connection(urlOf(local.server.url, '/v1/', { chainId: local.solana.caipNetworkId }), { commitment: 'confirmed', wsEndpoint: local.solana.wsUrl })
+    const viaProxy = new Connection(urlOf(local.server.url, '/v1/', { chainId: local.solana.caipNetworkId }), {
+      commitment: 'confirmed',
+      wsEndpoint: local.solana.wsUrl
+    })
     assert.equal(await viaProxy.getGenesisHash(), local.solana.genesisHash)
     assert.ok((await viaProxy.getLatestBlockhash()).blockhash)
   })

@@ -59,11 +59,23 @@ describe('sign-in sessions (devnet)', () => {
   }
   /** An EIP-4361 message of the wallet account to the demo site, on devnet chain 31337. */
   const siwe = (nonce: string, fields: Partial<SiweMessage> = {}): string =>
-    createSiweMessage({ ...SITE, address: wallet.address, chainId: 31337, nonce, version: '1', issuedAt: new Date(), statement: 'Sign in to the demo', ...fields })
+    createSiweMessage({
+      ...SITE,
+      address: wallet.address,
+      chainId: 31337,
+      nonce,
+      version: '1',
+      issuedAt: new Date(),
+      statement: 'Sign in to the demo',
+      ...fields
+    })
   /** The newest live token of each address (by its lookup form), as sign-ins handed them out. */
   const tokens = new Map<string, string>()
   const signIn = async (message: string, signature: string, projectId = 'demo') => {
-    const answer = await postJson<OrError<{ session: SiwxSession; token: string; tokenExpiresAt: string }>>(urlOf(server.url, '/v1/sessions', {}, clientOf(projectId)), { message, signature })
+    const answer = await postJson<OrError<{ session: SiwxSession; token: string; tokenExpiresAt: string }>>(
+      urlOf(server.url, '/v1/sessions', {}, clientOf(projectId)),
+      { message, signature }
+    )
     if (answer.status === 200 && projectId === 'demo') tokens.set(addressKey(answer.body.session.address), answer.body.token)
     return answer
   }
@@ -145,7 +157,10 @@ describe('sign-in sessions (devnet)', () => {
     const { signature: _secret, message: _message, ...expected } = session
     for (const address of [WALLET_ACCOUNT, WALLET_ACCOUNT.toLowerCase()]) {
       const sessions = await listed(address)
-      assert.deepEqual(sessions.find(s => s.id === session.id), expected)
+      assert.deepEqual(
+        sessions.find(s => s.id === session.id),
+        expected
+      )
       assert.ok(sessions.every(s => !('signature' in s) && !('message' in s)))
     }
     assert.ok((await listed(WALLET_ACCOUNT, { chainId: 'eip155:31337' })).some(s => s.id === session.id))
@@ -273,7 +288,14 @@ describe('sign-in sessions (devnet)', () => {
     // Refusals before the nonce is spent: the good message still works.
     assert.equal((await signIn(good, signature)).status, 200)
 
-    for (const body of [{ message: good }, { signature }, { message: good, signature, extra: 1 }, { message: 'x'.repeat(4001), signature }, { message: good, signature: '0x12 34' }, { message: 42, signature }]) {
+    for (const body of [
+      { message: good },
+      { signature },
+      { message: good, signature, extra: 1 },
+      { message: 'x'.repeat(4001), signature },
+      { message: good, signature: '0x12 34' },
+      { message: 42, signature }
+    ]) {
       const { status, body: answer } = await postJson(urlOf(server.url, '/v1/sessions'), body)
       assert.equal(status, 400, JSON.stringify(body).slice(0, 100))
       assert.equal(answer.error, 'bad_request')
@@ -301,11 +323,18 @@ describe('sign-in sessions (devnet)', () => {
       refused(await revoke(other.address, { pci: id, signature }), 403, 'Session belongs to another address')
       refused(await revoke(WALLET_ACCOUNT, { pci: randomBytes(16).toString('hex'), signature }), 404, 'Session not found')
       // Another project cannot see it either.
-      refused(await postJson(urlOf(server.url, `/v1/sessions/${WALLET_ACCOUNT}/revoke`, {}, clientOf(SHOP.projectId)), { pci: id, signature }), 404, 'Session not found')
+      refused(
+        await postJson(urlOf(server.url, `/v1/sessions/${WALLET_ACCOUNT}/revoke`, {}, clientOf(SHOP.projectId)), { pci: id, signature }),
+        404,
+        'Session not found'
+      )
       for (const bad of [{ pci: 'nope', signature }, { pci: id }, { pci: id, signature, more: true }]) {
         assert.equal((await revoke(WALLET_ACCOUNT, bad)).status, 400)
       }
-      assert.ok((await listed(WALLET_ACCOUNT)).some(s => s.id === id), 'refusals leave the session alive')
+      assert.ok(
+        (await listed(WALLET_ACCOUNT)).some(s => s.id === id),
+        'refusals leave the session alive'
+      )
 
       // Any address case; hex signatures compare case-insensitively.
       const done = await revoke(WALLET_ACCOUNT.toLowerCase(), { pci: id, signature: signature.toUpperCase().replace(/^0X/, '0x') })
@@ -339,8 +368,14 @@ describe('sign-in sessions (devnet)', () => {
       assert.equal(body.session.address, address)
       assert.equal(body.session.chainId, devnet.solana.caipNetworkId)
       assert.equal(body.session.signature, signature)
-      assert.deepEqual((await listed(address)).map(s => s.id), [body.session.id])
-      assert.deepEqual((await listed(address, { chainId: devnet.solana.caipNetworkId })).map(s => s.id), [body.session.id])
+      assert.deepEqual(
+        (await listed(address)).map(s => s.id),
+        [body.session.id]
+      )
+      assert.deepEqual(
+        (await listed(address, { chainId: devnet.solana.caipNetworkId })).map(s => s.id),
+        [body.session.id]
+      )
 
       const hexMessage = solanaMessage(await newNonce())
       const hex = await signIn(hexMessage, Buffer.from(sign(hexMessage)).toString('hex'))
@@ -348,7 +383,10 @@ describe('sign-in sessions (devnet)', () => {
 
       const revoked = await revoke(address, { pci: body.session.id, signature })
       assert.deepEqual(revoked.body, { revoked: true })
-      assert.deepEqual((await listed(address)).map(s => s.id), [hex.body.session.id])
+      assert.deepEqual(
+        (await listed(address)).map(s => s.id),
+        [hex.body.session.id]
+      )
     })
 
     it('refuses another key, an unknown Solana network and a message for another chain family', async () => {
@@ -377,7 +415,10 @@ describe('sign-in sessions (devnet)', () => {
       assert.equal(body.session.address, payment!.address)
       assert.equal(body.session.chainId, REGTEST)
       // bech32 is case-insensitive: the upper-case form finds the same sessions.
-      assert.deepEqual((await listed(payment!.address.toUpperCase(), { chainId: REGTEST })).map(s => s.id), [body.session.id])
+      assert.deepEqual(
+        (await listed(payment!.address.toUpperCase(), { chainId: REGTEST })).map(s => s.id),
+        [body.session.id]
+      )
 
       const taproot = bitcoinMessage(await newNonce(), ordinals!.address)
       const p2tr = await signIn(taproot, signBitcoinMessage(ordinals!, taproot, 'BIP322').signature)
@@ -388,7 +429,10 @@ describe('sign-in sessions (devnet)', () => {
 
       const revoked = await revoke(payment!.address, { pci: body.session.id, signature })
       assert.deepEqual(revoked.body, { revoked: true })
-      assert.deepEqual((await listed(payment!.address)).map(s => s.id), [bip137.body.session.id])
+      assert.deepEqual(
+        (await listed(payment!.address)).map(s => s.id),
+        [bip137.body.session.id]
+      )
     })
 
     it('refuses another key, an address of another network, an unknown network and a bad address', async () => {
@@ -399,7 +443,11 @@ describe('sign-in sessions (devnet)', () => {
       const crossed = bitcoinMessage(await newNonce(), mainnetKey.address)
       refused(await signIn(crossed, signBitcoinMessage(mainnetKey, crossed, 'BIP322').signature), 400, 'Invalid signature')
       const unknown = bitcoinMessage(await newNonce(), payment!.address, '00000000000000000000000000000000')
-      refused(await signIn(unknown, signBitcoinMessage(payment!, unknown, 'BIP322').signature), 400, 'Chain not supported: bip122:00000000000000000000000000000000')
+      refused(
+        await signIn(unknown, signBitcoinMessage(payment!, unknown, 'BIP322').signature),
+        400,
+        'Chain not supported: bip122:00000000000000000000000000000000'
+      )
       const typo = bitcoinMessage(await newNonce(), `${payment!.address.slice(0, -1)}q`)
       refused(await signIn(typo, signBitcoinMessage(payment!, typo, 'BIP322').signature), 400, 'Message could not be parsed')
       refused(await signIn(message, 'AkcwRAIgSignature=='), 409, 'Nonce already used')
@@ -414,7 +462,11 @@ describe('sign-in sessions (devnet)', () => {
     const limited = await createServer({ config, relay: false, trustProxy: 1 })
     try {
       const ask = (client = '203.0.113.7') =>
-        fetch(urlOf(limited.url, '/v1/sessions/nonce'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: '{}' })
+        fetch(urlOf(limited.url, '/v1/sessions/nonce'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          body: '{}'
+        })
       assert.equal((await ask()).status, 200)
       assert.equal((await ask()).status, 200)
       assert.equal((await ask('203.0.113.8')).status, 200, 'another client has its own count')

@@ -70,7 +70,10 @@ export class SiwxNonces {
       [nonce, projectId]
     )
     if (spent.rows.length === 1) return 'consumed'
-    const { rows } = await this.db.query<{ used: boolean }>('SELECT used_at IS NOT NULL AS used FROM siwx_nonces WHERE nonce = $1 AND project_id = $2', [nonce, projectId])
+    const { rows } = await this.db.query<{ used: boolean }>('SELECT used_at IS NOT NULL AS used FROM siwx_nonces WHERE nonce = $1 AND project_id = $2', [
+      nonce,
+      projectId
+    ])
     const row = rows[0]
     return !row ? 'unknown' : row.used ? 'used' : 'expired'
   }

@@ -80,7 +80,10 @@ export function addressKey(address: string): string {
  * @param b - The other.
  */
 export function sameSignature(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(/^0x[0-9a-fA-F]*$/.test(s) ? s.toLowerCase() : s).digest()
+  const digest = (s: string) =>
+    createHash('sha256')
+      .update(/^0x[0-9a-fA-F]*$/.test(s) ? s.toLowerCase() : s)
+      .digest()
   return timingSafeEqual(digest(a), digest(b))
 }
 
@@ -107,7 +110,13 @@ export class SiwxSessions {
    * @returns The session, its token (given out this once; only its hash is kept) and when the
    *   token expires.
    */
-  async add(projectId: string, message: SiwxMessage, text: string, signature: string, maxLifetimeMs = SESSION_MAX_LIFETIME_DAYS * 86_400_000): Promise<{ session: SiwxSession; token: string; tokenExpiresAt: string }> {
+  async add(
+    projectId: string,
+    message: SiwxMessage,
+    text: string,
+    signature: string,
+    maxLifetimeMs = SESSION_MAX_LIFETIME_DAYS * 86_400_000
+  ): Promise<{ session: SiwxSession; token: string; tokenExpiresAt: string }> {
     const id = randomBytes(16).toString('hex')
     const token = SESSION_TOKEN_PREFIX + randomBytes(32).toString('base64url')
     const tokenExpiresMs = Math.min(Date.now() + maxLifetimeMs, message.expirationTime?.getTime() ?? Infinity)

@@ -42,8 +42,9 @@ async function evmSignIn(nonce: string, fields: Partial<SIWXMessageData> = {}) {
 }
 
 /** verifySiwx for shop.example at NOW; its `reason` can be read without narrowing (undefined when ok). */
-const verify = (options: Omit<VerifySiwxOptions, 'expectedDomain' | 'now'> & Partial<VerifySiwxOptions>): Promise<(VerifiedSiwx & { reason?: undefined }) | RefusedSiwx> =>
-  verifySiwx({ expectedDomain: DOMAIN, now: NOW, ...options })
+const verify = (
+  options: Omit<VerifySiwxOptions, 'expectedDomain' | 'now'> & Partial<VerifySiwxOptions>
+): Promise<(VerifiedSiwx & { reason?: undefined }) | RefusedSiwx> => verifySiwx({ expectedDomain: DOMAIN, now: NOW, ...options })
 
 describe('verifySiwx', () => {
   it('verifies an EVM personal_sign of the modal message, with no node and no database', async () => {
@@ -88,12 +89,19 @@ describe('verifySiwx', () => {
     assert.equal((await verify({ ...signIn, nonce })).ok, true, 'the URI is only checked when expectedUri is given')
     assert.equal((await verify({ ...signIn, nonce, expectedUri: 'https://shop.example/' })).reason, 'wrong_uri')
     // Several domains may be expected, compared case-insensitively.
-    assert.equal((await verify({ ...(await evmSignIn(nonce, { domain: 'www.shop.example' })), nonce, expectedDomain: ['SHOP.example', 'www.shop.example'] })).ok, true)
+    assert.equal(
+      (await verify({ ...(await evmSignIn(nonce, { domain: 'www.shop.example' })), nonce, expectedDomain: ['SHOP.example', 'www.shop.example'] })).ok,
+      true
+    )
   })
 
   it('refuses a nonce other than the one issued', async () => {
     const signIn = await evmSignIn(newNonce())
-    assert.deepEqual(await verify({ ...signIn, nonce: newNonce() }), { ok: false, reason: 'wrong_nonce', detail: 'the message does not carry the nonce this sign-in was issued' })
+    assert.deepEqual(await verify({ ...signIn, nonce: newNonce() }), {
+      ok: false,
+      reason: 'wrong_nonce',
+      detail: 'the message does not carry the nonce this sign-in was issued'
+    })
     assert.equal((await verify({ ...signIn, nonce: '' })).reason, 'wrong_nonce')
   })
 
@@ -102,7 +110,10 @@ describe('verifySiwx', () => {
     const expired = await evmSignIn(nonce, { expirationTime: new Date(NOW.getTime() - 1).toISOString() })
     assert.deepEqual(await verify({ ...expired, nonce }), { ok: false, reason: 'expired', detail: 'expired at 2030-01-02T03:04:04.999Z' })
     assert.equal((await verify({ ...(await evmSignIn(nonce, { notBefore: new Date(NOW.getTime() + 60_000).toISOString() })), nonce })).reason, 'not_yet_valid')
-    assert.equal((await verify({ ...(await evmSignIn(nonce, { issuedAt: new Date(NOW.getTime() + 10 * 60_000).toISOString() })), nonce })).reason, 'issued_in_future')
+    assert.equal(
+      (await verify({ ...(await evmSignIn(nonce, { issuedAt: new Date(NOW.getTime() + 10 * 60_000).toISOString() })), nonce })).reason,
+      'issued_in_future'
+    )
     // Within the 5 minutes clocks may drift: accepted.
     assert.equal((await verify({ ...(await evmSignIn(nonce, { issuedAt: new Date(NOW.getTime() + 60_000).toISOString() })), nonce })).ok, true)
   })
@@ -125,7 +136,11 @@ describe('verifySiwx', () => {
     assert.equal((await verify({ message: 'x'.repeat(100_000), signature: '0x00', nonce })).reason, 'malformed_message')
     const signIn = await evmSignIn(nonce)
     assert.equal((await verify({ ...signIn, signature: `0x${'00'.repeat(100_000)}`, nonce })).reason, 'malformed_message')
-    assert.deepEqual(await verify({ ...signIn, nonce, chains: ['eip155:8453'] }), { ok: false, reason: 'unsupported_chain', detail: 'chain eip155:1 is not accepted' })
+    assert.deepEqual(await verify({ ...signIn, nonce, chains: ['eip155:8453'] }), {
+      ok: false,
+      reason: 'unsupported_chain',
+      detail: 'chain eip155:1 is not accepted'
+    })
     assert.equal((await verify({ ...signIn, nonce, chains: ['eip155:1'] })).ok, true)
     const cosmos = messageOf('cosmos1abc', 'cosmos:cosmoshub-4', nonce)
     assert.equal((await verify({ message: cosmos, signature: 'x', nonce })).reason, 'unsupported_chain')
@@ -139,7 +154,13 @@ describe('verifySiwx', () => {
     assert.equal((await verify({ ...signIn, nonce, rpcUrl: { 'eip155:1': 'http://127.0.0.1:9' }, timeoutMs: 2000 })).ok, true)
     // A signature that is not the EOA's is then asked of the node (ERC-1271/6492), which fails.
     const other = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
-    const outcome = await verify({ ...signIn, signature: await other.signMessage({ message: signIn.message }), nonce, rpcUrl: 'http://127.0.0.1:9', timeoutMs: 2000 })
+    const outcome = await verify({
+      ...signIn,
+      signature: await other.signMessage({ message: signIn.message }),
+      nonce,
+      rpcUrl: 'http://127.0.0.1:9',
+      timeoutMs: 2000
+    })
     assert.equal(outcome.ok, false)
     assert.ok(!outcome.ok && ['bad_signature', 'signature_unverifiable'].includes(outcome.reason), !outcome.ok ? outcome.reason : '')
   })

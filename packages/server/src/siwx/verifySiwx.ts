@@ -142,8 +142,10 @@ export interface RefusedSiwx {
  */
 export async function verifySiwx(options: VerifySiwxOptions): Promise<VerifiedSiwx | RefusedSiwx> {
   const { message: text, signature, nonce } = options
-  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_SIWX_MESSAGE_LENGTH) return refuse('malformed_message', `the message must be 1 to ${MAX_SIWX_MESSAGE_LENGTH} characters`)
-  if (typeof signature !== 'string' || signature.length === 0 || signature.length > MAX_SIWX_SIGNATURE_LENGTH) return refuse('malformed_message', `the signature must be 1 to ${MAX_SIWX_SIGNATURE_LENGTH} characters`)
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_SIWX_MESSAGE_LENGTH)
+    return refuse('malformed_message', `the message must be 1 to ${MAX_SIWX_MESSAGE_LENGTH} characters`)
+  if (typeof signature !== 'string' || signature.length === 0 || signature.length > MAX_SIWX_SIGNATURE_LENGTH)
+    return refuse('malformed_message', `the signature must be 1 to ${MAX_SIWX_SIGNATURE_LENGTH} characters`)
   const message = parseSiwxMessage(text)
   if (!message) return refuse('malformed_message', 'not a CAIP-122 sign-in message')
 
@@ -153,10 +155,13 @@ export async function verifySiwx(options: VerifySiwxOptions): Promise<VerifiedSi
   if (options.expectedUri !== undefined && (!uriOrigin || uriOrigin !== originOf(options.expectedUri))) {
     return refuse('wrong_uri', `the message's URI ${message.uri.slice(0, 200)} is not on ${options.expectedUri.slice(0, 200)}`)
   }
-  if (typeof nonce !== 'string' || nonce.length === 0 || message.nonce !== nonce) return refuse('wrong_nonce', 'the message does not carry the nonce this sign-in was issued')
+  if (typeof nonce !== 'string' || nonce.length === 0 || message.nonce !== nonce)
+    return refuse('wrong_nonce', 'the message does not carry the nonce this sign-in was issued')
 
-  const verifiable = SIWX_VERIFIABLE_NAMESPACES.includes(message.namespace) && (message.namespace !== 'bip122' || bitcoinNetworkOf(message.chainId) !== undefined)
-  if (!verifiable || (options.chains && !options.chains.includes(message.chainId))) return refuse('unsupported_chain', `chain ${message.chainId} is not accepted`)
+  const verifiable =
+    SIWX_VERIFIABLE_NAMESPACES.includes(message.namespace) && (message.namespace !== 'bip122' || bitcoinNetworkOf(message.chainId) !== undefined)
+  if (!verifiable || (options.chains && !options.chains.includes(message.chainId)))
+    return refuse('unsupported_chain', `chain ${message.chainId} is not accepted`)
 
   const now = (options.now ?? new Date()).getTime()
   if (message.issuedAt.getTime() > now + SIWX_CLOCK_SKEW_MS) return refuse('issued_in_future', `issued at ${message.issuedAt.toISOString()}`)

@@ -6,7 +6,19 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createPublicClient, createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_LIST_TOKEN, DEVNET_POOLS, DEVNET_TOKENS, DEVNET_UNISWAP, WALLET_ACCOUNT, deployTokens, deployUniswap, startAnvil, waitForReceipt, type AnvilInstance } from '../../../devnet/src/index.js'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_LIST_TOKEN,
+  DEVNET_POOLS,
+  DEVNET_TOKENS,
+  DEVNET_UNISWAP,
+  WALLET_ACCOUNT,
+  deployTokens,
+  deployUniswap,
+  startAnvil,
+  waitForReceipt,
+  type AnvilInstance
+} from '../../../devnet/src/index.js'
 import { ONE_INCH_NATIVE_ADDRESS, startOneInchStandIn, type OneInchStandIn } from '../../../devnet/src/oneInch/startOneInchStandIn.js'
 import { createServer, type WalletModalServer } from '../index.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
@@ -26,17 +38,34 @@ describe('OneInchProvider (1inch stand-in)', () => {
   let anvil: AnvilInstance
   let oneInch: OneInchStandIn
   let server: WalletModalServer
-  const provider = (options: { apiKey?: string; timeoutMs?: number } = {}) => new OneInchProvider({ apiKey: options.apiKey ?? KEY, baseUrl: oneInch.url, chainId: BASE, timeoutMs: options.timeoutMs ?? 5000 })
+  const provider = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
+    new OneInchProvider({ apiKey: options.apiKey ?? KEY, baseUrl: oneInch.url, chainId: BASE, timeoutMs: options.timeoutMs ?? 5000 })
   const ethForDusd = { from: { native: true as const }, to: { native: false as const, address: DUSD as Address }, amount: ETH }
-  const dusdOf = (who: Address) => createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+  const dusdOf = (who: Address) =>
+    createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
   const sendFrom = async (from: Address, tx: { to: string; data: string; value: string; eip155?: { gas?: string } }) => {
     const wallet = createWalletClient({ account: from, transport: http(anvil.url, { retryCount: 0 }) })
-    const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value), ...(tx.eip155?.gas ? { gas: BigInt(tx.eip155.gas) } : {}), chain: null })
+    const hash = await wallet.sendTransaction({
+      to: tx.to as Address,
+      data: tx.data as Hex,
+      value: BigInt(tx.value),
+      ...(tx.eip155?.gas ? { gas: BigInt(tx.eip155.gas) } : {}),
+      chain: null
+    })
     return waitForReceipt(anvil.url, hash)
   }
-  const quotes = (from: string, to: string, amount: bigint, user = USER) => getJson(urlOf(server.url, '/v1/convert/quotes', { amount: amount.toString(), from: asset(from), to: asset(to), userAddress: asset(user) }))
+  const quotes = (from: string, to: string, amount: bigint, user = USER) =>
+    getJson(urlOf(server.url, '/v1/convert/quotes', { amount: amount.toString(), from: asset(from), to: asset(to), userAddress: asset(user) }))
   const build = (from: string, to: string, amount: bigint, extra: Record<string, unknown> = {}, user = USER) =>
-    postJson(urlOf(server.url, '/v1/convert/build-transaction'), { projectId: CLIENT.projectId, amount: amount.toString(), eip155: { slippage: '0.5' }, from: asset(from), to: asset(to), userAddress: asset(user), ...extra })
+    postJson(urlOf(server.url, '/v1/convert/build-transaction'), {
+      projectId: CLIENT.projectId,
+      amount: amount.toString(),
+      eip155: { slippage: '0.5' },
+      from: asset(from),
+      to: asset(to),
+      userAddress: asset(user),
+      ...extra
+    })
 
   before(async () => {
     anvil = await startAnvil({ chainId: BASE })
@@ -44,7 +73,13 @@ describe('OneInchProvider (1inch stand-in)', () => {
     await deployUniswap(anvil.url)
     oneInch = await startOneInchStandIn({ apiKeys: [KEY], chains: { [BASE]: { rpcUrl: anvil.url, exchange: DEVNET_UNISWAP } } })
     const config = demoServerConfig({ chains: [], tokens: { DUSD, USDT: DEVNET_TOKENS.USDT } })
-    config.chains.push({ caipNetworkId: `eip155:${BASE}`, name: 'Base', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY, baseUrl: oneInch.url } } })
+    config.chains.push({
+      caipNetworkId: `eip155:${BASE}`,
+      name: 'Base',
+      rpcUrl: anvil.url,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      swap: { oneInch: { apiKey: KEY, baseUrl: oneInch.url } }
+    })
     server = await createServer({ config, upstreamTimeoutMs: 1500, relay: false })
   })
   after(async () => {
@@ -90,7 +125,9 @@ describe('OneInchProvider (1inch stand-in)', () => {
     assert.deepEqual(allowance.body, { allowance: '0', spender: ROUTER })
     const refused = await build(DUSD, 'native', amount)
     assert.deepEqual([refused.status, refused.body.reason], [400, 'Not enough allowance: approve the token for 1inch first'])
-    const approve = await getJson(urlOf(server.url, '/v1/convert/build-approve', { from: asset(DUSD), to: asset('native'), userAddress: asset(USER), amount: amount.toString() }))
+    const approve = await getJson(
+      urlOf(server.url, '/v1/convert/build-approve', { from: asset(DUSD), to: asset('native'), userAddress: asset(USER), amount: amount.toString() })
+    )
     assert.equal(approve.status, 200, JSON.stringify(approve.body))
     assert.equal((await sendFrom(USER, approve.body.tx)).status, '0x1')
     const built = await build(DUSD, 'native', amount)
@@ -120,9 +157,16 @@ describe('OneInchProvider (1inch stand-in)', () => {
   })
 
   it('turns a refused key, the rate limit and server errors into clear gateway answers', async () => {
-    await assert.rejects(provider({ apiKey: 'wrong' }).spender(), (e: ApiError) => e.status === 502 && e.reason === "1inch refused this server's credentials (HTTP 401)")
+    await assert.rejects(
+      provider({ apiKey: 'wrong' }).spender(),
+      (e: ApiError) => e.status === 502 && e.reason === "1inch refused this server's credentials (HTTP 401)"
+    )
     oneInch.fail({ status: 429 }, 1, 'quote')
-    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.error, r.body.reason]), [429, 'rate_limited', '1inch is rate-limiting this server; try again in a moment'])
+    assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.error, r.body.reason]), [
+      429,
+      'rate_limited',
+      '1inch is rate-limiting this server; try again in a moment'
+    ])
     oneInch.fail({ status: 500, description: 'internal error' }, 1, 'quote')
     assert.deepEqual(await quotes('native', DUSD, ETH).then(r => [r.status, r.body.reason]), [502, '1inch failed (HTTP 500): internal error'])
     oneInch.fail({ status: 503 }, 1, 'quote')
@@ -147,14 +191,27 @@ describe('OneInchProvider (1inch stand-in)', () => {
   it('refuses a swap whose fresh quote no longer covers the minimum the visitor saw', async () => {
     oneInch.recover()
     const quote = await provider().quote(ethForDusd)
-    const build = provider().buildSwap({ ...ethForDusd, path: quote.path, minOut: quote.toAmount * 2n, slippageBps: 50n, recipient: USER, disableEstimate: true })
+    const build = provider().buildSwap({
+      ...ethForDusd,
+      path: quote.path,
+      minOut: quote.toAmount * 2n,
+      slippageBps: 50n,
+      recipient: USER,
+      disableEstimate: true
+    })
     await assert.rejects(build, (e: ApiError) => e.status === 409 && /slippage/.test(e.reason))
     assert.equal(oneInch.calls.filter(c => c.endpoint === 'swap').at(-1)!.query.disableEstimate, 'true')
   })
 
   it("refuses 1inch on a network outside the spec's twelve", () => {
     const config = demoServerConfig({ chains: [], tokens: { DUSD, USDT: DUSD } })
-    config.chains.push({ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: anvil.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, swap: { oneInch: { apiKey: KEY } } })
+    config.chains.push({
+      caipNetworkId: 'eip155:31337',
+      name: 'Devnet',
+      rpcUrl: anvil.url,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      swap: { oneInch: { apiKey: KEY } }
+    })
     return assert.rejects(createServer({ config, relay: false }), /1inch swaps only on eip155 chains 1, 42161/)
   })
 })

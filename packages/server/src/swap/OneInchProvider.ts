@@ -47,7 +47,12 @@ const SpenderSchema = v.object({ address: AddressSchema })
 const QuoteSchema = v.object({ dstAmount: UintSchema, gas: v.optional(GasSchema) })
 const SwapSchema = v.object({
   dstAmount: UintSchema,
-  tx: v.object({ to: AddressSchema, data: v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/), v.maxLength(200_000)), value: UintSchema, gas: v.optional(GasSchema) })
+  tx: v.object({
+    to: AddressSchema,
+    data: v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/), v.maxLength(200_000)),
+    value: UintSchema,
+    gas: v.optional(GasSchema)
+  })
 })
 
 /**
@@ -104,7 +109,9 @@ export class OneInchProvider implements SwapProvider {
   private get<S extends v.GenericSchema>(path: string, params: Record<string, string>, schema: S): Promise<v.InferOutput<S>> {
     const url = new URL(`/swap/v6.0/${this.options.chainId}/${path}`, this.options.baseUrl ?? ONE_INCH_BASE_URL)
     for (const [k, value] of Object.entries(params)) url.searchParams.set(k, value)
-    return providerCall('1inch', url, { method: 'GET', headers: { authorization: `Bearer ${this.options.apiKey}` } }, schema, this.options.timeoutMs, { refusal: readRefusal })
+    return providerCall('1inch', url, { method: 'GET', headers: { authorization: `Bearer ${this.options.apiKey}` } }, schema, this.options.timeoutMs, {
+      refusal: readRefusal
+    })
   }
 
   spender(): Promise<Address> {
@@ -122,7 +129,13 @@ export class OneInchProvider implements SwapProvider {
     const toAmount = BigInt(body.dstAmount)
     if (toAmount === 0n) throw new ApiError(400, 'Amount too small to swap')
     // 1inch reports no mid price: the impact is left to the prices the modal shows beside it.
-    return { toAmount, priceImpact: 0, feeAmount: 0n, path: [getAddress(from), getAddress(to)], gasEstimate: body.gas === undefined ? DEFAULT_SWAP_GAS : BigInt(body.gas) }
+    return {
+      toAmount,
+      priceImpact: 0,
+      feeAmount: 0n,
+      path: [getAddress(from), getAddress(to)],
+      gasEstimate: body.gas === undefined ? DEFAULT_SWAP_GAS : BigInt(body.gas)
+    }
   }
 
   async buildSwap(request: SwapBuildRequest): Promise<ProviderTransaction> {

@@ -10,7 +10,10 @@ const ROUTER_ABI = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)'
 ])
 const FACTORY_ABI = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address pair)'])
-const PAIR_ABI = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)'])
+const PAIR_ABI = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function token0() view returns (address)'
+])
 
 /** Uniswap V2's fee: 0.3% of the input of every hop. */
 const FEE_NUMERATOR = 997n
@@ -110,9 +113,14 @@ export class UniswapV2Provider implements SwapProvider {
   async buildSwap(request: SwapBuildRequest): Promise<ProviderTransaction> {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + SWAP_DEADLINE_SECONDS)
     const { path, minOut, recipient, amount } = request
-    if (path[0] !== this.addressOf(request.from) || path[path.length - 1] !== this.addressOf(request.to)) throw new ApiError(400, 'The quote is for other tokens')
+    if (path[0] !== this.addressOf(request.from) || path[path.length - 1] !== this.addressOf(request.to))
+      throw new ApiError(400, 'The quote is for other tokens')
     if (request.from.native) {
-      return { to: this.router, value: amount, data: encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [minOut, path, recipient, deadline] }) }
+      return {
+        to: this.router,
+        value: amount,
+        data: encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [minOut, path, recipient, deadline] })
+      }
     }
     const functionName = request.to.native ? 'swapExactTokensForETH' : 'swapExactTokensForTokens'
     return { to: this.router, value: 0n, data: encodeFunctionData({ abi: ROUTER_ABI, functionName, args: [amount, minOut, path, recipient, deadline] }) }

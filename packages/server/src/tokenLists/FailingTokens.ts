@@ -70,7 +70,10 @@ export class FailingTokens {
     while (this.until.size > this.maxEntries) this.until.delete(this.until.keys().next().value!)
     if (known) return
     if (this.options.onAdd) this.options.onAdd(chainId, address)
-    else console.warn(`wallet-modal-server: balances: token ${address} on ${chainId} fails every balance call it is in; left out for ${Math.round(this.ttlMs / 60_000)} min`)
+    else
+      console.warn(
+        `wallet-modal-server: balances: token ${address} on ${chainId} fails every balance call it is in; left out for ${Math.round(this.ttlMs / 60_000)} min`
+      )
   }
 }
 

@@ -45,7 +45,10 @@ describe('TokenLists', () => {
   })
 
   const errors: string[] = []
-  const options = { defaultList: () => list('Default', [token(D, 'DDD'), token(A, 'ADUP')]), onResult: (_: string, result: TokenList | Error) => void (result instanceof Error && errors.push(result.message)) }
+  const options = {
+    defaultList: () => list('Default', [token(D, 'DDD'), token(A, 'ADUP')]),
+    onResult: (_: string, result: TokenList | Error) => void (result instanceof Error && errors.push(result.message))
+  }
 
   it('reads a fetched list, keeps it when a fetch fails, and serves the stored copy after a restart', async () => {
     answer = { status: 200, body: JSON.stringify(list('Served', [token(B, 'BBB'), token(C, 'CCC', 10)])) }
@@ -54,17 +57,29 @@ describe('TokenLists', () => {
     await lists.refreshDue()
     const mainnet = chain('eip155:1', [{ address: A, symbol: 'AAA', name: 'Configured A', decimals: 6 }])
     // Configured first, then the URL lists, then the default list; A only once (the configured one).
-    assert.deepEqual(lists.tokensFor(mainnet).map(t => t.symbol), ['AAA', 'BBB', 'DDD'])
-    assert.deepEqual(lists.tokensFor(chain('eip155:10')).map(t => [t.symbol, t.name, t.decimals]), [['CCC', 'CCC Token', 18]])
+    assert.deepEqual(
+      lists.tokensFor(mainnet).map(t => t.symbol),
+      ['AAA', 'BBB', 'DDD']
+    )
+    assert.deepEqual(
+      lists.tokensFor(chain('eip155:10')).map(t => [t.symbol, t.name, t.decimals]),
+      [['CCC', 'CCC Token', 18]]
+    )
     assert.deepEqual(lists.tokensFor(chain('eip155:31337')), [])
 
     // The list server breaks the standard: refused with a clear message, the last good copy stays.
     answer = { status: 200, body: JSON.stringify(list('Served', [{ ...token(B, 'BBB'), decimals: -1 }])) }
     assert.equal(await lists.refresh(url), undefined)
     assert.match(errors.at(-1)!, /^Token list http:\/\/127\.0\.0\.1:\d+\/list\.json refused at tokens\.0\.decimals: /)
-    assert.deepEqual(lists.tokensFor(mainnet).map(t => t.symbol), ['AAA', 'BBB', 'DDD'])
+    assert.deepEqual(
+      lists.tokensFor(mainnet).map(t => t.symbol),
+      ['AAA', 'BBB', 'DDD']
+    )
     const { rows } = await store.query<{ last_error: string; name: string }>("SELECT last_error, list->>'name' AS name FROM token_lists WHERE url = $1", [url])
-    assert.deepEqual(rows.map(r => r.name), ['Served'])
+    assert.deepEqual(
+      rows.map(r => r.name),
+      ['Served']
+    )
     assert.match(rows[0]!.last_error, /refused at tokens\.0\.decimals/)
 
     // A restart while the list server is down: the stored copy is served, and it is not due yet.
@@ -72,32 +87,51 @@ describe('TokenLists', () => {
     const restarted = new TokenLists(store, { urls: [url] }, options)
     await restarted.load()
     await restarted.refreshDue()
-    assert.deepEqual(restarted.tokensFor(mainnet).map(t => t.symbol), ['AAA', 'BBB', 'DDD'])
+    assert.deepEqual(
+      restarted.tokensFor(mainnet).map(t => t.symbol),
+      ['AAA', 'BBB', 'DDD']
+    )
     assert.equal(await restarted.refresh(url), undefined)
     assert.equal(errors.at(-1), `Token list ${url}: HTTP 503`)
-    assert.deepEqual(restarted.tokensFor(mainnet).map(t => t.symbol), ['AAA', 'BBB', 'DDD'])
+    assert.deepEqual(
+      restarted.tokensFor(mainnet).map(t => t.symbol),
+      ['AAA', 'BBB', 'DDD']
+    )
 
     // A good answer again replaces the copy and clears the error.
     answer = { status: 200, body: JSON.stringify(list('Served', [token(C, 'CCC')])) }
     assert.equal((await restarted.refresh(url))?.tokens.length, 1)
-    assert.deepEqual(restarted.tokensFor(mainnet).map(t => t.symbol), ['AAA', 'CCC', 'DDD'])
+    assert.deepEqual(
+      restarted.tokensFor(mainnet).map(t => t.symbol),
+      ['AAA', 'CCC', 'DDD']
+    )
     const after = await store.query<{ last_error: string | null }>('SELECT last_error FROM token_lists WHERE url = $1', [url])
     assert.equal(after.rows[0]!.last_error, null)
   })
 
   it('leaves hidden tokens out, configured ones included, whatever their case', async () => {
     answer = { status: 200, body: JSON.stringify(list('Served', [token(B, 'BBB'), token(C, 'CCC')])) }
-    const lists = new TokenLists(store, { urls: [url], hide: [`eip155:1:${A.toLowerCase()}`, `eip155:1:${C.toUpperCase().replace('0X', '0x')}`, `eip155:10:${B}`] }, options)
+    const lists = new TokenLists(
+      store,
+      { urls: [url], hide: [`eip155:1:${A.toLowerCase()}`, `eip155:1:${C.toUpperCase().replace('0X', '0x')}`, `eip155:10:${B}`] },
+      options
+    )
     await lists.load()
     await lists.refresh(url)
     const mainnet = chain('eip155:1', [{ address: A, symbol: 'AAA', name: 'Configured A', decimals: 6 }])
     // A hidden (configured), C hidden (listed); the default list's A stays hidden too.
-    assert.deepEqual(lists.tokensFor(mainnet).map(t => t.symbol), ['BBB', 'DDD'])
+    assert.deepEqual(
+      lists.tokensFor(mainnet).map(t => t.symbol),
+      ['BBB', 'DDD']
+    )
   })
 
   it('reads no default list when `default` is false, and no URL list without urls', async () => {
     const lists = new TokenLists(store, { default: false }, options)
     await lists.load()
-    assert.deepEqual(lists.tokensFor(chain('eip155:1', [{ address: A, symbol: 'AAA', name: 'A', decimals: 6 }])).map(t => t.symbol), ['AAA'])
+    assert.deepEqual(
+      lists.tokensFor(chain('eip155:1', [{ address: A, symbol: 'AAA', name: 'A', decimals: 6 }])).map(t => t.symbol),
+      ['AAA']
+    )
   })
 })

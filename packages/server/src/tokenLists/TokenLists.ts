@@ -123,7 +123,9 @@ export class TokenLists {
     const now = Date.now()
     const retryMs = Math.min(RETRY_MS, this.refreshMs)
     const due = [...this.states].filter(
-      ([, state]) => !(state.lastSuccessAt !== undefined && now - state.lastSuccessAt < this.refreshMs) && !(state.lastAttemptAt !== undefined && now - state.lastAttemptAt < retryMs)
+      ([, state]) =>
+        !(state.lastSuccessAt !== undefined && now - state.lastSuccessAt < this.refreshMs) &&
+        !(state.lastAttemptAt !== undefined && now - state.lastAttemptAt < retryMs)
     )
     this.running = (async () => {
       for (const [url] of due) await this.refresh(url)

@@ -65,7 +65,10 @@ describe('fetchTokenList', () => {
   it('reads and checks a served list', async () => {
     const list = await fetchTokenList(`${base}/list.json`)
     assert.equal(list.name, 'Served')
-    assert.deepEqual(list.tokens.map(t => t.symbol), ['USDC'])
+    assert.deepEqual(
+      list.tokens.map(t => t.symbol),
+      ['USDC']
+    )
   })
 
   it('refuses bad statuses, non-JSON and lists that break the standard', async () => {

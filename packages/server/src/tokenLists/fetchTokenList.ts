@@ -62,7 +62,9 @@ async function fetchCapped(url: string, maxBytes: number, timeoutMs: number, sig
     if (error instanceof TokenListError) throw error
     if (timeout.aborted) throw new TokenListError(`Token list ${url}: no whole answer within ${timeoutMs} ms`)
     if (signal?.aborted) throw new TokenListError(`Token list ${url}: fetch stopped`)
-    throw new TokenListError(`Token list ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`)
+    throw new TokenListError(
+      `Token list ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`
+    )
   }
 }
 

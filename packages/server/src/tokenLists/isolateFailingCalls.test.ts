@@ -75,7 +75,10 @@ describe('isolateFailingCalls', () => {
       assert.equal(new Set([...found.culprits, ...found.unresolved, ...found.values.flatMap((v, k) => (v === undefined ? [] : [k]))]).size, found.values.length)
       known = [...known, ...found.culprits.map(k => left[k]!)]
     }
-    assert.deepEqual(known.sort((a, b) => a - b), culprits)
+    assert.deepEqual(
+      known.sort((a, b) => a - b),
+      culprits
+    )
   })
 
   it('blames nothing when the node refuses even an empty batch: the first error is thrown', async () => {

@@ -33,8 +33,22 @@ describe('parseTokenList', () => {
         [
           { ...USDC, logoURI: 'https://icons.example/usdc.png', tags: ['stablecoin'], extensions: { color: '#2775ca' } },
           { ...USDC, address: USDC.address.toLowerCase(), name: 'Duplicate' },
-          { chainId: 10, address: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', name: 'USD Coin', symbol: 'USDC', decimals: 6, logoURI: 'ipfs://QmXfzKRvjZz3u5JRgC4v5mGVbm9ahrUiB4DgzHBsnWbTMM' },
-          { chainId: 1, address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18, logoURI: 'http://icons.example/dai.png' },
+          {
+            chainId: 10,
+            address: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+            name: 'USD Coin',
+            symbol: 'USDC',
+            decimals: 6,
+            logoURI: 'ipfs://QmXfzKRvjZz3u5JRgC4v5mGVbm9ahrUiB4DgzHBsnWbTMM'
+          },
+          {
+            chainId: 1,
+            address: '0x6B175474E89094C44Da98b954EedeAC495271d0F',
+            name: 'Dai Stablecoin',
+            symbol: 'DAI',
+            decimals: 18,
+            logoURI: 'http://icons.example/dai.png'
+          },
           // Valid by the schema, not usable here: left out.
           { chainId: 101, address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
           { chainId: 1, address: '0x0000000000000000000000000000000000000001', name: '', symbol: 'EMPTY', decimals: 0 }

@@ -28,7 +28,11 @@ const TokenListSchema = v.object({
   name: v.pipe(v.string(), v.minLength(1, 'name: at least 1 character'), v.maxLength(30, 'name: at most 30 characters')),
   timestamp: v.pipe(v.string(), v.isoTimestamp('timestamp: an ISO 8601 date-time')),
   version: v.object({ major: integer(0), minor: integer(0), patch: integer(0) }),
-  tokens: v.pipe(v.array(TokenInfoSchema), v.minLength(1, 'tokens: at least one'), v.maxLength(TOKEN_LIST_MAX_TOKENS, `tokens: at most ${TOKEN_LIST_MAX_TOKENS}`))
+  tokens: v.pipe(
+    v.array(TokenInfoSchema),
+    v.minLength(1, 'tokens: at least one'),
+    v.maxLength(TOKEN_LIST_MAX_TOKENS, `tokens: at most ${TOKEN_LIST_MAX_TOKENS}`)
+  )
 })
 
 /** A token a list names, as this server keeps it. */
@@ -88,7 +92,14 @@ export function parseTokenList(value: unknown, source: string): TokenList {
     if (seen.has(key) || !token.address.startsWith('0x') || token.name === '' || token.symbol === '') continue
     seen.add(key)
     const iconUrl = httpsUrl(token.logoURI)
-    tokens.push({ chainId: token.chainId, address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals, ...(iconUrl ? { iconUrl } : {}) })
+    tokens.push({
+      chainId: token.chainId,
+      address: token.address,
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      ...(iconUrl ? { iconUrl } : {})
+    })
   }
   const { name, timestamp, version } = result.output
   return { name, timestamp, version: { major: version.major, minor: version.minor, patch: version.patch }, tokens }

@@ -113,7 +113,8 @@ export class RegistryRefreshJob {
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error))
       if (this.options.onResult) this.options.onResult(failure)
-      else if (!this.stopping.signal.aborted) console.error(`wallet-modal-server: wallet registry refresh failed (the previous copy is kept): ${failure.message}`)
+      else if (!this.stopping.signal.aborted)
+        console.error(`wallet-modal-server: wallet registry refresh failed (the previous copy is kept): ${failure.message}`)
       return undefined
     } finally {
       this.running = undefined

@@ -14,7 +14,10 @@ import { readRegistrySyncState, RegistrySync, RegistrySyncError, type RegistrySy
 import { RegistryRefreshJob } from './RegistryRefreshJob.js'
 
 const offlineConfig = () =>
-  demoServerConfig({ chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:9' }], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+  demoServerConfig({
+    chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:9' }],
+    tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+  })
 
 interface Row {
   id: string
@@ -23,7 +26,9 @@ interface Row {
   position: number
 }
 const rowsOf = async (store: Store) =>
-  new Map((await store.query<Row>('SELECT id, hash, updated_at::text AS updated_at, position FROM registry_wallets ORDER BY position')).rows.map(r => [r.id, r]))
+  new Map(
+    (await store.query<Row>('SELECT id, hash, updated_at::text AS updated_at, position FROM registry_wallets ORDER BY position')).rows.map(r => [r.id, r])
+  )
 
 describe('RegistrySync', () => {
   let registry: RegistryStandIn
@@ -49,7 +54,14 @@ describe('RegistrySync', () => {
     assert.deepEqual([result.changed, result.removed, result.dropped], [[], [], []])
     assert.equal(result.images, 250)
     const pages = registry.requests().filter(r => r.path === '/getWallets')
-    assert.deepEqual(pages.map(r => [r.query.page, r.query.entries]), [['1', '100'], ['2', '100'], ['3', '100']])
+    assert.deepEqual(
+      pages.map(r => [r.query.page, r.query.entries]),
+      [
+        ['1', '100'],
+        ['2', '100'],
+        ['3', '100']
+      ]
+    )
     for (const request of registry.requests()) {
       assert.equal(request.query.projectId, REGISTRY_STAND_IN_PROJECT)
       assert.equal(request.query.st, 'wallet-modal')
@@ -59,8 +71,14 @@ describe('RegistrySync', () => {
       assert.equal(request.headers['x-sdk-version'], request.query.sv)
     }
     const rows = await rowsOf(store)
-    assert.deepEqual([...rows.keys()], sample.wallets.map(w => w.id), 'in the registry order')
-    const images = await store.query<{ image_id: string; content_type: string; bytes: string }>("SELECT image_id, content_type, encode(bytes, 'base64') AS bytes FROM registry_images")
+    assert.deepEqual(
+      [...rows.keys()],
+      sample.wallets.map(w => w.id),
+      'in the registry order'
+    )
+    const images = await store.query<{ image_id: string; content_type: string; bytes: string }>(
+      "SELECT image_id, content_type, encode(bytes, 'base64') AS bytes FROM registry_images"
+    )
     assert.equal(images.rows.length, 250)
     for (const image of images.rows) {
       const expected = sample.images.get(image.image_id)!
@@ -68,7 +86,10 @@ describe('RegistrySync', () => {
       assert.deepEqual(Buffer.from(image.bytes, 'base64'), Buffer.from(expected.bytes))
     }
     // eip155 injected ids become the rdns; the stored JSON keeps the store links.
-    const first = await store.query<{ rdns: string | null; wallet: { app_store: string | null; injected: unknown[] } }>('SELECT rdns, wallet FROM registry_wallets WHERE id = $1', [sample.wallets[0]!.id])
+    const first = await store.query<{ rdns: string | null; wallet: { app_store: string | null; injected: unknown[] } }>(
+      'SELECT rdns, wallet FROM registry_wallets WHERE id = $1',
+      [sample.wallets[0]!.id]
+    )
     assert.equal(first.rows[0]!.rdns, 'example.devnet.amber')
     assert.equal(first.rows[0]!.wallet.app_store, 'https://apps.example/ios/devnet-amber')
     const state = await readRegistrySyncState(store)
@@ -88,8 +109,17 @@ describe('RegistrySync', () => {
     const result = await sync()
     assert.deepEqual(result.changed, [target.id])
     assert.deepEqual([result.added, result.removed, result.images], [[], [], 0])
-    assert.ok(lines.some(line => line === `wallet registry: changed ${target.id}`), lines.join('\n'))
-    assert.ok(!registry.requests().slice(requestsBefore).some(r => r.path.startsWith('/getWalletImage/')), 'no image fetched again')
+    assert.ok(
+      lines.some(line => line === `wallet registry: changed ${target.id}`),
+      lines.join('\n')
+    )
+    assert.ok(
+      !registry
+        .requests()
+        .slice(requestsBefore)
+        .some(r => r.path.startsWith('/getWalletImage/')),
+      'no image fetched again'
+    )
     const after = await rowsOf(store)
     for (const [id, row] of after) {
       if (id === target.id) {
@@ -113,8 +143,13 @@ describe('RegistrySync', () => {
     const after = await rowsOf(store)
     assert.equal(after.get(last.id)!.position, 0)
     assert.equal(after.get(last.id)!.updated_at, before.get(last.id)!.updated_at)
-    const images = await store.query<{ image_id: string }>('SELECT image_id FROM registry_images WHERE image_id = ANY($1::text[])', [[target.image_id, 'new-image-of-8']])
-    assert.deepEqual(images.rows.map(r => r.image_id), ['new-image-of-8'])
+    const images = await store.query<{ image_id: string }>('SELECT image_id FROM registry_images WHERE image_id = ANY($1::text[])', [
+      [target.image_id, 'new-image-of-8']
+    ])
+    assert.deepEqual(
+      images.rows.map(r => r.image_id),
+      ['new-image-of-8']
+    )
   })
 
   it('removes a wallet the registry no longer has, and its image', async () => {
@@ -192,7 +227,8 @@ describe('RegistrySync', () => {
   it('holds a bounded amount of image bytes per sync; the rest come with the next one', async () => {
     const fresh = await openStore({})
     try {
-      const run = (maxImagesBytes?: number) => new RegistrySync({ store: fresh, projectId: REGISTRY_STAND_IN_PROJECT, sourceUrl: registry.url, log: line => lines.push(line), maxImagesBytes }).run()
+      const run = (maxImagesBytes?: number) =>
+        new RegistrySync({ store: fresh, projectId: REGISTRY_STAND_IN_PROJECT, sourceUrl: registry.url, log: line => lines.push(line), maxImagesBytes }).run()
       lines = []
       const first = await run(20_000)
       assert.ok(first.images > 0 && first.images < first.count, `${first.images} of ${first.count}`)
@@ -222,7 +258,10 @@ describe('RegistrySync', () => {
       const page = await getJson(urlOf(server.url, '/getWallets', { page: 2, entries: 100 }))
       assert.equal(page.status, 200)
       assert.equal(page.body.count, 250)
-      assert.deepEqual(page.body.data.map((w: { id: string }) => w.id), sample.wallets.slice(100, 200).map(w => w.id))
+      assert.deepEqual(
+        page.body.data.map((w: { id: string }) => w.id),
+        sample.wallets.slice(100, 200).map(w => w.id)
+      )
       const wallet = page.body.data[0]
       const expected = sample.wallets[100]!
       assert.equal(wallet.name, expected.name)
@@ -233,11 +272,19 @@ describe('RegistrySync', () => {
       assert.ok(wallet.image_url.startsWith(`${server.url}/getWalletImage/${expected.image_id}?`))
       // The directory's filters work on the imported wallets.
       const searched = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 100, search: 'cobalt 3' }))
-      assert.deepEqual(searched.body.data.map((w: { name: string }) => w.name), ['Devnet Cobalt 3 Wallet'])
+      assert.deepEqual(
+        searched.body.data.map((w: { name: string }) => w.name),
+        ['Devnet Cobalt 3 Wallet']
+      )
       const solana = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 100, chains: 'solana' }))
       assert.ok(solana.body.count > 0 && solana.body.data.every((w: { chains: string[] }) => w.chains.some(c => c.startsWith('solana:'))))
-      const included = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 10, include: `${sample.wallets[3]!.id},${sample.wallets[1]!.id}`, exclude: sample.wallets[3]!.id }))
-      assert.deepEqual(included.body.data.map((w: { id: string }) => w.id), [sample.wallets[1]!.id])
+      const included = await getJson(
+        urlOf(server.url, '/getWallets', { page: 1, entries: 10, include: `${sample.wallets[3]!.id},${sample.wallets[1]!.id}`, exclude: sample.wallets[3]!.id })
+      )
+      assert.deepEqual(
+        included.body.data.map((w: { id: string }) => w.id),
+        [sample.wallets[1]!.id]
+      )
       const certified = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 100, badge_type: 'certified' }))
       assert.equal(certified.body.count, 50)
 

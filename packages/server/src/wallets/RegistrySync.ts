@@ -121,9 +121,14 @@ async function readCapped(response: Response, maxBytes: number, what: string): P
  * @param db - The database.
  */
 export async function readRegistrySyncState(db: Queryable): Promise<RegistrySyncState | undefined> {
-  const { rows } = await db.query<{ source_url: string | null; wallet_count: number; last_success_at: string | null; last_attempt_at: string | null; last_error: string | null; last_error_at: string | null }>(
-    `SELECT source_url, wallet_count, last_success_at::text, last_attempt_at::text, last_error, last_error_at::text FROM registry_sync WHERE id = 1`
-  )
+  const { rows } = await db.query<{
+    source_url: string | null
+    wallet_count: number
+    last_success_at: string | null
+    last_attempt_at: string | null
+    last_error: string | null
+    last_error_at: string | null
+  }>(`SELECT source_url, wallet_count, last_success_at::text, last_attempt_at::text, last_error, last_error_at::text FROM registry_sync WHERE id = 1`)
   const row = rows[0]
   if (!row) return undefined
   const date = (value: string | null) => (value === null ? null : new Date(value))
@@ -178,9 +183,7 @@ export class RegistrySync {
   /** Syncs once; resolves to what changed, or rejects with a {@link RegistrySyncError} having changed nothing. */
   async run(): Promise<RegistrySyncResult> {
     const { store } = this.options
-    await store.query(
-      `INSERT INTO registry_sync (id, last_attempt_at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET last_attempt_at = now()`
-    )
+    await store.query(`INSERT INTO registry_sync (id, last_attempt_at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET last_attempt_at = now()`)
     try {
       return await this.sync()
     } catch (error) {
@@ -219,7 +222,8 @@ export class RegistrySync {
   /** A registry URL with the query and SDK parameters, and the v1 headers. */
   private request(path: string, query: Record<string, string> = {}): { url: string; init: RequestInit } {
     const url = new URL(`${this.sourceUrl}${path}`)
-    for (const [key, value] of Object.entries({ ...query, projectId: this.options.projectId, st: REGISTRY_SDK_TYPE, sv: this.sdkVersion })) url.searchParams.set(key, value)
+    for (const [key, value] of Object.entries({ ...query, projectId: this.options.projectId, st: REGISTRY_SDK_TYPE, sv: this.sdkVersion }))
+      url.searchParams.set(key, value)
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(this.options.signal ? [this.options.signal] : [])]
     return {
       url: url.toString(),
@@ -261,7 +265,8 @@ export class RegistrySync {
           const parsed = JSON.parse(body.toString('utf8')) as { message?: unknown }
           if (typeof parsed.message === 'string') message = `: ${parsed.message.slice(0, 200)}`
         } catch {}
-        const hint = response.status === 401 ? ' (unknown project id)' : response.status === 403 ? ' (project refused)' : response.status === 429 ? ' (rate-limited)' : ''
+        const hint =
+          response.status === 401 ? ' (unknown project id)' : response.status === 403 ? ' (project refused)' : response.status === 429 ? ' (rate-limited)' : ''
         throw new RegistrySyncError(`${what}: HTTP ${response.status}${hint}${message}`)
       }
       let parsed: unknown
@@ -271,7 +276,8 @@ export class RegistrySync {
         throw new RegistrySyncError(`${what}: the answer is not JSON`)
       }
       const { count: pageCount, data } = (parsed ?? {}) as { count?: unknown; data?: unknown }
-      if (!Number.isSafeInteger(pageCount) || (pageCount as number) < 0 || !Array.isArray(data)) throw new RegistrySyncError(`${what}: not a { count, data } page`)
+      if (!Number.isSafeInteger(pageCount) || (pageCount as number) < 0 || !Array.isArray(data))
+        throw new RegistrySyncError(`${what}: not a { count, data } page`)
       if (data.length > this.entries) throw new RegistrySyncError(`${what}: ${data.length} wallets on a page of ${this.entries}`)
       if (count !== undefined && pageCount !== count) throw new RegistrySyncError(`${what}: count changed from ${count} to ${pageCount} while paging`)
       count = pageCount as number

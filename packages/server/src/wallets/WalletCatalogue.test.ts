@@ -29,7 +29,10 @@ describe('bundled wallet catalogue', () => {
     assert.deepEqual([...namespaces].sort(), ['bip122', 'eip155', 'solana'])
     for (const key of ['mobile_link', 'desktop_link', 'webapp_link'] as const) assert.ok(catalogue.wallets.filter(w => w[key]).length > 20, key)
     const HARDWARE = ['Ledger Live', 'Trezor Suite']
-    assert.deepEqual(catalogue.wallets.slice(-2).map(w => w.name), HARDWARE)
+    assert.deepEqual(
+      catalogue.wallets.slice(-2).map(w => w.name),
+      HARDWARE
+    )
     for (const w of catalogue.wallets.slice(1, -2)) {
       assert.match(w.homepage ?? '', /^https:\/\/[a-z0-9]+\.example$/, w.name)
       assert.match(w.rdns ?? '', /^example\.[a-z0-9]+$/)
@@ -67,7 +70,10 @@ describe('bundled wallet catalogue', () => {
         writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], [field]: link }] }))
         assert.throws(() => loadWalletCatalogue(file), message, link)
       }
-      writeFileSync(file, JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], mobile_link: 'harbor+x://open', desktop_link: 'https://w.example/app' }] }))
+      writeFileSync(
+        file,
+        JSON.stringify({ version: '1', wallets: [{ ...catalogue.wallets[1], mobile_link: 'harbor+x://open', desktop_link: 'https://w.example/app' }] })
+      )
       assert.equal(loadWalletCatalogue(file).wallets[0]!.mobile_link, 'harbor+x://open')
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -79,8 +85,16 @@ describe('bundled wallet catalogue', () => {
     const file = join(dir, 'wallets.json')
     // Both had the `name://` shape the old deny-list let through.
     const cases: [string, string, RegExp][] = [
-      ['mobile_link', 'itms-services://?action=download-manifest&url=https://evil.example/app.plist', /at wallets\.0\.mobile_link: itms-services: links are not allowed/],
-      ['desktop_link', 'search-ms://query=invoice&crumb=location:%5C%5Cevil.example@SSL%5Cshare', /at wallets\.0\.desktop_link: search-ms: links are not allowed/],
+      [
+        'mobile_link',
+        'itms-services://?action=download-manifest&url=https://evil.example/app.plist',
+        /at wallets\.0\.mobile_link: itms-services: links are not allowed/
+      ],
+      [
+        'desktop_link',
+        'search-ms://query=invoice&crumb=location:%5C%5Cevil.example@SSL%5Cshare',
+        /at wallets\.0\.desktop_link: search-ms: links are not allowed/
+      ],
       ['desktop_link', 'ms-msdt://id', /at wallets\.0\.desktop_link: ms-msdt: links are not allowed/]
     ]
     try {

@@ -21,8 +21,23 @@ const base = (id: string, extra: Record<string, unknown> = {}) => ({
 describe('normaliseRegistryWallets', () => {
   it('normalises: empty links are none, rdns from the eip155 injected id when it is a reverse-DNS name, valid chains only', () => {
     const { wallets, dropped } = normaliseRegistryWallets([
-      base('a', { homepage: '', mobile_link: 'alpha://', webapp_link: 'https://app.example', injected: [{ namespace: 'eip155', injected_id: 'isAlpha' }, { namespace: 'eip155', injected_id: 'io.alpha' }], chains: ['eip155:1', 'bad chain', 'eip155:1'] }),
-      base('b', { rdns: 'com.beta', injected: [{ namespace: 'eip155', injected_id: 'io.other' }], badge_type: 'certified', app_store: 'https://apps.example/b', play_store: 'market://details?id=b' }),
+      base('a', {
+        homepage: '',
+        mobile_link: 'alpha://',
+        webapp_link: 'https://app.example',
+        injected: [
+          { namespace: 'eip155', injected_id: 'isAlpha' },
+          { namespace: 'eip155', injected_id: 'io.alpha' }
+        ],
+        chains: ['eip155:1', 'bad chain', 'eip155:1']
+      }),
+      base('b', {
+        rdns: 'com.beta',
+        injected: [{ namespace: 'eip155', injected_id: 'io.other' }],
+        badge_type: 'certified',
+        app_store: 'https://apps.example/b',
+        play_store: 'market://details?id=b'
+      }),
       base('c', { badge_type: 'gold', injected: [{ namespace: 'solana', injected_id: 'io.gamma' }] })
     ])
     assert.deepEqual(dropped, [])
@@ -54,7 +69,10 @@ describe('normaliseRegistryWallets', () => {
       base('web', { webapp_link: 'okwallet://open' }),
       base('long', { name: 'x'.repeat(101) })
     ])
-    assert.deepEqual(wallets.map(w => w.wallet.id), ['ok'])
+    assert.deepEqual(
+      wallets.map(w => w.wallet.id),
+      ['ok']
+    )
     const reasons = Object.fromEntries(dropped.map(d => [d.id, d.reason]))
     assert.equal(reasons.ok, 'repeated id')
     assert.match(reasons['bad id!']!, /^id: /)

@@ -22,7 +22,9 @@ export const RegistryWalletSchema = v.object({
   app_store: RawLink,
   play_store: RawLink,
   injected: v.optional(
-    v.nullable(v.pipe(v.array(v.object({ namespace: v.pipe(v.string(), v.maxLength(40)), injected_id: v.pipe(v.string(), v.maxLength(200)) })), v.maxLength(20))),
+    v.nullable(
+      v.pipe(v.array(v.object({ namespace: v.pipe(v.string(), v.maxLength(40)), injected_id: v.pipe(v.string(), v.maxLength(200)) })), v.maxLength(20))
+    ),
     null
   ),
   chains: v.optional(v.nullable(v.pipe(v.array(v.string()), v.maxLength(500))), null),

@@ -79,9 +79,7 @@ export async function queryWallets(db: Queryable, query: WalletQuery, table: Wal
     const any: string[] = []
     if (exact.length) any.push(`chains && string_to_array(${param(exact.join(','))}, ',')`)
     if (namespaces.length) {
-      any.push(
-        `EXISTS (SELECT 1 FROM unnest(chains) AS c WHERE split_part(c, ':', 1) = ANY(string_to_array(${param(namespaces.join(','))}, ',')))`
-      )
+      any.push(`EXISTS (SELECT 1 FROM unnest(chains) AS c WHERE split_part(c, ':', 1) = ANY(string_to_array(${param(namespaces.join(','))}, ',')))`)
     }
     where.push(`(${any.join(' OR ')})`)
   }
@@ -128,5 +126,7 @@ export async function findWalletByImageId(
   )
   const row = rows[0]
   if (!row) return undefined
-  return row.content_type && row.bytes !== null ? { name: row.name, image: { contentType: row.content_type, bytes: Buffer.from(row.bytes, 'base64') } } : { name: row.name }
+  return row.content_type && row.bytes !== null
+    ? { name: row.name, image: { contentType: row.content_type, bytes: Buffer.from(row.bytes, 'base64') } }
+    : { name: row.name }
 }

@@ -29,10 +29,7 @@ export async function seedWallets(store: Store, catalogue: WalletCatalogue): Pro
          mobile_link text, desktop_link text, webapp_link text, homepage text, badge_type text)`,
       [JSON.stringify(rows)]
     )
-    await tx.query(
-      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
-      [VERSION_KEY, catalogue.version]
-    )
+    await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [VERSION_KEY, catalogue.version])
     return true
   })
 }

@@ -18,7 +18,10 @@ const TSX = import.meta.resolve('tsx')
 
 /** Runs the CLI from its sources to the end; resolves with its exit code and output. */
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', chunk => (stdout += chunk))
@@ -49,7 +52,10 @@ describe('wallet-modal-server wallets sync', () => {
     const target = registry.wallets()[4]!
     registry.updateWallet(target.id, { name: 'Devnet Renamed Wallet' })
     const configFile = join(dir, 'config.json')
-    const config = demoServerConfig({ chains: [], tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' } })
+    const config = demoServerConfig({
+      chains: [],
+      tokens: { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
+    })
     config.history = { enabled: false }
     writeFileSync(configFile, JSON.stringify({ ...config, registry: { sourceUrl: registry.url, projectId: REGISTRY_STAND_IN_PROJECT } }))
     const second = await run(['wallets', 'sync', '--config', configFile, '--data-dir', dataDir])
@@ -62,7 +68,10 @@ describe('wallet-modal-server wallets sync', () => {
     const server = await startCliServer(['--config', configFile, '--data-dir', dataDir])
     try {
       const { body } = await getJson(urlOf(server.url, '/getWallets', { page: 1, entries: 100, search: 'renamed' }))
-      assert.deepEqual(body.data.map((w: { id: string }) => w.id), [target.id])
+      assert.deepEqual(
+        body.data.map((w: { id: string }) => w.id),
+        [target.id]
+      )
       const image = await fetch(urlOf(server.url, `/getWalletImage/${target.image_id}`))
       assert.equal(image.status, 200)
       assert.match(image.headers.get('content-type')!, /^image\/(png|svg\+xml)$/)

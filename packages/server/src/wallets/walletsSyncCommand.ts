@@ -71,7 +71,8 @@ export async function runWalletsCommand(argv: string[], env: NodeJS.ProcessEnv, 
     output.out(WALLETS_USAGE)
     return 0
   }
-  if (parsed.positionals.length !== 1 || parsed.positionals[0] !== 'sync') return usage(`unknown command "${parsed.positionals.join(' ')}" (expected: wallets sync)`)
+  if (parsed.positionals.length !== 1 || parsed.positionals[0] !== 'sync')
+    return usage(`unknown command "${parsed.positionals.join(' ')}" (expected: wallets sync)`)
 
   let config: ServerConfig | undefined
   if (parsed.values.config) {

@@ -1,4 +1,13 @@
-import { amountFormatter, buttonLabels, detectLocale, resolveLocale, shortenAddress, STORAGE_KEYS, STORAGE_PREFIX, type WalletModalOptions } from '@wallet-modal/core/internal'
+import {
+  amountFormatter,
+  buttonLabels,
+  detectLocale,
+  resolveLocale,
+  shortenAddress,
+  STORAGE_KEYS,
+  STORAGE_PREFIX,
+  type WalletModalOptions
+} from '@wallet-modal/core/internal'
 
 /** What the bootstrap paints `<connect-button>` with, before the modal's code has loaded. */
 export interface BootLook {
@@ -49,7 +58,13 @@ export function bootLook(options: Partial<WalletModalOptions> | undefined): Boot
   const hint = options?.locale ?? (globalThis.document?.documentElement.lang || globalThis.navigator?.languages?.[0])
   const locale = hint && !/^en(-|$)/i.test(hint) ? (options?.locale ? (resolveLocale([options.locale]) ?? 'en') : detectLocale()) : 'en'
   const themeMode = options?.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
-  const look: BootLook = { locale, dir: locale === 'ar' ? 'rtl' : 'ltr', themeMode, themeVariables: options?.themeVariables ?? {}, labels: buttonLabels(locale) }
+  const look: BootLook = {
+    locale,
+    dir: locale === 'ar' ? 'rtl' : 'ltr',
+    themeMode,
+    themeVariables: options?.themeVariables ?? {},
+    labels: buttonLabels(locale)
+  }
   const ns = defaultNamespaceOf(options)
   const storage = (options?.storage as Pick<Storage, 'getItem'> | undefined) ?? localStore()
   if (!ns || options?.enableReconnect === false || stored(storage, STORAGE_KEYS.connectionStatus) !== 'connected') return look

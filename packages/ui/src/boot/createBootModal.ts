@@ -1,4 +1,12 @@
-import type { AccountInfo, ModalEventListener, OpenModalOptions, PublicState, WalletModal, WalletModalOptions, WiredNamespace } from '@wallet-modal/core/internal'
+import type {
+  AccountInfo,
+  ModalEventListener,
+  OpenModalOptions,
+  PublicState,
+  WalletModal,
+  WalletModalOptions,
+  WiredNamespace
+} from '@wallet-modal/core/internal'
 import { REAL_CORE } from '../coreRegistry.js'
 import { bootLook, defaultNamespaceOf, type BootLook } from './bootLook.js'
 
@@ -87,7 +95,9 @@ export function createBootModal(state: BootState, load: () => Promise<WalletModa
       if (m) return m.getAccount(namespace)
       const ns = namespace ?? namespaceOf()
       const a = ns === namespaceOf() ? state.look.account : undefined
-      return a ? { address: a.address, isConnected: false, status: 'reconnecting', namespace: ns } : { isConnected: false, status: 'disconnected', namespace: ns }
+      return a
+        ? { address: a.address, isConnected: false, status: 'reconnecting', namespace: ns }
+        : { isConnected: false, status: 'disconnected', namespace: ns }
     },
     getWalletProvider: namespace => real()?.getWalletProvider(namespace),
     getNetwork: () => real()?.getNetwork(),
@@ -109,7 +119,8 @@ export function createBootModal(state: BootState, load: () => Promise<WalletModa
   // Anything else a site reads of the modal (core's internals, which the full entry's object
   // also is) is the real one's, once made.
   return new Proxy(modal, {
-    get: (target, key, receiver) => (key in target ? Reflect.get(target, key, receiver) : (real() as unknown as Record<PropertyKey, unknown> | undefined)?.[key])
+    get: (target, key, receiver) =>
+      key in target ? Reflect.get(target, key, receiver) : (real() as unknown as Record<PropertyKey, unknown> | undefined)?.[key]
   })
 }
 

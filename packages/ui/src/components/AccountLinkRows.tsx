@@ -17,7 +17,13 @@ export function AccountLinkRows() {
   return (
     <>
       <li>
-        <button type="button" className="wm-list-item" part="button" onClick={() => (core.options.isEnabled('multiWallet') ? core.router.push('ProfileWallets') : core.alert.show('MULTI_WALLET_NOT_ENABLED'))} data-testid="open-profile-wallets">
+        <button
+          type="button"
+          className="wm-list-item"
+          part="button"
+          onClick={() => (core.options.isEnabled('multiWallet') ? core.router.push('ProfileWallets') : core.alert.show('MULTI_WALLET_NOT_ENABLED'))}
+          data-testid="open-profile-wallets"
+        >
           <span className="wm-image wm-image-placeholder" aria-hidden="true">
             <WalletsIcon />
           </span>

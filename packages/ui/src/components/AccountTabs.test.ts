@@ -12,8 +12,19 @@ describe('Account tabs (Tokens, Activity)', function () {
   /** A modal with the data service, connected on EVM (as a wallet's connection leaves it), on Account. */
   const openAccount = async (extra: Parameters<typeof makeModal>[0] = {}): Promise<Core> => {
     const info = await getDevnet()
-    const modal = await makeModal({ projectId: 'demo', serviceUrl: info.serviceUrl, enableInjected: false, enableEIP6963: false, enableWalletConnect: false, ...extra })
-    modal.chain.setAccount('eip155', { status: 'connected', address: info.walletAccount, caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never })
+    const modal = await makeModal({
+      projectId: 'demo',
+      serviceUrl: info.serviceUrl,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableWalletConnect: false,
+      ...extra
+    })
+    modal.chain.setAccount('eip155', {
+      status: 'connected',
+      address: info.walletAccount,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never
+    })
     modal.open()
     await waitFor(() => modal.router.state.view === 'Account' || undefined, 5000, 'Account')
     return modal
@@ -112,7 +123,11 @@ describe('Account tabs (Tokens, Activity)', function () {
     expect(selected()).to.equal('Activity')
     await modal.disconnect()
     expect(modal.chain.state.namespaces.eip155.account.currentTab).to.equal(0)
-    modal.chain.setAccount('eip155', { status: 'connected', address: info.walletAccount, caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never })
+    modal.chain.setAccount('eip155', {
+      status: 'connected',
+      address: info.walletAccount,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never
+    })
     modal.open()
     await waitFor(() => (modal.router.state.view === 'Account' && selected() === 'Tokens') || undefined, 5000, 'Tokens after a new connection')
   })

@@ -14,7 +14,18 @@ const ActivityList = lazyComponent(() => import('../views/TransactionsView.js').
 /** A stack of coins: Tokens (drawn like the icons of Icons.tsx, which ship with the dialog). */
 function TokensIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2.5 5c0-1.1 2.5-2 5.5-2s5.5.9 5.5 2-2.5 2-5.5 2-5.5-.9-5.5-2zM2.5 5v6c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2V5M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2" />
     </svg>
   )
@@ -103,8 +114,16 @@ export function AccountTabs({ tokens, activity }: AccountTabsProps) {
       {/* Every panel is there for its tab's aria-controls; only the selected one has content, so
           Activity's code and history load when it is first chosen. */}
       {shown.map(tab => (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus when its content has none (WAI-ARIA Authoring Practices, Tabs).
-        <div key={tab} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="wm-tabpanel wm-full" tabIndex={0} hidden={tab !== current} data-testid={`account-panel-${tab}`}>
+        <div
+          key={tab}
+          role="tabpanel"
+          id={panelId(tab)}
+          aria-labelledby={tabId(tab)}
+          className="wm-tabpanel wm-full"
+          tabIndex={0}
+          hidden={tab !== current}
+          data-testid={`account-panel-${tab}`}
+        >
           {tab === current ? content(tab) : null}
         </div>
       ))}

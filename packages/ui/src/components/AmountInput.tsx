@@ -3,7 +3,21 @@
  * decimal point, an empty field as no amount. Its hint (limits, problems) is the element with id
  * `{id}-hint`.
  */
-export function AmountInput({ id, value, invalid, readOnly, testId, onChange }: { id: string; value: string | undefined; invalid: boolean; readOnly?: boolean; testId: string; onChange: (amount: string | undefined) => void }) {
+export function AmountInput({
+  id,
+  value,
+  invalid,
+  readOnly,
+  testId,
+  onChange
+}: {
+  id: string
+  value: string | undefined
+  invalid: boolean
+  readOnly?: boolean
+  testId: string
+  onChange: (amount: string | undefined) => void
+}) {
   return (
     <input
       id={id}

@@ -1,5 +1,13 @@
 import { expect } from 'chai'
-import { onrampFeature, ONRAMP_FALLBACK_PAYMENT_CURRENCIES, ONRAMP_FALLBACK_PURCHASE_CURRENCIES, safeImageUrl, SDK_TYPE, SDK_VERSION, type Core } from '@wallet-modal/core/internal'
+import {
+  onrampFeature,
+  ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
+  ONRAMP_FALLBACK_PURCHASE_CURRENCIES,
+  safeImageUrl,
+  SDK_TYPE,
+  SDK_VERSION,
+  type Core
+} from '@wallet-modal/core/internal'
 import { cleanup, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { currencyImageUrl } from './CurrencyImage.js'
@@ -52,10 +60,14 @@ describe('currency images in Buy', function () {
     const info = await getDevnet()
     const modal = await makeModal({ projectId: 'demo', serviceUrl: info.serviceUrl, enableInjected: false, enableEIP6963: false, enableWalletConnect: false })
     const select = await openBuy(modal, 'USD')
-    const usd = await waitFor(() => {
-      const img = image()
-      return img?.complete && img.naturalWidth > 0 ? img : undefined
-    }, 5000, "USD's image loaded")
+    const usd = await waitFor(
+      () => {
+        const img = image()
+        return img?.complete && img.naturalWidth > 0 ? img : undefined
+      },
+      5000,
+      "USD's image loaded"
+    )
     expect(usd.getAttribute('src')).to.equal(currencyImageUrl(modal, 'USD'))
     expect(usd.getAttribute('alt'), 'the code is next to it').to.equal('')
     // In the same pill as the select that names the code.

@@ -5,7 +5,19 @@
 const svg = (d: string, mirror?: boolean) =>
   function Icon() {
     return (
-      <svg className={mirror ? 'wm-mirror' : undefined} width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        className={mirror ? 'wm-mirror' : undefined}
+        width="16"
+        height="16"
+        viewBox="0 0 16 16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={d} />
       </svg>
     )

@@ -44,15 +44,17 @@ export function LegalCheckbox({ links, agreed, hintId, onChange }: LegalCheckbox
       {text}
     </a>
   )
-  const parts: ReactNode[] = sentence.split(/([\u0001\u0002])/).map((part, i) =>
-    part === TERMS && links.terms ? (
-      <Fragment key={i}>{link(links.terms, t('legal.terms'), 'legal-terms')}</Fragment>
-    ) : part === PRIVACY && links.privacy ? (
-      <Fragment key={i}>{link(links.privacy, t('legal.privacy'), 'legal-privacy')}</Fragment>
-    ) : (
-      part.replace(/[\u0001\u0002]/g, '')
+  const parts: ReactNode[] = sentence
+    .split(/([\u0001\u0002])/)
+    .map((part, i) =>
+      part === TERMS && links.terms ? (
+        <Fragment key={i}>{link(links.terms, t('legal.terms'), 'legal-terms')}</Fragment>
+      ) : part === PRIVACY && links.privacy ? (
+        <Fragment key={i}>{link(links.privacy, t('legal.privacy'), 'legal-privacy')}</Fragment>
+      ) : (
+        part.replace(/[\u0001\u0002]/g, '')
+      )
     )
-  )
   return (
     <>
       <div className="wm-legal" ref={withLegalStyles}>

@@ -53,10 +53,26 @@ export function LogOutEverywhereRow() {
           {t('embedded.logoutEverywhereQuestion')}
         </p>
         <div className="wm-button-row">
-          <button type="button" className="wm-button wm-button-secondary" part="button" ref={cancelRef} disabled={busy} onClick={() => setStep('row')} data-testid="logout-everywhere-cancel">
+          <button
+            type="button"
+            className="wm-button wm-button-secondary"
+            part="button"
+            ref={cancelRef}
+            disabled={busy}
+            onClick={() => setStep('row')}
+            data-testid="logout-everywhere-cancel"
+          >
             {t('embedded.logoutEverywhereCancel')}
           </button>
-          <button type="button" className="wm-button wm-button-danger" part="button" disabled={busy} aria-busy={busy} onClick={confirm} data-testid="logout-everywhere-confirm">
+          <button
+            type="button"
+            className="wm-button wm-button-danger"
+            part="button"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={confirm}
+            data-testid="logout-everywhere-confirm"
+          >
             {busy ? t('embedded.loggingOut') : t('embedded.logoutEverywhereConfirm')}
           </button>
         </div>

@@ -5,7 +5,9 @@
  * already out of the page's reach.
  */
 export function SecureFrame({ src, title, height, testId }: { src: string; title: string; height: number; testId?: string }) {
-  return <iframe ref={withSecureFrameStyles} className="wm-secure-frame" src={src} title={title} style={{ height }} allow="clipboard-write" data-testid={testId} />
+  return (
+    <iframe ref={withSecureFrameStyles} className="wm-secure-frame" src={src} title={title} style={{ height }} allow="clipboard-write" data-testid={testId} />
+  )
 }
 
 import { withSecureFrameStyles } from './secureFrameStyles.js'

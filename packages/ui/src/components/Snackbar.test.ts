@@ -9,7 +9,8 @@ const snackText = () => modalRoot().querySelector('.wm-snackbar')?.textContent
 async function failingDisconnect(debug: boolean) {
   const modal = await makeModal({ debug })
   modal.chain.setAccount('eip155', { status: 'connected', address: ADDRESS })
-  modal.disconnect = () => Promise.reject(new WalletModalError('DISCONNECT_CHAINS_FAILED', { shortMessage: 'Failed to disconnect chains: eip155: provider gone' }))
+  modal.disconnect = () =>
+    Promise.reject(new WalletModalError('DISCONNECT_CHAINS_FAILED', { shortMessage: 'Failed to disconnect chains: eip155: provider gone' }))
   modal.open()
   const button = await waitFor(() => findButton(modalRoot(), 'Disconnect'), 5000, 'the Disconnect button')
   button.click()

@@ -35,7 +35,15 @@ export function SocialLogins() {
         <ul className="wm-social-row" aria-label={t('connect.moreSocials')}>
           {rest.map(p => (
             <li key={p}>
-              <button type="button" className="wm-social-button" part="button" aria-label={t('connect.continueWith', { provider: SOCIAL_LABELS[p] })} title={SOCIAL_LABELS[p]} {...gate.attributes} onClick={gate.locked ? undefined : go(p)}>
+              <button
+                type="button"
+                className="wm-social-button"
+                part="button"
+                aria-label={t('connect.continueWith', { provider: SOCIAL_LABELS[p] })}
+                title={SOCIAL_LABELS[p]}
+                {...gate.attributes}
+                onClick={gate.locked ? undefined : go(p)}
+              >
                 <img src={SOCIAL_ICONS[p]} alt="" width={28} height={28} />
               </button>
             </li>

@@ -20,10 +20,14 @@ describe('Account token list (real blockchain data service)', () => {
     await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
     await modal.connect('dev.wallet-modal.devnet')
     modal.open()
-    const rows = await waitFor(() => {
-      const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
-      return r.length >= 2 ? r : undefined
-    }, 5000, 'token rows')
+    const rows = await waitFor(
+      () => {
+        const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
+        return r.length >= 2 ? r : undefined
+      },
+      5000,
+      'token rows'
+    )
     const dusdRow = rows.find(r => r.textContent?.includes('DUSD'))!
     const data = `0x70a08231${info.walletAccount.slice(2).toLowerCase().padStart(64, '0')}`
     const raw = BigInt(await rpc<string>(info.chains[0]!.rpcUrl, 'eth_call', [{ to: info.tokens.DUSD, data }, 'latest']))
@@ -47,12 +51,22 @@ describe('Account token list (real blockchain data service)', () => {
     // The service's answer with one token it has no price for (price and value left out).
     const account = modal.blockchainApi.state.balancesFor!
     const priced = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 30, price: 3000, quantity: { decimals: '18', numeric: '0.01' } }
-    const unpriced = { name: 'Mystery', symbol: 'MYS', chainId: 'eip155:31337', address: 'eip155:31337:0x000000000000000000000000000000000000bEEF', quantity: { decimals: '18', numeric: '5' } }
+    const unpriced = {
+      name: 'Mystery',
+      symbol: 'MYS',
+      chainId: 'eip155:31337',
+      address: 'eip155:31337:0x000000000000000000000000000000000000bEEF',
+      quantity: { decimals: '18', numeric: '5' }
+    }
     modal.blockchainApi.setBalances(account, [priced, unpriced])
-    const rows = await waitFor(() => {
-      const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
-      return r.length === 2 && r[1]!.textContent?.includes('MYS') ? r : undefined
-    }, 5000, 'the two rows')
+    const rows = await waitFor(
+      () => {
+        const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
+        return r.length === 2 && r[1]!.textContent?.includes('MYS') ? r : undefined
+      },
+      5000,
+      'the two rows'
+    )
     expect(rows.map(r => r.querySelector('[data-testid="token-value"]')!.textContent)).to.deep.equal([formatUsd(30), '–'])
     expect(rows[1]!.querySelector('[data-testid="token-value"]')!.getAttribute('aria-label')).to.equal('Price unknown')
     expect(modalRoot().querySelector('[data-testid="total-usd"]')!.textContent).to.equal(formatUsd(30))
@@ -79,10 +93,14 @@ describe('Account token list (real blockchain data service)', () => {
     await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
     await modal.connect('dev.wallet-modal.devnet')
     modal.open()
-    const rows = await waitFor(() => {
-      const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
-      return r.length === 2 ? r : undefined
-    }, 10_000, 'token rows')
+    const rows = await waitFor(
+      () => {
+        const r = [...modalRoot().querySelectorAll('[data-testid="token-row"]')]
+        return r.length === 2 ? r : undefined
+      },
+      10_000,
+      'token rows'
+    )
     expect(rows.map(r => r.querySelector('[data-testid="token-quantity"]')!.textContent!.split(' ').pop())).to.deep.equal(['ETH', 'DUSD'])
     expect(modalRoot().querySelector('[data-testid="token-value"]')).to.equal(null)
     expect(modalRoot().querySelector('[data-testid="total-usd"]')).to.equal(null)

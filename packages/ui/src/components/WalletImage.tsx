@@ -22,5 +22,7 @@ export function WalletImage({ name, src, large, allowOrigins }: WalletImageProps
   const safe = failed ? undefined : safeImageUrl(src, allowOrigins)
   const cls = `wm-image${large ? ' wm-image-large' : ''}`
   if (!safe) return <span className={`${cls} wm-image-placeholder`} aria-hidden="true" data-initial={name.slice(0, 1).toUpperCase()} />
-  return <img className={cls} src={safe} alt="" width={large ? 72 : 36} height={large ? 72 : 36} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+  return (
+    <img className={cls} src={safe} alt="" width={large ? 72 : 36} height={large ? 72 : 36} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+  )
 }

@@ -120,7 +120,13 @@ export function WalletModal({ core, theme }: WalletModalProps) {
       />
       <AlertBanner />
       <div className="wm-body" part="body">
-        <View fallback={<div className="wm-center" role="status" aria-label={t('dialog.loading')}><span className="wm-spinner" /></div>} />
+        <View
+          fallback={
+            <div className="wm-center" role="status" aria-label={t('dialog.loading')}>
+              <span className="wm-spinner" />
+            </div>
+          }
+        />
       </div>
       <BrandingFooter core={core} />
       <Snackbar />
@@ -128,7 +134,13 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   )
   return (
     <CoreContext.Provider value={core}>
-      <div ref={rootRef} className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`} style={themeStyle(themeState.themeVariables)} lang={i18n.locale} dir={i18n.dir}>
+      <div
+        ref={rootRef}
+        className={`wm-root ${themeClass(theme, themeState.themeMode)}${embedded ? ' wm-embedded' : ''}`}
+        style={themeStyle(themeState.themeVariables)}
+        lang={i18n.locale}
+        dir={i18n.dir}
+      >
         {embedded ? (
           dialog
         ) : (

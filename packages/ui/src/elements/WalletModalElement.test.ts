@@ -7,7 +7,8 @@ describe('<wallet-modal>', () => {
 
   it('is appended to the body, opens a labelled modal dialog and fires wm-open / wm-close', async () => {
     const events: string[] = []
-    for (const n of ['wm-open', 'wm-close']) document.addEventListener(n, e => events.push(`${e.type}:${(e as CustomEvent).bubbles}:${(e as CustomEvent).composed}`))
+    for (const n of ['wm-open', 'wm-close'])
+      document.addEventListener(n, e => events.push(`${e.type}:${(e as CustomEvent).bubbles}:${(e as CustomEvent).composed}`))
     const modal = await makeModal()
     expect(document.body.querySelectorAll('wallet-modal')).to.have.length(1)
     modal.open()

@@ -22,7 +22,10 @@ let declarations: Map<string, Declaration>
 
 before(async () => {
   // The web test runner serves the repository: the file the package publishes, as it is.
-  const manifest = (await (await fetch('/packages/ui/custom-elements.json')).json()) as { schemaVersion: string; modules: { declarations: Declaration[]; exports: { kind: string; name: string }[] }[] }
+  const manifest = (await (await fetch('/packages/ui/custom-elements.json')).json()) as {
+    schemaVersion: string
+    modules: { declarations: Declaration[]; exports: { kind: string; name: string }[] }[]
+  }
   expect(manifest.schemaVersion).to.match(/^2\./)
   declarations = new Map(manifest.modules.flatMap(m => m.declarations).map(d => [d.tagName, d]))
   const definitions = manifest.modules.flatMap(m => m.exports).filter(e => e.kind === 'custom-element-definition')
@@ -52,7 +55,11 @@ describe('custom-elements.json', () => {
     it(`lists exactly the attributes and properties of <${tag}>`, async () => {
       await makeModal()
       const d = declarations.get(tag)!
-      expect(sorted(d.attributes.map(a => a.name)), 'attributes').to.deep.equal(sorted((customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes.map(a => a.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`))))
+      expect(sorted(d.attributes.map(a => a.name)), 'attributes').to.deep.equal(
+        sorted(
+          (customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes.map(a => a.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`))
+        )
+      )
       expect(sorted(d.members.filter(m => m.kind === 'field').map(m => m.name)), 'properties').to.deep.equal(accessors(tag))
       // Each attribute-backed property answers to its attribute.
       for (const a of d.attributes) {
@@ -144,7 +151,9 @@ describe('custom-elements.json', () => {
       const text = await (await fetch(url)).text()
       for (const m of text.matchAll(/\bpart["']?\s*[:=]\s*["']([a-z -]+)["']/g)) for (const p of m[1]!.split(/\s+/)) parts.add(p)
       for (const m of text.matchAll(/var\((--wm-[a-z0-9-]+)/g)) properties.add(m[1]!)
-      const imports = [...text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+|\/packages\/ui\/src\/[^"']+)["']/g)].map(m => new URL(m[1]!, url).href)
+      const imports = [...text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+|\/packages\/ui\/src\/[^"']+)["']/g)].map(
+        m => new URL(m[1]!, url).href
+      )
       await Promise.all(imports.filter(u => u.includes('/packages/ui/src/')).map(visit))
     }
     await visit(new URL('/packages/ui/src/exports/browser.ts', location.href).href)

@@ -61,9 +61,17 @@ interface WalletModalElementBase extends HTMLElement {
  * ```
  */
 export interface WalletModalElement extends WalletModalElementBase {
-  addEventListener<K extends keyof WalletModalElementEventMap>(type: K, listener: (this: WalletModalElement, ev: WalletModalElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void
+  addEventListener<K extends keyof WalletModalElementEventMap>(
+    type: K,
+    listener: (this: WalletModalElement, ev: WalletModalElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions
+  ): void
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void
-  removeEventListener<K extends keyof WalletModalElementEventMap>(type: K, listener: (this: WalletModalElement, ev: WalletModalElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void
+  removeEventListener<K extends keyof WalletModalElementEventMap>(
+    type: K,
+    listener: (this: WalletModalElement, ev: WalletModalElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions
+  ): void
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void
 }
 

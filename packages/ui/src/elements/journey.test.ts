@@ -42,10 +42,14 @@ describe('<wallet-modal> journey on the devnet', () => {
       await waitFor(() => modalRoot().querySelector('[data-testid="account-balance"]')?.textContent?.endsWith(' ETH'), 3000, 'balance')
       findButton(modalRoot(), /^Network: Devnet\./)!.click()
       await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Choose Network')
-      const current = await waitFor(() => {
-        const names = [...modalRoot().querySelectorAll('[aria-current="true"] .wm-name')].map(b => b.textContent)
-        return names.length ? names : undefined
-      }, 3000, 'the network list')
+      const current = await waitFor(
+        () => {
+          const names = [...modalRoot().querySelectorAll('[aria-current="true"] .wm-name')].map(b => b.textContent)
+          return names.length ? names : undefined
+        },
+        3000,
+        'the network list'
+      )
       expect(current).to.deep.equal(['Devnet'])
       findButton(modalRoot(), 'Devnet 2')!.click()
       await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Account', 3000, 'back on Account')
@@ -62,7 +66,12 @@ describe('<wallet-modal> journey on the devnet', () => {
     const info = await getDevnet()
     const wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null })
     stop = announceDevnetWallet(wallet, { setWindowEthereum: false })
-    const networks = info.chains.map(c => ({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [`${location.origin}/__fault?key=ui-rpc-${Date.now()}&status=503`] } } }))
+    const networks = info.chains.map(c => ({
+      id: c.chainId,
+      name: c.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [`${location.origin}/__fault?key=ui-rpc-${Date.now()}&status=503`] } }
+    }))
     const modal = await makeModal({ enableInjected: false, networks })
     await waitFor(() => modal.connector.get('dev.wallet-modal.devnet'))
     await modal.connect('dev.wallet-modal.devnet')

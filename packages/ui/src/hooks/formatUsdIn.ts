@@ -19,7 +19,13 @@ export function formatUsdIn(locale: string, value: number): string {
   let f = formatters.get(locale)
   if (!f) {
     // roundingMode: 'trunc' (Intl.NumberFormat v3, in every current browser) cuts like truncateDecimals.
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'trunc' } as Intl.NumberFormatOptions)
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      roundingMode: 'trunc'
+    } as Intl.NumberFormatOptions)
     formatters.set(locale, f)
   }
   // As decimal text (exact in Intl v3): a float like 4.35 (4.34999…) must not lose its cent.

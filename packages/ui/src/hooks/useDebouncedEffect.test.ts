@@ -21,7 +21,11 @@ describe('debounced input', () => {
     expect(DEBOUNCE_MS).to.equal(500)
     const modal = await makeModal()
     modal.open({ view: 'WalletSend' })
-    const to = await waitFor(() => [...modalRoot().querySelectorAll('label')].find(l => l.textContent === 'To')?.control as HTMLInputElement | undefined, 5000, 'the To field')
+    const to = await waitFor(
+      () => [...modalRoot().querySelectorAll('label')].find(l => l.textContent === 'To')?.control as HTMLInputElement | undefined,
+      5000,
+      'the To field'
+    )
     // Not an address and not a name: judged as soon as the wait is over.
     const waited = await waitAfterTyping(to, 'no!', () => to.getAttribute('aria-invalid') === 'true')
     expect(waited).to.be.at.least(DEBOUNCE_MS)
@@ -37,6 +41,10 @@ describe('debounced input', () => {
     // The search records its query as it starts.
     const waited = await waitAfterTyping(search, 'harbor', () => modal.api.state.searchQuery === 'harbor')
     expect(waited).to.be.at.least(SEARCH_DEBOUNCE_MS)
-    await waitFor(() => [...modalRoot().querySelectorAll('.wm-grid-item')].some(b => b.getAttribute('aria-label') === 'Harbor Wallet'), 5000, 'Harbor Wallet found')
+    await waitFor(
+      () => [...modalRoot().querySelectorAll('.wm-grid-item')].some(b => b.getAttribute('aria-label') === 'Harbor Wallet'),
+      5000,
+      'Harbor Wallet found'
+    )
   })
 })

@@ -89,7 +89,12 @@ describe('the modal font (Inter)', () => {
   it("is not loaded when the site sets --wm-font-family (themeVariables or CSS): the site's font wins", async () => {
     const before = interFaces()
     const viaTheme = fault('status=404')
-    const modal = await makeModal({ enableInjected: false, enableEIP6963: false, fontUrl: viaTheme.url, themeVariables: { '--wm-font-family': 'Georgia, serif' } })
+    const modal = await makeModal({
+      enableInjected: false,
+      enableEIP6963: false,
+      fontUrl: viaTheme.url,
+      themeVariables: { '--wm-font-family': 'Georgia, serif' }
+    })
     await openDialog(modal)
     const viaCss = fault('status=404')
     document.documentElement.style.setProperty('--wm-font-family', 'Georgia, serif')

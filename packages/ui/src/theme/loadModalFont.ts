@@ -17,7 +17,11 @@ export const MODAL_FONT_FAMILY = 'Inter'
 /** The faces added by this page, by URL: each is added once, whichever modal opens first. */
 const added = new Map<string, FontFace>()
 
-const familyOf = (face: FontFace) => face.family.replace(/^["']|["']$/g, '').trim().toLowerCase()
+const familyOf = (face: FontFace) =>
+  face.family
+    .replace(/^["']|["']$/g, '')
+    .trim()
+    .toLowerCase()
 
 /**
  * Loads the modal's font (Inter, spec §9) through the CSS Font Loading API when the dialog first

@@ -10,8 +10,17 @@ describe('Account network row and enableNetworkSwitch', function () {
   /** A modal connected on EVM (as a wallet's connection leaves it), opened on Account. */
   const openAccount = async (enableNetworkSwitch?: boolean) => {
     const info = await getDevnet()
-    const modal = await makeModal({ enableInjected: false, enableEIP6963: false, enableWalletConnect: false, ...(enableNetworkSwitch === undefined ? {} : { enableNetworkSwitch }) })
-    modal.chain.setAccount('eip155', { status: 'connected', address: info.walletAccount, caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never })
+    const modal = await makeModal({
+      enableInjected: false,
+      enableEIP6963: false,
+      enableWalletConnect: false,
+      ...(enableNetworkSwitch === undefined ? {} : { enableNetworkSwitch })
+    })
+    modal.chain.setAccount('eip155', {
+      status: 'connected',
+      address: info.walletAccount,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never
+    })
     modal.open()
     await waitFor(() => modal.router.state.view === 'Account' || undefined, 5000, 'Account')
     const row = await waitFor(() => modalRoot().querySelector<HTMLElement>('[data-testid="account-network"]'), 5000, 'the network row')

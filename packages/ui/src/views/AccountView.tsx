@@ -22,7 +22,9 @@ const AccountTabs = lazyComponent(() => import('../components/AccountTabs.js').t
 const AccountLinkRows = lazyComponent(() => import('../components/AccountLinkRows.js').then(m => m.AccountLinkRows))
 
 /** The view, label and icon of each wallet feature button. */
-const FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewId; label: 'account.buy' | 'account.swap' | 'account.receive' | 'account.send'; icon: ReactNode }>> = {
+const FEATURE_VIEWS: Partial<
+  Record<WalletFeature, { view: ViewId; label: 'account.buy' | 'account.swap' | 'account.receive' | 'account.send'; icon: ReactNode }>
+> = {
   onramp: { view: 'OnRampProviders', label: 'account.buy', icon: <BuyIcon /> },
   swaps: { view: 'Swap', label: 'account.swap', icon: <SwapIcon /> },
   receive: { view: 'WalletReceive', label: 'account.receive', icon: <ReceiveIcon /> },
@@ -64,7 +66,14 @@ export function AccountView() {
   })
   // Activity reads the history service, which covers eip155 only (spec §9); remote config may turn it off.
   const activity = core.hasServices && namespaceSupports(chain.activeNamespace, 'activity') && options.features.activity !== false
-  const balanceText = account.balanceLoading && !account.balance ? t('account.loadingBalance') : account.balance !== undefined ? `${core.i18n.format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : account.balanceError ? t('account.balanceUnavailable') : ''
+  const balanceText =
+    account.balanceLoading && !account.balance
+      ? t('account.loadingBalance')
+      : account.balance !== undefined
+        ? `${core.i18n.format.amount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+        : account.balanceError
+          ? t('account.balanceUnavailable')
+          : ''
   return (
     <div className="wm-center">
       {identityAvatar ? <img className="wm-avatar" src={identityAvatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
@@ -80,7 +89,12 @@ export function AccountView() {
       {ordinal ? (
         <p className="wm-muted" data-testid="account-ordinal-address">
           {t('account.ordinals')} <span title={ordinal}>{shortenAddress(ordinal)}</span>{' '}
-          <button type="button" className="wm-icon-button" aria-label={t('account.copyOrdinals')} onClick={() => copyText(ordinal, t('account.ordinalsCopied'))}>
+          <button
+            type="button"
+            className="wm-icon-button"
+            aria-label={t('account.copyOrdinals')}
+            onClick={() => copyText(ordinal, t('account.ordinalsCopied'))}
+          >
             <CopyIcon />
           </button>
         </p>
@@ -111,7 +125,16 @@ export function AccountView() {
         <li>
           {/* The site's `enableNetworkSwitch: false`: the network is shown, not a way to change it. */}
           {core.options.state.enableNetworkSwitch ? (
-            <button type="button" className="wm-list-item" part="button" onClick={() => core.router.push('Networks')} aria-label={t(supported ? 'account.network' : 'account.networkUnsupported', { network: network.caipNetwork?.name ?? t('account.networkUnknownName') })} data-testid="account-network">
+            <button
+              type="button"
+              className="wm-list-item"
+              part="button"
+              onClick={() => core.router.push('Networks')}
+              aria-label={t(supported ? 'account.network' : 'account.networkUnsupported', {
+                network: network.caipNetwork?.name ?? t('account.networkUnknownName')
+              })}
+              data-testid="account-network"
+            >
               <WalletImage name={network.caipNetwork?.name ?? '?'} src={networkImageUrl(core, network.caipNetwork)} allowOrigins={serviceOrigins(core)} />
               <span className="wm-name">{network.caipNetwork?.name ?? t('account.unknownNetwork')}</span>
               {!supported ? <span className="wm-tag">{t('account.unsupported')}</span> : null}
@@ -130,7 +153,12 @@ export function AccountView() {
           )}
         </li>
       </ul>
-      <button type="button" className="wm-button wm-button-danger wm-full" part="button" onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}>
+      <button
+        type="button"
+        className="wm-button wm-button-danger wm-full"
+        part="button"
+        onClick={() => core.disconnect().catch(err => core.snack.showError(toWalletModalError(err, 'DISCONNECT_FAILED'), 'DISCONNECT_FAILED'))}
+      >
         {t('account.disconnect')}
       </button>
     </div>

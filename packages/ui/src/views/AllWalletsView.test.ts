@@ -38,7 +38,9 @@ describe('All Wallets (real directory service)', () => {
     const names = gridButtons().map(b => b.getAttribute('aria-label')!)
     expect(names).to.include('Devnet Wallet')
     for (const n of names) expect(n.toLowerCase()).to.contain('devnet')
-    gridButtons().find(b => b.getAttribute('aria-label') === 'Devnet Wallet')!.click()
+    gridButtons()
+      .find(b => b.getAttribute('aria-label') === 'Devnet Wallet')!
+      .click()
     await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Devnet Wallet')
     await waitFor(() => modalRoot().textContent?.includes('is not installed in this browser'), 10000, 'GetWallet')
     // The wallet's links (the dialog's footer links to the operator's own server, on loopback here).
@@ -56,7 +58,11 @@ describe('All Wallets (real directory service)', () => {
     ledger.click()
     await waitFor(() => modalRoot().querySelector('h2')?.textContent === 'Ledger Live')
     // The pairing link opens the Ledger Live app with the WalletConnect URI.
-    const open = await waitFor(() => [...modalRoot().querySelectorAll<HTMLAnchorElement>('.wm-body a')].find(a => a.textContent === 'Open Ledger Live'), 15000, 'the app link')
+    const open = await waitFor(
+      () => [...modalRoot().querySelectorAll<HTMLAnchorElement>('.wm-body a')].find(a => a.textContent === 'Open Ledger Live'),
+      15000,
+      'the app link'
+    )
     expect(open.getAttribute('href')).to.match(/^ledgerlive:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402/)
     // Trezor Suite is listed too (no app link is known for it: no 'Open' link is made up).
     modal.open({ view: 'AllWallets' })

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { fetchNextWalletsPage, installedConnectorFor, isMobile, searchWallets, walletImageUrl, SEARCH_DEBOUNCE_MS, type Wallet } from '@wallet-modal/core/internal'
+import {
+  fetchNextWalletsPage,
+  installedConnectorFor,
+  isMobile,
+  searchWallets,
+  walletImageUrl,
+  SEARCH_DEBOUNCE_MS,
+  type Wallet
+} from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useViewsT } from '../hooks/useViewsT.js'
 import { WalletImage } from '../components/WalletImage.js'
@@ -64,18 +72,35 @@ export function AllWalletsView() {
       {api.error ? (
         <div className="wm-center" role="alert">
           <p className="wm-error-text">{t('allWallets.loadFailed')}</p>
-          <button type="button" className="wm-button wm-button-secondary" onClick={() => (searching ? void searchWallets(core, query) : void fetchNextWalletsPage(core))}>
+          <button
+            type="button"
+            className="wm-button wm-button-secondary"
+            onClick={() => (searching ? void searchWallets(core, query) : void fetchNextWalletsPage(core))}
+          >
             {t('allWallets.tryAgain')}
           </button>
         </div>
       ) : null}
-      {searching && !loading && list.length === 0 && !api.error ? <p className="wm-muted wm-center">{t('allWallets.noMatch', { query: query.trim() })}</p> : null}
-      <ul ref={withAllWalletsStyles} className="wm-grid" aria-label={searching ? t('allWallets.results') : t('allWallets.all')} aria-busy={loading ? 'true' : undefined}>
+      {searching && !loading && list.length === 0 && !api.error ? (
+        <p className="wm-muted wm-center">{t('allWallets.noMatch', { query: query.trim() })}</p>
+      ) : null}
+      <ul
+        ref={withAllWalletsStyles}
+        className="wm-grid"
+        aria-label={searching ? t('allWallets.results') : t('allWallets.all')}
+        aria-busy={loading ? 'true' : undefined}
+      >
         {list.map(w => {
           const installed = !!installedConnectorFor(core, w)
           return (
             <li key={w.id}>
-              <button type="button" className="wm-grid-item" part="button" aria-label={rowLabel(w.name, installed ? t('allWallets.installed') : undefined) ?? w.name} onClick={() => chooseDirectoryWallet(core, w)}>
+              <button
+                type="button"
+                className="wm-grid-item"
+                part="button"
+                aria-label={rowLabel(w.name, installed ? t('allWallets.installed') : undefined) ?? w.name}
+                onClick={() => chooseDirectoryWallet(core, w)}
+              >
                 <WalletImage name={w.name} src={walletImageUrl(core, w)} allowOrigins={origins} />
                 <span className="wm-grid-name">{w.name}</span>
                 {/* Not drawn (flex), but keeps "Devnet Wallet Installed" apart in the visible text: WCAG 2.5.3, as in ListItem. */}

@@ -11,7 +11,12 @@ function shownOrder(): string[] {
   const found = [
     ['email', root.querySelector('#wm-email')],
     ['social', root.querySelector('[data-testid="social-logins"]')],
-    ['wallet', root.querySelector('ul[aria-label="Wallets"]') ?? [...root.querySelectorAll('.wm-list-item')].find(b => /Continue with a wallet/.test(b.textContent ?? '')) ?? [...root.querySelectorAll('p')].find(p => /No wallet found/.test(p.textContent ?? ''))]
+    [
+      'wallet',
+      root.querySelector('ul[aria-label="Wallets"]') ??
+        [...root.querySelectorAll('.wm-list-item')].find(b => /Continue with a wallet/.test(b.textContent ?? '')) ??
+        [...root.querySelectorAll('p')].find(p => /No wallet found/.test(p.textContent ?? ''))
+    ]
   ] as const
   return found
     .filter(([, el]) => !!el)
@@ -62,7 +67,10 @@ describe('Connect: where each login is offered', function () {
   })
 
   it('collapseWallets: the wallets behind one "Continue with a wallet" row, which shows them alone', async () => {
-    const modal = await makeModal({ ...SECURE, features: { email: true, socials: ['google'], collapseWallets: true, connectMethodsOrder: ['wallet', 'email', 'social'] } })
+    const modal = await makeModal({
+      ...SECURE,
+      features: { email: true, socials: ['google'], collapseWallets: true, connectMethodsOrder: ['wallet', 'email', 'social'] }
+    })
     modal.open()
     const row = await waitFor(() => findButton(modalRoot(), /^Continue with a wallet/), 5000, 'the collapsed row')
     expect(shownOrder()).to.deep.equal(['wallet', 'email', 'social'])

@@ -1,6 +1,17 @@
 import { Fragment, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { chooseConnector, connectMethodsOrder, connectRows, namespaceLabel, fetchFeaturedAndRecommended, warmConnectors, hasLegalConsent, legalLinks, setLegalConsent, type Connector } from '@wallet-modal/core/internal'
+import {
+  chooseConnector,
+  connectMethodsOrder,
+  connectRows,
+  namespaceLabel,
+  fetchFeaturedAndRecommended,
+  warmConnectors,
+  hasLegalConsent,
+  legalLinks,
+  setLegalConsent,
+  type Connector
+} from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
 import { WALLET_CONNECT_ICON } from '../components/walletConnectIcon.js'
@@ -100,12 +111,18 @@ export function ConnectView() {
         // What is missing, said plainly: installed wallets above still connect.
         <div role="status" data-testid="connect-unavailable">
           {wcProblem ? <p className="wm-muted">{t('connect.unavailable', { service: 'walletConnect', reason: wcProblem })}</p> : null}
-          {api.problem && !api.featured.length && !api.recommended.length ? <p className="wm-muted">{t('connect.unavailable', { service: 'walletList', reason: api.problem })}</p> : null}
+          {api.problem && !api.featured.length && !api.recommended.length ? (
+            <p className="wm-muted">{t('connect.unavailable', { service: 'walletList', reason: api.problem })}</p>
+          ) : null}
         </div>
       ) : null}
       {showAll ? (
         <ul className="wm-list">
-          <ListItem name={t('connect.allWallets')} tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined} onClick={() => core.router.push('AllWallets')} />
+          <ListItem
+            name={t('connect.allWallets')}
+            tag={api.count ? (api.count > 99 ? `${Math.floor(api.count / 10) * 10}+` : String(api.count)) : undefined}
+            onClick={() => core.router.push('AllWallets')}
+          />
         </ul>
       ) : null}
     </>
@@ -133,7 +150,11 @@ export function ConnectView() {
               <SocialLogins />
             ) : collapsed ? (
               <ul className="wm-list">
-                <ListItem name={t('connect.continueWithWallet')} imageUrl={WALLET_CONNECT_ICON} onClick={() => core.router.push('Connect', { walletsOnly: true })} />
+                <ListItem
+                  name={t('connect.continueWithWallet')}
+                  imageUrl={WALLET_CONNECT_ICON}
+                  onClick={() => core.router.push('Connect', { walletsOnly: true })}
+                />
               </ul>
             ) : (
               wallets

@@ -37,7 +37,11 @@ export function ConnectingSocialView() {
         <div className="wm-center" aria-live="polite">
           <span className="wm-spinner" aria-hidden="true" />
           <p className="wm-muted" data-testid="social-status">
-            {social.step === 'requested' ? t('social.connectingWallet') : provider ? t('social.logIn', { provider: SOCIAL_LABELS[provider] }) : t('social.logInAccount')}
+            {social.step === 'requested'
+              ? t('social.connectingWallet')
+              : provider
+                ? t('social.logIn', { provider: SOCIAL_LABELS[provider] })
+                : t('social.logInAccount')}
           </p>
         </div>
       )}

@@ -27,7 +27,11 @@ export function ConnectingWalletConnectBasicView() {
     <>
       <div className="wm-center">
         <div role="status" aria-live="polite" data-testid="wc-status">
-          {error ? <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p> : <p className="wm-muted">{t('walletConnect.scan')}</p>}
+          {error ? (
+            <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p>
+          ) : (
+            <p className="wm-muted">{t('walletConnect.scan')}</p>
+          )}
           {stuck && problem ? <p className="wm-muted">{t('walletConnect.unavailable', { reason: problem })}</p> : null}
         </div>
         <WalletConnectQr uri={uri} pairing={pairing} stuck={stuck} onRetry={retry} />

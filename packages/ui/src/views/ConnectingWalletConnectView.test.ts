@@ -13,7 +13,13 @@ describe('ConnectingWalletConnect: unverified domain', function () {
 
   it("metadata.url on another origin: 'Unverified Domain' above the QR code, which still comes", async () => {
     const info = await getDevnet()
-    await makeModal({ projectId: 'demo', relayUrl: info.relayUrl, enableInjected: false, enableEIP6963: false, metadata: { name: 'Shop', url: 'https://shop.example' } }).then(m => m.open({ view: 'ConnectingWalletConnect' }))
+    await makeModal({
+      projectId: 'demo',
+      relayUrl: info.relayUrl,
+      enableInjected: false,
+      enableEIP6963: false,
+      metadata: { name: 'Shop', url: 'https://shop.example' }
+    }).then(m => m.open({ view: 'ConnectingWalletConnect' }))
     const shown = await waitFor(alert, 5000, 'the alert')
     expect(shown.querySelector('strong')?.textContent).to.equal('Unverified Domain')
     expect(shown.textContent).to.contain('metadata.url')
@@ -23,7 +29,13 @@ describe('ConnectingWalletConnect: unverified domain', function () {
 
   it("metadata.url on this page's origin: no alert", async () => {
     const info = await getDevnet()
-    await makeModal({ projectId: 'demo', relayUrl: info.relayUrl, enableInjected: false, enableEIP6963: false, metadata: { name: 'Shop', url: `${location.origin}/shop` } }).then(m => m.open({ view: 'ConnectingWalletConnect' }))
+    await makeModal({
+      projectId: 'demo',
+      relayUrl: info.relayUrl,
+      enableInjected: false,
+      enableEIP6963: false,
+      metadata: { name: 'Shop', url: `${location.origin}/shop` }
+    }).then(m => m.open({ view: 'ConnectingWalletConnect' }))
     await waitFor(qrSvg, 10000, 'the QR code')
     expect(alert()).to.equal(null)
   })

@@ -96,7 +96,15 @@ export function ConnectingWalletConnectView() {
         {error ? (
           <>
             <p className="wm-error-text">{errorText(t, { code: error.code, shortMessage: error.message })}</p>
-            <p className="wm-muted">{stuck && problem ? t('walletConnect.unavailable', { reason: problem }) : stuck ? t('walletConnect.serviceNoAnswer') : error.code === 'USER_REJECTED' ? t('walletConnect.declined') : t('walletConnect.scanNewCode')}</p>
+            <p className="wm-muted">
+              {stuck && problem
+                ? t('walletConnect.unavailable', { reason: problem })
+                : stuck
+                  ? t('walletConnect.serviceNoAnswer')
+                  : error.code === 'USER_REJECTED'
+                    ? t('walletConnect.declined')
+                    : t('walletConnect.scanNewCode')}
+            </p>
           </>
         ) : (
           <p className="wm-muted">{wallet ? t('walletConnect.scanWith', { wallet: wallet.name }) : t('walletConnect.scan')}</p>

@@ -44,12 +44,7 @@ export function EmailLoginView() {
       </div>
     )
   }
-  const text =
-    step === 'device'
-      ? t('email.newDevice', { email })
-      : step === 'connecting'
-        ? t('email.connecting')
-        : t('email.sendingCode', { email })
+  const text = step === 'device' ? t('email.newDevice', { email }) : step === 'connecting' ? t('email.connecting') : t('email.sendingCode', { email })
   return (
     <div className="wm-center" aria-live="polite">
       <span className="wm-spinner" aria-hidden="true" />

@@ -16,7 +16,11 @@ describe('multi-namespace views', function () {
     const evm = createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` })
     const stop = announceDevnetWallet(evm)
     try {
-      const modal = await makeModal({ projectId: 'demo', networks: [...(await import('../__fixtures__/setup.js')).devnetNetworks(info), solanaNetwork(info)], enableInjected: false })
+      const modal = await makeModal({
+        projectId: 'demo',
+        networks: [...(await import('../__fixtures__/setup.js')).devnetNetworks(info), solanaNetwork(info)],
+        enableInjected: false
+      })
       await (await import('../../../core/src/flows/adapters.js')).startDiscovery(modal, 'idle')
       // The same wallet on Solana, under the EVM wallet's name (as one app with both would show).
       const sol = await waitFor(() => modal.connector.state.connectors.find(c => c.chain === 'solana'), 3000, 'Solana wallet')
@@ -37,7 +41,11 @@ describe('multi-namespace views', function () {
       modal.open({ view: 'Networks' })
       const list = await waitFor(() => modalRoot().querySelector('ul[aria-label="Networks"]'), 5000, 'networks')
       await waitFor(() => list.querySelectorAll('button').length === 3, 3000, 'three networks')
-      const rows = [...list.querySelectorAll('button')].map(b => [b.querySelector('.wm-name')?.textContent, b.querySelector('.wm-tag')?.textContent, b.getAttribute('aria-current')])
+      const rows = [...list.querySelectorAll('button')].map(b => [
+        b.querySelector('.wm-name')?.textContent,
+        b.querySelector('.wm-tag')?.textContent,
+        b.getAttribute('aria-current')
+      ])
       expect(rows).to.deep.equal([
         ['Devnet', 'EVM', null],
         ['Devnet 2', 'EVM', null],

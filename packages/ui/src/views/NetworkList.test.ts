@@ -10,7 +10,11 @@ describe('NetworkList and the wallet’s approved networks', function () {
 
   async function rows(info: Awaited<ReturnType<typeof getDevnet>>, approved: string[], supportsAll: boolean) {
     const modal = await makeModal({ networks: devnetNetworks(info), enableInjected: false, enableEIP6963: false, enableWalletConnect: false })
-    modal.chain.setAccount('eip155', { status: 'connected', address: info.walletAccount, caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never })
+    modal.chain.setAccount('eip155', {
+      status: 'connected',
+      address: info.walletAccount,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never
+    })
     modal.chain.setApprovedNetworkIds('eip155', approved, supportsAll)
     modal.open({ view: 'Networks' })
     const list = await waitFor(() => modalRoot().querySelector('ul[aria-label="Networks"]'), 5000, 'the network list')
@@ -32,7 +36,10 @@ describe('NetworkList and the wallet’s approved networks', function () {
 
   it('a wallet that takes any network (or approved none) leaves every row on', async () => {
     const info = await getDevnet()
-    for (const [approved, all] of [[[`eip155:${info.chains[0]!.chainId}`], true], [[], false]] as const) {
+    for (const [approved, all] of [
+      [[`eip155:${info.chains[0]!.chainId}`], true],
+      [[], false]
+    ] as const) {
       const { buttons } = await rows(info, [...approved], all)
       expect(buttons.map(b => b.disabled)).to.deep.equal([false, false])
       cleanup()

@@ -38,7 +38,11 @@ export function OnRampBuyView() {
   // A limit in the payment currency: English as before (the maximum with thousands separators),
   // other locales in their digits and separators, 2 decimals.
   const money = (value: number, grouped: boolean) =>
-    core.i18n.state.locale === 'en' ? (grouped ? value.toLocaleString('en-US', { minimumFractionDigits: 2 }) : value.toFixed(2)) : core.i18n.format.amount(value.toFixed(2))
+    core.i18n.state.locale === 'en'
+      ? grouped
+        ? value.toLocaleString('en-US', { minimumFractionDigits: 2 })
+        : value.toFixed(2)
+      : core.i18n.format.amount(value.toFixed(2))
   const onramp = onrampFeature(core).controller
   const s = useSnapshot(onramp.state)
   const chain = useSnapshot(core.chain.state)
@@ -48,7 +52,10 @@ export function OnRampBuyView() {
   const currencyId = useId()
   const methodId = useId()
   const network = chain.namespaces[chain.activeNamespace].network.caipNetwork
-  useDebouncedEffect(() => void requestOnRampQuote(core), [core, s.paymentAmount, s.paymentMethod, s.paymentCurrency?.id, s.purchaseCurrency?.id, network?.caipNetworkId])
+  useDebouncedEffect(
+    () => void requestOnRampQuote(core),
+    [core, s.paymentAmount, s.paymentMethod, s.paymentCurrency?.id, s.purchaseCurrency?.id, network?.caipNetworkId]
+  )
 
   const here = purchasableHere(core)
   const sold = onrampNetwork(core)
@@ -136,14 +143,25 @@ export function OnRampBuyView() {
       <div className="wm-field">
         <label htmlFor={amountId}>{t('onramp.youPay')}</label>
         <div className="wm-input-row">
-          <AmountInput id={amountId} value={s.paymentAmount} invalid={!!amountProblem} testId="onramp-amount" onChange={amount => onramp.setPaymentAmount(amount)} />
+          <AmountInput
+            id={amountId}
+            value={s.paymentAmount}
+            invalid={!!amountProblem}
+            testId="onramp-amount"
+            onChange={amount => onramp.setPaymentAmount(amount)}
+          />
           <label className="wm-sr-only" htmlFor={currencyId}>
             {t('onramp.currency')}
           </label>
           {/* The chosen currency's image beside its code (spec §7 currency images; none when it fails). */}
           <span className="wm-token-pick wm-currency-pick" ref={withCurrencyPickStyles}>
             <CurrencyImage id={s.paymentCurrency?.id} />
-            <select id={currencyId} value={s.paymentCurrency?.id ?? ''} onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))} data-testid="onramp-currency">
+            <select
+              id={currencyId}
+              value={s.paymentCurrency?.id ?? ''}
+              onChange={e => onramp.setPaymentCurrency(onramp.state.paymentCurrencies.find(c => c.id === e.target.value))}
+              data-testid="onramp-currency"
+            >
               {s.paymentCurrencies.map(c => (
                 <option key={c.id} value={c.id}>
                   {c.id}
@@ -233,7 +251,13 @@ export function OnRampBuyView() {
           {errorShown(s.error)}
         </p>
       ) : null}
-      <button type="submit" className="wm-button wm-full" part="button" disabled={!sold || !s.paymentAmount || !!amountProblem || s.quotesLoading} data-testid="onramp-buy">
+      <button
+        type="submit"
+        className="wm-button wm-full"
+        part="button"
+        disabled={!sold || !s.paymentAmount || !!amountProblem || s.quotesLoading}
+        data-testid="onramp-buy"
+      >
         {s.paymentAmount && !amountProblem ? t('onramp.buy', { symbol }) : t('onramp.enterAmount')}
       </button>
     </form>

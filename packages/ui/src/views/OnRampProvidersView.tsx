@@ -33,7 +33,11 @@ export function OnRampProvidersView() {
   }
   return (
     <>
-      {s.optionsLoading && !s.providers.length ? <p className="wm-muted" role="status">{t('onramp.loadingProviders')}</p> : null}
+      {s.optionsLoading && !s.providers.length ? (
+        <p className="wm-muted" role="status">
+          {t('onramp.loadingProviders')}
+        </p>
+      ) : null}
       {s.optionsFallback ? (
         <p className="wm-alert" role="status" data-testid="onramp-fallback">
           {t('onramp.providersFallback')}

@@ -90,15 +90,37 @@ function ConnectionRow(props: { ns: WiredNamespace; connection: StoredConnection
             {shown ? ` · ${shown}` : ''}
           </span>
         </span>
-        {active ? <span className="wm-tag wm-tag-accent">{t('profileWallets.active')}</span> : c.status === 'disconnected' ? <span className="wm-tag">{t('profileWallets.disconnected')}</span> : null}
+        {active ? (
+          <span className="wm-tag wm-tag-accent">{t('profileWallets.active')}</span>
+        ) : c.status === 'disconnected' ? (
+          <span className="wm-tag">{t('profileWallets.disconnected')}</span>
+        ) : null}
       </div>
       <div className="wm-row">
         {active ? null : (
-          <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onSwitch} aria-label={t('profileWallets.useLabel', { wallet: c.name })}>
-            {busy === `switch:${c.connectorId}` ? t('profileWallets.switching') : c.status === 'disconnected' ? t('profileWallets.connect') : t('profileWallets.use')}
+          <button
+            type="button"
+            className="wm-button wm-button-secondary"
+            part="button"
+            disabled={busy !== undefined}
+            onClick={props.onSwitch}
+            aria-label={t('profileWallets.useLabel', { wallet: c.name })}
+          >
+            {busy === `switch:${c.connectorId}`
+              ? t('profileWallets.switching')
+              : c.status === 'disconnected'
+                ? t('profileWallets.connect')
+                : t('profileWallets.use')}
           </button>
         )}
-        <button type="button" className="wm-button wm-button-secondary" part="button" disabled={busy !== undefined} onClick={props.onDisconnect} aria-label={t('profileWallets.disconnectLabel', { wallet: c.name })}>
+        <button
+          type="button"
+          className="wm-button wm-button-secondary"
+          part="button"
+          disabled={busy !== undefined}
+          onClick={props.onDisconnect}
+          aria-label={t('profileWallets.disconnectLabel', { wallet: c.name })}
+        >
           {busy === `disconnect:${c.connectorId}` ? t('profileWallets.disconnecting') : t('profileWallets.disconnect')}
         </button>
       </div>

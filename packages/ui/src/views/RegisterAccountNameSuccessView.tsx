@@ -13,7 +13,9 @@ export function RegisterAccountNameSuccessView() {
   const t = useEnglishT(core, authEnglish)
   const { registered } = useSnapshot(namesState(core).state)
   // One sentence for translators ('{name} is your account name now…'), shown around the name.
-  const [before = '', after = ''] = t('names.registered', { name: NAME_MARK }).split(NAME_MARK).map(part => part.trim())
+  const [before = '', after = ''] = t('names.registered', { name: NAME_MARK })
+    .split(NAME_MARK)
+    .map(part => part.trim())
   return (
     <div className="wm-center" ref={withNamesStyles}>
       {before ? <p className="wm-muted">{before}</p> : null}

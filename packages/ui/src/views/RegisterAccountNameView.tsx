@@ -1,6 +1,18 @@
 import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio/react'
-import { authEnglish, canRegisterName, checkAccountName, nameSuffix, namesState, registerAccountName, releaseRegisterForm, setAccountNameInput, startRegisterAccountName, NAME_ERROR_MESSAGES, ERROR_MESSAGES } from '@wallet-modal/core/internal'
+import {
+  authEnglish,
+  canRegisterName,
+  checkAccountName,
+  nameSuffix,
+  namesState,
+  registerAccountName,
+  releaseRegisterForm,
+  setAccountNameInput,
+  startRegisterAccountName,
+  NAME_ERROR_MESSAGES,
+  ERROR_MESSAGES
+} from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { useEnglishT } from '../hooks/useEnglishT.js'
 import { textOr } from '../hooks/textOr.js'
@@ -80,7 +92,13 @@ export function RegisterAccountNameView() {
         <p id={`${inputId}-rule`} className={s.ruleError ? 'wm-error-text' : 'wm-muted'} data-testid="name-rule">
           {textOr(t, 'error.NAME_RULE', NAME_ERROR_MESSAGES.NAME_RULE).replace(/^./, c => c.toUpperCase())}
         </p>
-        <p id={`${inputId}-status`} className={checkedNow && !s.taken ? 'wm-muted wm-available' : 'wm-muted'} aria-live="polite" data-testid="name-status" data-considered={s.considered}>
+        <p
+          id={`${inputId}-status`}
+          className={checkedNow && !s.taken ? 'wm-muted wm-available' : 'wm-muted'}
+          aria-live="polite"
+          data-testid="name-status"
+          data-considered={s.considered}
+        >
           {status}
         </p>
       </div>

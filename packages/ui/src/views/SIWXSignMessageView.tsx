@@ -26,7 +26,9 @@ export function SIWXSignMessageView() {
   const busy = s.status !== 'idle'
   const cancelNote = required ? 'yes' : 'no'
   // One sentence for translators; the address is an element of its own inside it.
-  const [beforeAddress, afterAddress] = address ? t('siwx.prove', { address: ADDRESS_MARK, required: cancelNote }).split(ADDRESS_MARK) : [t('siwx.proveThisWallet', { required: cancelNote })]
+  const [beforeAddress, afterAddress] = address
+    ? t('siwx.prove', { address: ADDRESS_MARK, required: cancelNote }).split(ADDRESS_MARK)
+    : [t('siwx.proveThisWallet', { required: cancelNote })]
   return (
     <div className="wm-center">
       <div className="wm-siwx-images" aria-hidden="true">
@@ -47,10 +49,24 @@ export function SIWXSignMessageView() {
         </p>
       ) : null}
       <div className="wm-button-row wm-full">
-        <button type="button" className="wm-button wm-button-secondary" part="button" disabled={s.status === 'signing'} onClick={() => void cancelSignIn(core).catch(() => {})}>
+        <button
+          type="button"
+          className="wm-button wm-button-secondary"
+          part="button"
+          disabled={s.status === 'signing'}
+          onClick={() => void cancelSignIn(core).catch(() => {})}
+        >
           {t('siwx.cancel')}
         </button>
-        <button type="button" className="wm-button" part="button" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={() => void signIn(core).catch(() => {})} data-testid="siwx-sign">
+        <button
+          type="button"
+          className="wm-button"
+          part="button"
+          disabled={busy}
+          aria-busy={busy ? 'true' : undefined}
+          onClick={() => void signIn(core).catch(() => {})}
+          data-testid="siwx-sign"
+        >
           {s.status === 'signing' ? t('siwx.signing') : t('siwx.sign')}
         </button>
       </div>

@@ -48,7 +48,16 @@ export function SwapSelectTokenView() {
   }
   return (
     <>
-      <input ref={withSwapStyles} className="wm-search" type="search" placeholder={t('swap.searchPlaceholder')} aria-label={t('swap.searchLabel')} value={query} onChange={e => setQuery(e.target.value)} autoFocus />
+      <input
+        ref={withSwapStyles}
+        className="wm-search"
+        type="search"
+        placeholder={t('swap.searchPlaceholder')}
+        aria-label={t('swap.searchLabel')}
+        value={query}
+        onChange={e => setQuery(e.target.value)}
+        autoFocus
+      />
       {suggested.length && !query ? (
         <ul className="wm-chips" aria-label={t('swap.suggestedTokens')}>
           {suggested.map(token => (

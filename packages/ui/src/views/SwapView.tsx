@@ -80,13 +80,33 @@ export function SwapView() {
       </>
     )
   }
-  if (s.tokensLoading && !s.tokens.length) return <p className="wm-muted" role="status">{t('swap.loadingTokens')}</p>
+  if (s.tokensLoading && !s.tokens.length)
+    return (
+      <p className="wm-muted" role="status">
+        {t('swap.loadingTokens')}
+      </p>
+    )
 
   const amountProblem = swapAmountError(core)
   const busy = s.step !== 'idle'
   const pick = (side: 'from' | 'to') => core.router.push('SwapSelectToken', { swapSide: side })
   const tokenButton = (token: SwapToken | undefined, side: 'from' | 'to') => (
-    <button type="button" className="wm-token-pick" onClick={() => pick(side)} disabled={busy} data-testid={`swap-${side}-token`} aria-label={token ? (side === 'from' ? t('swap.changeTokenToSwap', { symbol: token.symbol }) : t('swap.changeTokenToReceive', { symbol: token.symbol })) : side === 'from' ? t('swap.selectTokenToSwap') : t('swap.selectTokenToReceive')}>
+    <button
+      type="button"
+      className="wm-token-pick"
+      onClick={() => pick(side)}
+      disabled={busy}
+      data-testid={`swap-${side}-token`}
+      aria-label={
+        token
+          ? side === 'from'
+            ? t('swap.changeTokenToSwap', { symbol: token.symbol })
+            : t('swap.changeTokenToReceive', { symbol: token.symbol })
+          : side === 'from'
+            ? t('swap.selectTokenToSwap')
+            : t('swap.selectTokenToReceive')
+      }
+    >
       {token ? <WalletImage name={token.symbol} src={token.logoUri || undefined} allowOrigins={origins} /> : null}
       <span>{token ? token.symbol : t('swap.selectToken')}</span>
       <ChevronIcon />
@@ -126,7 +146,14 @@ export function SwapView() {
       <div className="wm-field">
         <label htmlFor={amountId}>{t('swap.youPay')}</label>
         <div className="wm-input-row">
-          <AmountInput id={amountId} value={s.amount} invalid={!!amountProblem} readOnly={busy} testId="swap-amount" onChange={amount => swap.setAmount(amount)} />
+          <AmountInput
+            id={amountId}
+            value={s.amount}
+            invalid={!!amountProblem}
+            readOnly={busy}
+            testId="swap-amount"
+            onChange={amount => swap.setAmount(amount)}
+          />
           {tokenButton(s.from, 'from')}
         </div>
         <AmountHint
@@ -134,13 +161,24 @@ export function SwapView() {
           testPrefix="swap"
           problem={amountProblem ? errorText(t, new WalletModalError(amountProblem)) : undefined}
           fiat={fiat}
-          balance={s.from && fromBalance ? t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(fromBalance.quantity, 4)), symbol: s.from.symbol }) : undefined}
+          balance={
+            s.from && fromBalance
+              ? t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(fromBalance.quantity, 4)), symbol: s.from.symbol })
+              : undefined
+          }
           balanceTestId="swap-from-balance"
           onMax={() => fillMaxSwap(core)}
           maxDisabled={busy}
         />
       </div>
-      <button type="button" className="wm-icon-button wm-flip" aria-label={t('swap.flip')} disabled={busy} onClick={() => flipSwap(core)} data-testid="swap-flip">
+      <button
+        type="button"
+        className="wm-icon-button wm-flip"
+        aria-label={t('swap.flip')}
+        disabled={busy}
+        onClick={() => flipSwap(core)}
+        data-testid="swap-flip"
+      >
         <FlipIcon />
       </button>
       <div className="wm-field">
@@ -154,7 +192,9 @@ export function SwapView() {
         <p className="wm-muted wm-hint">
           <span />
           {s.to && toBalance ? (
-            <span data-testid="swap-to-balance">{t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(toBalance.quantity, 4)), symbol: s.to.symbol })}</span>
+            <span data-testid="swap-to-balance">
+              {t('swap.balance', { amount: core.i18n.format.amount(truncateDecimals(toBalance.quantity, 4)), symbol: s.to.symbol })}
+            </span>
           ) : null}
         </p>
       </div>
@@ -232,7 +272,14 @@ export function SwapView() {
           {errorWords(core, s.error, SWAP_ERRORS)}
         </p>
       ) : null}
-      <button type="submit" className="wm-button wm-full" part="button" disabled={!action.run || !!slippageProblem} aria-busy={busy ? 'true' : undefined} data-testid="swap-action">
+      <button
+        type="submit"
+        className="wm-button wm-full"
+        part="button"
+        disabled={!action.run || !!slippageProblem}
+        aria-busy={busy ? 'true' : undefined}
+        data-testid="swap-action"
+      >
         {action.label}
       </button>
     </form>

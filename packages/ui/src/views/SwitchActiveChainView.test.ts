@@ -10,12 +10,25 @@ describe('SwitchActiveChain view', function () {
 
   it('its button opens Connect in its place: Back from Connect returns to the network list', async () => {
     const info = await getDevnet()
-    const modal = await makeModal({ networks: [...devnetNetworks(info), solanaNetwork(info)], enableInjected: false, enableEIP6963: false, enableWalletConnect: false })
+    const modal = await makeModal({
+      networks: [...devnetNetworks(info), solanaNetwork(info)],
+      enableInjected: false,
+      enableEIP6963: false,
+      enableWalletConnect: false
+    })
     // Connected on EVM, as an EVM wallet's connection leaves it.
-    modal.chain.setAccount('eip155', { status: 'connected', address: info.walletAccount, caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never })
+    modal.chain.setAccount('eip155', {
+      status: 'connected',
+      address: info.walletAccount,
+      caipAddress: `eip155:${info.chains[0]!.chainId}:${info.walletAccount}` as never
+    })
     modal.open({ view: 'Networks' })
     const list = await waitFor(() => modalRoot().querySelector('ul[aria-label="Networks"]'), 5000, 'the network list')
-    const row = await waitFor(() => [...list.querySelectorAll('button')].find(b => b.querySelector('.wm-name')?.textContent === info.solana.name), 3000, 'the Solana network')
+    const row = await waitFor(
+      () => [...list.querySelectorAll('button')].find(b => b.querySelector('.wm-name')?.textContent === info.solana.name),
+      3000,
+      'the Solana network'
+    )
     row.click()
     const next = await waitFor(() => findButton(modalRoot(), 'Connect a Solana wallet'), 5000, 'SwitchActiveChain')
     expect(modal.router.state.view).to.equal('SwitchActiveChain')
@@ -34,7 +47,12 @@ describe('SwitchActiveChain view', function () {
 
   it('without the replace flag (a view opened on it by code), the button pushes Connect on top', async () => {
     const info = await getDevnet()
-    const modal = await makeModal({ networks: [...devnetNetworks(info), solanaNetwork(info)], enableInjected: false, enableEIP6963: false, enableWalletConnect: false })
+    const modal = await makeModal({
+      networks: [...devnetNetworks(info), solanaNetwork(info)],
+      enableInjected: false,
+      enableEIP6963: false,
+      enableWalletConnect: false
+    })
     const network = modal.options.findNetwork(info.solana.caipNetworkId)!
     modal.open({ view: 'Networks' })
     modal.router.push('SwitchActiveChain', { network, navigateTo: 'Connect' })

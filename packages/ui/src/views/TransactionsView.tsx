@@ -9,7 +9,22 @@ import { serviceOrigins } from '../hooks/useServiceOrigins.js'
 import { withActivityStyles } from './activityStyles.js'
 
 type T = Core['i18n']['t']
-const OPERATIONS = ['buy', 'send', 'receive', 'execute', 'trade', 'mint', 'burn', 'approve', 'deposit', 'withdraw', 'borrow', 'repay', 'claim', 'deploy'] as const
+const OPERATIONS = [
+  'buy',
+  'send',
+  'receive',
+  'execute',
+  'trade',
+  'mint',
+  'burn',
+  'approve',
+  'deposit',
+  'withdraw',
+  'borrow',
+  'repay',
+  'claim',
+  'deploy'
+] as const
 
 /** 'Sent', 'Received', 'Executed'…: an operation type as a past-tense title, in the active language. */
 export function operationTitle(type: string, t: T): string {
@@ -45,7 +60,11 @@ function TransactionItem({ tx, origins, t, formats }: { tx: Transaction; origins
       <span className="wm-name">
         <span className="wm-tx-title">
           {operationTitle(m.operationType, t)}
-          {m.status === 'failed' ? <span className="wm-tag" data-testid="transaction-failed">{t('activity.failed')}</span> : null}
+          {m.status === 'failed' ? (
+            <span className="wm-tag" data-testid="transaction-failed">
+              {t('activity.failed')}
+            </span>
+          ) : null}
         </span>
         <span className="wm-muted wm-token-qty">{counterpart}</span>
       </span>

@@ -22,10 +22,19 @@ export function UpdateEmailWalletView() {
   const [email, setEmail] = useState('')
   if (update.step === 'primary' || update.step === 'secondary') {
     const primary = update.step === 'primary'
-    const src = securePageUrl(core, 'otp', { email: primary ? (authEmail ?? '') : (update.newEmail ?? ''), purpose: primary ? 'update-primary' : 'update-secondary' })
+    const src = securePageUrl(core, 'otp', {
+      email: primary ? (authEmail ?? '') : (update.newEmail ?? ''),
+      purpose: primary ? 'update-primary' : 'update-secondary'
+    })
     return (
       <div className="wm-center">
-        <p className="wm-muted">{primary ? (authEmail != null ? t('updateEmail.enterCurrentCode', { email: authEmail }) : t('updateEmail.enterCurrentAddressCode')) : t('updateEmail.enterNewCode', { email: update.newEmail ?? '' })}</p>
+        <p className="wm-muted">
+          {primary
+            ? authEmail != null
+              ? t('updateEmail.enterCurrentCode', { email: authEmail })
+              : t('updateEmail.enterCurrentAddressCode')
+            : t('updateEmail.enterNewCode', { email: update.newEmail ?? '' })}
+        </p>
         {src ? <SecureFrame key={update.step} src={src} title={t('updateEmail.codeFrame')} height={170} testId="update-otp-frame" /> : null}
       </div>
     )
@@ -51,7 +60,15 @@ export function UpdateEmailWalletView() {
     >
       <label htmlFor="wm-new-email">{t('updateEmail.newEmail')}</label>
       <div className="wm-input-row">
-        <input id="wm-new-email" className="wm-search" type="email" autoComplete="email" value={email} maxLength={254} onChange={e => setEmail(e.target.value)} />
+        <input
+          id="wm-new-email"
+          className="wm-search"
+          type="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          onChange={e => setEmail(e.target.value)}
+        />
         <button type="submit" className="wm-button" part="button" disabled={update.step === 'sending' || !email.trim()}>
           {update.step === 'sending' ? t('updateEmail.sending') : t('updateEmail.continue')}
         </button>

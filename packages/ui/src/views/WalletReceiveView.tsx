@@ -39,7 +39,13 @@ export function WalletReceiveView() {
       <p className="wm-receive-address" data-testid="receive-address" title={address}>
         {address}
       </p>
-      <button type="button" className="wm-button wm-button-secondary" part="button" onClick={copy} aria-label={t('receive.copyLabel', { address: shortenAddress(address) })}>
+      <button
+        type="button"
+        className="wm-button wm-button-secondary"
+        part="button"
+        onClick={copy}
+        aria-label={t('receive.copyLabel', { address: shortenAddress(address) })}
+      >
         <CopyIcon /> {t('receive.copy')}
       </button>
       <section className="wm-full" aria-labelledby="wm-receive-networks">

@@ -61,7 +61,11 @@ export function WalletSendPreviewView() {
           <strong>{s.receiverProfileName ?? shortenAddress(s.receiverAddress)}</strong>
           {s.receiverProfileName ? <span className="wm-muted"> {shortenAddress(s.receiverAddress)}</span> : null}
         </span>
-        {s.receiverProfileImageUrl ? <img className="wm-image" src={s.receiverProfileImageUrl} alt="" width={36} height={36} /> : <Avatar address={s.receiverAddress} size={36} />}
+        {s.receiverProfileImageUrl ? (
+          <img className="wm-image" src={s.receiverProfileImageUrl} alt="" width={36} height={36} />
+        ) : (
+          <Avatar address={s.receiverAddress} size={36} />
+        )}
       </div>
       <dl className="wm-details">
         <div>
@@ -83,7 +87,15 @@ export function WalletSendPreviewView() {
         <button type="button" className="wm-button wm-button-secondary" part="button" onClick={() => core.router.goBack()} disabled={s.loading}>
           {t('send.preview.cancel')}
         </button>
-        <button type="button" className="wm-button" part="button" aria-busy={s.loading ? 'true' : undefined} disabled={s.loading} onClick={() => void sendTokens(core).catch(() => {})} data-testid="send-confirm">
+        <button
+          type="button"
+          className="wm-button"
+          part="button"
+          aria-busy={s.loading ? 'true' : undefined}
+          disabled={s.loading}
+          onClick={() => void sendTokens(core).catch(() => {})}
+          data-testid="send-confirm"
+        >
           {s.loading ? t('send.preview.sending') : t('send.preview.send')}
         </button>
       </div>

@@ -20,7 +20,15 @@ export function WalletSendSelectTokenView() {
   const origins = serviceOrigins(core)
   return (
     <>
-      <input className="wm-search" type="search" placeholder={t('send.tokens.search')} aria-label={t('send.tokens.search')} value={query} onChange={e => setQuery(e.target.value)} autoFocus />
+      <input
+        className="wm-search"
+        type="search"
+        placeholder={t('send.tokens.search')}
+        aria-label={t('send.tokens.search')}
+        value={query}
+        onChange={e => setQuery(e.target.value)}
+        autoFocus
+      />
       <ul className="wm-list" aria-label={t('send.tokens.label')}>
         {tokens.map(token => (
           <li key={`${token.chainId}:${token.address ?? 'native'}`}>

@@ -75,7 +75,8 @@ export function WalletSendView() {
   }
 
   const amountProblem = amountError(token, s.sendTokenAmount)
-  const fiat = token && s.sendTokenAmount && !amountProblem && token.price ? formatUsdIn(core.i18n.state.locale, Number(s.sendTokenAmount) * token.price) : undefined
+  const fiat =
+    token && s.sendTokenAmount && !amountProblem && token.price ? formatUsdIn(core.i18n.state.locale, Number(s.sendTokenAmount) * token.price) : undefined
   const origins = serviceOrigins(core)
   const onPreview = async () => setProblem(await previewSend(core))
   return (
@@ -100,7 +101,13 @@ export function WalletSendView() {
               send.setAmount(amount)
             }}
           />
-          <button type="button" className="wm-token-pick" onClick={() => core.router.push('WalletSendSelectToken')} data-testid="send-token" aria-label={token ? t('send.changeToken', { symbol: token.symbol }) : t('send.selectToken')}>
+          <button
+            type="button"
+            className="wm-token-pick"
+            onClick={() => core.router.push('WalletSendSelectToken')}
+            data-testid="send-token"
+            aria-label={token ? t('send.changeToken', { symbol: token.symbol }) : t('send.selectToken')}
+          >
             {token ? <WalletImage name={token.symbol} src={token.iconUrl ?? undefined} allowOrigins={origins} /> : null}
             <span>{token ? token.symbol : t('send.selectToken')}</span>
             <ChevronIcon />

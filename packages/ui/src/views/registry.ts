@@ -48,15 +48,27 @@ export interface ViewDefinition {
 
 /** Every view of the router, registered exactly once (the type enforces completeness). */
 export const VIEWS: Record<ViewId, ViewDefinition> = {
-  Connect: { title: (_, t) => t('title.Connect'), component: ConnectView, next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster'] },
+  Connect: {
+    title: (_, t) => t('title.Connect'),
+    component: ConnectView,
+    next: ['ConnectingExternal', 'AllWallets', 'ConnectingWalletConnect', 'EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster']
+  },
   AllWallets: { title: (_, t) => t('title.AllWallets'), component: AllWalletsView, next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
   ConnectingWalletConnect: { title: (d, t) => d?.wallet?.name ?? t('title.WalletConnect'), component: ConnectingWalletConnectView },
   ConnectingMultiChain: { title: (d, t) => d?.connector?.name ?? t('title.ChooseChain'), component: ConnectingMultiChainView, next: ['ConnectingExternal'] },
   SwitchActiveChain: { title: (_, t) => t('title.SwitchNetwork'), component: SwitchActiveChainView, next: ['Connect'] },
-  ConnectingWalletConnectBasic: { title: (_, t) => t('title.Connect'), component: ConnectingWalletConnectBasicView, next: ['ConnectingWalletConnect', 'AllWallets'] },
+  ConnectingWalletConnectBasic: {
+    title: (_, t) => t('title.Connect'),
+    component: ConnectingWalletConnectBasicView,
+    next: ['ConnectingWalletConnect', 'AllWallets']
+  },
   GetWallet: { title: (d, t) => d?.wallet?.name ?? t('title.GetWallet'), component: GetWalletView },
   ConnectingExternal: { title: (d, t) => d?.connector?.name ?? t('title.Connecting'), component: ConnectingExternalView },
-  Account: { title: (_, t) => t('title.Account'), component: AccountView, next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap', 'OnRampProviders'] },
+  Account: {
+    title: (_, t) => t('title.Account'),
+    component: AccountView,
+    next: ['Networks', 'SwitchNetwork', 'WalletSend', 'WalletReceive', 'Transactions', 'Swap', 'OnRampProviders']
+  },
   SIWXSignMessage: { title: (_, t) => t('title.SignIn'), component: SIWXSignMessageView },
   WalletSend: { title: (_, t) => t('title.Send'), component: WalletSendView, next: ['WalletSendSelectToken', 'WalletSendPreview'] },
   WalletSendSelectToken: { title: (_, t) => t('title.SelectToken'), component: WalletSendSelectTokenView },
@@ -71,12 +83,20 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   SwitchNetwork: { title: (d, t) => d?.network?.name ?? t('title.SwitchNetwork'), component: SwitchNetworkView },
   UnsupportedChain: { title: (_, t) => t('title.SwitchNetwork'), component: UnsupportedChainView, next: ['SwitchNetwork'] },
   EmailLogin: { title: (_, t) => t('title.Email'), component: EmailLoginView },
-  ConnectingSocial: { title: (d, t) => (SOCIAL_LABELS[d?.social as SocialLogin] ? t('title.SocialLogin', { provider: SOCIAL_LABELS[d?.social as SocialLogin] }) : t('title.SocialLoginUnknown')), component: ConnectingSocialView },
+  ConnectingSocial: {
+    title: (d, t) =>
+      SOCIAL_LABELS[d?.social as SocialLogin] ? t('title.SocialLogin', { provider: SOCIAL_LABELS[d?.social as SocialLogin] }) : t('title.SocialLoginUnknown'),
+    component: ConnectingSocialView
+  },
   ConnectingFarcaster: { title: (_, t) => t('title.Farcaster'), component: ConnectingFarcasterView },
   UpdateEmailWallet: { title: (_, t) => t('title.ChangeEmail'), component: UpdateEmailWalletView },
   ApproveTransaction: { title: (_, t) => t('title.Approve'), component: ApproveTransactionView },
   ExportWallet: { title: (_, t) => t('title.ExportKeys'), component: ExportWalletView },
-  RegisterAccountName: { title: (_, t) => t('title.ChooseName'), component: RegisterAccountNameView, next: ['ApproveTransaction', 'RegisterAccountNameSuccess'] },
+  RegisterAccountName: {
+    title: (_, t) => t('title.ChooseName'),
+    component: RegisterAccountNameView,
+    next: ['ApproveTransaction', 'RegisterAccountNameSuccess']
+  },
   RegisterAccountNameSuccess: { title: (_, t) => t('title.NameRegistered'), component: RegisterAccountNameSuccessView },
   ProfileWallets: { title: (_, t) => t('title.Wallets'), component: ProfileWalletsView, next: ['Connect'] }
 }

@@ -69,7 +69,8 @@ export function createBitcoinAdapter({ options }: AdapterContext): ChainAdapter 
 
     watch: add => watchBitcoinWallets(add),
 
-    connect: (connector, networks) => connectWith(connector, networks, 'getAccounts', { purposes: ['payment', 'ordinals'], message: `Connect to ${siteName()}` }),
+    connect: (connector, networks) =>
+      connectWith(connector, networks, 'getAccounts', { purposes: ['payment', 'ordinals'], message: `Connect to ${siteName()}` }),
 
     async reconnect(connector, networks) {
       try {
@@ -95,8 +96,15 @@ export function createBitcoinAdapter({ options }: AdapterContext): ChainAdapter 
       void satsConnect().then(({ addListener }) => {
         if (stopped) return
         try {
-          offs.push(addListener({ eventName: 'accountChange', cb: () => listeners.onAccountsChanged([]) } as never, providerIdOf(connector) as never) as unknown as () => void)
-          offs.push(addListener({ eventName: 'disconnect', cb: () => listeners.onDisconnect() } as never, providerIdOf(connector) as never) as unknown as () => void)
+          offs.push(
+            addListener(
+              { eventName: 'accountChange', cb: () => listeners.onAccountsChanged([]) } as never,
+              providerIdOf(connector) as never
+            ) as unknown as () => void
+          )
+          offs.push(
+            addListener({ eventName: 'disconnect', cb: () => listeners.onDisconnect() } as never, providerIdOf(connector) as never) as unknown as () => void
+          )
         } catch {
           // Wallets without events: the modal keeps the account until the user disconnects.
         }

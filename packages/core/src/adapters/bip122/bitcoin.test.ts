@@ -7,7 +7,13 @@ import type { NetworkInput } from '../../types/network.js'
 
 // The bip122 adapter through real sats-connect against the devnet's Bitcoin wallet (installed in
 // this page where sats-connect looks: window.btc_providers and its own global).
-const REGTEST: NetworkInput = { id: BITCOIN_NETWORKS.regtest!.split(':')[1]!, caipNetworkId: BITCOIN_NETWORKS.regtest as `${string}:${string}`, chainNamespace: 'bip122', name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+const REGTEST: NetworkInput = {
+  id: BITCOIN_NETWORKS.regtest!.split(':')[1]!,
+  caipNetworkId: BITCOIN_NETWORKS.regtest as `${string}:${string}`,
+  chainNamespace: 'bip122',
+  name: 'Bitcoin Regtest',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
+}
 
 describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
   this.timeout(20000)
@@ -28,7 +34,11 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     const wallet = installDevnetBitcoinWallet({ network: 'Regtest', mode: 'approve', storage: null })
     const storage = memoryStorage()
     const core = await make(storage)
-    const connector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'), 3000, 'the Bitcoin wallet')
+    const connector = await waitFor(
+      () => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'),
+      3000,
+      'the Bitcoin wallet'
+    )
     const address = await core.connect(connector.id)
     expect(address).to.equal(DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
     const acc = core.chain.state.namespaces.bip122.account
@@ -67,20 +77,41 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     const { signIn } = await import('../../flows/signIn.js')
     const info = await getDevnet()
     const siwx = createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage: memoryStorage() })
-    const core = createCore({ projectId: 'demo', networks: [...devnetNetworks(info), REGTEST], storage: memoryStorage(), enableEIP6963: false, enableInjected: false, siwx })
+    const core = createCore({
+      projectId: 'demo',
+      networks: [...devnetNetworks(info), REGTEST],
+      storage: memoryStorage(),
+      enableEIP6963: false,
+      enableInjected: false,
+      siwx
+    })
     cores.push(core)
     await (await import('../../flows/adapters.js')).startDiscovery(core, 'idle')
-    const connector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'), 3000, 'the Bitcoin wallet')
+    const connector = await waitFor(
+      () => core.connector.state.connectors.find(c => c.chain === 'bip122' && c.name === 'Devnet Bitcoin'),
+      3000,
+      'the Bitcoin wallet'
+    )
     await core.connect(connector.id)
     await waitFor(() => core.modal.state.open && core.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
     await signIn(core)
     const [session] = await siwx.getSessions(BITCOIN_NETWORKS.regtest!, DEVNET_BITCOIN_REGTEST_ADDRESSES.payment)
     expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Bitcoin account:`)
-    expect(await verifyBitcoinMessage({ address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment, message: session!.message, signature: session!.signature, network: 'Regtest' })).to.equal(true)
+    expect(
+      await verifyBitcoinMessage({
+        address: DEVNET_BITCOIN_REGTEST_ADDRESSES.payment,
+        message: session!.message,
+        signature: session!.signature,
+        network: 'Regtest'
+      })
+    ).to.equal(true)
     expect(core.modal.state.open).to.equal(false)
     const address = DEVNET_BITCOIN_REGTEST_ADDRESSES.payment
     // The session's token lists it on the server.
-    const list = () => fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${BITCOIN_NETWORKS.regtest}`, info.serviceUrl), { headers: { authorization: `Bearer ${session!.token}` } })
+    const list = () =>
+      fetch(new URL(`/v1/sessions/${address}?projectId=demo&st=test&sv=test&chainId=${BITCOIN_NETWORKS.regtest}`, info.serviceUrl), {
+        headers: { authorization: `Bearer ${session!.token}` }
+      })
     const listed = await (await list()).json()
     expect(listed.sessions.map((s: { id: string }) => s.id)).to.include(session!.id)
     // Signing out revokes it on the server too: the token stops working.
@@ -89,8 +120,21 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
   })
 
   it('a wallet on none of the site’s Bitcoin networks -> the spec’s error; a declined request -> Connection rejected', async () => {
-    installDevnetBitcoinWallet({ providerId: 'MainnetOnlyProvider', name: 'Mainnet Only', network: 'Mainnet', supportedNetworks: ['Mainnet'], mode: 'approve', storage: null } as never)
-    const rejecting = installDevnetBitcoinWallet({ providerId: 'RejectingProvider', name: 'Rejecting', network: 'Regtest', mode: 'reject', storage: null } as never)
+    installDevnetBitcoinWallet({
+      providerId: 'MainnetOnlyProvider',
+      name: 'Mainnet Only',
+      network: 'Mainnet',
+      supportedNetworks: ['Mainnet'],
+      mode: 'approve',
+      storage: null
+    } as never)
+    const rejecting = installDevnetBitcoinWallet({
+      providerId: 'RejectingProvider',
+      name: 'Rejecting',
+      network: 'Regtest',
+      mode: 'reject',
+      storage: null
+    } as never)
     const core = await make()
     const mainnetOnly = await waitFor(() => core.connector.state.connectors.find(c => c.name === 'Mainnet Only'), 3000, 'wallet')
     let err = await core.connect(mainnetOnly.id).catch(e => e)

@@ -22,7 +22,9 @@ export const bitcoinConnectorId = (providerId: string) => `bip122:${providerId}`
  */
 export function watchBitcoinWallets(add: (connector: Connector) => void): () => void {
   const listed = ((globalThis as { btc_providers?: unknown }).btc_providers ?? []) as ProviderEntry[]
-  const entries = Array.isArray(listed) ? listed.filter((p): p is { id: string; name: string; icon?: unknown } => typeof p?.id === 'string' && typeof p?.name === 'string') : []
+  const entries = Array.isArray(listed)
+    ? listed.filter((p): p is { id: string; name: string; icon?: unknown } => typeof p?.id === 'string' && typeof p?.name === 'string')
+    : []
   const seen = new Set<string>()
   const offer = (providerId: string, name: string, icon?: unknown) => {
     if (seen.has(providerId) || !providerAt(providerId)) return

@@ -6,7 +6,12 @@ describe('toBitcoinAccounts', () => {
   const ordinals = { address: 'bcrt1pordinal', publicKey: '03bb', purpose: 'ordinals', addressType: 'p2tr' }
 
   it('keeps a wallet’s BIP-32 derivation path as the account’s path (spec §3), payment and ordinal alike', () => {
-    const accounts = toBitcoinAccounts({ addresses: [{ ...payment, derivationPath: "m/84'/1'/0'/0/0" }, { ...ordinals, derivationPath: 'm/86h/1h/0h/0/1' }] })
+    const accounts = toBitcoinAccounts({
+      addresses: [
+        { ...payment, derivationPath: "m/84'/1'/0'/0/0" },
+        { ...ordinals, derivationPath: 'm/86h/1h/0h/0/1' }
+      ]
+    })
     expect(accounts).to.deep.equal([
       { namespace: 'bip122', address: 'bcrt1qpayment', publicKey: '02aa', path: "m/84'/1'/0'/0/0", type: 'payment' },
       { namespace: 'bip122', address: 'bcrt1pordinal', publicKey: '03bb', path: 'm/86h/1h/0h/0/1', type: 'ordinal' }
@@ -24,7 +29,9 @@ describe('toBitcoinAccounts', () => {
   })
 
   it('leaves out other purposes and malformed entries', () => {
-    expect(toBitcoinAccounts([{ address: 'SP1', publicKey: '02', purpose: 'stacks' }, { address: 1, publicKey: '02', purpose: 'payment' }, null])).to.deep.equal([])
+    expect(
+      toBitcoinAccounts([{ address: 'SP1', publicKey: '02', purpose: 'stacks' }, { address: 1, publicKey: '02', purpose: 'payment' }, null])
+    ).to.deep.equal([])
     expect(toBitcoinAccounts({})).to.deep.equal([])
   })
 })

@@ -66,10 +66,12 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
       const stop = watchEip155Wallets(add, { eip6963: o.enableEIP6963, injected: o.enableInjected }, remove)
       // A framed page may be a Safe app: the Safe connector's code loads only then.
       let stopSafe: (() => void) | undefined | false
-      if (typeof window !== 'undefined' && window.parent !== window) import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
+      if (typeof window !== 'undefined' && window.parent !== window)
+        import('./safe/watchSafe.js').then(m => stopSafe ?? (stopSafe = m.watchSafe(add, o.safeAppOrigins)))
       // Coinbase's SDK only on the sites that ask for it: this small module now, the SDK on first use.
       let stopped = false
-      if (o.coinbaseWalletSDK && typeof window !== 'undefined') import('./coinbase/watchCoinbaseSdk.js').then(m => stopped || m.watchCoinbaseSdk(add, o.coinbaseWalletSDK, o))
+      if (o.coinbaseWalletSDK && typeof window !== 'undefined')
+        import('./coinbase/watchCoinbaseSdk.js').then(m => stopped || m.watchCoinbaseSdk(add, o.coinbaseWalletSDK, o))
       return () => {
         stopped = true
         stop()
@@ -138,13 +140,16 @@ export function createEip155Adapter(ctx: AdapterContext): ChainAdapter {
     },
 
     /** `personal_sign` of the UTF-8 message; a hex signature (spec §5's shape, checked; a chunk of its own). */
-    signMessage: async (connector, address, message) => (await import('./eip155SignMessage.js')).signEip155Message(requireProvider(connector), address, message),
+    signMessage: async (connector, address, message) =>
+      (await import('./eip155SignMessage.js')).signEip155Message(requireProvider(connector), address, message),
 
     /** Native balance from the network's own RPC (not the wallet), for display. */
     async getBalance(network, address) {
       // The formatting code (viem's) loads with the first balance, not with the button.
       const [hex, { formatBalance }] = await Promise.all([
-        network.rpcUrls.default.http.length > 1 ? import('./networkRpc.js').then(m => m.networkRpc<string>(ctx, network, 'eth_getBalance', [address, 'latest'])) : ctx.loadHttp().then(h => h.rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])),
+        network.rpcUrls.default.http.length > 1
+          ? import('./networkRpc.js').then(m => m.networkRpc<string>(ctx, network, 'eth_getBalance', [address, 'latest']))
+          : ctx.loadHttp().then(h => h.rpc<string>(rpcUrlOf(network), 'eth_getBalance', [address, 'latest'])),
         import('../../utils/formatBalance.js')
       ])
       if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) throw new WalletModalError('RPC_ERROR', { details: 'eth_getBalance: not a quantity' })

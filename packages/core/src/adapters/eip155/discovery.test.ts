@@ -59,7 +59,13 @@ describe('eip155 discovery', () => {
     const c = announcedConnector({ uuid: 'u', name: ' X ', icon: 'https://tracker.example/pixel.png', rdns: 'x.y' }, provider)
     expect(c.imageUrl).to.equal(undefined)
     expect(c.name).to.equal('X')
-    const core = createCore({ projectId: 't', networks: [{ id: 1, name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }], storage: memoryStorage(), enableInjected: false, enableWalletConnect: false })
+    const core = createCore({
+      projectId: 't',
+      networks: [{ id: 1, name: 'E', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }],
+      storage: memoryStorage(),
+      enableInjected: false,
+      enableWalletConnect: false
+    })
     try {
       for (const detail of [undefined, {}, { info: { name: 'n' }, provider }, { info: { uuid: 'u', name: 'n', icon: '', rdns: 'a.b' }, provider: {} }]) {
         window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))

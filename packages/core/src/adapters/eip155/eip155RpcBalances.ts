@@ -132,7 +132,12 @@ export async function readEip155RpcBalances({ network, address, tokens, rpc }: R
  * (the site's `http` timeout, covering the whole response, and retries): the eip155 adapter's
  * `readRpcBalances`.
  */
-export async function readEip155RpcBalancesOf(ctx: AdapterContext, network: CaipNetwork, address: string, tokens: readonly SiteToken[]): Promise<TokenBalance[]> {
+export async function readEip155RpcBalancesOf(
+  ctx: AdapterContext,
+  network: CaipNetwork,
+  address: string,
+  tokens: readonly SiteToken[]
+): Promise<TokenBalance[]> {
   const http = await ctx.loadHttp()
   const url = rpcUrlOf(network)
   return readEip155RpcBalances({ network, address, tokens, rpc: (method, params) => http.rpc(url, method, params) })

@@ -34,7 +34,10 @@ describe('eip155 signMessage: the wallet answer shape (spec §5)', () => {
   })
 
   it("the wallet's no stays 'Connection rejected' for the flows to word (USER_REJECTED)", async () => {
-    const connector = { ...connectorOf(null), provider: { request: () => Promise.reject(Object.assign(new Error('User rejected'), { code: 4001 })) } } as Connector
+    const connector = {
+      ...connectorOf(null),
+      provider: { request: () => Promise.reject(Object.assign(new Error('User rejected'), { code: 4001 })) }
+    } as Connector
     const e = await adapter.signMessage(connector, ADDRESS, 'hi').catch(err => err)
     expect(isWalletModalError(e, 'USER_REJECTED')).to.equal(true)
   })

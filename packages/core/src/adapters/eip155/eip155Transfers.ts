@@ -13,7 +13,16 @@ import { isTransactionResponse } from '../../utils/rpcResponse.js'
  * the calldata is the same, so one ABI serves both: it is only encoded here, never decoded.
  */
 const ERC20_TRANSFER_ABI = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' }
+    ],
+    outputs: []
+  }
 ] as const
 
 /** Gas of a plain native transfer on EVM chains. */
@@ -45,7 +54,10 @@ export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport
       return NATIVE_TRANSFER_GAS * quantity(await rpc(network, 'eth_gasPrice', []), 'eth_gasPrice') * FEE_HEADROOM
     },
     async estimateFee(transfer) {
-      const [gas, gasPrice] = await Promise.all([rpc(transfer.network, 'eth_estimateGas', [eip155Transaction(transfer)]), rpc(transfer.network, 'eth_gasPrice', [])])
+      const [gas, gasPrice] = await Promise.all([
+        rpc(transfer.network, 'eth_estimateGas', [eip155Transaction(transfer)]),
+        rpc(transfer.network, 'eth_gasPrice', [])
+      ])
       return quantity(gas, 'eth_estimateGas') * quantity(gasPrice, 'eth_gasPrice')
     },
     async send(connector: Connector, transfer) {
@@ -70,7 +82,8 @@ export function createEip155Transfers(ctx: AdapterContext): Omit<TransferSupport
  * receipt, so the send fails here rather than later as an endless pending one.
  */
 function sentTransaction(answer: unknown): string {
-  if (!isTransactionResponse(answer)) throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet answered eth_sendTransaction with no transaction hash' })
+  if (!isTransactionResponse(answer))
+    throw new WalletModalError('TRANSACTION_FAILED', { details: 'the wallet answered eth_sendTransaction with no transaction hash' })
   return answer
 }
 
@@ -86,7 +99,9 @@ const hex = (n: bigint) => `0x${n.toString(16)}`
  */
 export async function sendEip155Call(provider: Eip1193Provider, { from, to, data, value, gas }: ContractCall): Promise<string> {
   try {
-    return sentTransaction(await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] }))
+    return sentTransaction(
+      await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: hex(value), ...(gas ? { gas: hex(gas) } : {}) }] })
+    )
   } catch (err) {
     throw fromProviderError(err, 'TRANSACTION_FAILED')
   }
@@ -99,7 +114,9 @@ const chainHex = (network: { id: string | number }) => `0x${Number(network.id).t
 export async function eip155BatchSupported(provider: Eip1193Provider, network: { id: string | number }, from: string): Promise<boolean> {
   const id = chainHex(network)
   try {
-    const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [from, [id]] })) as Record<string, { atomic?: { status?: string } }> | undefined
+    const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [from, [id]] })) as
+      | Record<string, { atomic?: { status?: string } }>
+      | undefined
     const status = capabilities?.[id]?.atomic?.status
     return status === 'supported' || status === 'ready'
   } catch {
@@ -114,7 +131,15 @@ export async function sendEip155Calls(provider: Eip1193Provider, calls: readonly
   try {
     const answer = await provider.request({
       method: 'wallet_sendCalls',
-      params: [{ version: '2.0.0', chainId: chainHex(first.network), from: first.from, atomicRequired: true, calls: calls.map(({ to, data, value }) => ({ to, data, value: hex(value) })) }]
+      params: [
+        {
+          version: '2.0.0',
+          chainId: chainHex(first.network),
+          from: first.from,
+          atomicRequired: true,
+          calls: calls.map(({ to, data, value }) => ({ to, data, value: hex(value) }))
+        }
+      ]
     })
     // Spec §5: a transaction response is the batch's id itself (wallets of EIP-5792's first
     // version answer a hash); an object response carries it as `id`.
@@ -129,7 +154,9 @@ export async function sendEip155Calls(provider: Eip1193Provider, calls: readonly
 
 /** A batch's status (`wallet_getCallsStatus`): done from 200 on (200 succeeded), with its first transaction's hash. */
 export async function eip155CallsStatus(provider: Eip1193Provider, id: string): Promise<{ done: boolean; success?: boolean; hash?: string }> {
-  const answer = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] }).catch(err => Promise.reject(fromProviderError(err, 'TRANSACTION_FAILED')))) as {
+  const answer = (await provider
+    .request({ method: 'wallet_getCallsStatus', params: [id] })
+    .catch(err => Promise.reject(fromProviderError(err, 'TRANSACTION_FAILED')))) as {
     status?: unknown
     receipts?: { transactionHash?: unknown }[]
   }

@@ -20,7 +20,11 @@ describe('RPC over several URLs of a network (spec §9 fallback ranking)', () =>
   })
   afterEach(() => stop.abort())
 
-  const context = (): AdapterContext => ({ loadHttp: async () => createHttpClient({ signal: stop.signal }), options: () => ({ http: { timeoutMs: 3000 } }) as never, signal: stop.signal })
+  const context = (): AdapterContext => ({
+    loadHttp: async () => createHttpClient({ signal: stop.signal }),
+    options: () => ({ http: { timeoutMs: 3000 } }) as never,
+    signal: stop.signal
+  })
   const network = (urls: string[]): CaipNetwork => ({
     id: 31337,
     caipNetworkId: 'eip155:31337',
@@ -39,7 +43,10 @@ describe('RPC over several URLs of a network (spec §9 fallback ranking)', () =>
     const net = network([DEAD, info.chains[0]!.rpcUrl])
     expect(await networkRpc<string>(ctx, net, 'eth_chainId', [])).to.equal('0x7a69')
     // Several calls at once still answer (batched over HTTP).
-    const [a, b] = await Promise.all([networkRpc<string>(ctx, net, 'eth_blockNumber', []), networkRpc<string>(ctx, net, 'eth_getBalance', [info.walletAccount, 'latest'])])
+    const [a, b] = await Promise.all([
+      networkRpc<string>(ctx, net, 'eth_blockNumber', []),
+      networkRpc<string>(ctx, net, 'eth_getBalance', [info.walletAccount, 'latest'])
+    ])
     expect(a).to.match(/^0x[0-9a-f]+$/)
     expect(BigInt(b) > 0n).to.equal(true)
   })

@@ -1,4 +1,11 @@
-import { FRAME_RESPONSES, FrameMessageSchema, classifyEmbeddedMethod, type FrameRequestPayload, type FrameRequestType, type FrameResponse } from '@wallet-modal/wire'
+import {
+  FRAME_RESPONSES,
+  FrameMessageSchema,
+  classifyEmbeddedMethod,
+  type FrameRequestPayload,
+  type FrameRequestType,
+  type FrameResponse
+} from '@wallet-modal/wire'
 import * as v from 'valibot'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'

@@ -9,7 +9,9 @@ import { FrameClient, type FrameClientOptions } from './FrameClient.js'
 /** The e-mail icon of the auth connector (a data: URL, as connector images must be). */
 const EMAIL_ICON =
   'data:image/svg+xml;base64,' +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="6" fill="#3b6ff5"/><path d="M5 8l7 5 7-5M5 7h14v10H5z" fill="none" stroke="#fff" stroke-width="1.6" stroke-linejoin="round"/></svg>')
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="6" fill="#3b6ff5"/><path d="M5 8l7 5 7-5M5 7h14v10H5z" fill="none" stroke="#fff" stroke-width="1.6" stroke-linejoin="round"/></svg>'
+  )
 
 /** The embedded wallet of one core: its frame and its connector on each namespace it serves. */
 export interface EmbeddedWallet {

@@ -18,7 +18,12 @@ describe('embeddedSolanaWallet signTransaction', () => {
       async request(_type: string, payload: { method: string; params: { transaction?: string; transactions?: string[] }; chainId: unknown }) {
         asked.push(payload)
         if (answer) return { result: answer(payload.params) }
-        return { result: payload.method === 'solana_signAllTransactions' ? { transactions: payload.params.transactions!.map(signed) } : { transaction: signed(payload.params.transaction!) } }
+        return {
+          result:
+            payload.method === 'solana_signAllTransactions'
+              ? { transactions: payload.params.transactions!.map(signed) }
+              : { transaction: signed(payload.params.transaction!) }
+        }
       }
     }
     const w = embeddedSolanaWallet(frame as unknown as FrameClient, [TEST_NETWORKS[2]!], 'data:,', { onSignOut() {} })
@@ -28,7 +33,13 @@ describe('embeddedSolanaWallet signTransaction', () => {
   it('signs several transactions in one request (solana_signAllTransactions), in order', async () => {
     const sign = make()
     const out = await sign({ transaction: new Uint8Array([1]) }, { transaction: new Uint8Array([2]) })
-    expect(asked).to.deep.equal([{ method: 'solana_signAllTransactions', params: { transactions: [base64.encode(new Uint8Array([1])), base64.encode(new Uint8Array([2]))] }, chainId: 'solana:devnet' }])
+    expect(asked).to.deep.equal([
+      {
+        method: 'solana_signAllTransactions',
+        params: { transactions: [base64.encode(new Uint8Array([1])), base64.encode(new Uint8Array([2]))] },
+        chainId: 'solana:devnet'
+      }
+    ])
     expect(out.map(o => [...o.signedTransaction])).to.deep.equal([
       [1, 0xff],
       [2, 0xff]
@@ -44,7 +55,10 @@ describe('embeddedSolanaWallet signTransaction', () => {
 
   it('refuses transactions for two networks at once, and an answer with another number of transactions', async () => {
     const sign = make(() => ({ transactions: [base64.encode(new Uint8Array([1]))] }))
-    const twoNetworks = await sign({ transaction: new Uint8Array([1]), chain: 'solana:devnet' }, { transaction: new Uint8Array([2]), chain: 'solana:other' }).then(
+    const twoNetworks = await sign(
+      { transaction: new Uint8Array([1]), chain: 'solana:devnet' },
+      { transaction: new Uint8Array([2]), chain: 'solana:other' }
+    ).then(
       () => 'signed',
       (e: Error) => e.message
     )

@@ -55,7 +55,11 @@ export function embeddedSolanaWallet(frame: FrameClient, networks: readonly Caip
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage({ message, account }: { message: Uint8Array; account: Account }) {
-          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signMessage', params: { message: base58.encode(message), pubkey: account.address }, chainId: chains[0] })
+          const { result } = await frame.request('RPC_REQUEST', {
+            method: 'solana_signMessage',
+            params: { message: base58.encode(message), pubkey: account.address },
+            chainId: chains[0]
+          })
           return [{ signedMessage: message, signature: base58.decode((result as { signature: string }).signature) }]
         }
       },
@@ -68,19 +72,32 @@ export function embeddedSolanaWallet(frame: FrameClient, networks: readonly Caip
           const chain = inputs[0]!.chain ?? chains[0]
           if (inputs.some(input => (input.chain ?? chains[0]) !== chain)) throw new Error('The transactions signed together must be for one network')
           if (inputs.length === 1) {
-            const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signTransaction', params: { transaction: base64.encode(inputs[0]!.transaction) }, chainId: chain })
+            const { result } = await frame.request('RPC_REQUEST', {
+              method: 'solana_signTransaction',
+              params: { transaction: base64.encode(inputs[0]!.transaction) },
+              chainId: chain
+            })
             return [{ signedTransaction: base64.decode((result as { transaction: string }).transaction) }]
           }
-          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: inputs.map(i => base64.encode(i.transaction)) }, chainId: chain })
+          const { result } = await frame.request('RPC_REQUEST', {
+            method: 'solana_signAllTransactions',
+            params: { transactions: inputs.map(i => base64.encode(i.transaction)) },
+            chainId: chain
+          })
           const signed = (result as { transactions?: unknown }).transactions
-          if (!Array.isArray(signed) || signed.length !== inputs.length || !signed.every(t => typeof t === 'string')) throw new Error('The wallet answered a different number of transactions')
+          if (!Array.isArray(signed) || signed.length !== inputs.length || !signed.every(t => typeof t === 'string'))
+            throw new Error('The wallet answered a different number of transactions')
           return signed.map(t => ({ signedTransaction: base64.decode(t as string) }))
         }
       },
       'solana:signAndSendTransaction': {
         version: '1.0.0',
         async signAndSendTransaction({ transaction, chain }: { transaction: Uint8Array; chain?: string }) {
-          const { result } = await frame.request('RPC_REQUEST', { method: 'solana_signAndSendTransaction', params: { transaction: base64.encode(transaction) }, chainId: chain ?? chains[0] })
+          const { result } = await frame.request('RPC_REQUEST', {
+            method: 'solana_signAndSendTransaction',
+            params: { transaction: base64.encode(transaction) },
+            chainId: chain ?? chains[0]
+          })
           return [{ signature: base58.decode((result as { signature: string }).signature) }]
         }
       }

@@ -11,8 +11,18 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const network = TEST_NETWORKS[0]!
 
-const native = { address: 'native', balance: '0x14d1120d7b160000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, value: 4500 } }
-const dusd = { address: DUSD, balance: '0xbaeb90', type: 'ERC20', metadata: { name: 'Devnet USD', symbol: 'DUSD', decimals: 6, iconUrl: 'https://example.com/dusd.png' } }
+const native = {
+  address: 'native',
+  balance: '0x14d1120d7b160000',
+  type: 'NATIVE',
+  metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, value: 4500 }
+}
+const dusd = {
+  address: DUSD,
+  balance: '0xbaeb90',
+  type: 'ERC20',
+  metadata: { name: 'Devnet USD', symbol: 'DUSD', decimals: 6, iconUrl: 'https://example.com/dusd.png' }
+}
 
 function wallet(capabilities: unknown, assets: unknown): Eip1193Provider & { asked: { method: string; params?: unknown }[] } {
   const asked: { method: string; params?: unknown }[] = []
@@ -37,7 +47,14 @@ describe('walletAssetBalances (EIP-7811 asset discovery)', () => {
     ])
     expect(balances).to.deep.equal([
       { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 4500, price: 3000, quantity: { decimals: '18', numeric: '1.5' } },
-      { name: 'Devnet USD', symbol: 'DUSD', chainId: 'eip155:31337', address: `eip155:31337:${DUSD}`, quantity: { decimals: '6', numeric: '12.25' }, iconUrl: 'https://example.com/dusd.png' }
+      {
+        name: 'Devnet USD',
+        symbol: 'DUSD',
+        chainId: 'eip155:31337',
+        address: `eip155:31337:${DUSD}`,
+        quantity: { decimals: '6', numeric: '12.25' },
+        iconUrl: 'https://example.com/dusd.png'
+      }
     ])
   })
 
@@ -56,7 +73,13 @@ describe('walletAssetBalances (EIP-7811 asset discovery)', () => {
   })
 
   it('leaves the balances to the service when the wallet does not offer asset discovery on the network, or cannot say', async () => {
-    for (const capabilities of [{ '0x7a69': { atomic: { status: 'supported' } } }, { '0x7a6a': { assetDiscovery: { supported: true } } }, { '0x7a69': { assetDiscovery: { supported: 'true' } } }, null, new Error('unsupported')]) {
+    for (const capabilities of [
+      { '0x7a69': { atomic: { status: 'supported' } } },
+      { '0x7a6a': { assetDiscovery: { supported: true } } },
+      { '0x7a69': { assetDiscovery: { supported: 'true' } } },
+      null,
+      new Error('unsupported')
+    ]) {
       const w = wallet(capabilities, { '0x7a69': [native] })
       expect(await walletAssetBalances(w, network, ADDRESS), JSON.stringify(capabilities)).to.equal(undefined)
       expect(w.asked.map(a => a.method)).to.deep.equal(['wallet_getCapabilities'])

@@ -92,7 +92,11 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
    */
   async function receiverAccountRent({ network, to, token }: Transfer): Promise<bigint> {
     if (!token || !isSolanaAddress(to)) return 0n
-    const held = await rpc<{ value?: unknown[] }>(network, 'getTokenAccountsByOwner', [to, { mint: token.address }, { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }])
+    const held = await rpc<{ value?: unknown[] }>(network, 'getTokenAccountsByOwner', [
+      to,
+      { mint: token.address },
+      { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }
+    ])
     if (Array.isArray(held?.value) && held.value.length > 0) return 0n
     const rent = await rpc<unknown>(network, 'getMinimumBalanceForRentExemption', [SOLANA_TOKEN_ACCOUNT_SIZE])
     if (typeof rent !== 'number') throw new WalletModalError('RPC_ERROR', { details: 'getMinimumBalanceForRentExemption: not a lamport amount' })
@@ -117,13 +121,20 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
     // WebSocket client): a namespace object passed around would keep every export.
     // base58 too only when used: Connect need not load it (and loaded before the wallet is asked,
     // so a chunk that fails to load cannot lose a sent transaction's signature).
-    const [{ PublicKey, SystemProgram, Transaction, TransactionInstruction }, { base58 }] = await Promise.all([import('@solana/web3.js'), import('@scure/base')])
+    const [{ PublicKey, SystemProgram, Transaction, TransactionInstruction }, { base58 }] = await Promise.all([
+      import('@solana/web3.js'),
+      import('@scure/base')
+    ])
     const web3: SolanaWeb3 = { PublicKey, SystemProgram, TransactionInstruction }
     const hash = await rpc<{ value: { blockhash: string } }>(network, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
     const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: hash.value.blockhash }).add(...instructions(web3))
     const chain = (account.chains.find(c => solanaChainAliases(network.caipNetworkId).includes(c)) ?? network.caipNetworkId) as string
     try {
-      const [out] = await feature.signAndSendTransaction({ account, chain, transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }) })
+      const [out] = await feature.signAndSendTransaction({
+        account,
+        chain,
+        transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false })
+      })
       return base58.encode(out.signature)
     } catch (err) {
       throw fromWalletError(err, 'RPC_ERROR')
@@ -139,7 +150,12 @@ export function createSolanaAdapter({ loadHttp }: AdapterContext): ChainAdapter 
         if (!REQUIRED.every(f => f in w.features)) return
         if (!w.chains.some(c => c.startsWith('solana:'))) return
         // A wallet for other clusters only is still listed when the site names none it knows.
-        if (networks.length && !networks.some(n => walletSupportsSolanaNetwork(w.chains, n.caipNetworkId)) && w.chains.some(c => /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(c))) return
+        if (
+          networks.length &&
+          !networks.some(n => walletSupportsSolanaNetwork(w.chains, n.caipNetworkId)) &&
+          w.chains.some(c => /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(c))
+        )
+          return
         add({ id: solanaConnectorId(w.name), name: w.name, type: 'ANNOUNCED', chain: 'solana', imageUrl: dataIcon(w.icon), handle: w })
       }
       for (const w of wallets.get()) offer(w as unknown as StandardWallet)

@@ -13,4 +13,3 @@ export function isBase58Of32Bytes(value: string): boolean {
   // Leading '1's are zero bytes; the rest is the number's bytes.
   return /^1*/.exec(value)![0].length + (n ? (n.toString(16).length + 1) >> 1 : 0) === 32
 }
-

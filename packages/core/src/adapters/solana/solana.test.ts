@@ -56,7 +56,11 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('Send moves SOL through the wallet, counts it pending until confirmed; a declined signature keeps the draft', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
-    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }] = await Promise.all([import('../../flows/sendTokens.js'), import('../../flows/sendDraft.js'), import('../../flows/sendReceiver.js')])
+    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }] = await Promise.all([
+      import('../../flows/sendTokens.js'),
+      import('../../flows/sendDraft.js'),
+      import('../../flows/sendReceiver.js')
+    ])
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
     await core.connect(connector.id)
@@ -64,7 +68,10 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     const { fetchTokenBalances } = await import('../../flows/balances.js')
     await fetchTokenBalances(core, { force: true })
     await waitFor(() => core.blockchainApi.state.tokenBalances.length > 0, 5000, 'Solana balances')
-    expect(core.blockchainApi.state.tokenBalances.some(t => t.symbol === 'DSPL'), 'the service lists the SPL token').to.equal(true)
+    expect(
+      core.blockchainApi.state.tokenBalances.some(t => t.symbol === 'DSPL'),
+      'the service lists the SPL token'
+    ).to.equal(true)
     expect(sendableTokens(core).map(t => t.symbol)).to.deep.equal(['SOL', 'DSPL'])
     const { send } = walletFeatures(core)
     send.setToken(sendableTokens(core)[0])
@@ -73,7 +80,9 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     await resolveReceiver(core, info.solana.receiverAddress)
     expect(send.state.receiverAddress).to.equal(info.solana.receiverAddress)
     const max = Number(await maxSendAmount(core))
-    expect(max).to.be.greaterThan(0).and.lessThan(Number(core.getAccount().balance) + 0.001)
+    expect(max)
+      .to.be.greaterThan(0)
+      .and.lessThan(Number(core.getAccount().balance) + 0.001)
     send.setAmount('0.02')
 
     solana.setMode('reject')
@@ -93,7 +102,12 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('Send moves an SPL token (DSPL): the new receiver’s token account is created and holds exactly the amount; the sender’s falls by it', async () => {
     const { walletFeatures } = await import('../../flows/walletFeatures.js')
-    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }, { estimateSendFee }] = await Promise.all([import('../../flows/sendTokens.js'), import('../../flows/sendDraft.js'), import('../../flows/sendReceiver.js'), import('../../flows/sendFee.js')])
+    const [{ sendTokens }, { sendableTokens, maxSendAmount }, { resolveReceiver }, { estimateSendFee }] = await Promise.all([
+      import('../../flows/sendTokens.js'),
+      import('../../flows/sendDraft.js'),
+      import('../../flows/sendReceiver.js'),
+      import('../../flows/sendFee.js')
+    ])
     const { fetchTokenBalances } = await import('../../flows/balances.js')
     const core = await make(memoryStorage(), { serviceUrl: info.serviceUrl })
     const connector = await waitFor(() => core.connector.get(solanaConnectorId('Devnet Solana')), 3000, 'the Solana wallet')
@@ -103,7 +117,11 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     const mint = dspl.address!.split(':').pop()!
     // The base units an owner holds of the mint, read from the chain (0 without a token account).
     const held = async (owner: string) => {
-      const r = await rpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>(info.solana.rpcUrl, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed' }])
+      const r = await rpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>(
+        info.solana.rpcUrl,
+        'getTokenAccountsByOwner',
+        [owner, { mint }, { encoding: 'jsonParsed' }]
+      )
       return r.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
     }
     // A receiver the chain has never seen: no SOL, no token account.
@@ -155,7 +173,9 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     await signIn(core)
     const [session] = await siwx.getSessions(info.solana.caipNetworkId, info.solana.walletAddress)
     expect(session?.message.split('\n')[0]).to.equal(`${location.host} wants you to sign in with your Solana account:`)
-    expect(ed25519.verify(base58.decode(session!.signature), new TextEncoder().encode(session!.message), base58.decode(info.solana.walletAddress))).to.equal(true)
+    expect(ed25519.verify(base58.decode(session!.signature), new TextEncoder().encode(session!.message), base58.decode(info.solana.walletAddress))).to.equal(
+      true
+    )
     const listed = await (
       await fetch(new URL(`/v1/sessions/${info.solana.walletAddress}?projectId=demo&st=test&sv=test&chainId=${info.solana.caipNetworkId}`, info.serviceUrl), {
         headers: { authorization: `Bearer ${session!.token}` }

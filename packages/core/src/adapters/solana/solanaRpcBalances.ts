@@ -30,7 +30,9 @@ function mintOf(answer: unknown): { decimals: unknown; symbol?: unknown; name?: 
   const info = infoOf((answer as { value?: Parsed } | null)?.value, 'mint')
   if (!info) return undefined
   const extensions = Array.isArray(info.extensions) ? info.extensions : []
-  const meta = extensions.find(e => (e as { extension?: unknown } | null)?.extension === 'tokenMetadata') as { state?: { symbol?: unknown; name?: unknown } } | undefined
+  const meta = extensions.find(e => (e as { extension?: unknown } | null)?.extension === 'tokenMetadata') as
+    | { state?: { symbol?: unknown; name?: unknown } }
+    | undefined
   return { decimals: info.decimals, symbol: meta?.state?.symbol, name: meta?.state?.name }
 }
 
@@ -47,7 +49,9 @@ function mintOf(answer: unknown): { decimals: unknown; symbol?: unknown; name?: 
  */
 export async function readSolanaRpcBalances({ network, address, tokens: listed, rpc }: RpcBalancesInput): Promise<TokenBalance[]> {
   // The options only checked the mints' digits (first chunk): one that is not 32 bytes is no mint.
-  const tokens = listed.filter(t => isBase58Of32Bytes(t.address) || (console.warn(`[wallet-modal] tokens: ${t.address} is not a Solana mint (base58 of 32 bytes); left out`), false))
+  const tokens = listed.filter(
+    t => isBase58Of32Bytes(t.address) || (console.warn(`[wallet-modal] tokens: ${t.address} is not a Solana mint (base58 of 32 bytes); left out`), false)
+  )
   const opts = { commitment: 'confirmed' }
   // Every call in the same tick: the HTTP client sends them as one batch.
   const native = rpc<{ value?: unknown }>('getBalance', [address, opts])
@@ -58,7 +62,8 @@ export async function readSolanaRpcBalances({ network, address, tokens: listed, 
   const [sol, ...answers] = await Promise.allSettled([native, ...reads])
   if (sol!.status === 'rejected') throw sol!.reason
   const lamports = sol!.value?.value
-  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new WalletModalError('RPC_ERROR', { details: 'getBalance: not a lamport amount' })
+  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0)
+    throw new WalletModalError('RPC_ERROR', { details: 'getBalance: not a lamport amount' })
   const out = [nativeRpcBalance(network, BigInt(lamports))]
   tokens.forEach((token, i) => {
     const [held, mint] = [answers[2 * i]!, answers[2 * i + 1]!]
@@ -67,7 +72,13 @@ export async function readSolanaRpcBalances({ network, address, tokens: listed, 
     const m = mintOf(mint.value)
     if (balance === undefined || !m) return
     const fallback = shortenAddress(token.address, 4, 4)
-    const b = tokenRpcBalance(network, { token, balance, decimals: m.decimals, symbol: typeof m.symbol === 'string' && m.symbol.trim() ? m.symbol : fallback, name: m.name })
+    const b = tokenRpcBalance(network, {
+      token,
+      balance,
+      decimals: m.decimals,
+      symbol: typeof m.symbol === 'string' && m.symbol.trim() ? m.symbol : fallback,
+      name: m.name
+    })
     if (b) out.push(b)
   })
   return out

@@ -7,7 +7,8 @@ import type { WalletConnectProvider } from './WalletConnectProvider.js'
 const GLOBAL_CORE = '_walletConnectCore_wallet-modal'
 
 /** The sign-client under a provider: the test moves a session's expiry as 7 days passing would. */
-const sdkOf = (provider: WalletConnectProvider) => (provider as unknown as { client: { core: { expirer: { set(topic: string, expirySeconds: number): void } } } }).client
+const sdkOf = (provider: WalletConnectProvider) =>
+  (provider as unknown as { client: { core: { expirer: { set(topic: string, expirySeconds: number): void } } } }).client
 
 // The modal's sign-client on the wallet-modal server's relay, against the devnet's WalletConnect
 // wallet (a real sign-client in wallet mode): its heartbeat (spec §9, 5 s; 50 ms here) beats
@@ -17,7 +18,14 @@ describe('WalletConnect client heartbeat (real relay, real wallet sign-client)',
   let info: DevnetInfo
   const clients: WalletConnectClient[] = []
   const make = async (extra: Partial<WalletConnectClientOptions> = {}) => {
-    const client = await createWalletConnectClient({ projectId: 'demo', relayUrl: info.relayUrl, metadata: { name: 'Heartbeat test' }, storage: memoryStorage(), heartbeatMs: 50, ...extra })
+    const client = await createWalletConnectClient({
+      projectId: 'demo',
+      relayUrl: info.relayUrl,
+      metadata: { name: 'Heartbeat test' },
+      storage: memoryStorage(),
+      heartbeatMs: 50,
+      ...extra
+    })
     clients.push(client)
     return client
   }

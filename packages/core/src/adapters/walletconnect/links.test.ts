@@ -5,7 +5,8 @@ import { safeWalletLink, walletBrowseUrl, walletConnectLink } from './links.js'
 // A fixed seed: every run tries the same inputs, so a failure reproduces and CI is never flaky.
 fc.configureGlobal({ seed: 20261123 })
 
-const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1'
+const URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1'
 const ENC = encodeURIComponent(URI)
 
 describe('WalletConnect links (spec §2, §3)', () => {
@@ -76,10 +77,16 @@ describe('WalletConnect links (spec §2, §3)', () => {
 
   it('wallets with an in-app browser open the current page there, encoded; the Solana variant carries a callback', () => {
     const page = 'https://shop.example/checkout?step=2'
-    expect(walletBrowseUrl('Phantom', page)).to.equal(`https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent('https://shop.example')}`)
-    expect(walletBrowseUrl('Solflare', page)).to.equal(`https://solflare.com/ul/v1/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent('https://shop.example')}`)
+    expect(walletBrowseUrl('Phantom', page)).to.equal(
+      `https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent('https://shop.example')}`
+    )
+    expect(walletBrowseUrl('Solflare', page)).to.equal(
+      `https://solflare.com/ul/v1/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent('https://shop.example')}`
+    )
     expect(walletBrowseUrl('Coinbase Wallet', page)).to.equal(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`)
-    expect(walletBrowseUrl('Coinbase Wallet', page, 'solana')).to.equal(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}&callback=${encodeURIComponent(page)}`)
+    expect(walletBrowseUrl('Coinbase Wallet', page, 'solana')).to.equal(
+      `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}&callback=${encodeURIComponent(page)}`
+    )
     expect(walletBrowseUrl('Harbor Wallet', page)).to.equal(undefined)
   })
 
@@ -93,7 +100,9 @@ describe('WalletConnect links (spec §2, §3)', () => {
       fc.constantFrom('', ':', '://', ':/'),
       fc.string({ maxLength: 20 })
     )
-    .map(([scheme, mask, lead, sep, rest]) => lead + [...scheme].map((c, i) => (mask[i % mask.length] ? c.toUpperCase() : c)).join('') + sep + (sep ? rest : ''))
+    .map(
+      ([scheme, mask, lead, sep, rest]) => lead + [...scheme].map((c, i) => (mask[i % mask.length] ? c.toUpperCase() : c)).join('') + sep + (sep ? rest : '')
+    )
 
   it('property: a forbidden scheme is never offered, in any case or disguise', () => {
     fc.assert(

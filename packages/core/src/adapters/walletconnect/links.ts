@@ -15,7 +15,12 @@ const asLink = (value: string) => (/^[a-zA-Z][a-zA-Z0-9+.-]*:?$/.test(value) ? `
 export function safeWalletLink(value: string | null | undefined, registered?: readonly (string | null | undefined)[]): URL | undefined {
   if (!value) return undefined
   const link = asLink(value)
-  return isAllowedWalletLink(link, registered?.map(r => (r ? asLink(r) : r))) ? new URL(link) : undefined
+  return isAllowedWalletLink(
+    link,
+    registered?.map(r => (r ? asLink(r) : r))
+  )
+    ? new URL(link)
+    : undefined
 }
 
 /**

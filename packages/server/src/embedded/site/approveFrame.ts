@@ -9,7 +9,12 @@ type ApprovalRequest = Extract<ChannelMessage, { type: 'approval-request' }>
 /** What the approval window and the frame that opened it tell each other (same origin only). */
 export type ApprovalWindowMessage =
   | { type: 'wm-approve-ready' }
-  | { type: 'wm-approve-request'; description: Description; request: { chainId: string | number; method: string; params: unknown; accountType: 'eoa' | 'smartAccount' }; token: string | null }
+  | {
+      type: 'wm-approve-request'
+      description: Description
+      request: { chainId: string | number; method: string; params: unknown; accountType: 'eoa' | 'smartAccount' }
+      token: string | null
+    }
   | { type: 'wm-approve-result'; result: unknown }
   | { type: 'wm-approve-declined' }
 
@@ -28,7 +33,8 @@ export function runApproveFrame(id: string): void {
 
   bus.onmessage = async (event: MessageEvent<ChannelMessage>) => {
     const m = event.data
-    if (m?.type === 'approval-aborted' && m.id === id) return render(h('h1', { class: 'sr-only' }, 'Approve the request'), h('p', { class: 'status error', role: 'alert' }, 'Request was aborted'))
+    if (m?.type === 'approval-aborted' && m.id === id)
+      return render(h('h1', { class: 'sr-only' }, 'Approve the request'), h('p', { class: 'status error', role: 'alert' }, 'Request was aborted'))
     if (m?.type !== 'approval-request' || m.id !== id || handled) return
     handled = true
     const request = { chainId: m.chainId, method: m.method, params: m.params, accountType: m.accountType }

@@ -23,7 +23,8 @@ export interface ApprovalHandlers {
 /** The request's details, all of them, in a region that scrolls; `end` marks their last line. */
 export function approvalDetails(description: Description): { details: HTMLElement; end: HTMLElement } {
   const list = h('dl', {})
-  for (const row of description.rows) list.append(h('dt', {}, row.label), h('dd', { class: row.label === 'Warning' || row.label.endsWith('. Warning') ? 'warning' : '' }, row.value))
+  for (const row of description.rows)
+    list.append(h('dt', {}, row.label), h('dd', { class: row.label === 'Warning' || row.label.endsWith('. Warning') ? 'warning' : '' }, row.value))
   const end = h('span', { class: 'end', 'aria-hidden': 'true' })
   const details = h(
     'div',
@@ -58,9 +59,12 @@ export function drawApproval(description: Description, handlers: ApprovalHandler
   const guard = visibilityGuard(main, refresh)
   // Approve waits until the end of the details has been on screen: long content scrolls, and
   // what was never shown cannot be approved.
-  const seen = new IntersectionObserver(entries => {
-    if (entries.some(e => e.isIntersecting)) ((seenAll = true), seen.disconnect(), refresh())
-  }, { root: details, threshold: 0 })
+  const seen = new IntersectionObserver(
+    entries => {
+      if (entries.some(e => e.isIntersecting)) (seenAll = true), seen.disconnect(), refresh()
+    },
+    { root: details, threshold: 0 }
+  )
   seen.observe(end)
   approve.addEventListener('click', async () => {
     // Checked again at the click itself: the frame may have been covered since the last redraw.

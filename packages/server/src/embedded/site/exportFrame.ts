@@ -26,7 +26,11 @@ export function runExportFrame(): void {
         h('h2', {}, 'EVM private key'),
         h('code', { class: 'key', id: 'evm-key' }, keys.eip155),
         // The key is the owner of the smart account, not the account itself.
-        h('p', { class: 'note' }, 'It also owns your smart account: another wallet that imports it shows the key’s own address, which controls the smart account.'),
+        h(
+          'p',
+          { class: 'note' },
+          'It also owns your smart account: another wallet that imports it shows the key’s own address, which controls the smart account.'
+        ),
         h('h2', {}, 'Solana secret key'),
         h('code', { class: 'key', id: 'solana-key' }, keys.solana)
       )
@@ -38,5 +42,10 @@ export function runExportFrame(): void {
       reveal.disabled = !guard.trusted()
     }
   })
-  render(h('h1', { class: 'sr-only' }, 'Export private keys'), h('p', { class: 'warning' }, 'Your keys are shown here, on the wallet’s own site, and nowhere else. Anyone who sees them controls your wallet.'), reveal, status)
+  render(
+    h('h1', { class: 'sr-only' }, 'Export private keys'),
+    h('p', { class: 'warning' }, 'Your keys are shown here, on the wallet’s own site, and nowhere else. Anyone who sees them controls your wallet.'),
+    reveal,
+    status
+  )
 }

@@ -58,7 +58,10 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   let theme = document.documentElement.className
   // Spec §9: an EVM account is a smart account by default, where the network has them.
   let accountType: AccountType = 'smartAccount'
-  const approvals = new Map<string, { method: string; params: unknown; chainId: string | number; accountType: AccountType; resolve(v: unknown): void; reject(e: Error): void }>()
+  const approvals = new Map<
+    string,
+    { method: string; params: unknown; chainId: string | number; accountType: AccountType; resolve(v: unknown): void; reject(e: Error): void }
+  >()
   const waiters = new Set<(m: ChannelMessage) => void>()
 
   const post = (message: Record<string, unknown>) => window.parent.postMessage({ wm: 'frame', ...message }, parentOrigin)
@@ -68,7 +71,15 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     if (!m || typeof m !== 'object') return
     if (m.type === 'approval-hello') {
       const a = approvals.get(m.id)
-      if (a) bus.postMessage({ type: 'approval-request', id: m.id, method: a.method, params: a.params, chainId: a.chainId, accountType: a.accountType } satisfies ChannelMessage)
+      if (a)
+        bus.postMessage({
+          type: 'approval-request',
+          id: m.id,
+          method: a.method,
+          params: a.params,
+          chainId: a.chainId,
+          accountType: a.accountType
+        } satisfies ChannelMessage)
       return
     }
     if (m.type === 'escape') return post({ kind: 'escape' })
@@ -121,7 +132,8 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
     return user
   }
 
-  const evmChainOf = (id: string | number) => (typeof id === 'number' ? id : /^eip155:\d+$/.test(id) ? Number(id.slice(7)) : /^\d+$/.test(id) ? Number(id) : undefined)
+  const evmChainOf = (id: string | number) =>
+    typeof id === 'number' ? id : /^eip155:\d+$/.test(id) ? Number(id.slice(7)) : /^\d+$/.test(id) ? Number(id) : undefined
   const evmChain = () => evmChainOf(chainId)
 
   // Smart accounts by owner and chain: an address never changes, and a deployed account stays
@@ -140,9 +152,15 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
   }
 
   /** The EVM account that acts on `id`: the smart account when preferred and there, else the key's own. */
-  async function activeEvmAccount(u: SecureUser, id: string | number = chainId, fresh = false): Promise<{ address: string; type: AccountType; smart?: SmartAccountState }> {
+  async function activeEvmAccount(
+    u: SecureUser,
+    id: string | number = chainId,
+    fresh = false
+  ): Promise<{ address: string; type: AccountType; smart?: SmartAccountState }> {
     const smart = await smartAccountOn(u, evmChainOf(id), fresh)
-    return accountType === 'smartAccount' && smart ? { address: smart.address, type: 'smartAccount', smart } : { address: u.addresses.eip155, type: 'eoa', smart }
+    return accountType === 'smartAccount' && smart
+      ? { address: smart.address, type: 'smartAccount', smart }
+      : { address: u.addresses.eip155, type: 'eoa', smart }
   }
 
   async function describeUser(u: SecureUser, wanted?: string | number) {
@@ -387,7 +405,13 @@ export function runMainFrame(parentOrigin: string, projectId: string): void {
       result => post({ kind: 'success', id, type, payload: result ?? {} }),
       (error: unknown) => {
         const e = error as { message?: unknown; code?: unknown }
-        post({ kind: 'error', id, type, message: typeof e?.message === 'string' ? e.message.slice(0, 500) : 'An error occurred', ...(typeof e?.code === 'number' ? { code: e.code } : {}) })
+        post({
+          kind: 'error',
+          id,
+          type,
+          message: typeof e?.message === 'string' ? e.message.slice(0, 500) : 'An error occurred',
+          ...(typeof e?.code === 'number' ? { code: e.code } : {})
+        })
       }
     )
   })

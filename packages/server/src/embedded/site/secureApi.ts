@@ -29,7 +29,10 @@ export function setSessionToken(token: string | null): void {
 /** 24 random bytes, base64url (32 characters). */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** This browser's device id: random, made once, kept in the secure origin's storage. */

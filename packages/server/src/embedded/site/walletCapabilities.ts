@@ -24,14 +24,19 @@ export interface CapabilityChains {
  */
 export function walletCapabilities(chains: CapabilityChains, accountType: 'eoa' | 'smartAccount', asked: unknown): Record<string, Record<string, unknown>> {
   const served = chains.evmNetworks ?? chains.smartAccountNetworks
-  const ids = Array.isArray(asked) ? asked.map(id => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(id) ? Number.parseInt(id, 16) : Number.NaN)) : served
+  const ids = Array.isArray(asked)
+    ? asked.map(id => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(id) ? Number.parseInt(id, 16) : Number.NaN))
+    : served
   const capable = accountType === 'smartAccount'
   return Object.fromEntries(
     ids
       .filter(id => Number.isSafeInteger(id) && id >= 0)
       .map(id => [
         `0x${id.toString(16)}`,
-        { atomic: { status: capable && chains.smartAccountNetworks.includes(id) ? 'supported' : 'unsupported' }, ...(served.includes(id) ? { assetDiscovery: { supported: true } } : {}) }
+        {
+          atomic: { status: capable && chains.smartAccountNetworks.includes(id) ? 'supported' : 'unsupported' },
+          ...(served.includes(id) ? { assetDiscovery: { supported: true } } : {})
+        }
       ])
   )
 }

@@ -20,7 +20,11 @@ async function start(): Promise<Started> {
   const make = (custody: Record<number, string>) =>
     createServer({
       config: demoServerConfig({ chains: [], tokens: { DUSD: '0x0', USDT: '0x0' }, origins: ['http://127.0.0.1:*'] }),
-      secureSite: { mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'W <w@devnet.local>' }, vault: new KeyVault(new Uint8Array(32).fill(3)), farcaster: { relayUrl: relay.url, custody } }
+      secureSite: {
+        mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'W <w@devnet.local>' },
+        vault: new KeyVault(new Uint8Array(32).fill(3)),
+        farcaster: { relayUrl: relay.url, custody }
+      }
     })
   const server = await make(devnetFarcasterCustody())
   const wrong = await make({ 1001: '0x000000000000000000000000000000000000dEaD' })
@@ -37,7 +41,11 @@ async function start(): Promise<Started> {
 }
 
 async function api(site: string, path: string, body: unknown) {
-  const response = await fetch(`${site}${path}`, { method: 'POST', headers: { origin: site, 'x-wm-project': 'demo', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${site}${path}`, {
+    method: 'POST',
+    headers: { origin: site, 'x-wm-project': 'demo', 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
 }
 

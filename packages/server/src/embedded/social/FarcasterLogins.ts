@@ -98,14 +98,27 @@ export class FarcasterLogins {
    */
   async start(input: { origin: string; projectId: string; binding: string }): Promise<{ uri: string; login: string }> {
     const nonce = randomBytes(12).toString('hex')
-    const made = await within(this.client.createChannel({ siweUri: `${this.secureOrigin()}/farcaster`, domain: this.domain(), nonce }), FARCASTER_TIMEOUT_MS, 'The Farcaster relay')
+    const made = await within(
+      this.client.createChannel({ siweUri: `${this.secureOrigin()}/farcaster`, domain: this.domain(), nonce }),
+      FARCASTER_TIMEOUT_MS,
+      'The Farcaster relay'
+    )
     if (made.isError || !made.data?.channelToken) throw new ApiError(502, `The Farcaster relay refused: ${made.error?.message ?? 'no channel'}`)
     const id = randomBytes(16).toString('hex')
     await this.store.query('DELETE FROM embedded_social_logins WHERE expires_at < to_timestamp($1 / 1000.0)', [this.now()])
     await this.store.query(
       `INSERT INTO embedded_social_logins (id, provider, state_hash, code_verifier, nonce, origin, project_id, binding_hash, expires_at)
        VALUES ($1, 'farcaster', $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0))`,
-      [id, sha256(`farcaster:${id}`), made.data.channelToken, made.data.nonce ?? nonce, input.origin, input.projectId, sha256(input.binding), this.now() + SOCIAL_LOGIN_TTL_MS]
+      [
+        id,
+        sha256(`farcaster:${id}`),
+        made.data.channelToken,
+        made.data.nonce ?? nonce,
+        input.origin,
+        input.projectId,
+        sha256(input.binding),
+        this.now() + SOCIAL_LOGIN_TTL_MS
+      ]
     )
     return { uri: made.data.url, login: id }
   }
@@ -134,9 +147,13 @@ export class FarcasterLogins {
       FARCASTER_TIMEOUT_MS,
       'The Farcaster check'
     )
-    if (verified.isError || !verified.success) throw new ApiError(401, `The Farcaster sign-in did not verify: ${verified.error?.message ?? 'invalid signature'}`)
+    if (verified.isError || !verified.success)
+      throw new ApiError(401, `The Farcaster sign-in did not verify: ${verified.error?.message ?? 'invalid signature'}`)
     // The fid is the identity; the username the relay reports is only shown.
-    const account = await this.accounts.loginOrCreateSocial('farcaster', { sub: String(verified.fid), username: typeof s.username === 'string' ? s.username.slice(0, 100) : undefined })
+    const account = await this.accounts.loginOrCreateSocial('farcaster', {
+      sub: String(verified.fid),
+      username: typeof s.username === 'string' ? s.username.slice(0, 100) : undefined
+    })
     return { state: 'completed', account }
   }
 }

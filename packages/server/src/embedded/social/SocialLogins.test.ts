@@ -48,7 +48,12 @@ async function api(site: string, path: string, body: unknown, token?: string) {
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, any> }
 }
 
-const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 /** The callback page's data attributes (what its script posts to the opener). */
 async function callbackPage(url: URL): Promise<{ status: number; csp: string; data: Record<string, string> }> {
@@ -145,7 +150,11 @@ describe('social login (secure site as OpenID client of the devnet provider)', (
     form.set('id_token', `eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.${'e'.repeat(2400)}.${'s'.repeat(342)}`)
     form.set('user', JSON.stringify({ name: { firstName: 'Ada'.repeat(100), lastName: 'Lovelace'.repeat(60) }, email: 'ada@privaterelay.appleid.com' }))
     assert.ok(form.toString().length > 3000)
-    const res = await fetch(`${s.site}/social/callback`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() })
+    const res = await fetch(`${s.site}/social/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString()
+    })
     assert.equal(res.status, 200, 'not 413: the old 1 KB limit refused every real Apple answer')
     assert.match(await res.text(), / data-result="http/)
   })

@@ -87,7 +87,12 @@ export class SocialLogins {
       return client.discovery(new URL(profile.issuer), config.clientId, undefined, auth, { execute, timeout: SOCIAL_PROVIDER_TIMEOUT_S })
     }
     const e = profile.endpoints!
-    const c = new client.Configuration({ issuer: new URL(e.authorization).origin, authorization_endpoint: e.authorization, token_endpoint: e.token }, config.clientId, undefined, auth)
+    const c = new client.Configuration(
+      { issuer: new URL(e.authorization).origin, authorization_endpoint: e.authorization, token_endpoint: e.token },
+      config.clientId,
+      undefined,
+      auth
+    )
     c.timeout = SOCIAL_PROVIDER_TIMEOUT_S
     for (const f of execute) f(c)
     return c

@@ -67,15 +67,27 @@ export const SOCIAL_PROVIDER_PROFILES: Record<SocialProvider, SocialProviderProf
     profileOf: openIdProfile
   },
   github: {
-    endpoints: { authorization: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token', user: 'https://api.github.com/user' },
+    endpoints: {
+      authorization: 'https://github.com/login/oauth/authorize',
+      token: 'https://github.com/login/oauth/access_token',
+      user: 'https://api.github.com/user'
+    },
     scope: 'read:user user:email',
     profileOf: d => ({ sub: required(str(d.id)), username: str(d.login), email: str(d.email) })
   },
   discord: {
-    endpoints: { authorization: 'https://discord.com/oauth2/authorize', token: 'https://discord.com/api/oauth2/token', user: 'https://discord.com/api/users/@me' },
+    endpoints: {
+      authorization: 'https://discord.com/oauth2/authorize',
+      token: 'https://discord.com/api/oauth2/token',
+      user: 'https://discord.com/api/users/@me'
+    },
     scope: 'identify email',
     // Discord's names carry a discriminator ('#0' for the new unique names; spec §5 drops it).
-    profileOf: d => ({ sub: required(str(d.id)), username: str(d.username) ? `${str(d.username)}#${str(d.discriminator) ?? '0'}` : undefined, email: d.verified === false ? undefined : str(d.email) })
+    profileOf: d => ({
+      sub: required(str(d.id)),
+      username: str(d.username) ? `${str(d.username)}#${str(d.discriminator) ?? '0'}` : undefined,
+      email: d.verified === false ? undefined : str(d.email)
+    })
   },
   x: {
     endpoints: { authorization: 'https://x.com/i/oauth2/authorize', token: 'https://api.x.com/2/oauth2/token', user: 'https://api.x.com/2/users/me' },

@@ -42,7 +42,10 @@ export function farcasterFromEnv(env: Record<string, string | undefined>): Farca
     if (relayUrl) throw new Error('FARCASTER_RELAY_URL needs FARCASTER_OPTIMISM_RPC_URL (where custody addresses are checked)')
     return undefined
   }
-  for (const [name, url] of [['FARCASTER_OPTIMISM_RPC_URL', optimismRpcUrl], ['FARCASTER_RELAY_URL', relayUrl]] as const) {
+  for (const [name, url] of [
+    ['FARCASTER_OPTIMISM_RPC_URL', optimismRpcUrl],
+    ['FARCASTER_RELAY_URL', relayUrl]
+  ] as const) {
     if (url && !/^https?:\/\/\S+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
   }
   return { optimismRpcUrl, ...(relayUrl ? { relayUrl } : {}) }

@@ -36,7 +36,9 @@ interface SdkProvider extends Eip1193Provider {
 
 /** The part of `@coinbase/wallet-sdk`'s module this wrapper calls. */
 export interface CoinbaseSdkModule {
-  createCoinbaseWalletSDK(params: { appName?: string; appLogoUrl?: string | null; appChainIds?: number[]; preference?: Record<string, unknown> }): { getProvider(): unknown }
+  createCoinbaseWalletSDK(params: { appName?: string; appLogoUrl?: string | null; appChainIds?: number[]; preference?: Record<string, unknown> }): {
+    getProvider(): unknown
+  }
 }
 
 /** The EIP-1193 events the SDK emits and the modal follows. */

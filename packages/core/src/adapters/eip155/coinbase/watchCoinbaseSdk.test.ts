@@ -38,7 +38,14 @@ describe('watchCoinbaseSdk (the coinbaseWalletSDK option, spec §3 connector id 
     const added: Connector[] = []
     expect(watchCoinbaseSdk(c => added.push(c), true, SITE)).to.equal(true)
     expect(added).to.have.length(1)
-    expect(added[0]).to.deep.include({ id: COINBASE_SDK_CONNECTOR_ID, name: 'Coinbase Wallet', type: 'EXTERNAL', chain: 'eip155', imageUrl: COINBASE_ICON, info: { rdns: 'com.coinbase.wallet' } })
+    expect(added[0]).to.deep.include({
+      id: COINBASE_SDK_CONNECTOR_ID,
+      name: 'Coinbase Wallet',
+      type: 'EXTERNAL',
+      chain: 'eip155',
+      imageUrl: COINBASE_ICON,
+      info: { rdns: 'com.coinbase.wallet' }
+    })
     expect(typeof added[0]!.provider?.request).to.equal('function')
   })
 
@@ -63,7 +70,10 @@ describe('watchCoinbaseSdk (the coinbaseWalletSDK option, spec §3 connector id 
       expect(errors.join('\n')).to.match(/coinbaseWalletSDK/)
     }
     for (const good of [{ keysUrl: 'https://keys-dev.coinbase.com/connect' }, { keysUrl: 'http://127.0.0.1:8000/connect', options: 'eoaOnly' as const }]) {
-      expect(watchCoinbaseSdk(() => {}, good, SITE), JSON.stringify(good)).to.equal(true)
+      expect(
+        watchCoinbaseSdk(() => {}, good, SITE),
+        JSON.stringify(good)
+      ).to.equal(true)
     }
   })
 
@@ -72,7 +82,15 @@ describe('watchCoinbaseSdk (the coinbaseWalletSDK option, spec §3 connector id 
     const info = await getDevnet()
     const keysUrl = new URL('../../../__fixtures__/coinbaseKeys/standIn.html?mode=approve&chainId=31337', import.meta.url).href
     const storage = memoryStorage()
-    const options = { projectId: 'test', networks: devnetNetworks(info), storage, enableInjected: false, enableEIP6963: false, enableWalletConnect: false, coinbaseWalletSDK: { keysUrl } }
+    const options = {
+      projectId: 'test',
+      networks: devnetNetworks(info),
+      storage,
+      enableInjected: false,
+      enableEIP6963: false,
+      enableWalletConnect: false,
+      coinbaseWalletSDK: { keysUrl }
+    }
     let core = createCore(options)
     try {
       await waitFor(() => core.connector.get(COINBASE_SDK_CONNECTOR_ID), 5000, 'the Coinbase Wallet SDK connector')

@@ -43,7 +43,11 @@ export function coinbaseWalletInstalled(): boolean {
  * @param site - The site's name and icons, and its networks (the EVM ones are offered to the wallet).
  * @returns whether the connector was added
  */
-export function watchCoinbaseSdk(add: (connector: Connector) => void, option: unknown, site: { metadata: SiteMetadata; networks: readonly CaipNetwork[] }): boolean {
+export function watchCoinbaseSdk(
+  add: (connector: Connector) => void,
+  option: unknown,
+  site: { metadata: SiteMetadata; networks: readonly CaipNetwork[] }
+): boolean {
   if (option === false || option === undefined) return false
   const parsed = v.safeParse(OptionsSchema, option === true ? {} : option)
   if (!parsed.success) {
@@ -63,6 +67,14 @@ export function watchCoinbaseSdk(add: (connector: Connector) => void, option: un
     },
     preference
   )
-  add({ id: COINBASE_SDK_CONNECTOR_ID, name: 'Coinbase Wallet', type: 'EXTERNAL', chain: 'eip155', imageUrl: COINBASE_ICON, info: { rdns: COINBASE_WALLET_RDNS }, provider })
+  add({
+    id: COINBASE_SDK_CONNECTOR_ID,
+    name: 'Coinbase Wallet',
+    type: 'EXTERNAL',
+    chain: 'eip155',
+    imageUrl: COINBASE_ICON,
+    info: { rdns: COINBASE_WALLET_RDNS },
+    provider
+  })
   return true
 }

@@ -17,7 +17,11 @@ async function setUp() {
     posted.push(e.data)
     waiters.splice(0).forEach(w => w())
   })
-  const win = { parent, addEventListener: window.addEventListener.bind(window), removeEventListener: window.removeEventListener.bind(window) } as unknown as Window
+  const win = {
+    parent,
+    addEventListener: window.addEventListener.bind(window),
+    removeEventListener: window.removeEventListener.bind(window)
+  } as unknown as Window
   const provider = new SafeAppsProvider(location.origin, win)
   /** The n-th request the provider posted (waits for it). */
   const request = async (n: number) => {
@@ -29,11 +33,15 @@ async function setUp() {
   return { provider, posted, request, answer, done: () => (provider.close(), frame.remove()) }
 }
 
-
 /** What a refused request rejects with, typed for the assertions. */
 type Failure = { code?: number; message: string }
 const refusal = (p: Promise<unknown>): Promise<Failure> =>
-  p.then(value => { throw new Error(`expected a refusal, got ${String(value)}`) }, (e: unknown) => e as Failure)
+  p.then(
+    value => {
+      throw new Error(`expected a refusal, got ${String(value)}`)
+    },
+    (e: unknown) => e as Failure
+  )
 
 describe('SafeAppsProvider (the Safe Apps protocol, spec §9 Safe app)', () => {
   it('asks Safe{Wallet} for the Safe on the named origin, ignores answers from other origins and windows, and remembers it', async () => {
@@ -44,7 +52,10 @@ describe('SafeAppsProvider (the Safe Apps protocol, spec §9 Safe app)', () => {
       expect(req.method).to.equal('getSafeInfo')
       expect(req.env.sdkVersion).to.equal(SAFE_SDK_VERSION)
       // Forged: another origin, then another window; neither settles the request.
-      s.answer({ id: req.id, success: true, data: { safeAddress: '0x0000000000000000000000000000000000000bad', chainId: 1 }, version: '9' }, { origin: 'https://evil.example' })
+      s.answer(
+        { id: req.id, success: true, data: { safeAddress: '0x0000000000000000000000000000000000000bad', chainId: 1 }, version: '9' },
+        { origin: 'https://evil.example' }
+      )
       s.answer({ id: req.id, success: true, data: { safeAddress: '0x0000000000000000000000000000000000000bad', chainId: 1 }, version: '9' }, { source: window })
       s.answer({ id: req.id, success: true, data: { safeAddress: SAFE, chainId: 31337, threshold: 1, owners: [SAFE] }, version: '9' })
       expect(await accounts).to.deep.equal([SAFE])

@@ -2,7 +2,6 @@ import type { Connector } from '../../../types/connector.js'
 import { safeAppOrigin, SAFE_CONNECTOR_ID } from '../../../utils/environment.js'
 import { SafeAppsProvider } from './SafeAppsProvider.js'
 
-
 /** How long Safe{Wallet} has to answer the first `getSafeInfo` before the page is taken as not a Safe app. */
 export const SAFE_DETECT_TIMEOUT_MS = 3_000
 
@@ -25,7 +24,8 @@ export function watchSafe(add: (connector: Connector) => void, extraOrigins: rea
       return false
     }
   })
-  if (origins.length !== extraOrigins.length) console.error('[wallet-modal] safeAppOrigins: each entry must be an origin such as https://safe.example.com; the others are ignored')
+  if (origins.length !== extraOrigins.length)
+    console.error('[wallet-modal] safeAppOrigins: each entry must be an origin such as https://safe.example.com; the others are ignored')
   const origin = safeAppOrigin(origins)
   if (!origin) return () => {}
   const provider = new SafeAppsProvider(origin)
