@@ -286,11 +286,19 @@ function boundaries(page: Page): Promise<{ name: string; dialog: boolean; backgr
  * its edge. Compares the same elements in both modes; returns what lost its boundary.
  */
 async function lostBoundaries(page: Page, what: string): Promise<string[]> {
-  await page.emulateMedia({ forcedColors: 'none' })
-  const normal = await boundaries(page)
-  await page.emulateMedia({ forcedColors: 'active' })
-  const forced = await boundaries(page)
-  assert.equal(forced.length, normal.length, `${what}: the same elements in both modes`)
+  // The view may still be filling in (wallet rows arrive with the directory's answer): compare
+  // the two modes once both readings show the same elements, after the page's requests settled.
+  let normal: Awaited<ReturnType<typeof boundaries>> = []
+  let forced: typeof normal = []
+  for (let tries = 0; ; tries++) {
+    await page.waitForLoadState('networkidle')
+    await page.emulateMedia({ forcedColors: 'none' })
+    normal = await boundaries(page)
+    await page.emulateMedia({ forcedColors: 'active' })
+    forced = await boundaries(page)
+    if (forced.map(f => f.name).join('\n') === normal.map(n => n.name).join('\n')) break
+    assert.ok(tries < 10, `${what}: the same elements in both modes (${normal.length} and ${forced.length})`)
+  }
   const cued = normal.filter(n => n.background && !n.border)
   assert.ok(cued.length > 0, `${what}: nothing told apart by its background alone`)
   return forced.flatMap((f, i) => {

@@ -90,3 +90,30 @@ test('views and components change no controller state: they call flows (navigati
   }
   assert.deepEqual(offenders, [])
 })
+
+test("the server's public entry is its API and nothing else (the rest is internal.ts, not published)", async () => {
+  const entry = await import('../../packages/server/src/index.js')
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'DEFAULT_REMOTE_FEATURES',
+    'ETH_COIN_TYPE',
+    'KEK_ENV',
+    'KeyVault',
+    'RPC_ALLOW_LIST',
+    'ServerConfigSchema',
+    'VERIFY_SIWX_TIMEOUT_MS',
+    'allowListPermits',
+    'createPgliteStore',
+    'createPostgresStore',
+    'createServer',
+    'isOriginAllowed',
+    'openStore',
+    'originMatches',
+    'parseServerConfig',
+    'parseSiwxMessage',
+    'startSecureSite',
+    'verifySessionToken',
+    'verifySiwx'
+  ])
+  const published = JSON.parse(read('packages/server/package.json')).exports as Record<string, unknown>
+  assert.deepEqual(Object.keys(published), ['.', './bitcoin'])
+})

@@ -1,9 +1,17 @@
-import { directoryEndpoints, endpointPath } from '@wallet-modal/wire'
+import { directoryEndpoints, endpointPath, type EndpointResponse } from '@wallet-modal/wire'
 import type { HttpClient } from './HttpClient.js'
-import { createCheckedCalls } from './checkedCalls.js'
+import { createCheckedCalls, type CallQuery } from './checkedCalls.js'
 import { serviceUrl } from './sdk.js'
-import type { WalletPage, WalletQuery } from './ServiceClient.js'
 import type { Wallet } from './schemas.js'
+
+/** A page of directory wallets (the `/getWallets` answer). */
+export type WalletPage = EndpointResponse<typeof directoryEndpoints.getWallets>
+
+/**
+ * Query of `/getWallets`: page and size, and optionally `include`/`exclude` (wallet ids),
+ * `chains` (CAIP-2 ids or namespaces), `search` and `badge_type`. Lists may be given as arrays.
+ */
+export type WalletQuery = CallQuery<typeof directoryEndpoints.getWallets>
 
 /** Where the wallet list comes from: a wallet-modal server's directory, or the public registry. */
 export interface DirectoryLocation {

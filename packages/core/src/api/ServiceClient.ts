@@ -7,21 +7,18 @@ import {
   historyEndpoints,
   profileEndpoints,
   type AnalyticsEvent,
-  type ClientParamName,
-  type Endpoint,
-  type EndpointRequest,
-  type EndpointResponse
+  type EndpointRequest
 } from '@wallet-modal/wire'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import type { HttpClient } from './HttpClient.js'
-import { createCheckedCalls } from './checkedCalls.js'
+import { createCheckedCalls, type CallQuery } from './checkedCalls.js'
 import { parseBalances, parseHistory, type Identity, type Profile, type RemoteFeature, type TokenBalance, type Transaction } from './schemas.js'
 import { SDK_TYPE, SDK_VERSION } from './sdk.js'
 
 export { SDK_TYPE, SDK_VERSION }
 // The wallet lists' client lives in this chunk too (core.loadDirectory imports it from here): one
 // chunk for both, whichever a page needs, instead of two sharing the wire contract's pieces.
-export { createDirectoryClient, type DirectoryClient, type DirectoryLocation } from './DirectoryClient.js'
+export { createDirectoryClient, type DirectoryClient, type DirectoryLocation, type WalletPage, type WalletQuery } from './DirectoryClient.js'
 export type { AnalyticsEvent }
 
 /** Where the services live; every one may be a different deployment. */
@@ -30,18 +27,6 @@ export interface ServiceUrls {
   blockchainApiUrl: string
   analyticsUrl: string
 }
-
-/** The query a call site gives for an endpoint: the contract's, without the parameters every call carries. */
-type CallQuery<E extends Endpoint> = Omit<EndpointRequest<E>['query'], ClientParamName>
-
-/** A page of directory wallets (the `/getWallets` answer). */
-export type WalletPage = EndpointResponse<typeof directoryEndpoints.getWallets>
-
-/**
- * Query of `/getWallets`: page and size, and optionally `include`/`exclude` (wallet ids),
- * `chains` (CAIP-2 ids or namespaces), `search` and `badge_type`. Lists may be given as arrays.
- */
-export type WalletQuery = CallQuery<typeof directoryEndpoints.getWallets>
 
 /** Options of the history call (spec §7: cursor, onramp, chainId). */
 export interface HistoryQuery {

@@ -1,8 +1,19 @@
 import * as v from 'valibot'
-import { encodeQuery, endpointPath, type Endpoint, type EndpointResponse, type QueryValue } from '@wallet-modal/wire'
+import {
+  encodeQuery,
+  endpointPath,
+  type ClientParamName,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  type QueryValue
+} from '@wallet-modal/wire'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import type { HttpClient, RequestOptions } from './HttpClient.js'
 import { SDK_TYPE, SDK_VERSION } from './sdk.js'
+
+/** The query a call site gives for an endpoint: the contract's, without the parameters every call carries. */
+export type CallQuery<E extends Endpoint> = Omit<EndpointRequest<E>['query'], ClientParamName>
 
 /** Parses `value` with `schema`, or throws INVALID_RESPONSE naming `what`. */
 export function validate<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {

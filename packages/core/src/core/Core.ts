@@ -3,7 +3,6 @@ import type { I18nController } from '../i18n/I18nController.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
 import type { DirectoryClient } from '../api/DirectoryClient.js'
 import type { AdapterContext, ChainAdapter } from '../adapters/ChainAdapter.js'
-import type { WalletConnectClient } from '../adapters/walletconnect/WalletConnectClient.js'
 import type { AlertController } from '../controllers/AlertController.js'
 import type { ApiController } from '../controllers/ApiController.js'
 import type { BlockchainApiController } from '../controllers/BlockchainApiController.js'
@@ -17,12 +16,12 @@ import type { RouterController } from '../controllers/RouterController.js'
 import type { SnackController } from '../controllers/SnackController.js'
 import type { TelemetryController } from '../controllers/TelemetryController.js'
 import type { ThemeController } from '../controllers/ThemeController.js'
-import type { WalletFeatures } from '../flows/walletFeatures.js'
 import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'
 import type { RecordStorage, StorageBackend } from '../utils/storage.js'
 import type { WalletModal } from './WalletModal.js'
 import type { Lifetime } from '../utils/lifetime.js'
+import type { FeatureSlots } from './FeatureSlots.js'
 
 /** Wiring of a running core that is not state: adapters, listeners, lazily made parts. */
 export interface CoreRuntime {
@@ -38,27 +37,15 @@ export interface CoreRuntime {
   unlisten: Map<string, () => void>
   /** Stops the telemetry subscription. */
   stopTracking?: () => void
-  /** Send, Activity and sign-in state, made when those features first load (flows/walletFeatures.ts). */
-  features?: WalletFeatures
-  /** Swap's draft and client, made when Swap first loads (flows/swapDraft.ts). */
-  swap?: import('../flows/swapDraft.js').SwapFeature
-  /** The on-ramp's controller and client, made when it first loads (flows/onramp.ts). */
-  onramp?: import('../flows/onramp.js').OnRampFeature
-  /** The names client, once an account's name was looked up (flows/profileName.ts). */
-  names?: Promise<import('../api/NamesClient.js').NamesClient>
-  /** RegisterAccountName's state, made when it first loads (flows/accountNames.ts). */
-  namesState?: import('../controllers/NamesController.js').NamesController
-  /** The site's `customWallets`, checked (flows/siteWallets.ts, loaded at start only on sites that have some). */
-  customWallets?: import('../api/schemas.js').Wallet[]
+  /**
+   * The lazily made parts (a feature's state, a client, the embedded wallet), by key: each is
+   * declared where it is made (core/featureKeys.ts for the shared ones), so this interface names
+   * no feature.
+   */
+  slots: FeatureSlots
   /** Whether the wallet lists were prefetched (once per core, spec §4). */
   prefetched: boolean
   imagesPreloaded: boolean
-  /** The WalletConnect client, once something needed it (loaded on demand). */
-  walletConnect?: Promise<WalletConnectClient>
-  /** The embedded wallet's state, made when e-mail login is first used (flows/embeddedState.ts). */
-  embeddedState?: import('../controllers/EmbeddedController.js').EmbeddedController
-  /** The embedded wallet (its frame and connectors), once e-mail login or a restore needed it. */
-  embedded?: Promise<import('../adapters/embedded/createEmbeddedWallet.js').EmbeddedWallet>
   /** Adds a discovered connector (every adapter's discovery reports here). */
   addConnector(connector: Connector): void
   /** Calls `cb` for every connector added from now on; returns the unsubscribe. */

@@ -3,7 +3,14 @@ import type { CaipAddress, CaipNetwork, WiredNamespace } from '../types/network.
 import type { Eip1193Provider } from '../types/connector.js'
 import type { ThemeMode } from '../controllers/ThemeController.js'
 import type { ModalEventListener } from '../controllers/EventsController.js'
-import type { OpenModalOptions } from '../flows/openModal.js'
+import type { RouterData, ViewId } from '../controllers/RouterController.js'
+
+/** Options of {@link WalletModal.open} (flows/openModal.ts). */
+export interface OpenModalOptions {
+  /** A view to open instead of the default one (spec §2: an explicit view wins). */
+  view?: ViewId
+  data?: RouterData
+}
 
 /** What {@link WalletModal.getAccount} returns. */
 export interface AccountInfo {

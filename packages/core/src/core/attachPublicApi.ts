@@ -5,6 +5,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connector
 import type { Core } from './Core.js'
 import type { CoreParts } from './buildCore.js'
 import type { AccountInfo, PublicState, WalletModal } from './WalletModal.js'
+import { WALLET_CONNECT } from './featureKeys.js'
 
 /**
  * Adds the site-facing {@link WalletModal} API to a built core. Flows beyond opening and closing
@@ -86,8 +87,11 @@ export function attachPublicApi(parts: CoreParts): Core {
       core.modal.dispose()
       // The WalletConnect session's provider listens to the client; the client holds the relay socket.
       ;(core.connector.get(WALLET_CONNECT_CONNECTOR_ID)?.provider as { close?: () => void } | undefined)?.close?.()
-      void r.walletConnect?.then(c => c.close()).catch(() => {})
-      r.walletConnect = undefined
+      void r.slots
+        .get(WALLET_CONNECT)
+        ?.then(c => c.close())
+        .catch(() => {})
+      r.slots.delete(WALLET_CONNECT)
     }
   }
   return Object.assign(core, api)

@@ -21,6 +21,7 @@ import type { Connector } from '../types/connector.js'
 import type { Core, CoreRuntime } from './Core.js'
 import { createLifetime } from '../utils/lifetime.js'
 import type { WalletModal } from './WalletModal.js'
+import { createFeatureSlots } from './FeatureSlots.js'
 
 function isRecentList(v: unknown): v is { id: string; name: string }[] {
   return Array.isArray(v) && v.every(w => !!w && typeof w.id === 'string' && typeof w.name === 'string')
@@ -73,6 +74,7 @@ export function buildCore(options: WalletModalOptions): CoreParts {
     discovering: new Set(),
     stopDiscovery: [],
     unlisten: new Map(),
+    slots: createFeatureSlots(),
     prefetched: false,
     imagesPreloaded: false,
     addConnector(c) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import { WalletModalError, isWalletModalError, toWalletModalError } from './WalletModalError.js'
 import type { ERROR_MESSAGES } from './codes.js'
-import { embeddedError, toEmbeddedError } from './embeddedCodes.js'
+import { embeddedError, toEmbeddedError } from './embeddedErrors.js'
 
 describe('WalletModalError', () => {
   it('carries a stable code and the catalogue wording', () => {

@@ -1,6 +1,3 @@
-import { WalletModalError, type WalletModalErrorOptions } from './WalletModalError.js'
-import type { ErrorCode } from './codes.js'
-
 /**
  * The embedded wallet's errors (spec §8, e-mail and social login), kept out of the first chunk:
  * only the embedded wallet's chunks raise them, always with their words. Codes join `ErrorCode`.
@@ -22,18 +19,3 @@ export const EMBEDDED_ERROR_MESSAGES = {
 
 /** A code of {@link EMBEDDED_ERROR_MESSAGES}. */
 export type EmbeddedErrorCode = keyof typeof EMBEDDED_ERROR_MESSAGES
-
-/**
- * A {@link WalletModalError} worded from the embedded wallet's catalogue (other codes from the
- * first chunk's); `options` may override the words.
- */
-export function embeddedError(code: ErrorCode, options: WalletModalErrorOptions = {}): WalletModalError {
-  return new WalletModalError(code, { shortMessage: EMBEDDED_ERROR_MESSAGES[code as EmbeddedErrorCode], ...options })
-}
-
-/** Like `toWalletModalError`, where the fallback may be one of the embedded wallet's codes. */
-export function toEmbeddedError(value: unknown, fallback: ErrorCode): WalletModalError {
-  if (value instanceof WalletModalError) return value
-  const details = value instanceof Error ? value.message : typeof value === 'string' ? value : undefined
-  return embeddedError(fallback, { details, cause: value })
-}

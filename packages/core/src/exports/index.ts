@@ -2,7 +2,7 @@
 // packages use `@wallet-modal/core/internal`, which re-exports this and the internals.
 export type { WalletModal, AccountInfo, PublicState, DisconnectOptions } from '../core/WalletModal.js'
 export type { ConnectedWalletInfo } from '../types/account.js'
-export type { OpenModalOptions } from '../flows/openModal.js'
+export type { OpenModalOptions } from '../core/WalletModal.js'
 export type { WalletModalOptions, ResolvedOptions, SiteMetadata, ExcludedWallet, FeatureOptions } from '../types/options.js'
 export type { SiteToken } from '../controllers/resolveTokens.js'
 export type { ViewId, RouterData } from '../controllers/RouterController.js'

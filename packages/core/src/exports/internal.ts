@@ -2,51 +2,44 @@
 // on. Sites use the public entry (`@wallet-modal/core`); nothing here is covered by semver.
 export * from './index.js'
 export { createCore } from '../createCore.js'
-export type { Core, CoreRuntime } from '../createCore.js'
+export type { Core } from '../createCore.js'
 export { buildCore } from '../core/buildCore.js'
 export { attachPublicApi } from '../core/attachPublicApi.js'
-export { startCore } from '../core/startCore.js'
-export type { ChainAdapter, AdapterConnection, AdapterContext, AdapterListeners, Transfer, TransferSupport, NativeBalance } from '../adapters/ChainAdapter.js'
+
+export type { Transfer } from '../adapters/ChainAdapter.js'
 export { ADAPTERS } from '../adapters/registry.js'
-export type { AdapterEntry } from '../adapters/registry.js'
+
 export { NAMESPACE_INFO, namespaceSupports, namespaceLabel } from '../adapters/namespaces.js'
-export type { NamespaceInfo, NamespaceFeature } from '../adapters/namespaces.js'
-export { adapterOf, siteNamespaces, startDiscovery } from '../flows/adapters.js'
-export { resolveOptions, toCaipNetwork } from '../controllers/resolveOptions.js'
-export type { RecentWallet, ConnectionError } from '../controllers/ConnectionController.js'
-export { BROWSER_WALLET_NAME, isExcluded, showsConnector, normalizeWalletName, mergeMultiChain } from '../controllers/ConnectorController.js'
-export { SHAKE_MS } from '../controllers/ModalController.js'
-export { SNACK_RESHOW_MS } from '../controllers/SnackController.js'
-export { RECENT_WALLETS_KEPT } from '../controllers/ConnectionController.js'
-export { openModal, closeModal } from '../flows/openModal.js'
-export { connectExternal, completeConnection, failConnection } from '../flows/connect.js'
+
+export { startDiscovery } from '../flows/adapters.js'
+
+export { closeModal } from '../flows/openModal.js'
+export { connectExternal } from '../flows/connect.js'
+export { completeConnection, failConnection } from '../flows/completeConnection.js'
 export { chooseConnector, chooseDirectoryWallet } from '../flows/chooseWallet.js'
-export { connectRows, orderConnectors } from '../flows/connectRows.js'
-export type { ConnectRow } from '../flows/connectRows.js'
+export { connectRows } from '../flows/connectRows.js'
+
 export { disconnect } from '../flows/disconnect.js'
 export { switchNetwork, chooseNetwork } from '../flows/switchNetwork.js'
 export { refreshBalance } from '../flows/accountState.js'
 export { ACCOUNT_TABS, selectAccountTab } from '../flows/accountTab.js'
 export type { AccountTab } from '../flows/accountTab.js'
 export { portfolioTotal } from '../flows/portfolioTotal.js'
-export type { PortfolioTotal } from '../flows/portfolioTotal.js'
+
 export { createStorage, STORAGE_KEYS, STORAGE_PREFIX } from '../utils/storage.js'
-export type { StorageBackend, RecordStorage } from '../utils/storage.js'
+
 export { safeImageUrl } from '../utils/image.js'
 export { isMobile, isBrowser } from '../utils/platform.js'
-export { isTelegram, isSafeApp, isIos, isAndroid, isMac } from '../utils/environment.js'
+
 export { createHttpClient, parseRetryAfter, RETRY_STATUSES, RPC_BATCH_SIZE, DEFAULT_TIMEOUT_MS } from '../api/HttpClient.js'
-export type { HttpClient, HttpClientOptions, RequestOptions } from '../api/HttpClient.js'
+export type { HttpClient } from '../api/HttpClient.js'
 export { createServiceClient, SDK_TYPE, SDK_VERSION } from '../api/ServiceClient.js'
-export type { ServiceClient, WalletPage, WalletQuery, HistoryQuery, AnalyticsEvent } from '../api/ServiceClient.js'
-export { isValidWalletAsset, parseBalances } from '../api/schemas.js'
-export type { Wallet, TokenBalance, Identity, RemoteFeature } from '../api/schemas.js'
-export { WALLETS_PAGE_SIZE, SEARCH_ENTRIES, SEARCH_DEBOUNCE_MS, RECOMMENDED_ENTRIES, FEATURED_DEFAULT } from '../controllers/ApiController.js'
-export { BALANCE_RETRY_BLOCK_MS, CACHE_MS } from '../controllers/BlockchainApiController.js'
+
+export type { Wallet } from '../api/schemas.js'
+export { SEARCH_DEBOUNCE_MS } from '../controllers/ApiController.js'
+
 export { ALERTS } from '../controllers/alertTexts.js'
-export type { AlertCode } from '../types/alert.js'
-export { ERROR_REPORTS_PER_WINDOW, ERROR_REPORT_WINDOW_MS } from '../controllers/TelemetryController.js'
-export { DEFAULT_FEATURES } from '../controllers/resolveOptions.js'
+
 export { initServices, originAllowed } from '../flows/services.js'
 export {
   fetchFeaturedAndRecommended,
@@ -54,55 +47,35 @@ export {
   fetchNextWalletsPage,
   searchWallets,
   walletImageUrl,
-  filterWallets,
-  installedConnectorFor,
-  isExtensionOnly
+  installedConnectorFor
 } from '../flows/walletLists.js'
 export { fetchTokenBalances, fetchIdentity } from '../flows/balances.js'
-export { trackEvent, reportError } from '../flows/telemetry.js'
-export { connectorTypeOrder, DEFAULT_CONNECTOR_TYPE_ORDER } from '../flows/connectorOrder.js'
-export type { ConnectorGroup } from '../flows/connectorOrder.js'
+export { reportError } from '../flows/telemetry.js'
+export { connectorTypeOrder } from '../flows/connectorOrder.js'
+
 export { startWalletConnect, connectWalletConnect, loadWalletConnectClient, PAIRING_TIMEOUT_MS, PAIRING_AUTO_RETRIES } from '../flows/walletConnect.js'
-export {
-  PAIRING_EXPIRY_MS,
-  PAIRING_EXPIRED_THRESHOLD_MS,
-  PAIRING_RETRY_GAP_MS,
-  WALLET_CONNECT_CONNECTOR_ID,
-  isPairingExpired
-} from '../adapters/walletconnect/constants.js'
-export { walletConnectLink, safeWalletLink, walletBrowseUrl } from '../adapters/walletconnect/links.js'
-export type { WcSession } from '../adapters/walletconnect/types.js'
+
+export { walletConnectLink } from '../adapters/walletconnect/links.js'
+
 export { defaultView } from '../flows/openModal.js'
-export { legalLinks, safeLegalUrl, hasLegalConsent, setLegalConsent, LEGAL_CONSENT_KEY } from '../flows/legalConsent.js'
+export { legalLinks, hasLegalConsent, setLegalConsent } from '../flows/legalConsent.js'
 export type { LegalLinks } from '../flows/legalConsent.js'
-export { DEFAULT_ACCOUNT_TYPES } from '../controllers/ChainController.js'
+
 export { walletFeatures } from '../flows/walletFeatures.js'
-export type { WalletFeatures } from '../flows/walletFeatures.js'
+
 export { sendTokens } from '../flows/sendTokens.js'
-export {
-  sendableTokens,
-  currentSendToken,
-  tokenContract,
-  amountError,
-  sendDraftError,
-  sendSupported,
-  maxSendAmount,
-  fillMaxAmount,
-  previewSend,
-  startSendDraft
-} from '../flows/sendDraft.js'
+export { sendableTokens, currentSendToken, amountError, sendSupported, fillMaxAmount, previewSend, startSendDraft } from '../flows/sendDraft.js'
 export { resolveReceiver, receiverPending } from '../flows/sendReceiver.js'
 export { estimateSendFee, formatFee } from '../flows/sendFee.js'
-export { trackPendingTransaction, PENDING_POLL_MS, PENDING_GIVE_UP_MS } from '../flows/pendingTransactions.js'
+
 export { signMessage, sendNative, activeWallet } from '../flows/walletActions.js'
-export { MAX_PENDING_TRANSACTIONS } from '../controllers/SendController.js'
-export type { SendState, SendFee, SendController } from '../controllers/SendController.js'
-export type { TransactionsState, TransactionsController } from '../controllers/TransactionsController.js'
-export { fetchTransactions, groupTransactions, filterTransactions, transactionDescriptions, transferSign, isSpamTransaction } from '../flows/transactions.js'
-export type { TransactionYear, TransactionMonth } from '../flows/transactions.js'
-export { parseHistory } from '../api/schemas.js'
-export type { Transaction, TransactionTransfer, Profile } from '../api/schemas.js'
-export { walletFeaturesOrder, walletFeatureEnabled, DEFAULT_WALLET_FEATURES_ORDER } from '../flows/walletFeatureOrder.js'
+
+export type { SendController } from '../controllers/SendController.js'
+export type { TransactionsController } from '../controllers/TransactionsController.js'
+export { fetchTransactions, groupTransactions, transactionDescriptions } from '../flows/transactions.js'
+
+export type { Transaction } from '../api/schemas.js'
+export { walletFeaturesOrder, walletFeatureEnabled } from '../flows/walletFeatureOrder.js'
 export {
   swapFeature,
   startSwap,
@@ -111,23 +84,18 @@ export {
   pickSwapToken,
   flipSwap,
   swapAmountError,
-  swapTrade,
   requestSwapQuote,
-  quoteExpired,
   fillMaxSwap,
   setSwapSlippage,
   minimumReceived,
   formatSwapAmount,
   swapRate,
   swapNetworkFee,
-  PRICE_IMPACT_WARNING,
-  SWAP_GAS_RESERVE,
-  SWAP_SUGGESTED_SYMBOLS,
-  SWAP_POPULAR_SYMBOLS
+  PRICE_IMPACT_WARNING
 } from '../flows/swapDraft.js'
-export type { SwapFeature } from '../flows/swapDraft.js'
+
 export { approveSwap, executeSwap } from '../flows/swapExecute.js'
-export { reasonOf } from '../api/serviceReason.js'
+
 export {
   onrampFeature,
   startOnRamp,
@@ -135,28 +103,23 @@ export {
   onrampNetwork,
   purchasableHere,
   onrampLimits,
-  onrampAmountError,
   onrampAmountProblem,
   ONRAMP_CHOOSE_FIRST,
   requestOnRampQuote,
   buyOnRamp,
   endOnRampPurchase,
   ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
-  ONRAMP_FALLBACK_PURCHASE_CURRENCIES,
-  ONRAMP_POLL_MS,
-  ONRAMP_WAIT_MS
+  ONRAMP_FALLBACK_PURCHASE_CURRENCIES
 } from '../flows/onramp.js'
-export type { OnRampFeature } from '../flows/onramp.js'
-export type { OnRampState, OnRampController, OnRampPurchaseStatus } from '../controllers/OnRampController.js'
-export { onrampRestricted, ONRAMP_RESTRICTED_TIMEZONES } from '../utils/onrampRegion.js'
-export type { OnRampProvider, OnRampQuote, PurchaseCurrency, PaymentCurrency } from '@wallet-modal/wire'
-export { DEFAULT_SLIPPAGE } from '../controllers/SwapController.js'
-export type { SwapState, SwapStep, SwapController } from '../controllers/SwapController.js'
+
+export type { OnRampController } from '../controllers/OnRampController.js'
+export { onrampRestricted } from '../utils/onrampRegion.js'
+
+export type { SwapController } from '../controllers/SwapController.js'
 export { SWAP_ERROR_MESSAGES } from '../errors/swapCodes.js'
 export {
   namesState,
   canRegisterName,
-  accountNameProblem,
   startRegisterAccountName,
   releaseRegisterForm,
   setAccountNameInput,
@@ -165,43 +128,24 @@ export {
 } from '../flows/accountNames.js'
 export { nameSuffix, DEFAULT_NAME_SUFFIX } from '../flows/profileName.js'
 export { NAME_ERROR_MESSAGES } from '../errors/nameCodes.js'
-export type { NamesState, NamesController, NameRegistrationStep } from '../controllers/NamesController.js'
-export type { SwapQuote, SwapToken } from '@wallet-modal/wire'
+export type { NamesController } from '../controllers/NamesController.js'
+export type { SwapToken } from '@wallet-modal/wire'
 export type { WalletFeature } from '../flows/walletFeatureOrder.js'
-export { SIWX_DEFAULT_EXPIRY_MS } from '../siwx/siwxMessageDefaults.js'
+
 export { signIn, signOut, cancelSignIn, checkSignIn, clearSignIn, siwxOf, SMART_ACCOUNT_UNSUPPORTED } from '../flows/signIn.js'
-export type { SIWXState, SIWXController } from '../controllers/SIWXController.js'
-export {
-  embeddedState,
-  secureSiteUrlOf,
-  securePageUrl,
-  authName,
-  isEmbeddedConnected,
-  emailLogin,
-  leaveEmailLogin,
-  updateEmail,
-  logOutEverywhere,
-  emailOffered,
-  socialsOffered,
-  socialLogin,
-  farcasterLogin
-} from '../flows/embeddedState.js'
-export { accountTypeSwitch, switchAccount } from '../flows/accountTypeSwitch.js'
-export {
-  multiWalletState,
-  multiWalletEnabled,
-  openProfileWallets,
-  type StoredConnection,
-  type ConnectionStatus,
-  type MultiWalletState
-} from '../flows/storedConnections.js'
+export type { SIWXController } from '../controllers/SIWXController.js'
+export { embeddedState, securePageUrl, authName, socialsOffered } from '../flows/embeddedState.js'
+export { emailLogin, leaveEmailLogin, updateEmail, logOutEverywhere, socialLogin, farcasterLogin } from '../flows/embeddedLogin.js'
+export { accountTypeSwitch } from '../flows/accountTypeSwitch.js'
+export { switchAccount } from '../flows/switchAccount.js'
+export { multiWalletState, multiWalletEnabled, openProfileWallets, type StoredConnection } from '../flows/storedConnections.js'
 export { switchConnection, disconnectConnection, connectionBalance } from '../flows/multiWallet.js'
-export { networkImageUrl, prefetchImagesOnce } from '../flows/networkImages.js'
-export { pushTransactionStack, popTransactionStack, transactionStackDepth, type TransactionStackEntry } from '../flows/transactionStack.js'
-export { SOCIAL_PROVIDERS, SOCIAL_LOGINS, type SocialProvider, type SocialLogin } from '../adapters/embedded/constants.js'
-export { connectMethodsOrder, DEFAULT_CONNECT_METHODS_ORDER, type ConnectMethod } from '../flows/connectMethods.js'
-export type { EmbeddedState, EmailLoginStep, UpdateEmailStep } from '../controllers/EmbeddedController.js'
-export { AUTH_CONNECTOR_ID, isAuthConnectorId } from '../adapters/embedded/constants.js'
+export { networkImageUrl } from '../flows/networkImages.js'
+
+export type { SocialProvider, SocialLogin } from '../adapters/embedded/constants.js'
+export { connectMethodsOrder } from '../flows/connectMethods.js'
+
+export { isAuthConnectorId } from '../adapters/embedded/constants.js'
 
 // The dialog's English strings (its chunk adds them to the catalogue: see I18nController.addEnglish).
 export { default as modalEnglish } from '../i18n/compiled/en/modal.js'

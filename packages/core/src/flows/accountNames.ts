@@ -1,5 +1,5 @@
 import { ACCOUNT_NAME_LABEL, evmCoinType } from '@wallet-modal/wire'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { createNamesController, type NamesController } from '../controllers/NamesController.js'
 import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import { NAME_ERROR_MESSAGES, type NameErrorCode } from '../errors/nameCodes.js'
@@ -8,10 +8,12 @@ import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 import { refusalReason } from '../api/serviceReason.js'
 import { nameSuffix, namesClient, rememberProfileName, serviceNameLabel } from './profileName.js'
 import { signMessage } from './walletActions.js'
+import { NAMES_STATE } from '../core/featureKeys.js'
+import { getOrMake } from '../core/FeatureSlots.js'
 
 /** RegisterAccountName's controller of this core, made on first use. */
 export function namesState(core: Core): NamesController {
-  return (core.runtime.namesState ??= createNamesController())
+  return getOrMake(core.runtime.slots, NAMES_STATE, createNamesController)
 }
 
 /** A names error with its words (they live in this chunk's catalogue). */

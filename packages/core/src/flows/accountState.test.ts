@@ -2,12 +2,12 @@
 // network is unsupported, switching is enabled and unsupported chains are not allowed), without a
 // wallet: the account state is set as a wallet moving to a network the site does not list leaves it.
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
+import type { Core } from '../createCore.js'
 import type { WalletModalOptions } from '../types/options.js'
 import type { CaipNetwork } from '../types/network.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
-import { memoryStorage } from '../__fixtures__/devnet.js'
 import { guardUnsupportedNetwork } from './accountState.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** A network the site does not list. */
@@ -17,16 +17,7 @@ describe('guardUnsupportedNetwork: UnsupportedChain only when switching is enabl
   let core: Core | undefined
   /** Connected on EVM, the wallet on a network the site does not list. */
   const onOtherNetwork = (extra: Partial<WalletModalOptions> = {}) => {
-    const c = (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: memoryStorage(),
-      ...extra
-    }))
+    const c = (core = quietCore(extra))
     c.chain.setNetwork('eip155', OTHER)
     c.chain.setAccount('eip155', { status: 'connected', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` })
     return c

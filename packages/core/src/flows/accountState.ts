@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { AdapterConnection } from '../adapters/ChainAdapter.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'

@@ -1,23 +1,13 @@
 // Account's current tab (spec §3 currentTab): per namespace, kept in the account state, back to
 // Tokens when the account is reset (as a disconnect does).
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
-import { TEST_NETWORKS } from '../__fixtures__/networks.js'
-import { memoryStorage } from '../__fixtures__/devnet.js'
+import type { Core } from '../createCore.js'
 import { ACCOUNT_TABS, selectAccountTab } from './accountTab.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 describe('selectAccountTab', () => {
   let core: Core | undefined
-  const make = () =>
-    (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: memoryStorage()
-    }))
+  const make = () => (core = quietCore())
   const tabOf = (c: Core, ns: 'eip155' | 'solana') => c.chain.state.namespaces[ns].account.currentTab
   afterEach(() => {
     core?.destroy()

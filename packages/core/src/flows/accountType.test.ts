@@ -4,6 +4,7 @@ import { createCore, type Core } from '../createCore.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { memoryStorage } from '../__fixtures__/devnet.js'
 import { switchAccountType } from './accountType.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 describe('switching the account type (spec §4)', () => {
   let core: Core | undefined
@@ -22,6 +23,6 @@ describe('switching the account type (spec §4)', () => {
       'CaipNetwork or CaipAddress is undefined',
       'error.CAIP_UNDEFINED'
     ])
-    expect(core.runtime.embedded, 'the embedded wallet was not made').to.equal(undefined)
+    expect(core.runtime.slots.get(EMBEDDED_WALLET), 'the embedded wallet was not made').to.equal(undefined)
   })
 })

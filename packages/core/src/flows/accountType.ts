@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 import { accountTypeSwitch } from './accountTypeSwitch.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
@@ -8,6 +8,7 @@ import { WalletModalError, toWalletModalError } from '../errors/WalletModalError
 import type { AccountType } from '../types/account.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 /** The namespace where the embedded wallet's account can be a smart account (the registry says which). */
 export const smartAccountNamespace = (): WiredNamespace | undefined => WIRED_NAMESPACES.find(ns => namespaceSupports(ns, 'smartAccounts'))
@@ -63,7 +64,7 @@ export async function switchAccountType(core: Core, type: AccountType): Promise<
   // between the offer and the click).
   if (!account.caipAddress || !network.caipNetwork) return core.snack.showError(new WalletModalError('CAIP_UNDEFINED'))
   if (accountTypeSwitch(core) !== type) return
-  const wallet = await core.runtime.embedded?.catch(() => undefined)
+  const wallet = await core.runtime.slots.get(EMBEDDED_WALLET)?.catch(() => undefined)
   if (!wallet) return
   try {
     const { address } = await wallet.frame.request('SET_PREFERRED_ACCOUNT', { type })

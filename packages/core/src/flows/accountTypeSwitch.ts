@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { AccountType } from '../types/account.js'
 
 /**
@@ -13,9 +13,3 @@ export function accountTypeSwitch(core: Core): AccountType | undefined {
   if (account.accountType === 'smartAccount') return 'eoa'
   return network.smartAccountEnabledNetworks?.includes(Number(network.caipNetwork?.id)) ? 'smartAccount' : undefined
 }
-
-/**
- * Switches the embedded wallet's account to `type` (the smart account or the key's own) and
- * remembers it; its code loads on first use. See `switchAccountType` in `accountType.ts`.
- */
-export const switchAccount = (core: Core, type: AccountType): Promise<void> => import('./accountType.js').then(m => m.switchAccountType(core, type))

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import { ADAPTERS } from '../adapters/registry.js'
 import { WalletModalError } from '../errors/WalletModalError.js'

@@ -2,14 +2,13 @@
 // balance service." The service and the wallet are recording stand-ins; the account state is set
 // as a connection of the auth connector (ID_AUTH) would leave it.
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
+import type { Core } from '../createCore.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
 import type { TokenBalance } from '../api/schemas.js'
 import type { Eip1193Provider } from '../types/connector.js'
-import { TEST_NETWORKS } from '../__fixtures__/networks.js'
-import { memoryStorage } from '../__fixtures__/devnet.js'
 import { AUTH_CONNECTOR_ID } from '../adapters/embedded/constants.js'
 import { fetchTokenBalances } from './balances.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const FROM_SERVICE: TokenBalance = {
@@ -31,15 +30,7 @@ describe('token balances of the embedded wallet (asset discovery, spec §7)', ()
   let core: Core | undefined
   let asked: string[]
   const make = (opts: { discovery: boolean; connectorId?: string; assets?: unknown }) => {
-    const c = (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: memoryStorage()
-    }))
+    const c = (core = quietCore())
     asked = []
     c.loadServices = async () => ({ getBalances: async () => (asked.push('service'), [FROM_SERVICE]) }) as unknown as ServiceClient
     const provider: Eip1193Provider = {

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import type { Identity, TokenBalance } from '../api/schemas.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { Wallet } from '../api/schemas.js'
 import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ConnectRow } from './connectRows.js'
 import { emailOffered, socialsOffered } from './embeddedState.js'
 

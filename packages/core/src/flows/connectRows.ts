@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { Wallet } from '../api/schemas.js'
 import type { Connector } from '../types/connector.js'
 import type { WiredNamespace } from '../types/network.js'
@@ -7,6 +7,7 @@ import { isMobile } from '../utils/platform.js'
 import { isSafeApp, SAFE_CONNECTOR_ID } from '../utils/environment.js'
 import { connectorTypeOrder } from './connectorOrder.js'
 import { installedConnectorFor } from './walletLists.js'
+import { CUSTOM_WALLETS } from '../core/featureKeys.js'
 
 /** Orders connectors: recent wallets first (most recent first), then the rest in discovery order. */
 export function orderConnectors(connectors: readonly Connector[], recentIds: readonly string[]): { connector: Connector; recent: boolean }[] {
@@ -43,7 +44,7 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
   const shownNames = new Set(visible.flatMap(c => (c.type === 'WALLET_CONNECT' ? [] : [c.name.toLowerCase()])))
   // The site's custom wallets, checked at start (flows/siteWallets.ts); none on most sites.
-  const custom = core.runtime.customWallets ?? []
+  const custom = core.runtime.slots.get(CUSTOM_WALLETS) ?? []
   const customKeys = new Set(custom.flatMap(w => [w.id.toLowerCase(), w.name.toLowerCase(), ...(w.rdns ? [w.rdns.toLowerCase()] : [])]))
   // A wallet listed with the connectors (installed, or the site's own) shows once, there: the
   // same rdns or the same name.

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
@@ -7,6 +7,7 @@ import { adapterOf } from './adapters.js'
 import { forgetConnections } from './storedConnections.js'
 import { noteDisconnected } from './disconnectedConnectors.js'
 import type { DisconnectOptions } from '../core/WalletModal.js'
+import { WALLET_FEATURES } from '../core/featureKeys.js'
 
 /** The longest a wallet may take to acknowledge a disconnect (spec §4). */
 export const DISCONNECT_WAIT_MS = 3000
@@ -87,8 +88,8 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
     })
   )
   // Spec §4: disconnect clears the send state (and the activity list with it).
-  core.runtime.features?.send.resetSend()
-  core.runtime.features?.transactions.reset()
+  core.runtime.slots.get(WALLET_FEATURES)?.send.resetSend()
+  core.runtime.slots.get(WALLET_FEATURES)?.transactions.reset()
   const remaining = WIRED_NAMESPACES.filter(ns => core.chain.state.namespaces[ns].account.status === 'connected')
   if (remaining.length) {
     const next = remaining[0]!
@@ -102,7 +103,7 @@ export async function disconnect(core: Core, opts: DisconnectOptions = {}): Prom
   }
   core.blockchainApi.clearBalances()
   core.blockchainApi.setIdentity(undefined, undefined)
-  core.runtime.features?.send.clearPending()
+  core.runtime.slots.get(WALLET_FEATURES)?.send.clearPending()
   // Spec §4: the last disconnect clears the sign-in sessions, within the same 3 s bound (the
   // site's SIWX may call its backend). Other accounts still connected keep theirs.
   if (core.options.state.siwx || core.options.state.siweConfig) {

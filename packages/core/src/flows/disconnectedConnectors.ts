@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { DISCONNECTED_IDS_KEPT, STORAGE_KEYS } from '../utils/storage.js'
 
 const isIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string')

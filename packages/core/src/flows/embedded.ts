@@ -1,7 +1,7 @@
 import { EmailSchema } from '@wallet-modal/wire'
 import * as v from 'valibot'
 import { subscribe } from 'valtio/vanilla'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { EmbeddedWallet } from '../adapters/embedded/createEmbeddedWallet.js'
 import { ACTION_NOT_ALLOWED_DELAY_MS, EMAIL_COOLDOWN_MS, isAuthConnectorId } from '../adapters/embedded/constants.js'
@@ -11,14 +11,15 @@ import type { CaipNetwork, WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import { refreshBalance } from './accountState.js'
 import { discoveredAdapter } from './adapters.js'
-import { completeConnection } from './connect.js'
+import { completeConnection } from './completeConnection.js'
 import { smartAccountNamespace, storedAccountType, syncEmbeddedAccountType } from './accountType.js'
 import type { AccountType } from '../types/account.js'
 import { authName, embeddedState, secureSiteUrlOf } from './embeddedState.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
 import { closeModal, openModal } from './openModal.js'
 import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
-import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
+import { embeddedError, toEmbeddedError } from '../errors/embeddedErrors.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 /**
  * The embedded wallet of this core, made once: loads its chunk ('Unable to load email login
@@ -27,12 +28,12 @@ import { embeddedError, toEmbeddedError } from '../errors/embeddedCodes.js'
  * @throws WalletModalError 'No auth connector found' when no secure site is configured
  */
 export function ensureEmbedded(core: Core): Promise<EmbeddedWallet> {
-  const made = core.runtime.embedded
+  const made = core.runtime.slots.get(EMBEDDED_WALLET)
   if (made) return made
   const p = makeEmbedded(core)
-  core.runtime.embedded = p
+  core.runtime.slots.set(EMBEDDED_WALLET, p)
   p.catch(() => {
-    if (core.runtime.embedded === p) core.runtime.embedded = undefined
+    if (core.runtime.slots.get(EMBEDDED_WALLET) === p) core.runtime.slots.delete(EMBEDDED_WALLET)
   })
   return p
 }
@@ -152,7 +153,10 @@ function settleApproval(core: Core, id: string, ok: boolean, message?: string): 
   st.setApproval(undefined)
   if (ok) {
     void refreshBalance(core, core.chain.state.activeNamespace, { force: true })
-    void core.runtime.embedded?.then(wallet => syncEmbeddedAccountType(core, wallet)).catch(() => undefined)
+    void core.runtime.slots
+      .get(EMBEDDED_WALLET)
+      ?.then(wallet => syncEmbeddedAccountType(core, wallet))
+      .catch(() => undefined)
   } else if (message === 'Signature declined')
     core.snack.showError(new WalletModalError('SIGNATURE_DECLINED').shortMessage, undefined, 'error.SIGNATURE_DECLINED')
   // Its view goes (back to what asked, or the modal closes when it opened for it).
@@ -293,7 +297,10 @@ function abandonLogin(core: Core): void {
   const st = embeddedState(core)
   st.nextAttempt()
   st.setStep('idle')
-  core.runtime.embedded?.then(w => w.frame.abortAll()).catch(() => undefined)
+  core.runtime.slots
+    .get(EMBEDDED_WALLET)
+    ?.then(w => w.frame.abortAll())
+    .catch(() => undefined)
 }
 
 /** Leaves EmailLogin: back to Connect, the login forgotten (its code stays valid in the mailbox). */
@@ -337,7 +344,7 @@ export async function startUpdateEmail(core: Core, newEmail: string): Promise<vo
   const st = embeddedState(core)
   const parsed = v.safeParse(EmailSchema, newEmail)
   if (!parsed.success) return st.setUpdate({ step: 'email', error: embeddedError('INVALID_EMAIL').shortMessage })
-  const wallet = core.runtime.embedded ? await core.runtime.embedded.catch(() => undefined) : undefined
+  const wallet = core.runtime.slots.get(EMBEDDED_WALLET) ? await core.runtime.slots.get(EMBEDDED_WALLET)?.catch(() => undefined) : undefined
   if (!wallet || !st.state.authEmail || st.state.provider) return st.setUpdate({ step: 'email', error: embeddedError('NOT_CONNECTED_EMAIL').shortMessage })
   st.setUpdate({ step: 'sending', newEmail: parsed.output })
   try {

@@ -1,7 +1,8 @@
 import { expect } from 'chai'
 import { createCore, type Core } from '../createCore.js'
 import { devnetNetworks, getDevnet, memoryStorage, waitFor } from '../__fixtures__/devnet.js'
-import { embeddedState, socialLogin } from './embeddedState.js'
+import { embeddedState } from './embeddedState.js'
+import { socialLogin } from './embeddedLogin.js'
 
 // The social login's popup as state (spec §3 socialWindow): while it is open a second click on the
 // provider brings it forward instead of starting another login.

@@ -1,7 +1,7 @@
 // Loaded with the flows that show a value (Send's fee and balance, the on-ramp's estimate): never
 // in the first chunk.
 import { blockchainEndpoints } from '@wallet-modal/wire'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { createCheckedCalls } from '../api/checkedCalls.js'
 import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'

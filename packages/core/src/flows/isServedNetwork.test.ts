@@ -2,15 +2,15 @@
 // and identity are skipped there as balances are. The service is a recording stand-in (what is
 // asked is what counts), the account state is set as a connection would leave it.
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
+import type { Core } from '../createCore.js'
 import type { ServiceClient } from '../api/ServiceClient.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
-import { memoryStorage } from '../__fixtures__/devnet.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { walletFeatures } from './walletFeatures.js'
 import { fetchIdentity } from './balances.js'
 import { fetchTransactions } from './transactions.js'
 import { isServedNetwork } from './isServedNetwork.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** A network the site does not list, where a wallet may move. */
@@ -20,15 +20,7 @@ describe('history and identity on networks the service does not serve (spec §7)
   let core: Core | undefined
   let asked: string[]
   const make = () => {
-    const c = (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: memoryStorage()
-    }))
+    const c = (core = quietCore())
     asked = []
     const api = {
       getIdentity: async (address: string) => (asked.push(`identity ${address}`), { name: 'devnet-wallet.reown.id', avatar: null }),

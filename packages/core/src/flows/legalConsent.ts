@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 
 /** The site's legal pages as Connect's checkbox links them (spec §9 `legalCheckbox`). */
 export interface LegalLinks {

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { WiredNamespace } from '../types/network.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { adapterOf } from './adapters.js'

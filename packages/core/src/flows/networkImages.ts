@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { CaipNetwork } from '../types/network.js'
 import { serviceUrl } from '../api/sdk.js'
 import { safeImageUrl } from '../utils/image.js'

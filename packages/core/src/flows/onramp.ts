@@ -1,11 +1,12 @@
 import type { OnRampProvider, PaymentCurrency, PurchaseCurrency } from '@wallet-modal/wire'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { createOnRampController, type OnRampController } from '../controllers/OnRampController.js'
 import type { OnRampClient } from '../api/OnRampClient.js'
 import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import { fetchTokenBalances } from './balances.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 import { reasonOf } from '../api/serviceReason.js'
+import { featureKey, getOrMake } from '../core/FeatureSlots.js'
 
 /** The on-ramp's state of one core: its controller, client, the quote and the wait in flight. */
 export interface OnRampFeature {
@@ -16,6 +17,9 @@ export interface OnRampFeature {
   /** Counts purchases: a newer one (or leaving) ends the wait of an older one. */
   purchaseSeq: number
 }
+
+/** The on-ramp's controller and client, made when Buy first loads. */
+const ONRAMP = featureKey<OnRampFeature>()
 
 /** Spec §9's built-in sample limits, used when the provider's options cannot be read. */
 export const ONRAMP_FALLBACK_PAYMENT_CURRENCIES: PaymentCurrency[] = ['USD', 'EUR'].map(id => ({
@@ -60,7 +64,7 @@ export const CHECKOUT_WINDOW_FEATURES = 'popup,width=480,height=720'
 
 /** The on-ramp's state of this core, made on first use (its code loads with the on-ramp views). */
 export function onrampFeature(core: Core): OnRampFeature {
-  return (core.runtime.onramp ??= { controller: createOnRampController(), quoteSeq: 0, purchaseSeq: 0 })
+  return getOrMake(core.runtime.slots, ONRAMP, () => ({ controller: createOnRampController(), quoteSeq: 0, purchaseSeq: 0 }))
 }
 
 /** The on-ramp client on the site's blockchain data API (its own chunk, loaded once). */

@@ -1,13 +1,9 @@
-import type { Core } from '../createCore.js'
-import type { RouterData, ViewId } from '../controllers/RouterController.js'
+import type { Core } from '../core/Core.js'
+import type { ViewId } from '../controllers/RouterController.js'
+import type { OpenModalOptions } from '../core/WalletModal.js'
 import { isMobile } from '../utils/platform.js'
 
-/** Options of {@link openModal}. */
-export interface OpenModalOptions {
-  /** A view to open instead of the default one (spec §2: an explicit view wins). */
-  view?: ViewId
-  data?: RouterData
-}
+export type { OpenModalOptions }
 
 /**
  * Universal-provider mode (no chain adapters; spec §2's first opening rule): WalletConnect is the

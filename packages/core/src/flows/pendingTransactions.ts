@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import type { CaipNetwork, WiredNamespace } from '../types/network.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { NamesClient } from '../api/NamesClient.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { NAME_ERROR_MESSAGES } from '../errors/nameCodes.js'
@@ -6,6 +6,8 @@ import { CACHE_MS } from '../controllers/BlockchainApiController.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 import { reasonOf } from '../api/serviceReason.js'
+import { NAMES_CLIENT } from '../core/featureKeys.js'
+import { getOrMake } from '../core/FeatureSlots.js'
 
 /** Spec §9: the suffix names are registered under when the service does not name its own. */
 export const DEFAULT_NAME_SUFFIX = '.reown.id'
@@ -70,11 +72,11 @@ export function namesClient(core: Core): Promise<NamesClient> {
         details: 'no blockchain data API configured'
       })
     )
-  const made = (core.runtime.names ??= Promise.all([core.loadHttp(), import('../api/NamesClient.js')]).then(([http, m]) =>
-    m.createNamesClient(http, urls.blockchainApiUrl, opts.projectId)
-  ))
+  const made = getOrMake(core.runtime.slots, NAMES_CLIENT, () =>
+    Promise.all([core.loadHttp(), import('../api/NamesClient.js')]).then(([http, m]) => m.createNamesClient(http, urls.blockchainApiUrl, opts.projectId))
+  )
   made.catch(() => {
-    if (core.runtime.names === made) core.runtime.names = undefined
+    if (core.runtime.slots.get(NAMES_CLIENT) === made) core.runtime.slots.delete(NAMES_CLIENT)
   })
   return made
 }

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
 import { STORAGE_KEYS, is } from '../utils/storage.js'
 import type { Connector } from '../types/connector.js'
@@ -10,6 +10,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletconnect/connector
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
 import { currentConnectorId } from '../adapters/connectorIds.js'
 import { wasDisconnected } from './disconnectedConnectors.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 /** How long to wait for the remembered wallet to announce itself on page load. */
 export const RECONNECT_WAIT_MS = 3000
@@ -131,7 +132,7 @@ async function reconnectNamespace(core: Core, ns: WiredNamespace, id: string): P
   followWallet(core, adapter, connector)
   // The embedded wallet's account type (smart account or the key's own) and deployment.
   if (isAuthConnectorId(connector.id)) {
-    void Promise.all([import('./accountType.js'), core.runtime.embedded])
+    void Promise.all([import('./accountType.js'), core.runtime.slots.get(EMBEDDED_WALLET)])
       .then(([m, wallet]) => wallet && m.syncEmbeddedAccountType(core, wallet))
       .catch(() => undefined)
   }

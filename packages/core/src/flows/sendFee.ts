@@ -1,10 +1,10 @@
 import { formatUnits, parseUnits } from 'viem'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { SendFee } from '../controllers/SendController.js'
 import { formatUsd } from '../utils/format.js'
 import { walletFeatures } from './walletFeatures.js'
 import { activeWallet } from './walletActions.js'
-import { amountError, decimalsOf, tokenContract } from './sendDraft.js'
+import { amountError, decimalsOf, tokenContract } from './sendAmounts.js'
 import type { CaipNetwork } from '../types/network.js'
 import { fungiblePriceUsd } from './fungiblePrice.js'
 

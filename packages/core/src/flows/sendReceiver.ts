@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import { NAMESPACE_INFO } from '../adapters/namespaces.js'
 import { safeImageUrl } from '../utils/image.js'

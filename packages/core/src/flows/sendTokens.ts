@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { walletFeatures } from './walletFeatures.js'
 import { refreshBalance } from './accountState.js'

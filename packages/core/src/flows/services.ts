@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
 import { reportError } from './telemetry.js'
 import { prefetchWalletLists } from './walletLists.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { SIWXConfig } from '../siwx/SIWXConfig.js'
 import { siweConfigToSIWX } from '../siwx/siweConfigToSIWX.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'

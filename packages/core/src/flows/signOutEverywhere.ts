@@ -1,10 +1,11 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { isAuthConnectorId } from '../adapters/embedded/constants.js'
-import { embeddedError } from '../errors/embeddedCodes.js'
+import { embeddedError } from '../errors/embeddedErrors.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
 import { disconnect } from './disconnect.js'
 import { closeModal } from './openModal.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 /**
  * "Log out on every device" (Account, for an e-mail or social account): the secure site ends
@@ -20,7 +21,7 @@ export async function signOutEverywhere(core: Core): Promise<void> {
     const { account } = core.chain.state.namespaces[ns]
     return account.status !== 'disconnected' && isAuthConnectorId(account.connectorId)
   })
-  const wallet = core.runtime.embedded ? await core.runtime.embedded.catch(() => undefined) : undefined
+  const wallet = core.runtime.slots.get(EMBEDDED_WALLET) ? await core.runtime.slots.get(EMBEDDED_WALLET)?.catch(() => undefined) : undefined
   if (!wallet || !embedded.length) throw embeddedError('NOT_CONNECTED_EMAIL')
   try {
     await wallet.frame.request('SIGN_OUT', { everywhere: true })

@@ -1,9 +1,10 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { Wallet } from '../api/schemas.js'
 import type { Connector } from '../types/connector.js'
 import { safeImageUrl } from '../utils/image.js'
 import { WIRED_NAMESPACES } from '../types/network.js'
 import { namespaceSupports } from '../adapters/namespaces.js'
+import { CUSTOM_WALLETS } from '../core/featureKeys.js'
 
 const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
 const optionalText = (value: unknown, max: number): boolean => value === undefined || value === null || (typeof value === 'string' && value.length <= max)
@@ -14,13 +15,13 @@ const LINKS = ['mobile_link', 'desktop_link', 'webapp_link', 'homepage'] as cons
  * checked once per core: each needs an `id` and a `name`; its image must be `https:` or a
  * `data:image/` URL (else it shows without one) and its links strings (they are offered only as
  * the WalletConnect views offer any wallet's links, by allow-list). A malformed entry is left
- * out with a console warning naming it; the rest show. Kept in `core.runtime.customWallets`, which
+ * out with a console warning naming it; the rest show. Kept in the core's CUSTOM_WALLETS slot, which
  * Connect reads (so Connect loads this code only on sites that have custom wallets).
  *
  * @param core - The modal's core.
  */
 export function customWalletsOf(core: Core): Wallet[] {
-  let wallets = core.runtime.customWallets
+  let wallets = core.runtime.slots.get(CUSTOM_WALLETS)
   if (wallets) return wallets
   wallets = []
   for (const entry of core.options.state.customWallets ?? []) {
@@ -38,7 +39,7 @@ export function customWalletsOf(core: Core): Wallet[] {
       image_url: safeImageUrl(w.image_url) ?? null
     })
   }
-  core.runtime.customWallets = wallets
+  core.runtime.slots.set(CUSTOM_WALLETS, wallets)
   return wallets
 }
 

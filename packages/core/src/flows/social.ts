@@ -1,14 +1,15 @@
 import { SocialResultMessageSchema } from '@wallet-modal/wire'
 import * as v from 'valibot'
 import { subscribe } from 'valtio/vanilla'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { POPUP_CLOSED_CHECK_MS, type SocialProvider } from '../adapters/embedded/constants.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { SOCIAL_ERROR_MESSAGES, type SocialErrorCode } from '../errors/socialCodes.js'
 import type { ErrorCode } from '../errors/codes.js'
 import { ensureEmbedded, finishLogin } from './embedded.js'
 import { embeddedState, secureSiteUrlOf } from './embeddedState.js'
-import { toEmbeddedError } from '../errors/embeddedCodes.js'
+import { toEmbeddedError } from '../errors/embeddedErrors.js'
+import { EMBEDDED_WALLET } from '../core/featureKeys.js'
 
 /** The longest a social login may take in its popup (the secure site forgets it after this too). */
 const SOCIAL_LOGIN_TIMEOUT_MS = 10 * 60_000
@@ -153,7 +154,10 @@ export async function startFarcasterLogin(core: Core): Promise<string | undefine
       st.nextAttempt()
       st.setSocial({ step: 'idle' })
       // The frame stops asking the relay.
-      core.runtime.embedded?.then(w => w.frame.request('ABORT_RPC', {})).catch(() => undefined)
+      core.runtime.slots
+        .get(EMBEDDED_WALLET)
+        ?.then(w => w.frame.request('ABORT_RPC', {}))
+        .catch(() => undefined)
     }
   })
   const fail = (err: unknown): undefined => {

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { Connector } from '../types/connector.js'
 import { WIRED_NAMESPACES, type CaipAddress, type WiredNamespace } from '../types/network.js'
 import { STORAGE_KEYS } from '../utils/storage.js'

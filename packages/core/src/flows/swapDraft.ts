@@ -1,6 +1,6 @@
 import { formatUnits, parseUnits } from 'viem'
 import type { SwapQuote, SwapToken } from '@wallet-modal/wire'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { createSwapController, type SwapController } from '../controllers/SwapController.js'
 import type { SwapClient, SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
@@ -11,6 +11,7 @@ import { truncateDecimals } from '../utils/format.js'
 import { formatFee } from './sendFee.js'
 import { fetchTokenBalances } from './balances.js'
 import { activeWallet } from './walletActions.js'
+import { featureKey, getOrMake } from '../core/FeatureSlots.js'
 
 /** Swap's state of one core: its draft, its service client, the quote in flight. */
 export interface SwapFeature {
@@ -22,6 +23,9 @@ export interface SwapFeature {
   /** Whether the wallet batches calls, for one account on one network. */
   batching?: { key: string; supported: Promise<boolean> }
 }
+
+/** Swap's draft and client, made when Swap first loads. */
+const SWAP = featureKey<SwapFeature>()
 
 /** A quote shown as about to expire is asked again before building the swap (ms). */
 const QUOTE_MARGIN_MS = 5_000
@@ -36,7 +40,7 @@ export const SWAP_POPULAR_SYMBOLS = ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC
 
 /** Swap's state of this core, made on first use (the code loads with the Swap view). */
 export function swapFeature(core: Core): SwapFeature {
-  return (core.runtime.swap ??= { controller: createSwapController(), quoteSeq: 0 })
+  return getOrMake(core.runtime.slots, SWAP, () => ({ controller: createSwapController(), quoteSeq: 0 }))
 }
 
 /** A Swap error with its words (its code is outside the first chunk's catalogue). */

@@ -1,5 +1,5 @@
 import { formatUnits } from 'viem'
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { SwapTrade } from '../api/SwapClient.js'
 import { WalletModalError, isWalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { activeWallet, type ActiveWallet } from './walletActions.js'

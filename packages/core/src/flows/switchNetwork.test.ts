@@ -1,28 +1,17 @@
 // Where switching network leads (spec §2 "Switching network opens", §8 "switch network not
 // found"), without a wallet: the account state is set as a connection would leave it.
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
+import type { Core } from '../createCore.js'
 import type { WalletModalOptions } from '../types/options.js'
 import { ALERTS } from '../controllers/alertTexts.js'
-import { TEST_NETWORKS } from '../__fixtures__/networks.js'
-import { memoryStorage } from '../__fixtures__/devnet.js'
 import { NETWORK_SWITCH_DISABLED, chooseNetwork, switchNetwork } from './switchNetwork.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 describe('switching network: SwitchActiveChain, a skipped confirmation, an unknown network', () => {
   let core: Core | undefined
-  const make = (extra: Partial<WalletModalOptions> = {}) =>
-    (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: memoryStorage(),
-      ...extra
-    }))
+  const make = (extra: Partial<WalletModalOptions> = {}) => (core = quietCore(extra))
   /** Connected on EVM only, as after connecting an EVM wallet. */
   const connectedOnEvm = (c: Core) => c.chain.setAccount('eip155', { status: 'connected', address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}` })
   afterEach(() => {

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { toCaipAddress } from '../utils/caip.js'
 import { STORAGE_KEYS } from '../utils/storage.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
 

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ViewId } from '../controllers/RouterController.js'
 import { closeModal } from './openModal.js'
 

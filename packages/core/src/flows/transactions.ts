@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { Transaction, TransactionTransfer } from '../api/schemas.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import { truncateDecimals } from '../utils/format.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 
 /**
  * True when the address a site gives wallets (`metadata.url`) is not the origin of the page the

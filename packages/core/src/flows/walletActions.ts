@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, isWalletModalError } from '../errors/WalletModalError.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { CaipNetwork } from '../types/network.js'

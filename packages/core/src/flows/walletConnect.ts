@@ -1,16 +1,17 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 import type { Wallet } from '../api/schemas.js'
 import type { Connector } from '../types/connector.js'
 import type { WalletConnectClient } from '../adapters/walletconnect/WalletConnectClient.js'
 import type { WcSession } from '../adapters/walletconnect/types.js'
 import { PAIRING_EXPIRY_MS, PAIRING_RETRY_GAP_MS, WALLET_CONNECT_CONNECTOR_ID, isPairingExpired } from '../adapters/walletconnect/constants.js'
-import { completeConnection, failConnection } from './connect.js'
+import { completeConnection, failConnection } from './completeConnection.js'
 import { openModal } from './openModal.js'
 import { adapterOf } from './adapters.js'
 import { relayProblemOf } from './relayProblemOf.js'
 import { showIfUnverifiedDomain } from './unverifiedDomain.js'
 import type { AdapterConnection, ChainAdapter } from '../adapters/ChainAdapter.js'
+import { WALLET_CONNECT } from '../core/featureKeys.js'
 
 /**
  * How long making a pairing may take before the relay counts as unreachable. On loopback it takes
@@ -40,7 +41,8 @@ function withTimeout<T>(core: Core, p: Promise<T>, ms: number, what: string): Pr
 export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient> {
   const { relayUrl, projectId, metadata } = core.options.state
   if (!relayUrl) return Promise.reject(new WalletModalError('WALLET_CONNECT_NOT_FOUND'))
-  if (!core.runtime.walletConnect) {
+  let client = core.runtime.slots.get(WALLET_CONNECT)
+  if (!client) {
     const loading = withTimeout(
       core,
       import('../adapters/walletconnect/WalletConnectClient.js').then(m =>
@@ -49,12 +51,13 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
       PAIRING_TIMEOUT_MS,
       'WalletConnect relay'
     )
-    core.runtime.walletConnect = loading
+    core.runtime.slots.set(WALLET_CONNECT, loading)
     loading.catch(() => {
-      if (core.runtime.walletConnect === loading) core.runtime.walletConnect = undefined
+      if (core.runtime.slots.get(WALLET_CONNECT) === loading) core.runtime.slots.delete(WALLET_CONNECT)
     })
+    client = loading
   }
-  return core.runtime.walletConnect
+  return client
 }
 
 /**
@@ -62,11 +65,11 @@ export function loadWalletConnectClient(core: Core): Promise<WalletConnectClient
  * @returns the relay's refusal, or undefined when the client was not refused (or never started)
  */
 async function dropRefusedClient(core: Core): Promise<Error | undefined> {
-  const loading = core.runtime.walletConnect
+  const loading = core.runtime.slots.get(WALLET_CONNECT)
   const client = loading ? await loading.catch(() => undefined) : undefined
   const refused = client?.refused()
   if (!client || !refused) return undefined
-  if (core.runtime.walletConnect === loading) core.runtime.walletConnect = undefined
+  if (core.runtime.slots.get(WALLET_CONNECT) === loading) core.runtime.slots.delete(WALLET_CONNECT)
   await client.close().catch(() => undefined)
   return refused
 }

@@ -1,17 +1,11 @@
-import type { Core } from '../createCore.js'
-import { createSendController, type SendController } from '../controllers/SendController.js'
-import { createTransactionsController, type TransactionsController } from '../controllers/TransactionsController.js'
-import { createSIWXController, type SIWXController } from '../controllers/SIWXController.js'
-import type { SIWXConfig } from '../siwx/SIWXConfig.js'
+import type { Core } from '../core/Core.js'
+import { createSendController } from '../controllers/SendController.js'
+import { createTransactionsController } from '../controllers/TransactionsController.js'
+import { createSIWXController } from '../controllers/SIWXController.js'
+import { WALLET_FEATURES, type WalletFeatures } from '../core/featureKeys.js'
+import { getOrMake } from '../core/FeatureSlots.js'
 
-/** The controllers of the wallet features (Send, Activity) and of sign-in. */
-export interface WalletFeatures {
-  send: SendController
-  transactions: TransactionsController
-  siwx: SIWXController
-  /** A site's `siweConfig` served as SIWX, made on first use. */
-  siweAdapter?: SIWXConfig
-}
+export type { WalletFeatures }
 
 /**
  * The wallet features' controllers of this core, made on first use. They live outside the
@@ -19,5 +13,9 @@ export interface WalletFeatures {
  * Activity needs them: their code loads with those views, not with the page.
  */
 export function walletFeatures(core: Core): WalletFeatures {
-  return (core.runtime.features ??= { send: createSendController(), transactions: createTransactionsController(), siwx: createSIWXController() })
+  return getOrMake(core.runtime.slots, WALLET_FEATURES, () => ({
+    send: createSendController(),
+    transactions: createTransactionsController(),
+    siwx: createSIWXController()
+  }))
 }

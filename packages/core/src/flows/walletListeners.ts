@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import type { Connector } from '../types/connector.js'
 import { toCaipAddress } from '../utils/caip.js'

@@ -1,4 +1,4 @@
-import type { Core } from '../createCore.js'
+import type { Core } from '../core/Core.js'
 import { toWalletModalError } from '../errors/WalletModalError.js'
 import type { Wallet } from '../api/schemas.js'
 import { FEATURED_DEFAULT, RECOMMENDED_ENTRIES, SEARCH_ENTRIES, WALLETS_PAGE_SIZE } from '../controllers/ApiController.js'

@@ -1,4 +1,4 @@
-import type { Locale, NumberFormats } from './I18nController.js'
+import type { Locale, NumberFormats } from './i18nTypes.js'
 
 /**
  * `locale`'s formatter of decimal text: each number in it (digits, an optional `.` and decimals)

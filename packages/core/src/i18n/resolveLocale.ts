@@ -1,7 +1,7 @@
 // Matching a language tag to a locale with a catalogue: with the first switch of language
 // (switchLocale.ts), and on a server rendering the button's text (buttonLabels.ts).
 import { LOCALES } from './compiled/MessageValues.js'
-import type { Locale } from './I18nController.js'
+import type { Locale } from './i18nTypes.js'
 
 // Chinese by script as much as by region: Traditional for Taiwan, Hong Kong and Macao.
 const TRADITIONAL_CHINESE = /^zh-(hant|tw|hk|mo)\b/i

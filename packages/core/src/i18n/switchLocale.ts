@@ -4,7 +4,7 @@ import { LOCALES } from './compiled/MessageValues.js'
 import { detectLocale, resolveLocale } from './resolveLocale.js'
 import { amountFormatter } from './amountFormatter.js'
 import { loaders } from './compiled/loaders.js'
-import type { Catalogue, I18nState, Locale, NumberFormats } from './I18nController.js'
+import type { Catalogue, I18nState, Locale, NumberFormats } from './i18nTypes.js'
 
 export { amountFormatter, detectLocale, resolveLocale }
 

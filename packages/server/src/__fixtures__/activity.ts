@@ -13,7 +13,7 @@ import {
   type Devnet,
   type DevnetReceipt
 } from '../../../devnet/src/index.js'
-import { createServer, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../index.js'
+import { createServer, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, type OrError } from './http.js'
 

@@ -4,7 +4,7 @@
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEVNET_TOKEN_LIST_URL, findFreePort, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 
 /** A running {@link startChainServer}. */

@@ -1,6 +1,6 @@
 // The server most HTTP tests need: the demo configuration with no chain running (no test here
 // reaches one), plus a second project with other origins and analytics off.
-import { createServer, type ServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, type ServerConfig, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 
 /** An origin of the demo project's `allowedOrigins` (`http://127.0.0.1:*`). */

@@ -13,7 +13,7 @@ import { createBundlerClient, formatUserOperationRequest, type SmartAccount, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY } from '../config/demoServerConfig.js'
 import { postJson, urlOf } from '../__fixtures__/http.js'
 

@@ -10,7 +10,7 @@ import { createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, typ
 import { createBundlerClient, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig, DEMO_PAYMASTER_SIGNER_KEY } from '../config/demoServerConfig.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { smartAccountClient, toEmbeddedSmartAccount, type SmartAccountChain } from '../embedded/embeddedSmartAccount.js'

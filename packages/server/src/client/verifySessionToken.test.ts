@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { WALLET_PRIVATE_KEY, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, verifySessionToken, type WalletModalServer } from '../index.js'
+import { createServer, verifySessionToken, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { CLIENT, postJson, urlOf } from '../__fixtures__/http.js'
 

@@ -697,6 +697,16 @@ export type OnRampProviderConfig =
     }
 
 /**
+ * The documented interfaces and the schema describe one object. `parseServerConfig` assigns the
+ * schema's output to `ServerConfig` without a cast (a field the schema reads differently fails to
+ * compile there); this fails to compile when `ServerConfig` documents a field the schema does not
+ * read at all.
+ */
+type ConfigFieldsRead = [Exclude<keyof ServerConfig, keyof v.InferOutput<typeof ServerConfigSchema>>] extends [never] ? true : false
+const configFieldsRead: ConfigFieldsRead = true
+void configFieldsRead
+
+/**
  * Checks an untrusted value (e.g. a parsed JSON file) against the config schema, and checks that
  * ids are unique. Throws an Error naming the first problem and where it is.
  *
@@ -709,7 +719,8 @@ export function parseServerConfig(value: unknown): ServerConfig {
     const path = issue?.path?.map(p => String(p.key)).join('.') ?? ''
     throw new Error(`Invalid server config${path ? ` at ${path}` : ''}: ${issue?.message ?? 'invalid'}`)
   }
-  const config = result.output as ServerConfig
+  // No cast: what the schema yields type-checks as the documented ServerConfig (see ConfigFieldsRead below).
+  const config: ServerConfig = result.output
   assertUnique(
     config.projects.map(p => p.id),
     'project id'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { codeOf, linkOf, startMailSink, type MailSink } from '../../../devnet/src/index.js'
-import { createServer, KeyVault, type WalletModalServer } from '../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 import { OTP_DAILY_FAILURES } from './EmbeddedAccounts.js'

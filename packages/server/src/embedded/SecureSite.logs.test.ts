@@ -6,7 +6,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { codeOf, startMailSink, type MailSink } from '../../../devnet/src/index.js'
-import { createServer, KeyVault, type WalletModalServer } from '../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 
 const HEAD = 0x100000n

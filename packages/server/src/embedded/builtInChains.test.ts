@@ -4,7 +4,7 @@
 // public node: the proxy is asked methods it answers itself.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createServer, KeyVault, type WalletModalServer } from '../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { parseServerConfig, type ChainConfig } from '../config/ServerConfig.js'
 import { findFreePort } from '../../../devnet/src/index.js'

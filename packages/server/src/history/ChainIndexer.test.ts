@@ -4,7 +4,7 @@ import { after, before, describe, it, mock } from 'node:test'
 import assert from 'node:assert/strict'
 import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance } from '../../../devnet/src/index.js'
 import { encodeFunctionData, erc20Abi } from 'viem'
-import { ChainIndexer, createServer, openStore, type Store, type WalletModalServer } from '../index.js'
+import { ChainIndexer, createServer, openStore, type Store, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import {
   DEPLOYER,

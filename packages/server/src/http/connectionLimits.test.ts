@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { urlOf } from '../__fixtures__/http.js'
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, type ServerConfig } from '../index.js'
+import { createServer, type ServerConfig } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { CLIENT, urlOf } from '../__fixtures__/http.js'
 import { useStarted } from '../__fixtures__/useStarted.js'

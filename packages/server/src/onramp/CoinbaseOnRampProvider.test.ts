@@ -10,7 +10,7 @@ import {
   COINBASE_USDC_ID,
   type CoinbaseOnRampStandIn
 } from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
-import { createServer, parseServerConfig, type WalletModalServer } from '../index.js'
+import { createServer, parseServerConfig, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 import type { ApiError } from '../http/ApiError.js'

@@ -10,7 +10,7 @@ import { RELAY_REFUSALS, RELAY_REFUSAL_CLOSE_CODE, relayRefusalOf } from '@walle
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import WebSocket from 'ws'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import type { ServerConfig } from '../config/ServerConfig.js'
 import { findFreePort } from '../../../devnet/src/freePort.js'

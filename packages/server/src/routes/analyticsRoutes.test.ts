@@ -1,7 +1,7 @@
 // The analytics and error sink: POST /e stores, GET /e reads back, with validation and limits.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { CLIENT, getJson, postJson, urlOf } from '../__fixtures__/http.js'
 

@@ -12,7 +12,7 @@ import { installMulticall3 } from '../../../devnet/src/installMulticall3.js'
 import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '../../../devnet/src/prices/startCoinGeckoStandIn.js'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import type { ServerConfig } from '../config/ServerConfig.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 
 describe('prices in the blockchain data API', () => {
   let anvil: AnvilInstance

@@ -6,7 +6,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, sendAn
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
 import { SOLANA_RECEIVER_ADDRESS, SOLANA_SPL_MINT, SOLANA_WALLET_ADDRESS, SOLANA_WALLET_SECRET } from '../../../devnet/src/index.js'
-import { parseServerConfig } from '../index.js'
+import { parseServerConfig } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { DEVNET_TOKENS as tokens, DOWN_SOLANA_CHAIN, startSolanaServer } from '../__fixtures__/startSolanaServer.js'

@@ -20,7 +20,7 @@ import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
-import { createServer } from '../index.js'
+import { createServer } from '../internal.js'
 
 const EMPTY_ACCOUNT = '0x000000000000000000000000000000000000dEaD'
 

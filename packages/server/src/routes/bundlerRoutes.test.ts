@@ -15,7 +15,7 @@ import { createBundlerClient, formatUserOperationRequest, type SmartAccount, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY, DEMO_PAYMASTER_SIGNER_KEY } from '../config/demoServerConfig.js'
 import { SponsorshipRefused, VerifyingPaymaster } from '../bundler/VerifyingPaymaster.js'
 import type { ServerConfig } from '../config/ServerConfig.js'

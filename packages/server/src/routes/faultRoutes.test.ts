@@ -2,7 +2,7 @@
 // counts, hit counting, the requests it saw, and that it does not exist unless enabled.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 

@@ -19,7 +19,7 @@ import {
   type Devnet,
   type EtherscanStandIn
 } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
 import {

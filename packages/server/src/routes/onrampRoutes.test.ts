@@ -9,7 +9,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startDevnet, startOnRampSandbox, type Devnet, type OnRampSandbox } from '../../../devnet/src/index.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
 

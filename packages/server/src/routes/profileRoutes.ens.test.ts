@@ -12,7 +12,7 @@ import { findFreePort } from '../../../devnet/src/freePort.js'
 import { historyOf, send, synced } from '../__fixtures__/activity.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
 import { DEMO_NAME_SUFFIX, demoServerConfig } from '../config/demoServerConfig.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 
 describe('/v1/profile/* with ENS', () => {
   let anvil: AnvilInstance | undefined

@@ -9,7 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { formatSIWXMessage } from '../../../core/src/siwx/formatSIWXMessage.js'
 import type { SIWXMessageData } from '../../../core/src/siwx/SIWXConfig.js'
 import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../../devnet/src/bitcoin/index.js'
-import { verifySiwx, type RefusedSiwx, type VerifiedSiwx, type VerifySiwxOptions } from '../index.js'
+import { verifySiwx, type RefusedSiwx, type VerifiedSiwx, type VerifySiwxOptions } from '../internal.js'
 
 /** Anvil account 1 (its well-known development key). */
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')

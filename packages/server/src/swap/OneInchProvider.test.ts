@@ -20,7 +20,7 @@ import {
   type AnvilInstance
 } from '../../../devnet/src/index.js'
 import { ONE_INCH_NATIVE_ADDRESS, startOneInchStandIn, type OneInchStandIn } from '../../../devnet/src/oneInch/startOneInchStandIn.js'
-import { createServer, type WalletModalServer } from '../index.js'
+import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf, CLIENT } from '../__fixtures__/http.js'
 import type { ApiError } from '../http/ApiError.js'

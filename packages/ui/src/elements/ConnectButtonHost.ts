@@ -1,5 +1,5 @@
 import { createElement } from 'react'
-import type { ElementProps } from './reactRenderer.js'
+import type { ElementProps } from './ElementProps.js'
 import { ConnectButton } from '../components/ConnectButton.js'
 
 /** `<connect-button>`'s component: the button, from the element's `label`, `loadingLabel` and `theme`. */

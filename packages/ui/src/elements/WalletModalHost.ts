@@ -1,6 +1,6 @@
 import { createElement, useEffect } from 'react'
 import { useSnapshot } from 'valtio/react'
-import type { ElementProps } from './reactRenderer.js'
+import type { ElementProps } from './ElementProps.js'
 // The dialog lives in its own chunk, loaded when first opened (or prefetched before).
 import { LazyWalletModal } from '../lazy/loadWalletModal.js'
 

@@ -1,18 +1,12 @@
 import { createElement, useSyncExternalStore, type ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'
-import type { Core } from '@wallet-modal/core/internal'
-import type { ElementBase, ElementKind, ElementRenderer, WalletModalBaseElement } from './ElementBase.js'
+import type { ElementBase, ElementKind, ElementRenderer } from './ElementBase.js'
 import { ConnectButtonHost } from './ConnectButtonHost.js'
 import { WalletModalHost } from './WalletModalHost.js'
+import type { ElementProps } from './ElementProps.js'
 
-/** Props every element's React component receives. */
-export interface ElementProps {
-  /** The element itself (the shadow root's host). */
-  host: WalletModalBaseElement
-  /** The core to render: the element's own, else the page default. */
-  core: Core
-}
+export type { ElementProps }
 
 /** The component that draws each element. */
 // (Each takes its element's string props besides these.)

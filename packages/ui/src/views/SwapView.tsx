@@ -36,6 +36,7 @@ import { AmountInput } from '../components/AmountInput.js'
 import { AmountHint } from '../components/AmountHint.js'
 import { withSwapStyles } from './swapStyles.js'
 import { formatUsdIn } from '../hooks/formatUsdIn.js'
+import { SwitchNetworkButton } from '../components/SwitchNetworkButton.js'
 
 /** The catalogues whose words Swap's errors may be (shown in the active locale). */
 const SWAP_ERRORS = [ERROR_MESSAGES, SWAP_ERROR_MESSAGES]
@@ -71,12 +72,7 @@ export function SwapView() {
         <p className="wm-alert" data-variant="error" role="alert" data-testid="swap-unavailable">
           {errorWords(core, s.tokensError, SWAP_ERRORS)}
         </p>
-        {/* No way to another network when the site turned switching off (enableNetworkSwitch). */}
-        {core.options.state.enableNetworkSwitch ? (
-          <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-            {t('swap.switchNetwork')}
-          </button>
-        ) : null}
+        <SwitchNetworkButton label={t('swap.switchNetwork')} />
       </>
     )
   }

@@ -28,6 +28,7 @@ import { AmountInput } from '../components/AmountInput.js'
 import { AmountHint } from '../components/AmountHint.js'
 import { withSendStyles } from './sendStyles.js'
 import { formatUsdIn } from '../hooks/formatUsdIn.js'
+import { SwitchNetworkButton } from '../components/SwitchNetworkButton.js'
 
 /**
  * Send: token (opens the token list), amount with Max and its fiat value, receiver (an address of
@@ -64,12 +65,7 @@ export function WalletSendView() {
         <p className="wm-alert" data-variant="error" role="alert" data-testid="send-error">
           {errorText(t, new WalletModalError('SEND_UNSUPPORTED_CHAIN'))}
         </p>
-        {/* No way to another network when the site turned switching off (enableNetworkSwitch). */}
-        {core.options.state.enableNetworkSwitch ? (
-          <button type="button" className="wm-button" part="button" onClick={() => core.router.push('Networks')}>
-            {t('send.switchNetwork')}
-          </button>
-        ) : null}
+        <SwitchNetworkButton label={t('send.switchNetwork')} />
       </>
     )
   }

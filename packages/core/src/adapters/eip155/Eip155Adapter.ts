@@ -6,9 +6,7 @@ import type { AdapterConnection, AdapterContext, ChainAdapter } from '../ChainAd
 import { lazyTransfers } from '../lazyTransfers.js'
 import { fromProviderError } from './providerErrors.js'
 import { watchEip155Wallets } from './discovery.js'
-
-/** Hex form of a chain id, as EIP-1193 wallets expect. */
-export const toHexChainId = (id: number): `0x${string}` => `0x${id.toString(16)}`
+import { evmNetworkFor, rpcUrlOf } from './eip155Networks.js'
 
 /** An address a transaction can go to: 0x and 40 hex digits. */
 const isTransferAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value)
@@ -22,33 +20,9 @@ function firstAddress(accounts: unknown): string | undefined {
   return Array.isArray(accounts) && isEvmAddress(accounts[0]) ? accounts[0] : undefined
 }
 
-/**
- * The site's network for an EVM chain id, or a placeholder for a chain the site does not list
- * (an EVM wallet picks its own network; the modal then shows UnsupportedChain).
- */
-export function evmNetworkFor(networks: readonly CaipNetwork[], chainId: number): CaipNetwork {
-  return (
-    networks.find(n => n.caipNetworkId === `eip155:${chainId}`) ?? {
-      id: chainId,
-      caipNetworkId: `eip155:${chainId}`,
-      chainNamespace: 'eip155',
-      name: `Unknown network (${chainId})`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [] } }
-    }
-  )
-}
-
 async function connection(provider: Eip1193Provider, address: string, networks: readonly CaipNetwork[]): Promise<AdapterConnection> {
   const chainId = assertEvmChainId(await provider.request({ method: 'eth_chainId' }))
   return { address, network: evmNetworkFor(networks, chainId) }
-}
-
-/** The network's first RPC URL (the site's, never the wallet's). */
-export function rpcUrlOf(network: CaipNetwork): string {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw new WalletModalError('NETWORK_NOT_FOUND', { details: `no RPC URL for ${network.caipNetworkId}` })
-  return url
 }
 
 /**

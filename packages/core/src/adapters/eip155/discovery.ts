@@ -77,7 +77,7 @@ export function watchEip155Wallets(
     announced.add(detail.provider)
     // A wallet both announced and at window.ethereum is listed once, as announced, even when it
     // announces after the injected entry was reported.
-    if (injectedReported && injectedReported === detail.provider) onRemove(INJECTED_CONNECTOR_ID)
+    if (injectedReported === detail.provider) onRemove(INJECTED_CONNECTOR_ID)
     onConnector(announcedConnector(detail.info, detail.provider))
   }
   if (opts.eip6963) {

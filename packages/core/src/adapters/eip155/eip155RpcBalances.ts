@@ -4,7 +4,7 @@ import type { SiteToken } from '../../controllers/resolveTokens.js'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { AdapterContext } from '../ChainAdapter.js'
-import { rpcUrlOf } from './Eip155Adapter.js'
+import { rpcUrlOf } from './eip155Networks.js'
 import { nativeRpcBalance, tokenRpcBalance, type RpcBalancesInput, type RpcCall } from '../rpcTokenBalance.js'
 
 /** Where Multicall3 lives on nearly every EVM chain (the same deployment everywhere). */

@@ -3,7 +3,7 @@ import type { CaipNetwork } from '../../types/network.js'
 import type { AdapterContext } from '../ChainAdapter.js'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import { DEFAULT_TIMEOUT_MS } from '../../api/HttpClient.js'
-import { rpcUrlOf } from './Eip155Adapter.js'
+import { rpcUrlOf } from './eip155Networks.js'
 
 /**
  * How several RPC URLs of a network are ranked (spec §9): a sample of 10, each ping given 1 s,

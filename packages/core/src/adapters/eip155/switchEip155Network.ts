@@ -2,7 +2,7 @@ import { assertEvmChainId } from '../../utils/address.js'
 import type { CaipNetwork } from '../../types/network.js'
 import type { Eip1193Provider } from '../../types/connector.js'
 import { PROVIDER_CODES, fromProviderError, providerErrorCode } from './providerErrors.js'
-import { toHexChainId } from './Eip155Adapter.js'
+import { toHexChainId } from './eip155Networks.js'
 
 /**
  * `wallet_switchEthereumChain`; on 4902 (unknown chain) adds it with `wallet_addEthereumChain`

@@ -2,7 +2,7 @@ import { classifyEmbeddedMethod } from '@wallet-modal/wire'
 import type { Eip1193Provider } from '../../types/connector.js'
 import { FrameRequestError, type FrameClient } from './FrameClient.js'
 import { ProviderEvents } from '../ProviderEvents.js'
-import { embeddedError } from '../../errors/embeddedCodes.js'
+import { embeddedError } from '../../errors/embeddedErrors.js'
 
 /**
  * The embedded wallet as an EIP-1193 provider: what the eip155 adapter connects, signs and sends

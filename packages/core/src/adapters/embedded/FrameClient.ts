@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import { WalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'
 import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS } from './constants.js'
-import { embeddedError } from '../../errors/embeddedCodes.js'
+import { embeddedError } from '../../errors/embeddedErrors.js'
 
 /** An error the frame answered with: its message (or 'An error occurred') and EIP-1193 code. */
 export class FrameRequestError extends Error {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DEVNET_FARCASTER_ACCOUNTS, devnetFarcasterCustody, startFarcasterRelay, type DevnetFarcasterRelay } from '../../../../devnet/src/index.js'
-import { createServer, KeyVault, type WalletModalServer } from '../../index.js'
+import { createServer, KeyVault, type WalletModalServer } from '../../internal.js'
 import { demoServerConfig } from '../../config/demoServerConfig.js'
 import { useStarted } from '../../__fixtures__/useStarted.js'
 
