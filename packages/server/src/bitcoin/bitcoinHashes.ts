@@ -37,50 +37,6 @@ export function taggedHash(tag: string, ...data: Uint8Array[]): Uint8Array {
 }
 
 /**
- * Bitcoin's CompactSize ("varint") length prefix.
- *
- * @param n - A non-negative safe integer.
- */
-export function compactSize(n: number): Uint8Array {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`compactSize: bad length ${n}`)
-  if (n < 0xfd) return Uint8Array.of(n)
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8)
-  if (n <= 0xffffffff) return concatBytes(Uint8Array.of(0xfe), uint32LE(n))
-  return concatBytes(Uint8Array.of(0xff), uint64LE(BigInt(n)))
-}
-
-/**
- * A 4-byte little-endian unsigned integer (versions, lock times, sequences, output indexes).
- *
- * @param n - 0 to 2^32-1.
- */
-export function uint32LE(n: number): Uint8Array {
-  const out = new Uint8Array(4)
-  new DataView(out.buffer).setUint32(0, n >>> 0, true)
-  return out
-}
-
-/**
- * An 8-byte little-endian unsigned integer (output values in satoshis).
- *
- * @param n - 0 to 2^64-1.
- */
-export function uint64LE(n: bigint): Uint8Array {
-  const out = new Uint8Array(8)
-  new DataView(out.buffer).setBigUint64(0, n, true)
-  return out
-}
-
-/**
- * Prefixes `data` with its CompactSize length, as scripts and witness items are serialized.
- *
- * @param data - The bytes to prefix.
- */
-export function withLength(data: Uint8Array): Uint8Array {
-  return concatBytes(compactSize(data.length), data)
-}
-
-/**
  * Constant-shape byte comparison (the inputs here are public, so timing does not matter).
  *
  * @param a - First bytes.

@@ -1,4 +1,7 @@
-import { compactSize, concatBytes, hash256, utf8ToBytes } from './bitcoinHashes.js'
+import { CompactSize } from '@scure/btc-signer'
+import { concatBytes, hash256, utf8ToBytes } from './bitcoinHashes.js'
+
+const compactSize = (n: number): Uint8Array => CompactSize.encode(BigInt(n))
 
 const MAGIC = utf8ToBytes('Bitcoin Signed Message:\n')
 
