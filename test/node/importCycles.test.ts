@@ -1,4 +1,4 @@
-// No import cycles in the browser packages (docs/ARCHITECTURE.md, core): every edge counts, a
+// No import cycles in any package (docs/ARCHITECTURE.md, core): every edge counts, a
 // type-only import and a lazy `import()` as much as a plain one, because a reader follows types
 // and a lazily loaded module that imports its loader is a cycle in the code's structure even
 // when it is none at run time. Tests and fixtures are left out (they may import anything).
@@ -87,7 +87,7 @@ test('the cycle finder finds a type-only cycle and a lazy one, and no cycle in a
   ])
 })
 
-for (const pkg of ['core', 'ui', 'react', 'wagmi', 'wire', 'devnet']) {
+for (const pkg of ['core', 'ui', 'react', 'wagmi', 'wire', 'devnet', 'server']) {
   test(`packages/${pkg} has no import cycle (type-only and lazy imports included)`, () => {
     const dir = join(root, 'packages', pkg, 'src')
     assert.ok(existsSync(dir), dir)

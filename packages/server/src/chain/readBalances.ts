@@ -4,25 +4,11 @@ import { createChainClient } from './createChainClient.js'
 import type { PriceTable } from './PriceTable.js'
 import { failingTokens, type FailingTokens } from '../tokenLists/FailingTokens.js'
 import { isolateFailingCalls, type BatchSlot, type IsolatingReader } from '../tokenLists/isolateFailingCalls.js'
-import { toTokenBalance } from './toTokenBalance.js'
+import { toTokenBalance, type TokenBalance } from './toTokenBalance.js'
 import { isNodeRefusal, upstreamFailure } from './upstreamFailure.js'
 import { UPSTREAM_TIMEOUT_MS } from './upstreamRpc.js'
 
-/** A token balance as spec §3 shapes it (`/v1/account/{address}/balance`). */
-export interface TokenBalance {
-  name: string
-  symbol: string
-  /** CAIP-2 id of the chain. */
-  chainId: string
-  /** CAIP-10 id of the token contract; absent for the native coin. */
-  address?: string
-  /** USD value of the balance. */
-  value: number
-  /** USD price of one unit. */
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl: string
-}
+export type { TokenBalance } from './toTokenBalance.js'
 
 /** Multicall3's address on nearly every EVM chain (and on the devnet's anvils, `installMulticall3`). */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'

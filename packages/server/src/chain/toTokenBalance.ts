@@ -1,6 +1,21 @@
 import { formatUnits } from 'viem'
 import type { ChainConfig } from '../config/ServerConfig.js'
-import type { TokenBalance } from './readBalances.js'
+
+/** A token balance as spec §3 shapes it (`/v1/account/{address}/balance`). */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  /** CAIP-2 id of the chain. */
+  chainId: string
+  /** CAIP-10 id of the token contract; absent for the native coin. */
+  address?: string
+  /** USD value of the balance. */
+  value: number
+  /** USD price of one unit. */
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
 
 /** What {@link toTokenBalance} needs to know of one asset. */
 export interface BalanceAsset {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { RetentionConfig } from '../db/RetentionJob.js'
 import type { RegistryConfig } from '../wallets/RegistryRefreshJob.js'
-import type { TokenListsConfig } from '../tokenLists/TokenLists.js'
+import type { TokenListsConfig } from './TokenListsConfig.js'
 import { PriceProvidersConfigSchema, type PriceProvidersConfig } from '../prices/PriceProvidersConfig.js'
 import { HistoryProvidersConfigSchema, checkHistoryProviders, type HistoryProvidersConfig } from '../history/HistoryProvidersConfig.js'
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import type { ServerConfig } from '../config/ServerConfig.js'
 
 const boundedInteger = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 const EIP155 = v.pipe(v.string(), v.regex(/^eip155:\d{1,18}$/, 'an eip155 chain id like "eip155:8453"'))
@@ -63,7 +62,7 @@ export interface HistoryProvidersConfig {
  * @param config - The parsed server configuration.
  * @throws Error 'Invalid server config at historyProviders…: …' naming the first problem.
  */
-export function checkHistoryProviders(config: Pick<ServerConfig, 'chains' | 'historyProviders'>): void {
+export function checkHistoryProviders(config: { chains: readonly { caipNetworkId: string }[]; historyProviders?: HistoryProvidersConfig }): void {
   const configured = new Set(config.chains.map(chain => chain.caipNetworkId))
   const seen = new Set<string>()
   const named = [

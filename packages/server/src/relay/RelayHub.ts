@@ -7,7 +7,7 @@ import { readRelayAnnouncement, RELAY_CHANNEL, relayAnnouncements } from './rela
 import { RelayConnection } from './RelayConnection.js'
 import { RelayMessageStore, type RelayMessage } from './RelayMessageStore.js'
 import type { PublishParams } from './relayParams.js'
-import { RELAY_METHODS } from './relayMethods.js'
+import { RELAY_METHODS, type RelayMethodHost } from './relayMethods.js'
 import { RelayStorageBudget } from './RelayStorageBudget.js'
 import { RelayWriter } from './RelayWriter.js'
 
@@ -95,7 +95,7 @@ const CLOSE_GRACE_MS = 1000
  * announced messages their own sockets follow and push them. On the embedded database there is
  * one process.
  */
-export class RelayHub {
+export class RelayHub implements RelayMethodHost {
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
   private readonly connections = new Set<RelayConnection>()
   private readonly perClient = new Map<string, number>()

@@ -1,5 +1,5 @@
 import type { RelayConnection } from './RelayConnection.js'
-import type { RelayHub } from './RelayHub.js'
+import type { PublishParams } from './relayParams.js'
 import { readMessage, readObject, readPublish, readTag, readTopic, readTopics, readTtl, MAX_BATCH_TOPICS } from './relayParams.js'
 import { JsonRpcError, RPC_ERROR } from './JsonRpcError.js'
 
@@ -12,13 +12,26 @@ export interface RelayMethodOutcome {
 }
 
 /**
+ * What the relay methods ask of the relay (`RelayHub` implements it): its topics, its store and its
+ * fan-out. An interface here, so the methods and the hub that dispatches to them do not import
+ * each other.
+ */
+export interface RelayMethodHost {
+  subscribe(connection: RelayConnection, topics: readonly string[]): { ids: string[]; added: string[] }
+  deliverStored(connection: RelayConnection, topics: readonly string[]): Promise<void>
+  unsubscribe(connection: RelayConnection, topics: readonly string[]): void
+  publish(sender: RelayConnection, params: PublishParams): Promise<void>
+  fetch(connection: RelayConnection, topics: readonly string[]): Promise<{ messages: object[]; hasMore: boolean }>
+}
+
+/**
  * One method of the relay protocol. Throws a `JsonRpcError` to answer with an error.
  *
  * @param hub - The relay.
  * @param connection - The calling socket.
  * @param params - The request's params, unchecked.
  */
-export type RelayMethod = (hub: RelayHub, connection: RelayConnection, params: unknown) => Promise<RelayMethodOutcome>
+export type RelayMethod = (hub: RelayMethodHost, connection: RelayConnection, params: unknown) => Promise<RelayMethodOutcome>
 
 // Tags and TTL the sign-client's messages carry (its ENGINE_RPC_OPTS). The two session
 // methods below bundle several messages in one request without saying their tags.
@@ -28,7 +41,7 @@ const TAG_SESSION_SETTLE = 1102
 const PROPOSAL_TTL_SECONDS = 300
 
 /** Subscribes, answers with the ids, then hands over what was stored for the new topics. */
-function subscribeTopics(hub: RelayHub, connection: RelayConnection, topics: string[]): { ids: string[]; afterReply: () => Promise<void> } {
+function subscribeTopics(hub: RelayMethodHost, connection: RelayConnection, topics: string[]): { ids: string[]; afterReply: () => Promise<void> } {
   const { ids, added } = hub.subscribe(connection, topics)
   return { ids, afterReply: () => hub.deliverStored(connection, added) }
 }
