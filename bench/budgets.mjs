@@ -46,7 +46,12 @@ export const BUDGETS = {
   // chunk's state fields and Coinbase hook (+0.17 KB, see firstJsGzip), Account's tabs' styles
   // (modalStyles) and words, the network-switch option's checks, the network list's "not supported
   // by your wallet", and Connect warming a connector's lazy code. Issue #45 is to win both back.
-  jsAfterConnectWithBootGzip: 130_000,
+  // 130.3 KB since #43 (2026-11-27, measured 129.9 → 130.2, +0.3 KB): breaking the import cycle
+  // between connect.ts and the WalletConnect flow it loads lazily put how a connect ends
+  // (completeConnection.ts) in a chunk of its own on the Connect path; grouping it back with
+  // connect.ts by manualChunks pulled connect into the full build's first chunk (+3 KB), so it
+  // stays a chunk. Issue #45 is to win these back.
+  jsAfterConnectWithBootGzip: 130_300,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */
