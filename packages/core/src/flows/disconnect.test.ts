@@ -2,12 +2,13 @@
 // needed: the state is set as a connection would leave it (the wallet-side part of disconnecting
 // is covered by flows.test.ts on the devnet).
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
+import type { Core } from '../createCore.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { memoryStorage } from '../__fixtures__/devnet.js'
 import { STORAGE_KEYS } from '../utils/storage.js'
 import type { WiredNamespace } from '../types/network.js'
 import { disconnect } from './disconnect.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
@@ -17,16 +18,7 @@ const OTHER = { ...TEST_NETWORKS[0]!, id: 1, caipNetworkId: 'eip155:1' as const,
 describe('disconnect resets the namespace network state (spec §4)', () => {
   let core: Core | undefined
   let storage: ReturnType<typeof memoryStorage>
-  const make = () =>
-    (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage: (storage = memoryStorage())
-    }))
+  const make = () => (core = quietCore({ storage: (storage = memoryStorage()) }))
   /** What a wallet's connection leaves in a namespace's state. */
   const connect = (c: Core, ns: WiredNamespace, address: string) => {
     c.chain.setAccount(ns, {

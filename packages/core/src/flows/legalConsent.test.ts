@@ -2,12 +2,12 @@
 // allow-list: https:, or http: on the page's own origin), when there is a checkbox at all, and the
 // visitor's choice kept in the modal's storage for the same pages.
 import { expect } from 'chai'
-import { createCore, type Core } from '../createCore.js'
-import { TEST_NETWORKS } from '../__fixtures__/networks.js'
+import type { Core } from '../createCore.js'
 import { brokenStorage, memoryStorage } from '../__fixtures__/devnet.js'
 import { STORAGE_PREFIX, type StorageBackend } from '../utils/storage.js'
 import { hasLegalConsent, LEGAL_CONSENT_KEY, legalLinks, safeLegalUrl, setLegalConsent } from './legalConsent.js'
 import type { WalletModalOptions } from '../types/options.js'
+import { quietCore } from '../__fixtures__/quietCore.js'
 
 const PAGE = 'http://127.0.0.1:5173/shop/index.html'
 
@@ -47,17 +47,7 @@ describe('legal checkbox: the addresses it may link', () => {
 
 describe('legal checkbox: the site’s options', () => {
   let core: Core | undefined
-  const make = (extra: Partial<WalletModalOptions>, storage: StorageBackend = memoryStorage()) =>
-    (core = createCore({
-      projectId: 'test',
-      networks: TEST_NETWORKS,
-      enableInjected: false,
-      enableEIP6963: false,
-      enableReconnect: false,
-      enableWalletConnect: false,
-      storage,
-      ...extra
-    }))
+  const make = (extra: Partial<WalletModalOptions>, storage: StorageBackend = memoryStorage()) => (core = quietCore({ storage, ...extra }))
   afterEach(() => {
     core?.destroy()
     core = undefined

@@ -4,32 +4,17 @@ import { ACCOUNT_TABS, selectAccountTab, type AccountTab } from '@wallet-modal/c
 import { useCore } from '../hooks/CoreContext.js'
 import { useT } from '../hooks/useT.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import { ActivityIcon } from './Icons.js'
+import { ActivityIcon, svg } from './Icons.js'
 import { TokenList } from './TokenList.js'
 
 // The Activity view's list, the same chunk the Transactions route loads: fetched when the tab is
 // first shown, never with Account.
 const ActivityList = lazyComponent(() => import('../views/TransactionsView.js').then(m => m.TransactionsView))
 
-/** A stack of coins: Tokens (drawn like the icons of Icons.tsx, which ship with the dialog). */
-function TokensIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M2.5 5c0-1.1 2.5-2 5.5-2s5.5.9 5.5 2-2.5 2-5.5 2-5.5-.9-5.5-2zM2.5 5v6c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2V5M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2" />
-    </svg>
-  )
-}
+/** A stack of coins: Tokens (made like the icons of Icons.tsx, which ship with the dialog; this one with Account only). */
+const TokensIcon = svg(
+  'M2.5 5c0-1.1 2.5-2 5.5-2s5.5.9 5.5 2-2.5 2-5.5 2-5.5-.9-5.5-2zM2.5 5v6c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2V5M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2'
+)
 
 // The Activity tab keeps the test id of the row it replaced, so what opened Activity finds it.
 const TABS: Record<AccountTab, { label: 'account.tokens' | 'account.activity'; icon: ReactNode; testId: string }> = {

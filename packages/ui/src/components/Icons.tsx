@@ -2,7 +2,7 @@
  * Small inline SVG icons; decorative, so hidden from assistive tech (buttons carry the names).
  * Those that point along the line of reading (`mirror`) turn round in right-to-left languages.
  */
-const svg = (d: string, mirror?: boolean) =>
+export const svg = (d: string, mirror?: boolean) =>
   function Icon() {
     return (
       <svg
