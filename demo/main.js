@@ -348,15 +348,21 @@ $('attack-permit').addEventListener(
 )
 // Asks, then draws a half-transparent decoy over the approval frame for five seconds (the
 // classic clickjacking overlay; clicks pass through it): Approve stays off while it is there.
+// The modal is a native dialog in the top layer, above any page z-index, so the decoy opens as a
+// popover after it: the one way a page can still draw over the modal.
 $('attack-cover').addEventListener('click', () => {
   void hostileRequest('eth_sendTransaction', hiddenValue, 'sent')
   const cover = () => {
     const frame = document.querySelector('wallet-modal')?.shadowRoot?.querySelector('iframe.wm-secure-frame')
     if (!frame) return void setTimeout(cover, 200)
     const box = frame.getBoundingClientRect()
-    const decoy = Object.assign(document.createElement('div'), { textContent: 'Click Approve to claim your prize!' })
+    const decoy = Object.assign(document.createElement('div'), { textContent: 'Click Approve to claim your prize!', popover: 'manual' })
     Object.assign(decoy.style, {
       position: 'fixed',
+      inset: 'auto',
+      margin: '0',
+      padding: '0',
+      border: '0',
       left: `${box.left}px`,
       top: `${box.top}px`,
       width: `${box.width}px`,
@@ -369,6 +375,7 @@ $('attack-cover').addEventListener('click', () => {
       placeItems: 'center'
     })
     document.body.append(decoy)
+    decoy.showPopover()
     setTimeout(() => decoy.remove(), 5000)
   }
   setTimeout(cover, 1500)

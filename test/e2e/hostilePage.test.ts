@@ -56,9 +56,16 @@ async function coverFrame(page: Page, how: 'overlay' | 'fade'): Promise<void> {
     const decoy = document.createElement('div')
     decoy.id = 'decoy'
     decoy.textContent = 'Claim your free NFT'
-    // Drawn over the frame; clicks go through to it (the classic clickjacking overlay).
+    // Drawn over the frame; clicks go through to it (the classic clickjacking overlay). The modal
+    // is a native dialog in the top layer, which no page z-index can cover, so the decoy joins the
+    // top layer itself as a popover opened after it: the one way a page can still draw over it.
+    decoy.popover = 'manual'
     Object.assign(decoy.style, {
       position: 'fixed',
+      inset: 'auto',
+      margin: '0',
+      padding: '0',
+      border: '0',
       left: `${box.left}px`,
       top: `${box.top}px`,
       width: `${box.width}px`,
@@ -69,6 +76,7 @@ async function coverFrame(page: Page, how: 'overlay' | 'fade'): Promise<void> {
       opacity: '0.9'
     })
     document.body.append(decoy)
+    decoy.showPopover()
   }, how)
 }
 const uncover = (page: Page) =>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { useSnapshot } from 'valtio/react'
 import type { Core } from '@wallet-modal/core/internal'
 import { useDialogT } from '../hooks/useDialogT.js'
@@ -27,9 +27,10 @@ export interface WalletModalProps {
 }
 
 /**
- * The modal: an overlay with a labelled modal dialog showing the router's current view. Focus moves
- * in on open, is trapped while open, Escape closes, and focus returns to the opener. In embedded
- * mode it renders in place, always visible, without overlay.
+ * The modal: an overlay with a labelled native modal `<dialog>` (top layer, the rest of the page
+ * inert) showing the router's current view. Focus moves in on open, Tab wraps inside, Escape or a
+ * press on the backdrop closes, the page behind does not scroll, and focus returns to the opener.
+ * In embedded mode it renders in place as a plain labelled region, always visible, without overlay.
  */
 export function WalletModal({ core, theme }: WalletModalProps) {
   const modal = useSnapshot(core.modal.state)
@@ -39,7 +40,7 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   const i18n = useSnapshot(core.i18n.state)
   const t = useDialogT(core)
   const embedded = core.options.state.enableEmbedded
-  const dialogRef = useRef<HTMLDivElement>(null)
+  const dialogRef = useRef<HTMLElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
   const titleId = useId()
   const visible = modal.open || embedded
@@ -65,9 +66,22 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     return showHost(root.host, embedded ? 'embedded' : 'open')
   }, [visible, embedded, core])
 
+  // A native modal dialog (top layer): the rest of the page becomes inert, so it can be neither
+  // clicked, focused nor read by assistive technology while the modal is open, and no page
+  // z-index can draw over it. Shown before the first paint, closed when the modal closes.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (!modal.open || embedded || !(dialog instanceof HTMLDialogElement)) return
+    // Taken before showModal() moves focus into the dialog.
+    openerRef.current = deepActiveElement() as HTMLElement | null
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      if (dialog.open) dialog.close()
+    }
+  }, [modal.open, embedded])
+
   useEffect(() => {
     if (!modal.open || embedded) return
-    openerRef.current = deepActiveElement() as HTMLElement | null
     const unlock = lockScroll()
     const dialog = dialogRef.current
     if (dialog) initialFocusTarget(dialog).focus()
@@ -93,24 +107,17 @@ export function WalletModal({ core, theme }: WalletModalProps) {
   if (!visible) return null
   const def = VIEWS[router.view] as (typeof VIEWS)[keyof typeof VIEWS]
   const View = def.component
-  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
     if (embedded) return
     if (e.key === 'Escape') {
+      // Handled here, so the browser's own close request (the dialog's `cancel`) does not run too.
+      e.preventDefault()
       e.stopPropagation()
       core.close()
     } else if (dialogRef.current) trapTabKey(e.nativeEvent, dialogRef.current)
   }
-  const dialog = (
-    <div
-      ref={dialogRef}
-      className={`wm-dialog${modal.shake ? ' wm-shake' : ''}`}
-      part="dialog"
-      role="dialog"
-      aria-modal={embedded ? undefined : 'true'}
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
+  const content = (
+    <>
       <Header
         title={def.title(core.router.state.data, t)}
         labels={{ back: t('dialog.back'), close: t('dialog.close') }}
@@ -130,7 +137,48 @@ export function WalletModal({ core, theme }: WalletModalProps) {
       </div>
       <BrandingFooter core={core} />
       <Snackbar />
+    </>
+  )
+  const className = `wm-dialog${modal.shake ? ' wm-shake' : ''}`
+  // The embedded one is a <div> in the page's flow, not modal.
+  const dialog = embedded ? (
+    <div ref={dialogRef as RefObject<HTMLDivElement>} className={className} part="dialog" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
+      {content}
     </div>
+  ) : (
+    <dialog
+      ref={dialogRef as RefObject<HTMLDialogElement>}
+      className={className}
+      part="dialog"
+      // biome-ignore lint/a11y/noRedundantRoles: stated so both modes (the embedded one is a <div>) answer one `[role="dialog"]` selector, for site scripts as for tests
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      // The browser's close request (Escape without our handler, a platform back gesture):
+      // the modal closes through the core, so its state and the dialog agree.
+      onCancel={e => {
+        e.preventDefault()
+        core.close()
+      }}
+      onClose={() => {
+        if (core.modal.state.open) core.close()
+      }}
+      // A press on the backdrop (outside the dialog's box, where the overlay shows) closes.
+      onMouseDown={e => {
+        if (e.target !== e.currentTarget) return
+        const box = e.currentTarget.getBoundingClientRect()
+        const inside = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom
+        if (inside) return
+        // The press's own focus change would run after the dialog is gone and leave focus on
+        // the page's body instead of the opener.
+        e.preventDefault()
+        core.close()
+      }}
+    >
+      {content}
+    </dialog>
   )
   return (
     <CoreContext.Provider value={core}>
@@ -144,14 +192,8 @@ export function WalletModal({ core, theme }: WalletModalProps) {
         {embedded ? (
           dialog
         ) : (
-          <div
-            className="wm-overlay"
-            part="overlay"
-            data-testid="wm-overlay"
-            onMouseDown={e => {
-              if (e.target === e.currentTarget) core.close()
-            }}
-          >
+          // The overlay only paints the dimmed page; the dialog's backdrop above it takes the presses.
+          <div className="wm-overlay" part="overlay" data-testid="wm-overlay">
             {dialog}
           </div>
         )}

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { cleanup, findButton, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
 
 describe('<wallet-modal>', () => {
@@ -95,6 +95,55 @@ describe('<wallet-modal>', () => {
     }
     await sendKeys({ press: 'Escape' })
     await waitFor(() => !modal.modal.state.open)
+  })
+
+  it('is a native modal dialog: the page behind is inert, a press on the backdrop closes, focus returns to the opener', async () => {
+    const modal = await makeModal()
+    const opener = document.createElement('button')
+    opener.textContent = 'Open'
+    opener.dataset.testHost = ''
+    opener.addEventListener('click', () => modal.open())
+    const behind = document.createElement('button')
+    behind.textContent = 'Behind'
+    behind.dataset.testHost = ''
+    document.body.append(opener, behind)
+    try {
+      opener.focus()
+      opener.click()
+      const dialog = await waitFor(() => modalRoot().querySelector<HTMLDialogElement>('dialog.wm-dialog'))
+      expect(dialog.matches(':modal'), 'shown with showModal()').to.equal(true)
+      // Placed by the top layer: centred in the window, 360 px wide.
+      await waitFor(() => getComputedStyle(dialog).animationName === 'none' || dialog.getAnimations().every(a => a.playState === 'finished'))
+      const placed = dialog.getBoundingClientRect()
+      expect(placed.width).to.equal(360)
+      expect(Math.abs(placed.left + placed.width / 2 - innerWidth / 2), 'centred across').to.be.below(1)
+      expect(Math.abs(placed.top + placed.height / 2 - innerHeight / 2), 'centred down').to.be.below(1)
+      // Nothing behind can take focus or a pointer while it is open (the top layer makes it inert).
+      behind.focus()
+      expect(document.activeElement).to.not.equal(behind)
+      const box = behind.getBoundingClientRect()
+      expect(document.elementFromPoint(box.x + 2, box.y + 2)).to.not.equal(behind)
+      expect(document.documentElement.style.overflow, 'the page does not scroll').to.equal('hidden')
+      // A real press in the corner of the page, outside the dialog's box, lands on its backdrop.
+      await sendMouse({ type: 'click', position: [2, 2] })
+      await waitFor(() => !modal.modal.state.open)
+      await waitFor(
+        () => document.activeElement === opener,
+        3000,
+        `focus back on the opener, not ${document.activeElement?.tagName} ${document.activeElement?.textContent}`
+      )
+      expect(document.documentElement.style.overflow).to.equal('')
+      // A press inside the dialog's own box (its padding, not a control) keeps it open.
+      opener.click()
+      const again = await waitFor(() => modalRoot().querySelector<HTMLDialogElement>('dialog.wm-dialog'))
+      const r = again.getBoundingClientRect()
+      await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.bottom - 2)] })
+      expect(modal.modal.state.open).to.equal(true)
+      expect(again.open).to.equal(true)
+    } finally {
+      opener.remove()
+      behind.remove()
+    }
   })
 
   it('every button has an accessible name', async () => {

@@ -33,15 +33,18 @@
  * bottom, clear of the home indicator), with touch targets of at least 44 px; not in embedded
  * mode, where the site places the modal. That block comes after the general rules, so it wins
  * over them. The "why" lives here, not in the CSS text, which ships with the dialog.
+ *
+ * The modal is a native `<dialog>` in the top layer: it places itself (`position: fixed`, centred
+ * by its auto margins, 16 px clear of the edges), its `::backdrop` is transparent and takes the
+ * presses outside it, and the overlay underneath only paints the dimmed page (it keeps
+ * `--wm-z-index` for sites that stack their own content against it).
  */
 export const MODAL_STYLES = /* css */ `
 :host(:state(open)) { display: block; position: fixed; inset: 0; z-index: var(--_wm-z-index); }
 :host(:state(embedded)) { display: block; }
-.wm-overlay {
-  position: fixed; inset: 0; z-index: var(--_wm-z-index);
-  display: flex; align-items: center; justify-content: center;
-  background: var(--_wm-overlay); padding: 16px;
-}
+.wm-overlay { position: fixed; inset: 0; z-index: var(--_wm-z-index); background: var(--_wm-overlay); }
+dialog.wm-dialog { position: fixed; inset: 0; margin: auto; padding: 0; height: fit-content; max-width: calc(100% - 32px); }
+dialog.wm-dialog::backdrop { background: transparent; }
 .wm-dialog {
   width: var(--_wm-width); max-width: 100%; max-height: calc(100vh - 32px); overflow: auto;
   background: var(--_wm-bg); color: var(--_wm-fg);
@@ -184,9 +187,8 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--_wm-accent); ou
 .wm-tabpanel:focus-visible { outline: 2px solid var(--_wm-accent); outline-offset: 2px; }
 a.wm-button { text-decoration: none; box-sizing: border-box; }
 @media (max-width: 600px) {
-  .wm-overlay { align-items: flex-end; padding: 0; }
   .wm-overlay .wm-dialog {
-    width: 100%; max-height: calc(100vh - 24px); max-height: calc(100dvh - env(safe-area-inset-top, 0px) - 24px);
+    width: 100%; max-width: 100%; margin: auto 0 0; max-height: calc(100vh - 24px); max-height: calc(100dvh - env(safe-area-inset-top, 0px) - 24px);
     border-radius: calc(var(--_wm-radius) * 8) calc(var(--_wm-radius) * 8) 0 0; border-bottom: 0;
     padding-bottom: env(safe-area-inset-bottom, 0px); animation-name: wm-up;
   }
