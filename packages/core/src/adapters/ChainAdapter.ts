@@ -14,6 +14,13 @@ export interface BitcoinAccount {
   type: 'payment' | 'ordinal'
 }
 
+/**
+ * An account a wallet gives beside its main address, tagged by its namespace: one member per
+ * namespace that has such accounts (so far Bitcoin's payment and ordinal accounts). Code that
+ * reads them narrows on `namespace`, never on which adapter produced them.
+ */
+export type NamespaceAccount = BitcoinAccount
+
 /** What connecting (or reconnecting) a wallet yields, on any namespace. */
 export interface AdapterConnection {
   address: string
@@ -22,8 +29,8 @@ export interface AdapterConnection {
    * such as an EVM extension) a placeholder for one the site does not list.
    */
   network: CaipNetwork
-  /** Every account the wallet gave, when it gives several (Bitcoin: payment and ordinal). */
-  accounts?: BitcoinAccount[]
+  /** Every account the wallet gave, when it gives several (Bitcoin: payment and ordinal), each tagged by namespace. */
+  accounts?: NamespaceAccount[]
   /**
    * The networks the wallet approved for this session (spec §3 approvedCaipNetworkIds), when it
    * approves a fixed list (a WalletConnect session's namespace); absent for a wallet that takes any.

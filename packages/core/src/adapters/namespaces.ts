@@ -1,7 +1,7 @@
 import type { WiredNamespace } from '../types/network.js'
 
 /** What a namespace supports (spec §9), so flows and views ask instead of naming namespaces. */
-export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'walletConnect' | 'smartAccounts' | 'eip1193'
+export type NamespaceFeature = 'balances' | 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'names' | 'pairedWallets' | 'smartAccounts' | 'siteWallets'
 
 /** What the modal knows of a namespace without loading its adapter. */
 export interface NamespaceInfo {
@@ -32,10 +32,12 @@ export interface NamespaceInfo {
 /**
  * The namespace registry's data half (the adapters' loaders are in `registry.ts`). Spec §9:
  * balances, send and on-ramp on eip155 and solana; names and activity on eip155 only; swaps on
- * eip155; Bitcoin shows addresses only. `walletConnect`: the modal's WalletConnect sessions serve
- * this namespace (eip155 only so far). `smartAccounts`: the embedded wallet's account there can be
- * an ERC-4337 smart account (spec §3, §9: eip155). `eip1193`: a wallet a site hands over as an
- * EIP-1193 provider (its `connectors` option) connects on this namespace.
+ * eip155; Bitcoin shows addresses only. Each flag names a capability, never a protocol, so flows
+ * ask "can this namespace do X" rather than "is this eip155". `pairedWallets`: a wallet on another
+ * device (a phone, by QR code or link) pairs on this namespace through the modal's sessions
+ * (eip155 only so far). `smartAccounts`: the embedded wallet's account there can be an ERC-4337
+ * smart account (spec §3, §9: eip155). `siteWallets`: a wallet object a site hands over (its
+ * `connectors` option) connects on this namespace.
  */
 export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
   eip155: {
@@ -50,9 +52,9 @@ export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
       swaps: true,
       activity: true,
       names: true,
-      walletConnect: true,
+      pairedWallets: true,
       smartAccounts: true,
-      eip1193: true
+      siteWallets: true
     },
     onrampProviders: ['meld', 'coinbase']
   },
@@ -67,9 +69,9 @@ export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
       swaps: false,
       activity: false,
       names: false,
-      walletConnect: false,
+      pairedWallets: false,
       smartAccounts: false,
-      eip1193: false
+      siteWallets: false
     },
     mobileWithoutLink: ['solflare', 'phantom'],
     onrampProviders: ['meld']
@@ -85,9 +87,9 @@ export const NAMESPACE_INFO: Readonly<Record<WiredNamespace, NamespaceInfo>> = {
       swaps: false,
       activity: false,
       names: false,
-      walletConnect: false,
+      pairedWallets: false,
       smartAccounts: false,
-      eip1193: false
+      siteWallets: false
     }
   }
 }

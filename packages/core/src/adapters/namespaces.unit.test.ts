@@ -10,7 +10,7 @@ import { WALLET_CONNECT_NAMESPACE } from './walletconnect/connectorId.js'
 describe('multi-namespace rules (spec §4, §5)', () => {
   it("the WalletConnect row's namespace is the one the registry says holds WalletConnect sessions", () => {
     const holders = Object.entries(NAMESPACE_INFO)
-      .filter(([, info]) => info.supports.walletConnect)
+      .filter(([, info]) => info.supports.pairedWallets)
       .map(([ns]) => ns)
     expect(holders).to.deep.equal([WALLET_CONNECT_NAMESPACE])
   })

@@ -40,7 +40,7 @@ export function connectRows(core: Core, only?: WiredNamespace): ConnectRow[] {
   const groups = connectorTypeOrder(core.options.state.features.connectorTypeOrder)
   // Directory wallets connect over WalletConnect, which serves only some families' sessions:
   // connecting another family's wallet for SwitchActiveChain offers the installed ones only.
-  const directoryOk = !only || namespaceSupports(only, 'walletConnect')
+  const directoryOk = !only || namespaceSupports(only, 'pairedWallets')
   const shownRdns = new Set(visible.map(c => c.info?.rdns?.toLowerCase()).filter(Boolean))
   const shownNames = new Set(visible.flatMap(c => (c.type === 'WALLET_CONNECT' ? [] : [c.name.toLowerCase()])))
   // The site's custom wallets, checked at start (flows/siteWallets.ts); none on most sites.

@@ -231,6 +231,18 @@ describe('flows on the devnet (Devnet Wallet + anvil)', () => {
     expect(core!.getAccount().address!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
   })
 
+  it('reconnects a connection stored before the list of namespaces was kept (its connector id alone)', async () => {
+    const first = await setup()
+    await connectExternal(first, WALLET_ID)
+    first.destroy()
+    stopAnnounce?.()
+    storage.map.delete(STORAGE_PREFIX + STORAGE_KEYS.connectedNamespaces)
+    expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('eip155'))).to.equal(true)
+    await setup('reject')
+    expect(core!.getAccount()).to.include({ status: 'connected' })
+    expect(core!.getAccount().address!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+  })
+
   it('shows the stored account as reconnecting from the first moment, before the wallet confirmed it', async () => {
     const first = await setup()
     await connectExternal(first, WALLET_ID)

@@ -55,10 +55,10 @@ async function restoreAll(core: Core): Promise<boolean> {
   if (!core.options.state.enableReconnect || status !== 'connected') return false
   const stored = core.storage.get(STORAGE_KEYS.connectedNamespaces, (v): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string'))
   const active = core.storage.get(STORAGE_KEYS.activeNamespace, is.string)
-  // Stored before namespaces were remembered: the first one (the only one there was).
-  const namespaces = WIRED_NAMESPACES.filter(ns => (stored ? stored.includes(ns) : ns === WIRED_NAMESPACES[0])).sort(
-    (a, b) => Number(a === active) - Number(b === active)
-  )
+  // Stored before the list of namespaces was kept: every namespace that has a connector stored.
+  const namespaces = WIRED_NAMESPACES.filter(ns =>
+    stored ? stored.includes(ns) : core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string) !== undefined
+  ).sort((a, b) => Number(a === active) - Number(b === active))
   const results = await Promise.all(
     namespaces.map(ns => {
       const id = core.storage.get(STORAGE_KEYS.connectedConnectorId(ns), is.string)

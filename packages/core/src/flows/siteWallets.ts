@@ -53,7 +53,7 @@ export function customWalletsOf(core: Core): Wallet[] {
  * @param core - The modal's core.
  */
 export function addSiteConnectors(core: Core): void {
-  const chain = WIRED_NAMESPACES.find(ns => namespaceSupports(ns, 'eip1193'))
+  const chain = WIRED_NAMESPACES.find(ns => namespaceSupports(ns, 'siteWallets'))
   if (!chain) return
   for (const site of core.options.state.connectors ?? []) {
     if (!site || !text(site.id, 200) || !text(site.name, 100) || typeof site.provider?.request !== 'function') {
