@@ -3,8 +3,11 @@ import type { WiredNamespace } from '../../types/network.js'
 /** Spec §3: the auth connector's id (its eip155 entry; other namespaces add a suffix). */
 export const AUTH_CONNECTOR_ID = 'ID_AUTH'
 
-/** The namespaces the embedded wallet serves (spec: the auth connector is on eip155 and solana). */
-export const EMBEDDED_NAMESPACES: readonly WiredNamespace[] = ['eip155', 'solana']
+/** A namespace the embedded wallet serves (spec: the auth connector is on eip155 and solana). */
+export type EmbeddedNamespace = Extract<WiredNamespace, 'eip155' | 'solana'>
+
+/** The namespaces the embedded wallet serves, in the order their connectors are made. */
+export const EMBEDDED_NAMESPACES: readonly EmbeddedNamespace[] = ['eip155', 'solana']
 
 /** The auth connector's id on a namespace: one entry per namespace, merged as one on Connect. */
 export const authConnectorId = (ns: WiredNamespace): string => (ns === 'eip155' ? AUTH_CONNECTOR_ID : `${AUTH_CONNECTOR_ID}:${ns}`)

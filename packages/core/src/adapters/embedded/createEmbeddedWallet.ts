@@ -1,7 +1,7 @@
 import type { Connector } from '../../types/connector.js'
 import type { CaipNetwork, WiredNamespace } from '../../types/network.js'
 import type { Lifetime } from '../../utils/lifetime.js'
-import { authConnectorId, EMBEDDED_NAMESPACES } from './constants.js'
+import { authConnectorId, EMBEDDED_NAMESPACES, type EmbeddedNamespace } from './constants.js'
 import { EmbeddedProvider } from './EmbeddedProvider.js'
 import { embeddedSolanaWallet } from './embeddedSolanaWallet.js'
 import { FrameClient, type FrameClientOptions } from './FrameClient.js'
@@ -51,31 +51,46 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions): EmbeddedWa
     }
   })
   const provider = new EmbeddedProvider(frame, { onRefused: options.onRefused, onSignOut: options.onSignOut })
+  // Per namespace: the wallet object its adapter connects with (each adapter's own kind of
+  // wallet) and how the frame follows a network chosen in the modal. A new embedded namespace is
+  // one entry here; the type makes it complete.
+  const namespaces: Record<EmbeddedNamespace, NamespaceSurface> = {
+    eip155: {
+      wallet: () => ({ provider }),
+      async follow(network) {
+        await frame.request('SWITCH_NETWORK', { chainId: Number(network.id) })
+        provider.setChainId(Number(network.id))
+      }
+    },
+    solana: {
+      wallet(networks) {
+        const wallet = embeddedSolanaWallet(frame, networks, EMAIL_ICON, { onSignOut: options.onSignOut })
+        solanaWallets.push(wallet)
+        return { handle: wallet }
+      }
+    }
+  }
   const connectors: EmbeddedWallet['connectors'] = {}
   for (const ns of EMBEDDED_NAMESPACES) {
     const networks = options.networksOf(ns)
     if (!networks.length) continue
-    connectors[ns] = {
-      id: authConnectorId(ns),
-      name: 'Email',
-      type: 'AUTH',
-      chain: ns,
-      imageUrl: EMAIL_ICON,
-      ...(ns === 'eip155' ? { provider } : { handle: addSolanaWallet(embeddedSolanaWallet(frame, networks, EMAIL_ICON, { onSignOut: options.onSignOut })) })
-    }
-  }
-  function addSolanaWallet<T extends ReturnType<typeof embeddedSolanaWallet>>(w: T): T {
-    solanaWallets.push(w)
-    return w
+    connectors[ns] = { id: authConnectorId(ns), name: 'Email', type: 'AUTH', chain: ns, imageUrl: EMAIL_ICON, ...namespaces[ns].wallet(networks) }
   }
   return {
     frame,
     provider,
     connectors,
     async prepareNetwork(network) {
-      if (network.chainNamespace !== 'eip155') return
-      await frame.request('SWITCH_NETWORK', { chainId: Number(network.id) })
-      provider.setChainId(Number(network.id))
+      const ns = EMBEDDED_NAMESPACES.find(n => n === network.chainNamespace)
+      if (ns) await namespaces[ns].follow?.(network)
     }
   }
+}
+
+/** How the embedded wallet appears on one namespace. */
+interface NamespaceSurface {
+  /** The connector's wallet object for the namespace's adapter (an EIP-1193 provider, a Wallet Standard handle). */
+  wallet(networks: CaipNetwork[]): Pick<Connector, 'provider' | 'handle'>
+  /** Puts the frame on a network before the adapter connects; absent where the frame needs no telling. */
+  follow?(network: CaipNetwork): Promise<void>
 }
