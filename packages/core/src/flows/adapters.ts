@@ -1,6 +1,7 @@
 import type { Core } from '../core/Core.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import { ADAPTERS } from '../adapters/registry.js'
+import { namespaceSupports } from '../adapters/namespaces.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 
@@ -14,11 +15,19 @@ export function siteNamespaces(core: Core): WiredNamespace[] {
 }
 
 /**
+ * Whether the modal may use a namespace's adapter at all: the site enabled its browser wallets,
+ * or a phone wallet can pair there (universal-provider mode, `adapters: []`, still connects
+ * WalletConnect sessions, and the session's account then needs its namespace's code).
+ */
+const adapterUsable = (core: Core, ns: WiredNamespace): boolean =>
+  adapterEnabled(core, ns) || (core.options.state.enableWalletConnect !== false && namespaceSupports(ns, 'pairedWallets'))
+
+/**
  * The adapter of a namespace, made once per core (loading its chunk the first time).
- * @throws WalletModalError 'Adapter not found' when the site disabled that namespace
+ * @throws WalletModalError 'Adapter not found' when the site disabled that namespace and no phone wallet can pair there
  */
 export function adapterOf(core: Core, ns: WiredNamespace): Promise<ChainAdapter> {
-  if (!adapterEnabled(core, ns)) return Promise.reject(new WalletModalError('ADAPTER_NOT_FOUND', { details: ns }))
+  if (!adapterUsable(core, ns)) return Promise.reject(new WalletModalError('ADAPTER_NOT_FOUND', { details: ns }))
   const made = core.runtime.adapters
   if (!made[ns]) {
     const p = Promise.resolve(ADAPTERS[ns].load(core.adapterContext))

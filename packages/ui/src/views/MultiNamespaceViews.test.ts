@@ -1,8 +1,6 @@
 import { expect } from 'chai'
 import { cleanup, findButton, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { createDevnetWallet, announceDevnetWallet } from '../../../core/src/__fixtures__/devnet.js'
-import { solanaNetwork } from '../../../core/src/__fixtures__/devnet.js'
-import { installDevnetSolanaWallet } from '../../../devnet/src/solana/wallet/index.js'
+import { createDevnetWallet, announceDevnetWallet, solanaNetwork, installDevnetSolanaWallet } from '@wallet-modal/devnet/testing'
 
 // Connect with wallets on several chain families, in the real element: a wallet present on EVM
 // and Solana is one row; choosing it asks which family; Networks lists every family's networks.
@@ -21,7 +19,7 @@ describe('multi-namespace views', function () {
         networks: [...(await import('../__fixtures__/setup.js')).devnetNetworks(info), solanaNetwork(info)],
         enableInjected: false
       })
-      await (await import('../../../core/src/flows/adapters.js')).startDiscovery(modal, 'idle')
+      await (await import('@wallet-modal/core/internal')).startDiscovery(modal, 'idle')
       // The same wallet on Solana, under the EVM wallet's name (as one app with both would show).
       const sol = await waitFor(() => modal.connector.state.connectors.find(c => c.chain === 'solana'), 3000, 'Solana wallet')
       modal.connector.add({ ...sol, id: 'solana:devnet wallet', name: 'Devnet Wallet' })

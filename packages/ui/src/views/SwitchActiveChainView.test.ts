@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { cleanup, devnetNetworks, findButton, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { solanaNetwork } from '../../../core/src/__fixtures__/devnet.js'
+import { solanaNetwork } from '@wallet-modal/devnet/testing'
 
 // SwitchActiveChain in the real element (spec §2): picking a network of a family the visitor has
 // no wallet on asks first; its answer, Connect, takes the question's place (the replace flag).
