@@ -209,7 +209,7 @@ const configs = [
   },
   {
     name: 'devnet',
-    input: { cli: 'packages/devnet/src/cli.ts', index: 'packages/devnet/src/index.ts' },
+    input: { cli: 'packages/devnet/src/cli.ts', index: 'packages/devnet/src/index.ts', testing: 'packages/devnet/src/testing/index.ts' },
     external: externalOf([...depsOf('devnet'), '@wallet-modal/server', 'solc']),
     output: { dir: 'packages/devnet/dist', format: 'es', sourcemap: true },
     plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts({ platform: 'node' }), json()],

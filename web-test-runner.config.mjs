@@ -21,6 +21,8 @@ const WORKSPACE = {
   '@wallet-modal/ui': '/packages/ui/src/exports/index.ts',
   '@wallet-modal/react': '/packages/react/src/exports/index.ts',
   '@wallet-modal/wagmi': '/packages/wagmi/src/exports/index.ts',
+  // The devnet's browser entry for the tests: its wallets and the runner's devnet helpers.
+  '@wallet-modal/devnet/testing': '/packages/devnet/src/testing/index.ts',
   // The devnet's Bitcoin wallet (installed by the Bitcoin tests) signs with the server's BIP-322 code.
   '@wallet-modal/server/bitcoin': '/packages/server/src/bitcoin/index.ts'
 }
@@ -53,9 +55,13 @@ export default {
       }
     },
     reactEsmPlugin(),
-    esmPrebundlePlugin(['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer', 'eventemitter3', '@coinbase/wallet-sdk'], {
-      buffer: "export { Buffer } from 'buffer'"
-    }),
+    esmPrebundlePlugin(
+      ['@walletconnect/sign-client', 'sats-connect', '@solana/web3.js', 'buffer', 'eventemitter3', '@coinbase/wallet-sdk', '@sinonjs/fake-timers'],
+      {
+        buffer: "export { Buffer } from 'buffer'",
+        '@sinonjs/fake-timers': "export { install, withGlobal, createClock, timers } from '@sinonjs/fake-timers'"
+      }
+    ),
     devnetPlugin(),
     pageListenersPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })

@@ -52,12 +52,25 @@ test('each layer rule fails the file that breaks it and passes the one that keep
       "import { createModalController } from './ModalController.js'\nexport const m = createModalController\n",
     // Browser code using Node.
     'packages/core/src/utils/usesNode.ts': "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\nexport const env = process.env.HOME\n",
+    // A package's tests and fixtures reaching into another package's sources by path (static,
+    // re-exported, dynamic), wherever the layer overrides above would otherwise replace the rule.
+    'packages/server/src/routes/importsDevnetSource.test.ts': "import { findFreePort } from '../../../devnet/src/freePort.js'\nexport const f = findFreePort\n",
+    'packages/react/src/ImportsCoreFixture.test.tsx': "export { getDevnet } from '../../core/src/__fixtures__/devnet.js'\n",
+    'packages/ui/src/views/ImportsCoreFlow.test.ts': "export const load = () => import('../../../core/src/flows/adapters.js')\n",
+    'packages/core/src/adapters/solana/importsDevnetWallet.test.ts':
+      "import { installDevnetSolanaWallet } from '../../../../devnet/src/solana/wallet/index.js'\nexport const i = installDevnetSolanaWallet\n",
+    'packages/core/src/flows/importsServerSource.ts':
+      "import { parseSiwxMessage } from '../../../server/src/siwx/parseSiwxMessage.js'\nexport const p = parseSiwxMessage\n",
     // Kept: a flow asking the registry, the ui through its entries, an adapter naming its own namespace.
     'packages/core/src/flows/asksRegistry.ts':
       "import { namespaceSupports } from '../adapters/namespaces.js'\nexport const swaps = (ns: 'x') => namespaceSupports(ns as never, 'swaps')\n",
     'packages/ui/src/components/UsesEntries.tsx':
       "import type { WalletModalOptions } from '@wallet-modal/core'\nimport { createCore } from '@wallet-modal/core/internal'\nexport const c: [unknown, WalletModalOptions?] = [createCore]\n",
-    'packages/core/src/adapters/solana/NamesItself.ts': "export const namespace = 'solana'\n"
+    'packages/core/src/adapters/solana/NamesItself.ts': "export const namespace = 'solana'\n",
+    // Kept: tests reaching another package through its name, and their own package by path.
+    'packages/server/src/routes/usesDevnet.test.ts': "import { findFreePort } from '@wallet-modal/devnet'\nexport const f = findFreePort\n",
+    'packages/ui/src/views/UsesDevnetTesting.test.ts':
+      "import { getDevnet } from '@wallet-modal/devnet/testing'\nimport { cleanup } from '../__fixtures__/setup.js'\nexport const g = [getDevnet, cleanup]\n"
   })
   assert.deepEqual(found['packages/core/src/flows/namesNamespace.ts'], ['plugin', 'plugin'])
   assert.deepEqual(found['packages/ui/src/views/NamesNamespace.tsx'], ['plugin'])
@@ -66,7 +79,17 @@ test('each layer rule fails the file that breaks it and passes the one that keep
   assert.deepEqual(found['packages/core/src/utils/importsUi.ts'], ['lint/style/noRestrictedImports'])
   assert.deepEqual(found['packages/core/src/controllers/ImportsController.ts'], ['lint/style/noRestrictedImports'])
   assert.deepEqual(found['packages/core/src/utils/usesNode.ts']?.sort(), ['lint/style/noRestrictedGlobals', 'lint/style/noRestrictedImports'])
+  for (const crossPackage of [
+    'packages/server/src/routes/importsDevnetSource.test.ts',
+    'packages/react/src/ImportsCoreFixture.test.tsx',
+    'packages/ui/src/views/ImportsCoreFlow.test.ts',
+    'packages/core/src/adapters/solana/importsDevnetWallet.test.ts',
+    'packages/core/src/flows/importsServerSource.ts'
+  ])
+    assert.deepEqual(found[crossPackage], ['lint/style/noRestrictedImports'], crossPackage)
   assert.deepEqual(found['packages/core/src/flows/asksRegistry.ts'], [])
   assert.deepEqual(found['packages/ui/src/components/UsesEntries.tsx'], [])
   assert.deepEqual(found['packages/core/src/adapters/solana/NamesItself.ts'], [])
+  assert.deepEqual(found['packages/server/src/routes/usesDevnet.test.ts'], [])
+  assert.deepEqual(found['packages/ui/src/views/UsesDevnetTesting.test.ts'], [])
 })

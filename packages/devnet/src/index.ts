@@ -62,6 +62,7 @@ export type { WalletChain } from './walletconnect/sendWalletTransaction.js'
 export { buildApprovalNamespaces, WC_WALLET_METHODS, WC_WALLET_EVENTS } from './walletconnect/buildApprovalNamespaces.js'
 export { parseWalletConnectUri, type WalletConnectUri } from './walletconnect/parseWalletConnectUri.js'
 export { WalletInputError } from './walletconnect/WalletInputError.js'
+export { MemoryKeyValueStorage } from './walletconnect/MemoryKeyValueStorage.js'
 export { type WalletLogEntry, type WalletLogOutcome, WALLET_LOG_LIMIT } from './walletconnect/WalletLog.js'
 export { wcWalletApi, WC_WALLET_API_PREFIX, type WcWalletControl } from './walletconnect/wcWalletApi.js'
 export {
@@ -99,6 +100,7 @@ export {
   SOLANA_INITIAL_SPL_BALANCE
 } from './solana/solanaConstants.js'
 export { decodeSolanaAddress } from './solana/decodeSolanaAddress.js'
+export { TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from './solana/parseTokenData.js'
 /**
  * Encodes bytes as base58, the text form of Solana keys and signatures: @scure/base's encoder,
  * exported under this name for tests that build Solana sign-ins.
@@ -163,7 +165,8 @@ export {
   type CoinbaseOnRampStandInOptions,
   type CdpApiKey,
   type CoinbaseFailure,
-  type CoinbaseEndpoint
+  type CoinbaseEndpoint,
+  COINBASE_STAND_IN_PAYMENTS
 } from './onramp/startCoinbaseOnRampStandIn.js'
 export {
   startMeldStandIn,
@@ -174,7 +177,8 @@ export {
   type MeldFailure,
   type MeldEndpoint,
   type MeldCryptoCurrency,
-  type MeldTransaction
+  type MeldTransaction,
+  MELD_STAND_IN_FIAT
 } from './onramp/startMeldStandIn.js'
 export {
   startRegistryStandIn,
@@ -183,7 +187,7 @@ export {
   type RegistryStandInOptions,
   type RegistryFault
 } from './registry/startRegistryStandIn.js'
-export { registrySampleData, registrySampleWallet, type RegistryWallet, type RegistryImage } from './registry/registrySampleWallets.js'
+export { registrySampleData, registrySampleWallet, registryTilePng, type RegistryWallet, type RegistryImage } from './registry/registrySampleWallets.js'
 export {
   startEtherscanStandIn,
   ETHERSCAN_STAND_IN_KEY,
@@ -194,3 +198,22 @@ export {
   type EtherscanCall,
   type ExplorerRow
 } from './explorerApi/startEtherscanStandIn.js'
+export {
+  startCoinGeckoStandIn,
+  devnetCoinGeckoPrices,
+  DEVNET_COINGECKO_PLATFORM,
+  DEVNET_LIST_TOKEN_USD,
+  type CoinGeckoStandIn,
+  type CoinGeckoStandInOptions,
+  type CoinGeckoFailure,
+  type CoinGeckoCall
+} from './prices/startCoinGeckoStandIn.js'
+export { deployPriceFeed, setPriceFeedAnswer, PRICE_FEED_OWNER, type PriceFeedOptions } from './prices/deployPriceFeed.js'
+// The Devnet Bitcoin wallet's keys and signer (pure JS), for tests that sign Bitcoin sign-ins.
+export {
+  deriveDevnetBitcoinKeys,
+  signBitcoinMessage,
+  type DevnetBitcoinKey,
+  type BitcoinMessageProtocol,
+  type BitcoinMessageSignature
+} from './bitcoin/index.js'

@@ -11,15 +11,7 @@ import {
   type WalletModalInitialState,
   type WalletModalOptions
 } from '@wallet-modal/core/internal'
-import {
-  announceDevnetWallet,
-  createDevnetWallet,
-  devnetNetworks,
-  getDevnet,
-  memoryStorage,
-  waitFor,
-  type DevnetInfo
-} from '../../core/src/__fixtures__/devnet.js'
+import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '@wallet-modal/devnet/testing'
 import {
   ConnectButton,
   WalletModalProvider,

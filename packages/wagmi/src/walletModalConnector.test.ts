@@ -4,16 +4,7 @@ import * as wagmi3 from '@wagmi/core'
 import * as wagmi2 from '@wagmi/core2'
 import { createWalletModal, setDefaultCore } from '@wallet-modal/ui'
 import type { Core } from '@wallet-modal/core/internal'
-import {
-  announceDevnetWallet,
-  createDevnetWallet,
-  devnetNetworks,
-  getDevnet,
-  memoryStorage,
-  rpc,
-  waitFor,
-  type DevnetInfo
-} from '../../core/src/__fixtures__/devnet.js'
+import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, rpc, waitFor, type DevnetInfo } from '@wallet-modal/devnet/testing'
 import { walletModalConnector, WALLET_MODAL_CONNECTOR_ID } from './walletModalConnector.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'

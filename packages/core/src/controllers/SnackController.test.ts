@@ -1,8 +1,16 @@
 import { expect } from 'chai'
+import { install, type Clock } from '@sinonjs/fake-timers'
 import { createSnackController, SNACK_RESHOW_MS } from './SnackController.js'
 import { WalletModalError, toWalletModalError } from '../errors/WalletModalError.js'
 
 describe('SnackController', () => {
+  // The re-show delay runs on a fake clock: its 150 ms are checked to the millisecond, at once.
+  let clock: Clock
+  beforeEach(() => {
+    clock = install({ toFake: ['setTimeout', 'clearTimeout'] })
+  })
+  afterEach(() => clock.uninstall())
+
   it('shows success, loading and error banners', () => {
     const s = createSnackController()
     s.showLoading('Working')
@@ -10,16 +18,24 @@ describe('SnackController', () => {
     s.hide()
     expect(s.state.open).to.equal(false)
   })
-  it('re-shows a replaced banner after 150 ms', async () => {
+  it('re-shows a replaced banner after 150 ms', () => {
     const s = createSnackController()
     expect(SNACK_RESHOW_MS).to.equal(150)
     s.showSuccess('One')
     s.showError('Two')
     expect(s.state.open).to.equal(false)
-    await new Promise(r => setTimeout(r, 100))
+    clock.tick(SNACK_RESHOW_MS - 1)
     expect(s.state.open).to.equal(false)
-    await new Promise(r => setTimeout(r, 80))
+    clock.tick(1)
     expect(s.state).to.include({ open: true, message: 'Two', variant: 'error' })
+  })
+  it('hiding during the re-show delay keeps the banner hidden', () => {
+    const s = createSnackController()
+    s.showSuccess('One')
+    s.showError('Two')
+    s.hide()
+    clock.tick(SNACK_RESHOW_MS)
+    expect(s.state).to.include({ open: false, message: 'One' })
   })
   it('an error shows its catalogue words; technical text is kept apart for debug mode, behind the words of what failed', () => {
     const s = createSnackController()

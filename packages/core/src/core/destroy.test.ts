@@ -3,6 +3,7 @@ import { executeServerCommand } from '@web/test-runner-commands'
 import { createCore } from '../createCore.js'
 import { startWalletConnect } from '../flows/walletConnect.js'
 import { connectedDevnetCore, devnetNetworks, getDevnet, memoryStorage, serverRequests, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
+import { nextTask } from '../__fixtures__/nextTask.js'
 
 // destroy() (spec: a site may make and drop modals, e.g. a single-page app changing pages) must
 // leave nothing behind: no listener on window or document, no timer or idle task of the core
@@ -80,9 +81,13 @@ function timerProbe() {
   }
 }
 
-/** A few turns of the event loop (the test's own timers, not the core's). */
+/**
+ * A few turns of the event loop: what the core set off without a timer (a promise chain, a
+ * posted message) has run after them. No time passes: the core's timers are checked through the
+ * probe instead (none may be pending), so no wait for them is needed.
+ */
 const turns = async (n = 5) => {
-  for (let i = 0; i < n; i++) await new Promise(r => setTimeout(r, 0))
+  for (let i = 0; i < n; i++) await nextTask()
 }
 
 describe('destroy() releases everything the core added', function () {

@@ -160,6 +160,8 @@ export { default as onrampEnglish } from '../i18n/compiled/en/onramp.js'
 export { default as authEnglish } from '../i18n/compiled/en/auth.js'
 export { default as walletsEnglish } from '../i18n/compiled/en/wallets.js'
 export type { Catalogue } from '../i18n/I18nController.js'
+// The languages alone, without a core (the ui's tests of its text helpers).
+export { createI18nController } from '../i18n/I18nController.js'
 export { buttonLabels } from '../i18n/buttonLabels.js'
 export { resolveLocale, detectLocale } from '../i18n/resolveLocale.js'
 export { amountFormatter } from '../i18n/amountFormatter.js'

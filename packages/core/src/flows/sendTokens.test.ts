@@ -11,6 +11,7 @@ import { resolveReceiver } from './sendReceiver.js'
 import { isWalletModalError } from '../errors/WalletModalError.js'
 import { connectedDevnetCore, getDevnet, rpc, serverRequests, setFault, waitFor, type DevnetInfo } from '../__fixtures__/devnet.js'
 import type { TokenBalance } from '../api/schemas.js'
+import { spyOnFetch } from '../__fixtures__/spyOnFetch.js'
 
 /** Anvil account 2: the receiver, named 'devnet-friend.reown.id' by the demo server. */
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -164,14 +165,19 @@ describe('sending tokens (devnet)', () => {
     await withBalances(c)
     const url = info.chains[0]!.rpcUrl
     await rpc(url, 'evm_setAutomine', [false])
+    const sent = spyOnFetch()
     try {
       draft(c, token(c, 'ETH'), '0.001', RECEIVER)
       await sendTokens(c)
       expect(c.chain.state.namespaces.eip155.account.pendingTransactions).to.equal(1)
-      await new Promise(r => setTimeout(r, 1500))
+      // The receipt is asked for again (every second) only once the last answer said "not yet":
+      // a second request means an unmined answer has been taken in.
+      const receiptPolls = () => sent.calls.filter(r => r.body?.includes('eth_getTransactionReceipt')).length
+      await waitFor(() => receiptPolls() >= 2, 5000, 'a second receipt poll')
       expect(c.chain.state.namespaces.eip155.account.pendingTransactions, 'still pending before a block').to.equal(1)
       await rpc(url, 'evm_mine', [])
     } finally {
+      sent.restore()
       await rpc(url, 'evm_setAutomine', [true])
     }
     await waitFor(() => c.chain.state.namespaces.eip155.account.pendingTransactions === 0, 5000, 'pending cleared')

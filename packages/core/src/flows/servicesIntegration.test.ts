@@ -23,8 +23,12 @@ import {
   type DevnetInfo
 } from '../__fixtures__/devnet.js'
 import type { WalletModalOptions } from '../types/options.js'
+import { nextTask } from '../__fixtures__/nextTask.js'
+import { spyOnFetch, type FetchCall } from '../__fixtures__/spyOnFetch.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
+/** The analytics sink's path (spec §7 `POST /e`). */
+const isAnalytics = (c: FetchCall) => c.method === 'POST' && c.url.pathname === '/e'
 const BALANCE_PATH = '/v1/account/'
 
 describe('core with the wallet-modal server (devnet)', () => {
@@ -228,12 +232,21 @@ describe('core with the wallet-modal server (devnet)', () => {
   it("an origin the project does not allow gets 'Invalid App Configuration', reported once", async () => {
     // The test server has a project 'locked' whose only allowed origin is https://only.example.
     const before = (await storedEvents(info.serviceUrl, 'locked', 'ERROR')).length
-    const c = await make({ projectId: 'locked' })
-    await c.servicesReady
-    expect(c.alert.state.code).to.equal('INVALID_APP_CONFIGURATION')
-    await initServices(c)
+    const sent = spyOnFetch()
+    try {
+      const c = await make({ projectId: 'locked' })
+      await c.servicesReady
+      expect(c.alert.state.code).to.equal('INVALID_APP_CONFIGURATION')
+      await initServices(c)
+      // Both start-ups have finished, and what they set off without waiting has run: every
+      // report the core would send has been asked of the network by now.
+      await nextTask()
+      const reports = sent.calls.filter(r => isAnalytics(r) && r.body?.includes('INVALID_APP_CONFIGURATION'))
+      expect(reports, 'reports sent').to.have.length(1)
+    } finally {
+      sent.restore()
+    }
     await waitFor(async () => (await storedEvents(info.serviceUrl, 'locked', 'ERROR')).length > before, 3000, 'the error report')
-    await new Promise(r => setTimeout(r, 200))
     const all = await storedEvents(info.serviceUrl, 'locked', 'ERROR')
     // Newest first: the events this test caused are the first (all - before).
     const errors = all.slice(0, all.length - before).filter(e => e.props.errorType === 'INVALID_APP_CONFIGURATION')
@@ -243,14 +256,26 @@ describe('core with the wallet-modal server (devnet)', () => {
   it('sends analytics events when enabled by site and project, never when the site disables them', async () => {
     const c = await connected()
     const opened = (await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length
-    c.open()
-    await waitFor(async () => (await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length === opened + 1, 3000, 'the MODAL_OPEN event')
-    c.destroy()
-    stop?.()
-    const off = await connected({ features: { analytics: false } })
-    off.open()
-    off.close()
-    await new Promise(r => setTimeout(r, 300))
+    // The event is asked of the network before the next task (the services are loaded): what
+    // the disabled site below must not send is proven unsent at the same point.
+    const events = (calls: FetchCall[]) => calls.filter(r => isAnalytics(r) && r.body?.includes('MODAL_OPEN')).length
+    const sent = spyOnFetch()
+    try {
+      c.open()
+      await nextTask()
+      expect(events(sent.calls), 'enabled: the event was sent').to.equal(1)
+      await waitFor(async () => (await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length === opened + 1, 3000, 'the MODAL_OPEN event')
+      c.destroy()
+      stop?.()
+      const off = await connected({ features: { analytics: false } })
+      sent.calls.length = 0
+      off.open()
+      off.close()
+      await nextTask()
+      expect(events(sent.calls), 'disabled: no event sent').to.equal(0)
+    } finally {
+      sent.restore()
+    }
     expect((await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length).to.equal(opened + 1)
   })
 

@@ -173,7 +173,9 @@ describe('sign-in flow (devnet)', () => {
     // A second page on the same storage: reconnect finds the session, no prompt.
     made!.stop()
     made = await connectedDevnetCore(info, { extra: { siwx: createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage }) } })
-    await new Promise(r => setTimeout(r, 500))
+    // The connect's sign-in check has found the session (it prompts instead when it finds none).
+    const siwxState = walletFeatures(made.core).siwx.state
+    await waitFor(() => siwxState.lastSignedAddress && siwxState.status === 'idle', 5000, 'the sign-in check')
     expect(made.core.router.state.view === 'SIWXSignMessage' && made.core.modal.state.open, 'no prompt').to.equal(false)
 
     await made.core.signOut()

@@ -192,13 +192,21 @@ describe('WalletConnect (real relay, real wallet sign-client)', function () {
 
   it('replaces a pairing once it counts as expired (4 min, 10 s early)', async () => {
     const core = make()
+    // The flow's clock, counting its readings: with a URI on screen, the clock is read only by
+    // the expiry check (every second), so a new reading is a check that has run. The check's
+    // timer stays real: the WalletConnect client beside it polls with timers of its own, which a
+    // fake clock would hold.
     let now = Date.now()
-    const stop = startWalletConnect(core, () => now)
+    let readings = 0
+    const stop = startWalletConnect(core, () => (readings++, now))
     try {
       const first = await waitFor(() => core.connection.state.wcUri, 10000, 'pairing URI')
       expect(core.connection.state.wcPairingExpiry).to.equal(now + PAIRING_EXPIRY_MS)
       now += PAIRING_EXPIRY_MS - 11_000
-      await new Promise(r => setTimeout(r, 1500))
+      const before = readings
+      await waitFor(() => readings > before, 5000, 'an expiry check')
+      // A check that found the pairing expired would have started a new one at once.
+      expect(core.connection.state.wcPairing).to.equal(false)
       expect(core.connection.state.wcUri).to.equal(first)
       now += 2_000
       const second = await waitFor(() => core.connection.state.wcUri !== first && core.connection.state.wcUri, 5000, 'new URI')

@@ -77,6 +77,8 @@ export interface SimulationResult {
 export interface SolanaLedgerOptions {
   /** Milliseconds per slot (default 400, as on mainnet). */
   slotMs?: number
+  /** The clock slots are read from (default `Date.now`; tests pass one they move). */
+  now?: () => number
 }
 
 /** Thrown for a transaction the runtime refused before or while executing it. */
@@ -114,7 +116,8 @@ export class TransactionRejectedError extends RpcError {
 export class SolanaLedger {
   private readonly svm: LiteSVM
   private readonly slotMs: number
-  private readonly startedAt = Date.now()
+  private readonly now: () => number
+  private readonly startedAt: number
   private syncedSlot = -1
   private airdropCount = 0
   /** Blockhashes handed out, with the slot each names. */
@@ -125,6 +128,8 @@ export class SolanaLedger {
   /** @param options - See {@link SolanaLedgerOptions}. */
   constructor(options: SolanaLedgerOptions = {}) {
     this.slotMs = options.slotMs ?? 400
+    this.now = options.now ?? Date.now
+    this.startedAt = this.now()
     this.svm = new LiteSVM().withBlockhashCheck(false)
     this.svm.setAccount({
       address: FAUCET.publicKey.toBase58() as never,
@@ -138,7 +143,7 @@ export class SolanaLedger {
 
   /** The current slot (also the block height). */
   get slot(): number {
-    return Math.floor((Date.now() - this.startedAt) / this.slotMs)
+    return Math.floor((this.now() - this.startedAt) / this.slotMs)
   }
 
   /**

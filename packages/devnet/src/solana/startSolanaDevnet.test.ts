@@ -29,6 +29,7 @@ import {
   SOLANA_WALLET_LAMPORTS,
   SOLANA_WALLET_SECRET
 } from './solanaConstants.js'
+import { waitFor } from '../testing/waitFor.js'
 import { SolanaLedger } from './SolanaLedger.js'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
 
@@ -141,9 +142,9 @@ describe('startSolanaDevnet', () => {
     assert.equal(await connection.getGenesisHash(), SOLANA_GENESIS_HASH)
     assert.equal(SOLANA_CAIP_NETWORK_ID, `solana:${SOLANA_GENESIS_HASH.slice(0, 32)}`)
     assert.equal((await connection.getVersion())['solana-core'], '2.2.0')
+    // Slots follow the wall clock (400 ms each here): the next one is waited for.
     const slot = await connection.getSlot()
-    await new Promise(resolve => setTimeout(resolve, 450))
-    assert.ok((await connection.getSlot()) > slot)
+    await waitFor(async () => (await connection.getSlot()) > slot, 5000, `a slot after ${slot}`)
     // Slots advance with time, so the height is compared with slots read around it.
     const before = await connection.getSlot()
     const height = await connection.getBlockHeight()
@@ -329,10 +330,15 @@ describe('startSolanaDevnet', () => {
   })
 
   it('lets blockhashes expire after 150 slots', async () => {
-    const ledger = new SolanaLedger({ slotMs: 2 })
-    const { blockhash, lastValidBlockHeight } = ledger.latestBlockhash()
+    let now = 1_700_000_000_000
+    const ledger = new SolanaLedger({ slotMs: 400, now: () => now })
+    const { slot, blockhash, lastValidBlockHeight } = ledger.latestBlockhash()
+    assert.equal(lastValidBlockHeight, slot + 150)
+    // Still good in its last valid slot, gone one slot later.
+    now += lastValidBlockHeight * 400
+    assert.equal(ledger.slot, lastValidBlockHeight)
     assert.equal(ledger.isBlockhashValid(blockhash), true)
-    while (ledger.slot <= lastValidBlockHeight) await new Promise(resolve => setTimeout(resolve, 20))
+    now += 400
     assert.equal(ledger.isBlockhashValid(blockhash), false)
   })
 

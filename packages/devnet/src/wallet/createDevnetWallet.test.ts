@@ -6,6 +6,7 @@ import { recoverMessageAddress, recoverTypedDataAddress, type Hex } from 'viem'
 import { DEVNET_ACCOUNTS, WALLET_ACCOUNT } from '../constants.js'
 import { findFreePort } from '../freePort.js'
 import { startDevnet, type Devnet } from '../startDevnet.js'
+import { waitForReceipt } from '../waitForReceipt.js'
 import { announceDevnetWallet, type EIP6963ProviderDetail } from './announceDevnetWallet.js'
 import { createDevnetWallet } from './createDevnetWallet.js'
 import type { StorageLike, WalletMode } from './types.js'
@@ -139,17 +140,10 @@ describe('createDevnetWallet', () => {
     )
 
     const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ to: DEVNET_ACCOUNTS[3], value: '0x1' }] })
-    // anvil answers eth_sendTransaction before the block is mined: poll for the receipt.
-    type Receipt = { status: string; from: string }
-    const getReceipt = async (): Promise<Receipt | null> => {
-      for (let i = 0; i < 100; i++) {
-        const found = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as Receipt | null
-        if (found) return found
-        await new Promise(resolve => setTimeout(resolve, 20))
-      }
-      return null
-    }
-    const receipt = await getReceipt()
+    // anvil answers eth_sendTransaction before the block is mined: wait until it is, then read
+    // the receipt through the wallet.
+    await waitForReceipt(devnet!.chains[0]!.rpcUrl, hash as Hex)
+    const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: string; from: string } | null
     assert.ok(receipt)
     assert.equal(receipt.status, '0x1')
     assert.equal(receipt.from, WALLET_ACCOUNT.toLowerCase())

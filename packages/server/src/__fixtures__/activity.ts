@@ -12,7 +12,7 @@ import {
   waitForReceipt,
   type Devnet,
   type DevnetReceipt
-} from '../../../devnet/src/index.js'
+} from '@wallet-modal/devnet'
 import { createServer, type HistoryPage, type HistoryTransaction, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, type OrError } from './http.js'

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignClient } from '@walletconnect/sign-client'
 // The same in-memory store as the devnet's dev wallet: nothing written to disk, fresh per client.
-import { MemoryKeyValueStorage } from '../../../devnet/src/walletconnect/MemoryKeyValueStorage.js'
+import { MemoryKeyValueStorage } from '@wallet-modal/devnet'
 
 // The SDK shares one Core per storage prefix through globalThis. Tests create and throw away
 // many clients (some with a relay that is restarted), so every client gets its own Core.

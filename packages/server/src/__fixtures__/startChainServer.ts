@@ -3,7 +3,7 @@
 // answers (upstream timeout 500 ms).
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DEVNET_TOKEN_LIST_URL, findFreePort, startDevnet, type Devnet } from '../../../devnet/src/index.js'
+import { DEVNET_TOKEN_LIST_URL, findFreePort, startDevnet, type Devnet } from '@wallet-modal/devnet'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 

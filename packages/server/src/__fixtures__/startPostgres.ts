@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { findFreePort } from '../../../devnet/src/index.js'
+import { findFreePort } from '@wallet-modal/devnet'
 
 /** A throwaway PostgreSQL cluster. */
 export interface TestPostgres {

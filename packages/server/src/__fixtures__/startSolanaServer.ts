@@ -1,6 +1,6 @@
 // The server of the Solana tests: the devnet's local Solana network (startSolanaDevnet), a Solana
 // chain whose node is down (solana:deadbeef…), and an EVM chain that is named but never called.
-import { findFreePort, startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/index.js'
+import { findFreePort, startSolanaDevnet, type SolanaDevnet } from '@wallet-modal/devnet'
 import { createServer, parseServerConfig, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 

@@ -6,11 +6,19 @@ import type { AddressInfo } from 'node:net'
 /**
  * An HTTP proxy in front of a node that can be told to stop answering (the node looks hung), and
  * that answers batches calling `refuse` with "method not found" for every entry (an older node).
+ * `hung` counts the requests it held unanswered, so a test waits for the client's next try
+ * instead of for time.
  */
-export async function startSwitchableProxy(target: string, refuse?: string): Promise<{ url: string; hang: boolean; refused: number; close(): void }> {
-  const state = { hang: false, refused: 0 }
+export async function startSwitchableProxy(
+  target: string,
+  refuse?: string
+): Promise<{ url: string; hang: boolean; refused: number; hung: number; close(): void }> {
+  const state = { hang: false, refused: 0, hung: 0 }
   const server: Server = createHttpServer((request, response) => {
-    if (state.hang) return // accept and never answer
+    if (state.hang) {
+      state.hung++
+      return // accept and never answer
+    }
     const chunks: Buffer[] = []
     request.on('data', chunk => chunks.push(chunk as Buffer))
     request.on('end', () => {
@@ -38,6 +46,9 @@ export async function startSwitchableProxy(target: string, refuse?: string): Pro
     },
     get refused() {
       return state.refused
+    },
+    get hung() {
+      return state.hung
     },
     close() {
       server.closeAllConnections()

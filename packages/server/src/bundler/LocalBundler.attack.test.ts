@@ -12,7 +12,7 @@ import { createPublicClient, createWalletClient, defineChain, http, parseEther, 
 import { createBundlerClient, formatUserOperationRequest, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '../../../devnet/src/index.js'
+import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from '@wallet-modal/devnet'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig, DEMO_BUNDLER_OPERATOR_KEY } from '../config/demoServerConfig.js'
 import { postJson, urlOf } from '../__fixtures__/http.js'

@@ -18,9 +18,9 @@ import {
   jsonRpc,
   startAnvil,
   waitForReceipt,
-  type AnvilInstance
-} from '../../../devnet/src/index.js'
-import { DEVNET_ARTIFACTS } from '../../../devnet/src/contracts/devnetArtifacts.js'
+  type AnvilInstance,
+  DEVNET_ARTIFACTS
+} from '@wallet-modal/devnet'
 import type { ChainConfig, TokenConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import { FailingTokens } from '../tokenLists/FailingTokens.js'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { codeOf, linkOf, startMailSink, type MailSink } from '../../../devnet/src/index.js'
+import { codeOf, linkOf, startMailSink, type MailSink } from '@wallet-modal/devnet'
 import { createServer, KeyVault, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { useStarted } from '../__fixtures__/useStarted.js'

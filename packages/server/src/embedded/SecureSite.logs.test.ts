@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { codeOf, startMailSink, type MailSink } from '../../../devnet/src/index.js'
+import { codeOf, startMailSink, type MailSink } from '@wallet-modal/devnet'
 import { createServer, KeyVault, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 

@@ -2,7 +2,7 @@
 // the switch and the start block, PostgreSQL, and a chain that restarts under it.
 import { after, before, describe, it, mock } from 'node:test'
 import assert from 'node:assert/strict'
-import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance } from '../../../devnet/src/index.js'
+import { DEVNET_ACCOUNTS, findFreePort, jsonRpc, startAnvil, type AnvilInstance } from '@wallet-modal/devnet'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { ChainIndexer, createServer, openStore, type Store, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
@@ -22,6 +22,7 @@ import {
   synced,
   transferData
 } from '../__fixtures__/activity.js'
+import { waitFor } from '../__fixtures__/http.js'
 import { postgresAvailability, startPostgres } from '../__fixtures__/startPostgres.js'
 import { startSwitchableProxy } from '../__fixtures__/startSwitchableProxy.js'
 import { useRejectionLog } from '../__fixtures__/useRejectionLog.js'
@@ -47,8 +48,9 @@ describe('history indexer (devnet)', () => {
       await synced(flaky, 'eip155:31338', feed.rpc2)
       proxy.hang = true
       const missed = await send(feed.rpc2, { from: SENDER, to: OTHER_RECEIVER, value: '0x2' })
-      // Several polls time out meanwhile.
-      await new Promise(resolve => setTimeout(resolve, 1500))
+      // Several polls time out meanwhile: a poll is one batch, sent after the previous one failed
+      // (and was logged), so a third request held means two polls have timed out.
+      await waitFor(() => proxy.hung >= 3, 10_000, 'three polls held')
       const streak = warnings.filter(line => line.includes('eip155:31338'))
       assert.equal(streak.length, 1, streak.join('\n'))
       assert.match(streak[0]!, /^wallet-modal-server: history: eip155:31338: .*did not answer within 300 ms; retrying$/)
@@ -63,8 +65,9 @@ describe('history indexer (devnet)', () => {
       assert.match(warnings.at(-1)!, /eip155:31338: indexing again$/)
 
       // Closing while a poll hangs ends it at once instead of waiting for the timeout.
+      const held = proxy.hung
       proxy.hang = true
-      await new Promise(resolve => setTimeout(resolve, 100))
+      await waitFor(() => proxy.hung > held, 5000, 'a poll held')
     } finally {
       await flaky.close()
       warn.mock.restore()

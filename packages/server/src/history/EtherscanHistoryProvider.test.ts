@@ -3,7 +3,7 @@
 // documented failure answered as a HistoryProviderError (with the circuit breaker opening).
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { startEtherscanStandIn, type EtherscanStandIn, type ExplorerRow } from '../../../devnet/src/index.js'
+import { startEtherscanStandIn, type EtherscanStandIn, type ExplorerRow } from '@wallet-modal/devnet'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import type { ActivityTransaction } from './ActivityTable.js'
 import { EtherscanHistoryProvider, UNKNOWN_SENDER, type EtherscanHistoryOptions } from './EtherscanHistoryProvider.js'

@@ -19,14 +19,21 @@ import {
   type Address,
   type Hex
 } from 'viem'
-import { DEVNET_ARTIFACTS } from '../../../devnet/src/contracts/devnetArtifacts.js'
-import { jsonRpc } from '../../../devnet/src/jsonRpc.js'
-import { waitForReceipt } from '../../../devnet/src/waitForReceipt.js'
+import {
+  DEVNET_ARTIFACTS,
+  jsonRpc,
+  waitForReceipt,
+  startAnvil,
+  type AnvilInstance,
+  DEVNET_ACCOUNTS,
+  DEVNET_ENS,
+  DEVNET_ENS_NAMES,
+  DEVNET_ENS_POISONED_REVERSE,
+  WALLET_ACCOUNT,
+  deployEns,
+  findFreePort
+} from '@wallet-modal/devnet'
 import { allowListedCcipRequest } from './allowListedCcipRequest.js'
-import { startAnvil, type AnvilInstance } from '../../../devnet/src/anvil.js'
-import { DEVNET_ACCOUNTS, DEVNET_ENS, DEVNET_ENS_NAMES, DEVNET_ENS_POISONED_REVERSE, WALLET_ACCOUNT } from '../../../devnet/src/constants.js'
-import { deployEns } from '../../../devnet/src/deployEns.js'
-import { findFreePort } from '../../../devnet/src/freePort.js'
 import { EnsResolver } from './EnsResolver.js'
 
 describe('EnsResolver', () => {

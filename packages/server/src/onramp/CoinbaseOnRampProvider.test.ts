@@ -4,12 +4,7 @@
 // exact call, and the hosted checkout a session token opens once.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  generateCdpApiKey,
-  startCoinbaseOnRampStandIn,
-  COINBASE_USDC_ID,
-  type CoinbaseOnRampStandIn
-} from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
+import { generateCdpApiKey, startCoinbaseOnRampStandIn, COINBASE_USDC_ID, type CoinbaseOnRampStandIn } from '@wallet-modal/devnet'
 import { createServer, parseServerConfig, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'

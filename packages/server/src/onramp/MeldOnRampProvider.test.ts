@@ -4,8 +4,7 @@
 // must turn into a clear answer.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { startMeldStandIn, meldWebhookSignature, type MeldStandIn } from '../../../devnet/src/onramp/startMeldStandIn.js'
-import { findFreePort } from '../../../devnet/src/freePort.js'
+import { startMeldStandIn, meldWebhookSignature, type MeldStandIn, findFreePort } from '@wallet-modal/devnet'
 import { createServer, parseServerConfig, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf } from '../__fixtures__/http.js'

@@ -6,12 +6,16 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createWalletClient, getAddress, http, type Address } from 'viem'
-import { startAnvil, type AnvilInstance } from '../../../devnet/src/anvil.js'
-import { DEVNET_ACCOUNTS } from '../../../devnet/src/constants.js'
-import { DEVNET_ARTIFACTS } from '../../../devnet/src/contracts/devnetArtifacts.js'
-import { jsonRpc } from '../../../devnet/src/jsonRpc.js'
-import { deployPriceFeed, setPriceFeedAnswer } from '../../../devnet/src/prices/deployPriceFeed.js'
-import { waitForReceipt } from '../../../devnet/src/waitForReceipt.js'
+import {
+  startAnvil,
+  type AnvilInstance,
+  DEVNET_ACCOUNTS,
+  DEVNET_ARTIFACTS,
+  jsonRpc,
+  deployPriceFeed,
+  setPriceFeedAnswer,
+  waitForReceipt
+} from '@wallet-modal/devnet'
 import { ChainlinkProvider } from './ChainlinkProvider.js'
 import { PriceProviderError, parsePriceAssetId, type PriceAsset } from './PriceProvider.js'
 

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '../../../devnet/src/prices/startCoinGeckoStandIn.js'
+import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '@wallet-modal/devnet'
 import { CoinGeckoProvider } from './CoinGeckoProvider.js'
 import { PriceProviderError, parsePriceAssetId, type PriceAsset } from './PriceProvider.js'
 

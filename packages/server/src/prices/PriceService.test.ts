@@ -2,7 +2,7 @@
 // the CoinGecko stand-in for the rate limit and the timeout.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '../../../devnet/src/prices/startCoinGeckoStandIn.js'
+import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '@wallet-modal/devnet'
 import { PriceTable } from '../chain/PriceTable.js'
 import { CoinGeckoProvider } from './CoinGeckoProvider.js'
 import { PriceProviderError, parsePriceAssetId, type PriceAsset, type PriceProvider, type PriceQuote } from './PriceProvider.js'

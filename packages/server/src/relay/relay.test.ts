@@ -20,10 +20,33 @@ const config = () =>
 /** The client id the named test identity proves with its signed auth token. */
 const idOf = (name: string) => relayIdentity(name).clientId
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 let topicCounter = 0
 /** A topic no other test uses (64 hex digits, like the sign-client's). */
 const newTopic = () => sha256(`topic-${process.pid}-${++topicCounter}-${Math.random()}`)
+/**
+ * A round trip on the client's own socket, after which every push due to it so far has arrived:
+ * the relay runs a socket's requests one after the other, each with the stored messages its
+ * subscribe hands over, and pushes a live message to its subscribers before it acknowledges the
+ * publish. So "nothing more came" is checked at this sync point instead of after a pause.
+ */
+const settled = (client: RelayClient) => client.request('irn_unsubscribe', { topic: newTopic() })
+/**
+ * Lets the TTL of a topic's stored messages (those with `message`, else all) run out, as its
+ * seconds passing would: the relay compares the stored expiry with the database's clock. Checks
+ * first that the expiry was stored as the publish's TTL (1 s in these tests).
+ */
+async function expireStored(on: WalletModalServer, topic: string, message?: string): Promise<void> {
+  const where = 'topic = $1 AND ($2::text IS NULL OR message = $2)'
+  const ttl = await on.store.query<{ s: number }>(`SELECT extract(epoch FROM expires_at - published_at)::float8 AS s FROM relay_messages WHERE ${where}`, [
+    topic,
+    message ?? null
+  ])
+  assert.deepEqual(
+    ttl.rows.map(r => r.s),
+    [1]
+  )
+  await on.store.query(`UPDATE relay_messages SET expires_at = now() - interval '1 second' WHERE ${where}`, [topic, message ?? null])
+}
 
 describe('relay protocol', () => {
   let server: WalletModalServer
@@ -78,7 +101,9 @@ describe('relay protocol', () => {
     const aliceAgain = await connect({ auth: signedAuth('alice') })
     assert.deepEqual(await aliceAgain.request('irn_batchSubscribe', { topics: [topic] }), [sha256(topic + idOf('alice'))])
     await aliceAgain.waitForPushes(1)
-    await sleep(150)
+    await settled(aliceAgain)
+    // Alice's and Bob's own echoes would have come before their publishes were acknowledged.
+    await Promise.all([settled(alice), settled(bob)])
     assert.deepEqual(
       aliceAgain.pushes.map(p => p.message),
       ['from-bob']
@@ -115,7 +140,7 @@ describe('relay protocol', () => {
     await sender.request('irn_publish', { topic, message: 'same', ttl: 60 })
     await sender.request('irn_publish', { topic, message: 'other', ttl: 60 })
     await receiver.waitForPushes(2)
-    await sleep(100)
+    await settled(receiver)
     assert.deepEqual(
       receiver.pushes.map(p => p.message),
       ['same', 'other']
@@ -135,7 +160,7 @@ describe('relay protocol', () => {
     await receiver.waitForPushes(1)
     assert.equal(await receiver.request('irn_batchUnsubscribe', { subscriptions: [{ topic: t2, id: sha256(t2 + idOf('receiver')) }] }), true)
     await sender.request('irn_publish', { topic: t2, message: 't2-after-unsubscribe', ttl: 60 })
-    await sleep(100)
+    await settled(receiver)
     assert.deepEqual(
       receiver.pushes.map(p => p.message),
       ['t2-live']
@@ -157,7 +182,7 @@ describe('relay protocol', () => {
     const late = await connect()
     await late.request('irn_subscribe', { topic: busy })
     await late.waitForPushes(5)
-    await sleep(100)
+    await settled(late)
     assert.deepEqual(
       late.pushes.map(p => p.message),
       ['m4', 'm5', 'm6', 'm7', 'm8']
@@ -198,10 +223,10 @@ describe('relay protocol', () => {
     const topic = newTopic()
     const sender = await connect()
     await sender.request('irn_publish', { topic, message: 'short-lived', ttl: 1 })
-    await sleep(1100)
+    await expireStored(server, topic)
     const late = await connect()
     await late.request('irn_subscribe', { topic })
-    await sleep(150)
+    await settled(late)
     assert.equal(late.pushes.length, 0)
     // Deleted by the periodic sweep (every 200 ms on this server).
     await waitFor(
@@ -296,9 +321,13 @@ describe('relay protocol', () => {
       await waitFor(() => quick.relay!.topicCount === 1, 2000, 'subscription')
       // A client that answers pings stays.
       const healthy = await connectRelayClient(quick.relayUrl!)
+      let pings = 0
+      healthy.socket.on('ping', () => pings++)
       assert.equal(await closed, 1006)
       await waitFor(() => quick.relay!.connectionCount === 1 && quick.relay!.topicCount === 0, 2000, 'cleanup')
-      await sleep(300)
+      // Three pings received means the relay found the previous two answered: it keeps a client
+      // that answers (ws answers pings by itself), heartbeat after heartbeat.
+      await waitFor(() => pings >= 3, 2000, 'three heartbeats')
       assert.equal(healthy.socket.readyState, WebSocket.OPEN)
       await healthy.close()
       await waitFor(() => quick.relay!.connectionCount === 0, 2000, 'close cleanup')
@@ -328,10 +357,11 @@ describe('relay persistence', () => {
       await sender.request('irn_publish', { topic, message: 'survives', ttl: 3600, tag: 1108 })
       await sender.request('irn_publish', { topic, message: 'expires', ttl: 1 })
       await sender.close()
+      // Its second passes while the server is down.
+      await expireStored(first, topic, 'expires')
     } finally {
       await first.close()
     }
-    await sleep(1100)
     const second = await createServer({ config: config(), dataDir: dir })
     try {
       const rows = await second.store.query<{ message: string }>('SELECT message FROM relay_messages WHERE topic = $1', [topic])
@@ -348,7 +378,7 @@ describe('relay persistence', () => {
       const [push] = await receiver.waitForPushes(1)
       assert.equal(push!.message, 'survives')
       assert.equal(push!.tag, 1108)
-      await sleep(100)
+      await settled(sender)
       assert.equal(sender.pushes.length, 0)
       await Promise.all([sender.close(), receiver.close()])
     } finally {

@@ -20,13 +20,23 @@ const HEAP_SLACK_BYTES = 8 * 1024 * 1024
 setFlagsFromString('--expose-gc')
 const gc = ((globalThis as { gc?: () => void }).gc ?? runInNewContext('gc')) as () => void
 
+/** Heap readings closer than this are taken as settled. */
+const SETTLED_BYTES = 256 * 1024
+
+/**
+ * The heap once it stops shrinking: collections between turns of the event loop (closed sockets
+ * release their buffers over a few of them) until two readings in a row agree, at most 20 passes.
+ */
 async function settledHeap(): Promise<number> {
-  // Several passes with pauses: sockets release their buffers over a few ticks.
-  for (let i = 0; i < 4; i++) {
+  let last = Number.POSITIVE_INFINITY
+  for (let pass = 0; pass < 20; pass++) {
     gc()
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await new Promise(resolve => setImmediate(resolve))
+    const heap = process.memoryUsage().heapUsed
+    if (Math.abs(last - heap) < SETTLED_BYTES) return heap
+    last = heap
   }
-  return process.memoryUsage().heapUsed
+  return last
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -5,11 +5,16 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import * as v from 'valibot'
 import { BalancesSchema, type TokenBalance as Balance } from '@wallet-modal/wire'
-import { startAnvil, type AnvilInstance } from '../../../devnet/src/anvil.js'
-import { DEVNET_LIST_TOKEN, WALLET_ACCOUNT } from '../../../devnet/src/constants.js'
-import { deployTokens } from '../../../devnet/src/deployTokens.js'
-import { installMulticall3 } from '../../../devnet/src/installMulticall3.js'
-import { startCoinGeckoStandIn, type CoinGeckoStandIn } from '../../../devnet/src/prices/startCoinGeckoStandIn.js'
+import {
+  startAnvil,
+  type AnvilInstance,
+  DEVNET_LIST_TOKEN,
+  WALLET_ACCOUNT,
+  deployTokens,
+  installMulticall3,
+  startCoinGeckoStandIn,
+  type CoinGeckoStandIn
+} from '@wallet-modal/devnet'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import type { ServerConfig } from '../config/ServerConfig.js'
 import { createServer, type WalletModalServer } from '../internal.js'

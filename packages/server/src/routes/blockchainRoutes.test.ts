@@ -15,7 +15,7 @@ import {
   WALLET_ACCOUNT,
   jsonRpc,
   waitForReceipt
-} from '../../../devnet/src/index.js'
+} from '@wallet-modal/devnet'
 import { getJson, postJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
-import { getJson, postJson, urlOf } from '../__fixtures__/http.js'
+import { getJson, postJson, urlOf, waitFor } from '../__fixtures__/http.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const tokens = { DUSD: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }
@@ -116,7 +116,9 @@ describe('fault API', () => {
     const other = await createServer({ config: demoServerConfig({ chains: [], tokens }), enableFaults: true })
     await postJson(`${other.url}/__faults`, { path: '/', mode: 'hang' })
     const pending = fetch(urlOf(other.url, '/getAnalyticsConfig')).catch(error => error as Error)
-    await new Promise(resolve => setTimeout(resolve, 100))
+    // The request is counted as it is taken over, so it is hanging once it shows in the hits.
+    const hanging = async () => (await getJson<{ hits: number }>(`${other.url}/__faults/hits?path=/getAnalyticsConfig`)).body.hits === 1
+    await waitFor(hanging, 5000, 'the request hanging')
     const started = Date.now()
     await other.close()
     assert.ok(Date.now() - started < 2000, 'close did not wait for the hanging request')

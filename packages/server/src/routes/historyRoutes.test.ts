@@ -18,7 +18,7 @@ import {
   startEtherscanStandIn,
   type Devnet,
   type EtherscanStandIn
-} from '../../../devnet/src/index.js'
+} from '@wallet-modal/devnet'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict'
 import { getJson, urlOf, type OrError } from '../__fixtures__/http.js'
 import { startOfflineServer } from '../__fixtures__/startOfflineServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'
-import { MELD_STAND_IN_FIAT } from '../../../devnet/src/onramp/startMeldStandIn.js'
-import { COINBASE_STAND_IN_PAYMENTS } from '../../../devnet/src/onramp/startCoinbaseOnRampStandIn.js'
+import { MELD_STAND_IN_FIAT, COINBASE_STAND_IN_PAYMENTS } from '@wallet-modal/devnet'
 
 interface Page {
   data: { image_url: string }[]

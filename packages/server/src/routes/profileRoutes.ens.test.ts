@@ -5,10 +5,17 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import * as v from 'valibot'
 import { ProfileSchema, ReverseSchema } from '@wallet-modal/wire'
-import { startAnvil, type AnvilInstance } from '../../../devnet/src/anvil.js'
-import { DEVNET_ENS, DEVNET_ENS_NAMES, DEVNET_ENS_POISONED_REVERSE, DEVNET_TOKENS, WALLET_ACCOUNT } from '../../../devnet/src/constants.js'
-import { deployEns } from '../../../devnet/src/deployEns.js'
-import { findFreePort } from '../../../devnet/src/freePort.js'
+import {
+  startAnvil,
+  type AnvilInstance,
+  DEVNET_ENS,
+  DEVNET_ENS_NAMES,
+  DEVNET_ENS_POISONED_REVERSE,
+  DEVNET_TOKENS,
+  WALLET_ACCOUNT,
+  deployEns,
+  findFreePort
+} from '@wallet-modal/devnet'
 import { historyOf, send, synced } from '../__fixtures__/activity.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
 import { DEMO_NAME_SUFFIX, demoServerConfig } from '../config/demoServerConfig.js'

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Connection } from '@solana/web3.js'
-import { SOLANA_WALLET_ADDRESS } from '../../../devnet/src/index.js'
+import { SOLANA_WALLET_ADDRESS } from '@wallet-modal/devnet'
 import { postJson, urlOf } from '../__fixtures__/http.js'
 import { startSolanaServer } from '../__fixtures__/startSolanaServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'

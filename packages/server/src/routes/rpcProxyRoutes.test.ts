@@ -2,7 +2,7 @@
 // against nodes that are down or never answer.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { DUSD_ADDRESS, WALLET_ACCOUNT, jsonRpc } from '../../../devnet/src/index.js'
+import { DUSD_ADDRESS, WALLET_ACCOUNT, jsonRpc } from '@wallet-modal/devnet'
 import { CLIENT, postJson, urlOf } from '../__fixtures__/http.js'
 import { startChainServer } from '../__fixtures__/startChainServer.js'
 import { useStarted } from '../__fixtures__/useStarted.js'

@@ -1,8 +1,7 @@
 // How sessions are looked up by address: case-insensitively only where the address format is.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { WALLET_ACCOUNT } from '../../../devnet/src/index.js'
-import { deriveDevnetBitcoinKeys } from '../../../devnet/src/bitcoin/index.js'
+import { WALLET_ACCOUNT, deriveDevnetBitcoinKeys } from '@wallet-modal/devnet'
 import { addressKey } from './SiwxSessions.js'
 
 describe('addressKey', () => {

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict'
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
-import { formatSIWXMessage } from '../../../core/src/siwx/formatSIWXMessage.js'
-import type { SIWXMessageData } from '../../../core/src/siwx/SIWXConfig.js'
-import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '../../../devnet/src/bitcoin/index.js'
+import { formatSIWXMessage, type SIWXMessageData } from '@wallet-modal/core'
+import { deriveDevnetBitcoinKeys, signBitcoinMessage } from '@wallet-modal/devnet'
 import { verifySiwx, type RefusedSiwx, type VerifiedSiwx, type VerifySiwxOptions } from '../internal.js'
 
 /** Anvil account 1 (its well-known development key). */

@@ -17,9 +17,11 @@ import {
   deployUniswap,
   startAnvil,
   waitForReceipt,
-  type AnvilInstance
-} from '../../../devnet/src/index.js'
-import { ONE_INCH_NATIVE_ADDRESS, startOneInchStandIn, type OneInchStandIn } from '../../../devnet/src/oneInch/startOneInchStandIn.js'
+  type AnvilInstance,
+  ONE_INCH_NATIVE_ADDRESS,
+  startOneInchStandIn,
+  type OneInchStandIn
+} from '@wallet-modal/devnet'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, postJson, urlOf, CLIENT } from '../__fixtures__/http.js'

@@ -8,8 +8,14 @@ import type { Store } from '../db/Store.js'
 import { createServer, type WalletModalServer } from '../internal.js'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf, waitFor } from '../__fixtures__/http.js'
-import { registrySampleData, registrySampleWallet, registryTilePng } from '../../../devnet/src/registry/registrySampleWallets.js'
-import { REGISTRY_STAND_IN_PROJECT, startRegistryStandIn, type RegistryStandIn } from '../../../devnet/src/registry/startRegistryStandIn.js'
+import {
+  registrySampleData,
+  registrySampleWallet,
+  registryTilePng,
+  REGISTRY_STAND_IN_PROJECT,
+  startRegistryStandIn,
+  type RegistryStandIn
+} from '@wallet-modal/devnet'
 import { readRegistrySyncState, RegistrySync, RegistrySyncError, type RegistrySyncOptions } from './RegistrySync.js'
 import { RegistryRefreshJob } from './RegistryRefreshJob.js'
 

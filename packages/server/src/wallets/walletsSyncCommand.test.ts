@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { demoServerConfig } from '../config/demoServerConfig.js'
 import { getJson, urlOf } from '../__fixtures__/http.js'
 import { startCliServer } from '../__fixtures__/startCliServer.js'
-import { REGISTRY_STAND_IN_PROJECT, startRegistryStandIn, type RegistryStandIn } from '../../../devnet/src/registry/startRegistryStandIn.js'
+import { REGISTRY_STAND_IN_PROJECT, startRegistryStandIn, type RegistryStandIn } from '@wallet-modal/devnet'
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
 const TSX = import.meta.resolve('tsx')

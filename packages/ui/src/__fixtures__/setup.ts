@@ -1,9 +1,9 @@
 import { createWalletModal, setDefaultCore } from '../exports/index.js'
 import type { Core, WalletModalOptions } from '@wallet-modal/core/internal'
 // One set of devnet fixtures for every package's browser tests.
-import { devnetNetworks, getDevnet, memoryStorage } from '../../../core/src/__fixtures__/devnet.js'
+import { devnetNetworks, getDevnet, memoryStorage } from '@wallet-modal/devnet/testing'
 
-export { devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '../../../core/src/__fixtures__/devnet.js'
+export { devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '@wallet-modal/devnet/testing'
 
 const made: Core[] = []
 

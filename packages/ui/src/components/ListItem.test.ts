@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { cleanup, devnetNetworks, findButton, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { solanaNetwork } from '../../../core/src/__fixtures__/devnet.js'
+import { solanaNetwork } from '@wallet-modal/devnet/testing'
 import { rowLabel } from './ListItem.js'
 
 describe('ListItem', () => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai'
 import { formatUsd, truncateDecimals } from '@wallet-modal/core/internal'
 import { cleanup, getDevnet, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { announceDevnetWallet, createDevnetWallet } from '../../../devnet/src/wallet/index.js'
-import { rpc, setFault } from '../../../core/src/__fixtures__/devnet.js'
+import { announceDevnetWallet, createDevnetWallet, rpc, setFault } from '@wallet-modal/devnet/testing'
 
 describe('Account token list (real blockchain data service)', () => {
   let stop: (() => void) | undefined

@@ -2,7 +2,7 @@
 // real anvil chains: what a site listening to the DOM events observes.
 import { expect } from 'chai'
 import { cleanup, findButton, makeModal, modalRoot, waitFor, getDevnet } from '../__fixtures__/setup.js'
-import { announceDevnetWallet, createDevnetWallet } from '../../../devnet/src/wallet/index.js'
+import { announceDevnetWallet, createDevnetWallet } from '@wallet-modal/devnet/testing'
 
 describe('<wallet-modal> journey on the devnet', () => {
   let stop: (() => void) | undefined

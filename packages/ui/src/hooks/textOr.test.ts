@@ -1,7 +1,5 @@
 import { expect } from 'chai'
-import { ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, NAME_ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
-// (The controller is internal to core; a test beside its caller may reach it by path.)
-import { createI18nController } from '../../../core/src/i18n/I18nController.js'
+import { createI18nController, ERROR_MESSAGES, EMBEDDED_ERROR_MESSAGES, NAME_ERROR_MESSAGES, type Core } from '@wallet-modal/core/internal'
 import { errorText, textOr } from './textOr.js'
 import { errorWords } from './errorWords.js'
 

@@ -6,7 +6,7 @@
 // answering) | silent (never answers). Everything it sees is reported on the BroadcastChannel
 // `coinbase-keys-stand-in`, where `{ type: 'close' }` closes it.
 import { privateKeyToAccount } from 'viem/accounts'
-import { startCoinbaseKeysPopup } from '../../../../devnet/src/coinbaseKeys/coinbaseKeysPopup.js'
+import { startCoinbaseKeysPopup } from '@wallet-modal/devnet/testing'
 
 /** Anvil's first development key (public knowledge): the account this stand-in "is". */
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')

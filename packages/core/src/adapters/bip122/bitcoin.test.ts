@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import { createCore, type Core } from '../../createCore.js'
 import { devnetNetworks, getDevnet, memoryStorage, waitFor } from '../../__fixtures__/devnet.js'
-import { installDevnetBitcoinWallet, verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '../../../../devnet/src/bitcoin/index.js'
+import { installDevnetBitcoinWallet, verifyBitcoinMessage, DEVNET_BITCOIN_REGTEST_ADDRESSES } from '@wallet-modal/devnet/testing'
 import { BITCOIN_NETWORKS } from './bitcoinNetworks.js'
 import type { NetworkInput } from '../../types/network.js'
 
@@ -63,9 +63,9 @@ describe('Bitcoin wallets (sats-connect, devnet Bitcoin wallet)', function () {
     // The wallet ends the connection itself: its 'disconnect' event reaches the modal.
     const events: string[] = []
     again.subscribeEvents(e => events.push(e.type))
-    // Listeners attach once sats-connect's chunk has resolved, a moment after the restore.
-    await new Promise(r => setTimeout(r, 300))
-    expect(wallet.emit({ type: 'disconnect' }), 'the modal listens to the wallet').to.equal(true)
+    // Listeners attach once sats-connect's chunk has resolved, a moment after the restore. The
+    // wallet says whether anybody heard its 'disconnect' (before that, nobody did: nothing happens).
+    await waitFor(() => wallet.emit({ type: 'disconnect' }), 3000, 'the modal listening to the wallet')
     await waitFor(() => again.chain.state.namespaces.bip122.account.status === 'disconnected', 3000, 'disconnected by the wallet')
     expect(events).to.include('DISCONNECT_SUCCESS')
     wallet.reset?.()

@@ -3,6 +3,8 @@ import { isWalletModalError } from '../../errors/WalletModalError.js'
 import type { Lifetime } from '../../utils/lifetime.js'
 import { FrameClient } from './FrameClient.js'
 import { EmbeddedProvider } from './EmbeddedProvider.js'
+import { waitFor } from '../../__fixtures__/devnet.js'
+import { nextTask } from '../../__fixtures__/nextTask.js'
 
 /**
  * A lifetime whose timers run only when the test moves its clock: the frame's 500 ms, 20 s and
@@ -11,11 +13,11 @@ import { EmbeddedProvider } from './EmbeddedProvider.js'
 function fakeClockLifetime() {
   const controller = new AbortController()
   let now = 0
-  let timers: { at: number; fn: () => void }[] = []
-  const life: Lifetime & { advance(ms: number): void } = {
+  let timers: { at: number; ms: number; fn: () => void }[] = []
+  const life: Lifetime & { advance(ms: number): void; scheduled(ms: number): boolean } = {
     signal: controller.signal,
     setTimeout(fn, ms) {
-      const t = { at: now + ms, fn }
+      const t = { at: now + ms, ms, fn }
       timers.push(t)
       return () => void (timers = timers.filter(x => x !== t))
     },
@@ -31,12 +33,33 @@ function fakeClockLifetime() {
       const due = timers.filter(t => t.at <= now)
       timers = timers.filter(t => t.at > now)
       for (const t of due) t.fn()
-    }
+    },
+    /** Whether a timer of `ms` is waiting (the client has started it). */
+    scheduled: ms => timers.some(t => t.ms === ms)
   }
   return life
 }
 
-const settle = () => new Promise(r => setTimeout(r, 0))
+/** The frame's 500 ms wait after its ready message: started once the client has heard it. */
+const READY_WAIT_MS = 500
+
+/**
+ * Resolves once every message this page posted to itself before the call has been delivered
+ * (messages to one window arrive in the order posted): the client has looked at them all.
+ */
+async function postedMessagesDelivered(): Promise<void> {
+  const marker = `delivered-${Math.random()}`
+  const delivered = new Promise<void>(resolve => {
+    const listener = (e: MessageEvent) => {
+      if (e.data !== marker) return
+      window.removeEventListener('message', listener)
+      resolve()
+    }
+    window.addEventListener('message', listener)
+  })
+  window.postMessage(marker, '*')
+  await delivered
+}
 
 /** Runs `code` as a script inside the (same-origin, in this test) frame: a stand-in secure site speaking the real protocol. */
 async function inFrame(frame: HTMLIFrameElement, code: string): Promise<void> {
@@ -103,10 +126,10 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
       e => (outcome = e)
     )
     life.advance(19_999)
-    await settle()
+    await nextTask()
     expect(outcome).to.equal('pending')
     life.advance(1)
-    await settle()
+    await nextTask()
     expect(isWalletModalError(outcome, 'IFRAME_LOAD_FAILED'), String(outcome)).to.equal(true)
     expect(failures).to.deep.equal(['IFRAME_LOAD_FAILED'])
     const later = await c.request('GET_CHAIN_ID', {}).catch(e => e)
@@ -120,9 +143,10 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     window.postMessage({ wm: 'frame', kind: 'ready' }, '*')
     window.postMessage({ wm: 'frame', kind: 'approval', id: 'forged-id-123', method: 'personal_sign' }, '*')
     window.postMessage({ wm: 'frame', kind: 'signedOut' }, '*')
-    await settle()
-    life.advance(500)
-    await settle()
+    await postedMessagesDelivered()
+    expect(life.scheduled(READY_WAIT_MS), 'the ready wait started').to.equal(false)
+    life.advance(READY_WAIT_MS)
+    await nextTask()
     expect(ready).to.equal(false)
     expect(approvals).to.deep.equal([])
     expect(signedOut).to.equal(0)
@@ -148,10 +172,14 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     )
     let ready = false
     void c.ready.then(() => (ready = true))
-    await new Promise(r => setTimeout(r, 20))
+    await waitFor(() => life.scheduled(READY_WAIT_MS), 3000, "the frame's ready message")
+    await nextTask()
     expect(ready).to.equal(false)
-    life.advance(500)
-    await settle()
+    life.advance(READY_WAIT_MS - 1)
+    await nextTask()
+    expect(ready).to.equal(false)
+    life.advance(1)
+    await nextTask()
     expect(ready).to.equal(true)
 
     expect(await c.request('CONNECT_EMAIL', { email: 'a@example.com' })).to.deep.equal({ action: 'VERIFY_OTP' })
@@ -164,7 +192,7 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
 
     // An RPC request waits for the person: no timeout of its own; an abort rejects it.
     const rpc = c.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', '0x0'] }).catch(e => e)
-    await new Promise(r => setTimeout(r, 20))
+    await waitFor(() => approvals.length > 0, 3000, 'the approval')
     expect(approvals.map(a => a.method)).to.deep.equal(['personal_sign'])
     life.advance(200_000)
     c.abortAll()
@@ -188,14 +216,14 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
       })
       parent.postMessage({ wm: 'frame', kind: 'ready' }, '*')`
     )
-    await new Promise(r => setTimeout(r, 20))
-    life.advance(500)
+    await waitFor(() => life.scheduled(READY_WAIT_MS), 3000, "the frame's ready message")
+    life.advance(READY_WAIT_MS)
     await c.ready
     const refused: string[] = []
     const provider = new EmbeddedProvider(c, { onRefused: m => refused.push(m), onSignOut: () => {} })
     const signing = provider.request({ method: 'personal_sign', params: ['0x6869', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] }).catch(e => e)
     const read = provider.request({ method: 'eth_blockNumber' })
-    await new Promise(r => setTimeout(r, 20))
+    await waitFor(() => approvals.length > 0, 3000, 'the approval')
     expect(approvals.map(a => a.method)).to.deep.equal(['personal_sign'])
 
     const bad = await provider.request({ method: 'eth_sign', params: [] }).catch(e => e)
@@ -207,7 +235,10 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
     expect((aborted as Error).message).to.match(/^Request was aborted/)
     expect(settled).to.deep.equal([[approvals[0]!.id, false, 'Request was aborted']])
     const frameWindow = c.iframe.contentWindow as Window & { seen: string[]; answerRead(): void }
-    await new Promise(r => setTimeout(r, 20))
+    // Messages to the frame arrive in the order posted: once a marker posted now has arrived,
+    // so has every ABORT_RPC the client sent.
+    frameWindow.postMessage({ type: 'MARKER' }, location.origin)
+    await waitFor(() => frameWindow.seen.includes('MARKER'), 3000, 'the marker in the frame')
     expect(frameWindow.seen.filter(t => t === 'ABORT_RPC')).to.have.length(1)
     // The read was not asked of anybody: it still gets its answer.
     frameWindow.answerRead()
@@ -217,14 +248,15 @@ describe('FrameClient (the modal side of the frame protocol)', () => {
   it('a connect request unanswered for 120 s fails everything with iframe_request_timeout (fake clock)', async () => {
     const c = make(location.origin)
     await inFrame(c.iframe, `parent.postMessage({ wm: 'frame', kind: 'ready' }, '*')`)
-    await new Promise(r => setTimeout(r, 20))
-    life.advance(500)
+    await waitFor(() => life.scheduled(READY_WAIT_MS), 3000, "the frame's ready message")
+    life.advance(READY_WAIT_MS)
     await c.ready
     const connect = c.request('CONNECT_OTP', {}).catch(e => e)
     const other = c.request('GET_USER', {}).catch(e => e)
-    await settle()
+    await waitFor(() => life.scheduled(120_000), 3000, 'the requests sent')
     life.advance(119_999)
-    await settle()
+    await nextTask()
+    expect(failures).to.deep.equal([])
     life.advance(1)
     expect(isWalletModalError(await connect, 'IFRAME_REQUEST_TIMEOUT')).to.equal(true)
     expect(isWalletModalError(await other, 'IFRAME_REQUEST_TIMEOUT')).to.equal(true)

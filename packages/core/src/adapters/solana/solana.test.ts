@@ -3,9 +3,10 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { createCore, type Core } from '../../createCore.js'
 import { devnetNetworks, getDevnet, memoryStorage, rpc, solanaNetwork, waitFor, type DevnetInfo } from '../../__fixtures__/devnet.js'
-import { installDevnetSolanaWallet } from '../../../../devnet/src/solana/wallet/index.js'
+import { installDevnetSolanaWallet, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@wallet-modal/devnet/testing'
 import { createDevnetWallet, announceDevnetWallet } from '../../__fixtures__/devnet.js'
 import { solanaConnectorId } from './SolanaAdapter.js'
+import { TOKEN_PROGRAM_IDS } from './splTransferInstructions.js'
 
 // The solana adapter against the devnet's Solana network (the runtime in-process behind JSON-RPC)
 // and its 'Devnet Solana' wallet registered through the Wallet Standard in this page.
@@ -241,5 +242,13 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     expect(visible()).to.not.include('solana')
     core.setNamespaceFilter(undefined)
     expect(visible()).to.include('solana')
+  })
+})
+
+describe('SPL token program ids', () => {
+  // One list in three packages; the server's test (chain/readSolanaBalances.test.ts) checks the
+  // server's and the devnet's against @solana/spl-token, this one the core's against the devnet's.
+  it("are the devnet's: SPL Token, then Token-2022", () => {
+    expect([...TOKEN_PROGRAM_IDS]).to.deep.equal([TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID])
   })
 })
