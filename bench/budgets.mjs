@@ -8,8 +8,11 @@ export const BUDGETS = {
   // 85.3 KB since #42's second pass: the spec's state fields (connector chains, approved
   // networks, connected wallet info, disconnected ids), `enableNetworkSwitch`, the spec's ids for
   // Coinbase Wallet and OKX, and the Coinbase SDK's lazy hook (+0.17 KB; the directory linking and
-  // the disconnected-list upkeep were moved to lazy chunks first). Issue #45 is to win it back.
-  firstJsGzip: 85_300,
+  // the disconnected-list upkeep were moved to lazy chunks first). 85.4 KB since #43 (+0.04 KB):
+  // universal-provider mode (`adapters: []`) connects WalletConnect sessions again, and a
+  // connection stored before namespaces were listed is restored on whichever namespace it was.
+  // Issue #45 is to win it back.
+  firstJsGzip: 85_400,
   /**
    * gzip bytes of JS before <connect-button> shows with the bootstrap (`boot.js`, the demo's and
    * the recommended way): the elements' classes, the button's paint, the stand-in modal (#25).

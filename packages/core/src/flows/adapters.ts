@@ -1,7 +1,7 @@
 import type { Core } from '../core/Core.js'
 import type { ChainAdapter } from '../adapters/ChainAdapter.js'
 import { ADAPTERS } from '../adapters/registry.js'
-import { namespaceSupports } from '../adapters/namespaces.js'
+import { WALLET_CONNECT_NAMESPACE } from '../adapters/walletconnect/connectorId.js'
 import { WalletModalError } from '../errors/WalletModalError.js'
 import { WIRED_NAMESPACES, type WiredNamespace } from '../types/network.js'
 
@@ -17,17 +17,20 @@ export function siteNamespaces(core: Core): WiredNamespace[] {
 /**
  * Whether the modal may use a namespace's adapter at all: the site enabled its browser wallets,
  * or a phone wallet can pair there (universal-provider mode, `adapters: []`, still connects
- * WalletConnect sessions, and the session's account then needs its namespace's code).
+ * WalletConnect sessions, and the session's account then needs its namespace's code). The
+ * sessions' namespace comes from the WalletConnect module, not the registry's table (its
+ * `pairedWallets` flag says the same): that table is not in the first chunk.
  */
 const adapterUsable = (core: Core, ns: WiredNamespace): boolean =>
-  adapterEnabled(core, ns) || (core.options.state.enableWalletConnect !== false && namespaceSupports(ns, 'pairedWallets'))
+  adapterEnabled(core, ns) || (core.options.state.enableWalletConnect !== false && ns === WALLET_CONNECT_NAMESPACE)
 
 /**
  * The adapter of a namespace, made once per core (loading its chunk the first time).
- * @throws WalletModalError 'Adapter not found' when the site disabled that namespace and no phone wallet can pair there
+ * @param browserWallets - for the browser's own wallets (discovery, extensions), which only the site's `adapters` enable
+ * @throws WalletModalError 'Adapter not found' when the site disabled that namespace and (unless `browserWallets`) no phone wallet can pair there
  */
-export function adapterOf(core: Core, ns: WiredNamespace): Promise<ChainAdapter> {
-  if (!adapterUsable(core, ns)) return Promise.reject(new WalletModalError('ADAPTER_NOT_FOUND', { details: ns }))
+export function adapterOf(core: Core, ns: WiredNamespace, browserWallets?: boolean): Promise<ChainAdapter> {
+  if (!(browserWallets ? adapterEnabled(core, ns) : adapterUsable(core, ns))) return Promise.reject(new WalletModalError('ADAPTER_NOT_FOUND', { details: ns }))
   const made = core.runtime.adapters
   if (!made[ns]) {
     const p = Promise.resolve(ADAPTERS[ns].load(core.adapterContext))
@@ -77,7 +80,9 @@ export function startDiscovery(core: Core, when: 'start' | 'idle'): Promise<void
  * the page went idle, or the modal needing them early), and resolves its adapter.
  */
 export async function discoveredAdapter(core: Core, ns: WiredNamespace): Promise<ChainAdapter> {
-  const adapter = await adapterOf(core, ns)
+  // Browser wallets only where the site enabled them: a namespace usable just for phone wallets
+  // (universal-provider mode) never starts discovery nor restores an extension.
+  const adapter = await adapterOf(core, ns, true)
   if (!core.runtime.discovering.has(ns)) {
     core.runtime.discovering.add(ns)
     watch(core, ns, adapter)

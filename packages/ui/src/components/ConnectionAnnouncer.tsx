@@ -18,8 +18,15 @@ function announce(core: Core, inDialog: boolean, set: (words: string) => void): 
   let connecting: string | undefined
   const t = core.i18n.t
   const name = (id: string) => core.connector.get(id)?.name ?? t('announce.yourWallet')
-  // Decided after the step that said it: a success closes the dialog in that same step.
-  const say = (words: string) => queueMicrotask(() => set(core.modal.state.open === inDialog ? words : ''))
+  // Decided after the step that said it: a success closes the dialog in that same step. The page's
+  // region is written a frame later, once the closing modal dialog has left the top layer: while it
+  // is modal, the rest of the page (this region too) is inert, and words written there go unsaid.
+  const say = (words: string) =>
+    queueMicrotask(() => {
+      const now = core.modal.state.open === inDialog ? words : ''
+      if (inDialog) set(now)
+      else requestAnimationFrame(() => set(now))
+    })
   const follow = () => {
     const id = core.connection.state.connectingId
     if (id && id !== connecting) say(t('announce.connecting', { wallet: name(id) }))

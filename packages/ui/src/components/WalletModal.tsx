@@ -10,6 +10,7 @@ import { AlertBanner } from './AlertBanner.js'
 import { trapTabKey, initialFocusTarget } from '../a11y/focusTrap.js'
 import { deepActiveElement } from '../a11y/deepActiveElement.js'
 import { lockScroll } from '../a11y/scrollLock.js'
+import { yieldToForeignLayers } from '../a11y/yieldToForeignLayers.js'
 import { themeClass, themeStyle } from './themeProps.js'
 import { adoptStyles } from '../theme/stylesheet.js'
 import { MODAL_STYLES } from '../theme/modalStyles.js'
@@ -75,7 +76,9 @@ export function WalletModal({ core, theme }: WalletModalProps) {
     // Taken before showModal() moves focus into the dialog.
     openerRef.current = deepActiveElement() as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    const stopWatching = yieldToForeignLayers(dialog)
     return () => {
+      stopWatching()
       if (dialog.open) dialog.close()
     }
   }, [modal.open, embedded])
@@ -162,12 +165,15 @@ export function WalletModal({ core, theme }: WalletModalProps) {
         e.preventDefault()
         core.close()
       }}
-      onClose={() => {
+      onClose={e => {
+        // Open again already: it only changed to non-modal (see yieldToForeignLayers).
+        if (e.currentTarget.open) return
         if (core.modal.state.open) core.close()
       }}
       // A press on the backdrop (outside the dialog's box, where the overlay shows) closes.
       onMouseDown={e => {
-        if (e.target !== e.currentTarget) return
+        // The main button only: a right or middle press on the page is not "close".
+        if (e.target !== e.currentTarget || e.button !== 0) return
         const box = e.currentTarget.getBoundingClientRect()
         const inside = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom
         if (inside) return

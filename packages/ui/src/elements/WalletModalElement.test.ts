@@ -2,6 +2,8 @@ import { expect } from 'chai'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { cleanup, findButton, makeModal, modalRoot, waitFor } from '../__fixtures__/setup.js'
 
+const nextFrame = () => new Promise(resolve => requestAnimationFrame(resolve))
+
 describe('<wallet-modal>', () => {
   afterEach(cleanup)
 
@@ -133,16 +135,58 @@ describe('<wallet-modal>', () => {
         `focus back on the opener, not ${document.activeElement?.tagName} ${document.activeElement?.textContent}`
       )
       expect(document.documentElement.style.overflow).to.equal('')
-      // A press inside the dialog's own box (its padding, not a control) keeps it open.
+      // A press on the dialog element itself inside its box (its border or padding, not a
+      // control) keeps it open, and so does a right-button press outside it.
       opener.click()
       const again = await waitFor(() => modalRoot().querySelector<HTMLDialogElement>('dialog.wm-dialog'))
+      await waitFor(() => again.getAnimations().every(a => a.playState === 'finished'))
       const r = again.getBoundingClientRect()
-      await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.bottom - 2)] })
+      const press = (x: number, y: number, button = 0) =>
+        again.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, clientX: x, clientY: y, button }))
+      press(r.x + r.width / 2, r.bottom - 1)
+      press(2, 2, 2)
+      await nextFrame()
       expect(modal.modal.state.open).to.equal(true)
       expect(again.open).to.equal(true)
+      press(2, 2)
+      await waitFor(() => !modal.modal.state.open)
     } finally {
       opener.remove()
       behind.remove()
+    }
+  })
+
+  it("yields to a wallet SDK's own layer: an element another script appends to the page stays usable, the modal stays open", async () => {
+    const modal = await makeModal()
+    modal.open()
+    const dialog = await waitFor(() => modalRoot().querySelector<HTMLDialogElement>('dialog.wm-dialog'))
+    expect(dialog.matches(':modal')).to.equal(true)
+    // The embedded wallet's hidden frame is the modal's own: still modal.
+    const frame = document.createElement('iframe')
+    frame.setAttribute('data-wallet-modal-frame', '')
+    document.body.append(frame)
+    // An SDK's "Popup was blocked. Try again" bar, drawn over everything.
+    const bar = document.createElement('button')
+    bar.textContent = 'Try again'
+    bar.dataset.testHost = ''
+    Object.assign(bar.style, { position: 'fixed', left: '0', top: '0', zIndex: '2147483647' })
+    try {
+      await nextFrame()
+      expect(dialog.matches(':modal'), 'our own frame changes nothing').to.equal(true)
+      document.body.append(bar)
+      await waitFor(() => !dialog.matches(':modal'), 3000, 'the dialog non-modal')
+      expect(dialog.open).to.equal(true)
+      const box = bar.getBoundingClientRect()
+      expect(document.elementFromPoint(box.x + 2, box.y + 2)).to.equal(bar)
+      bar.focus()
+      expect(document.activeElement).to.equal(bar)
+      await nextFrame()
+      expect(modal.modal.state.open, 'the switch is no close').to.equal(true)
+      modal.close()
+      await waitFor(() => !modalRoot().querySelector('dialog.wm-dialog'))
+    } finally {
+      frame.remove()
+      bar.remove()
     }
   })
 

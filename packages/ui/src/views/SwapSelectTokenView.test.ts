@@ -7,7 +7,7 @@ import { quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
 // SwapSelectToken (spec §2 swap): one side's token picker: a search, the suggested tokens as
 // chips, the account's tokens, then the network's others; picking goes back to Swap. The devnet's
 // tokens (ETH, DUSD, USDT) through the wallet-modal server, for anvil account 7, which holds ETH
-// only (no browser test moves it).
+// only (the Send view tests spend a little of it; nothing here depends on the exact amount).
 describe('SwapSelectToken view', function () {
   this.timeout(30000)
   afterEach(cleanup)

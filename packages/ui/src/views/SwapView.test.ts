@@ -8,8 +8,8 @@ import { quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
 // Swap (spec §2, §4 swap): the token sold with its amount and balance, the token bought with the
 // live quote (the devnet's Uniswap V2 through the wallet-modal server), the details, and one button
 // saying what comes next. Nothing is sent here (swapDraft.test.ts and the e2e swap test do that),
-// so the account needs no wallet: anvil account 7, which holds ETH only and which no browser test
-// moves.
+// so the account needs no wallet: anvil account 7, which holds ETH only (the Send view tests spend a
+// little of it; nothing here depends on the exact amount).
 describe('Swap view', function () {
   this.timeout(30000)
   afterEach(async () => {

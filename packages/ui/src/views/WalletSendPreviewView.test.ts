@@ -7,7 +7,8 @@ import { connectedModal, pretendConnected, quietModal, snackText, waitForHeading
 
 // Review Send (spec §2, §4 send): the amount, the receiver, the network and its fee; Send asks the
 // wallet; a decline shows here and keeps the draft. Connected through the Devnet Wallet as anvil
-// account 7 (no other browser test moves it), sending to a fresh address each time.
+// account 7 (only the Send view tests spend from it; the Swap view tests read it), sending to a fresh
+// address each time; no assertion depends on its exact balance.
 describe('WalletSendPreview view', function () {
   this.timeout(30000)
   let stop: (() => void) | undefined

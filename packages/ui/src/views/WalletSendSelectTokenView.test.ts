@@ -6,7 +6,8 @@ import { quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
 
 // Select Token (spec §2 send): the account's tokens on the network, searchable by name or symbol;
 // picking one goes back to Send with it. The balances come from the devnet's services for anvil
-// account 4, which holds ETH, DUSD and USDT (account only: nothing is sent here).
+// account 4, which holds ETH, DUSD and USDT (nothing is sent here; core's swapDraft test swaps
+// from it, so the assertions read whatever balances it has, never fixed amounts).
 describe('WalletSendSelectToken view', function () {
   this.timeout(30000)
   afterEach(cleanup)

@@ -7,6 +7,7 @@ import { installDevnetSolanaWallet, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } fr
 import { createDevnetWallet, announceDevnetWallet } from '../../__fixtures__/devnet.js'
 import { solanaConnectorId } from './SolanaAdapter.js'
 import { TOKEN_PROGRAM_IDS } from './splTransferInstructions.js'
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../../utils/storage.js'
 
 // The solana adapter against the devnet's Solana network (the runtime in-process behind JSON-RPC)
 // and its 'Devnet Solana' wallet registered through the Wallet Standard in this page.
@@ -228,6 +229,39 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
       await again.disconnect()
       expect(again.chain.isConnected()).to.equal(false)
       expect(events.map(e => e.type)).to.include('DISCONNECT_SUCCESS')
+    } finally {
+      stop?.()
+    }
+  })
+
+  it('restores a Solana connection stored before the list of namespaces was kept (its connector id alone)', async () => {
+    const storage = memoryStorage()
+    const core = await make(storage)
+    await core.connect(solanaConnectorId('Devnet Solana'))
+    core.destroy()
+    storage.map.delete(STORAGE_PREFIX + STORAGE_KEYS.connectedNamespaces)
+    expect(storage.map.has(STORAGE_PREFIX + STORAGE_KEYS.connectedConnectorId('solana'))).to.equal(true)
+    const again = await make(storage)
+    expect(await again.ready).to.equal(true)
+    expect(again.chain.state.namespaces.solana.account.address).to.equal(info.solana.walletAddress)
+  })
+
+  it('with browser wallets turned off (adapters: []), a stored extension connection is not restored', async () => {
+    const storage = memoryStorage()
+    const evm = createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` })
+    const stop = announceDevnetWallet(evm)
+    try {
+      const core = await make(storage)
+      const evmConnector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'eip155' && c.type === 'ANNOUNCED'), 3000, 'EVM wallet')
+      await core.connect(evmConnector.id)
+      core.destroy()
+      const again = await make(storage, { adapters: [] })
+      await again.ready
+      expect(again.chain.state.namespaces.eip155.account.status).to.equal('disconnected')
+      expect(
+        again.connector.state.connectors.some(c => c.type === 'ANNOUNCED'),
+        'no wallet discovery'
+      ).to.equal(false)
     } finally {
       stop?.()
     }

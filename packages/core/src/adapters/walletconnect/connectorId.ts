@@ -9,7 +9,7 @@ export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 /**
  * The namespace whose adapter holds the modal's WalletConnect sessions (eip155 so far), so the
  * WalletConnect row is listed under it. Here, beside the id, because the first chunk needs it
- * and not the registry's support table (`NAMESPACE_INFO`), whose `walletConnect` flag says the
+ * and not the registry's support table (`NAMESPACE_INFO`), whose `pairedWallets` flag says the
  * same (checked in namespaces.unit.test.ts).
  */
 export const WALLET_CONNECT_NAMESPACE: WiredNamespace = 'eip155'
