@@ -4,7 +4,8 @@
 // key export so that the person's click lands on them unseen. Each attack ends refused, shown in
 // full, or with the button dead while the frame is not in plain view.
 // (The server-side attacks — replayed nonces, sponsored spam, brute-forced codes, log filters —
-// are tested beside their code: see README.md, "Trust model".)
+// are tested beside their code: see docs/features/embedded-wallet.md, "What a hostile page can and
+// cannot do".)
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FrameLocator, Page } from 'playwright-core'

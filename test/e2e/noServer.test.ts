@@ -1,6 +1,7 @@
-// A site with no server of its own: the README's snippet (only `projectId` and one network) on a
-// plain page of its own origin. The WalletConnect network's relay and the public registry are
-// outside this machine: Chromium resolves neither host (its resolver maps both to "not found"),
+// A site with no server of its own: the snippet of docs/guide/getting-started.md, "No server of your
+// own" (only `projectId` and one network), on a plain page of its own origin. The WalletConnect
+// network's relay and the public registry are outside this machine: Chromium resolves neither
+// host (its resolver maps both to "not found"),
 // and where a test wants them up, their traffic is handed to stand-ins that speak their protocols:
 // the relay to wallet-modal's relay in the public relay's mode (JWT audience, project id, origin
 // allow-list), the registry to the registry stand-in (walletconnect-specs' `getWallets` API).
@@ -42,7 +43,7 @@ let wcWallet: WalletConnectDevWallet
 let browser: Browser
 
 /**
- * The site: a page with the button and the README's snippet (the project id from `?projectId=`),
+ * The site: a page with the button and the getting-started snippet (the project id from `?projectId=`),
  * the modal's build at `/dist/`, and the Devnet Wallet standing in for an extension.
  */
 function startSite(chain: { chainId: number; rpcUrl: string; name: string }): Promise<Server> {

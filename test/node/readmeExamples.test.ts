@@ -1,31 +1,46 @@
-// The README's "Use it with Vue / Svelte / Angular / plain HTML" blocks are the example sites'
-// files, character for character: those files are built with their own toolchains and used in
-// Chromium by test/e2e/examples.test.ts, so each block is one that works as pasted.
+// The docs' framework pages show the example sites' files character for character: the Vue,
+// Svelte and Angular pages and the script-tag page's CDN block are those files, which are built
+// with their own toolchains and used in Chromium by test/e2e/examples.test.ts, so each block is one
+// that works as pasted. The React and wagmi pages repeat the README's quickstart blocks, which
+// test/e2e/packed.test.ts type-checks, builds and uses, so the docs never drift from them.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 
 const ROOT = new URL('../../', import.meta.url)
-const readme = readFileSync(new URL('README.md', ROOT), 'utf8')
 
-/** The first fenced block of `language` under the README heading `heading`. */
-function blockUnder(heading: string, language: string): string {
-  const at = readme.indexOf(`\n${heading}\n`)
-  assert.ok(at >= 0, `the README has "${heading}"`)
-  const next = readme.indexOf('\n### ', at + 1)
-  const section = readme.slice(at, next < 0 ? undefined : next)
-  const block = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(section)
-  assert.ok(block, `a ${language} block under "${heading}"`)
-  return block[1]!
+/** The first fenced block of `language` in `file`'s section under the heading line `heading`. */
+function blockUnder(file: string, heading: string, language: string): string {
+  const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n')
+  const start = lines.indexOf(heading)
+  assert.ok(start >= 0, `${file} has "${heading}"`)
+  let block: string[] | undefined
+  for (const line of lines.slice(start + 1)) {
+    if (block === undefined) {
+      if (line === '```' + language) block = []
+      else if (/^#{1,6} /.test(line)) break // the next section: no block under this heading
+    } else if (line === '```') return `${block.join('\n')}\n`
+    else block.push(line)
+  }
+  assert.fail(`a ${language} block under "${heading}" in ${file}`)
 }
 
-for (const [heading, language, file] of [
-  ['### Use it with Vue', 'vue', 'examples/vue/src/App.vue'],
-  ['### Use it with Svelte', 'svelte', 'examples/svelte/src/App.svelte'],
-  ['### Use it with Angular', 'ts', 'examples/angular/src/app/app.ts'],
-  ['### Use it with plain HTML (CDN)', 'html', 'examples/html/index.html']
+for (const [page, heading, language, file] of [
+  ['docs/guide/vue.md', '# Vue', 'vue', 'examples/vue/src/App.vue'],
+  ['docs/guide/svelte.md', '# Svelte', 'svelte', 'examples/svelte/src/App.svelte'],
+  ['docs/guide/angular.md', '# Angular', 'ts', 'examples/angular/src/app/app.ts'],
+  ['docs/guide/script-tag.md', '## The CDN build, with SRI', 'html', 'examples/html/index.html']
 ] as const) {
-  test(`the README's "${heading.slice(4)}" block is ${file}`, () => {
-    assert.equal(blockUnder(heading, language), readFileSync(new URL(file, ROOT), 'utf8'))
+  test(`${page}, "${heading.replace(/^#+ /, '')}": its ${language} block is ${file}`, () => {
+    assert.equal(blockUnder(page, heading, language), readFileSync(new URL(file, ROOT), 'utf8'))
+  })
+}
+
+for (const [page, heading, readmeHeading] of [
+  ['docs/guide/react.md', '# React', '### Use it with React'],
+  ['docs/guide/wagmi.md', '# wagmi', '### Use it with wagmi']
+] as const) {
+  test(`${page}'s tsx block is the README's "${readmeHeading.slice(4)}" block`, () => {
+    assert.equal(blockUnder(page, heading, 'tsx'), blockUnder('README.md', readmeHeading, 'tsx'))
   })
 }

@@ -29,7 +29,7 @@ export function isUnverifiedDomain(metadataUrl: string | undefined, pageOrigin: 
  * What the modal can honestly show of Verify is this one case. The Verify result itself
  * (`verifyContext.validation`: VALID, INVALID or UNKNOWN, and `isScam`) is computed by the wallet
  * from the Verify server and security vendors, and never reaches the site. The modal also skips
- * Verify's attestation (no vendor host is called; README, "What leaves the visitor's browser"), so
+ * Verify's attestation (no vendor host is called; docs/guide/getting-started.md, "What leaves the visitor's browser"), so
  * wallets see UNKNOWN ("cannot verify") for any site on this modal whatever its configuration:
  * telling the visitor that would say nothing about this site, and it is not shown. A mismatch, on
  * the other hand, is a fact about this site's configuration that the modal can check itself, and

@@ -124,7 +124,7 @@ export interface WalletModalOptions {
    * only when a visitor picks the row (or a reload restores it). Where the Coinbase Wallet
    * extension is installed, or in Coinbase Wallet's own browser, that wallet's row serves instead.
    * `true`, or the popup's choices: `options` (`'all'` default, `'smartWalletOnly'`, `'eoaOnly'`)
-   * and `keysUrl` (the popup's address; `https:`). Default off. Under a strict CSP, see README.
+   * and `keysUrl` (the popup's address; `https:`). Default off. Under a strict CSP, see docs/guide/options.md.
    *
    * @example createWalletModal({ projectId, networks: [base], coinbaseWalletSDK: { options: 'smartWalletOnly' } })
    */
@@ -173,7 +173,7 @@ export interface WalletModalOptions {
    * wallet directory, WalletConnect relay, blockchain data API, RPC proxy and analytics. Without it
    * the modal runs with no server of the site's own: WalletConnect over the WalletConnect network,
    * the wallet list from the public registry, balances read from each network's `rpcUrls`, no
-   * analytics (README, "Three ways to run it").
+   * analytics (docs/guide/getting-started.md, "Three ways to run it").
    */
   serviceUrl?: string
   /**

@@ -2,7 +2,7 @@
  * The Content-Security-Policy of the demo server. Deliberately as strict as a careful site's: no
  * inline script or style, no eval, same-origin connections only, plus the two WalletConnect network
  * services a site with no server of its own talks to (the demo's `?server=none` mode): the public
- * relay and the public wallet registry (README, "Three ways to run it"). The modal must work under
+ * relay and the public wallet registry (docs/guide/getting-started.md, "Three ways to run it"). The modal must work under
  * it, so the demo and the browser tests prove that it does.
  */
 export const DEMO_CSP =

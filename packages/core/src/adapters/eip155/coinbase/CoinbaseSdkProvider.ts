@@ -3,7 +3,7 @@ import type { Eip1193Provider } from '../../../types/connector.js'
 /**
  * How Coinbase's popup is used (the site's `coinbaseWalletSDK` option). `options` says which
  * Coinbase wallets the popup offers: `all` (default: the Smart Wallet and the mobile app),
- * `smartWalletOnly` (passkeys in the popup; under a strict CSP, see README) or `eoaOnly` (the
+ * `smartWalletOnly` (passkeys in the popup; under a strict CSP, see docs/guide/options.md) or `eoaOnly` (the
  * mobile app). `keysUrl` replaces the popup's address, `https://keys.coinbase.com/connect`
  * (Coinbase's development popup is `https://keys-dev.coinbase.com/connect`); it must be `https:`,
  * or `http:` on loopback for a local stand-in.
