@@ -53,8 +53,11 @@ export const BUDGETS = {
   // between connect.ts and the WalletConnect flow it loads lazily put how a connect ends
   // (completeConnection.ts) in a chunk of its own on the Connect path; grouping it back with
   // connect.ts by manualChunks pulled connect into the full build's first chunk (+3 KB), so it
-  // stays a chunk. Issue #45 is to win these back.
-  jsAfterConnectWithBootGzip: 130_300,
+  // stays a chunk. 130.7 KB since #43's native dialog (measured 130.2 → 130.6, +0.4 KB): the
+  // modal is a `<dialog>` shown with showModal() (its close request, the backdrop press), it yields
+  // to a wallet SDK's own layer (`yieldToForeignLayers`), and the page's live region waits for the
+  // dialog to leave the top layer. Issue #45 is to win these back.
+  jsAfterConnectWithBootGzip: 130_700,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */
