@@ -1,7 +1,7 @@
 import type { Core, WalletModalOptions } from '@wallet-modal/core/internal'
 import { connectExternal } from '@wallet-modal/core/internal'
 import { announceDevnetWallet, createDevnetWallet } from '@wallet-modal/devnet/testing'
-import { findButton, getDevnet, makeModal, modalRoot, waitFor, type DevnetInfo } from './setup.js'
+import { cleanup, findButton, getDevnet, makeModal, modalRoot, waitFor, type DevnetInfo } from './setup.js'
 
 /** The Devnet Wallet's EIP-6963 id (its rdns). */
 export const DEVNET_WALLET_ID = 'dev.wallet-modal.devnet'
@@ -105,4 +105,18 @@ export function walletPromptButton(name: 'Approve' | 'Reject', timeoutMs = 5000)
     timeoutMs,
     `the wallet prompt's ${name}`
   )
+}
+
+/**
+ * For a suite whose tests start something the page must stop (a wallet's announcement): after each
+ * test the page is cleaned (the modal, the test hosts), then what the test handed over is stopped.
+ * Returns the hand-over.
+ */
+export function cleanupAfterEach(): (stop: () => void) => void {
+  const stops: (() => void)[] = []
+  afterEach(() => {
+    cleanup()
+    for (const stop of stops.splice(0)) stop()
+  })
+  return stop => void stops.push(stop)
 }

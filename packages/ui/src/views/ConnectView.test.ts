@@ -1,25 +1,20 @@
 import { expect } from 'chai'
 import type { Core } from '@wallet-modal/core/internal'
-import { cleanup, findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { announceDevnetWallet, createDevnetWallet } from '@wallet-modal/devnet/testing'
-import { bodyText, quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { bodyText, quietModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // Connect (spec §2): the wallets in the connector type order (installed first here, then the
 // directory's recommended ones), then All Wallets with the directory's count; nothing installed and
 // no directory: it says so. (The order of e-mail, social and wallets: ConnectMethods.test.ts.)
 describe('Connect view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** Connect on the devnet's directory, the Devnet Wallet announced. */
   const withWallet = async (): Promise<Core> => {
     const info = await getDevnet()
-    stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false })
+    stopAfterTest(announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false }))
     const modal = await quietModal({ projectId: 'demo', serviceUrl: info.serviceUrl, enableEIP6963: true })
     modal.open()
     await waitForHeading('Connect Wallet')

@@ -1,25 +1,20 @@
 import { expect } from 'chai'
 import type { Core } from '@wallet-modal/core/internal'
-import { cleanup, findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { announceDevnetWallet, createDevnetWallet, getDevnet } from '@wallet-modal/devnet/testing'
-import { bodyText, quietModal, walletPromptButton, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { bodyText, quietModal, walletPromptButton, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // ConnectingExternal (spec §2): waiting for an installed wallet to answer; after a rejection, why
 // and "Try again". Chosen on Connect, as a visitor does; the Devnet Wallet answers.
 describe('ConnectingExternal view', function () {
   this.timeout(20000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** Connect, with the Devnet Wallet announced in `mode`; its row chosen. */
   const choose = async (mode: 'prompt' | 'reject'): Promise<{ modal: Core; wallet: ReturnType<typeof createDevnetWallet> }> => {
     const info = await getDevnet()
     const wallet = createDevnetWallet({ chains: info.chains, mode, storage: null })
-    stop = announceDevnetWallet(wallet, { setWindowEthereum: false })
+    stopAfterTest(announceDevnetWallet(wallet, { setWindowEthereum: false }))
     const modal = await quietModal({ enableEIP6963: true })
     modal.open()
     ;(await waitFor(() => findButton(modalRoot(), /^Devnet Wallet/), 5000, 'the Devnet Wallet row')).click()

@@ -1,25 +1,20 @@
 import { expect } from 'chai'
 import type { Connector, Core } from '@wallet-modal/core/internal'
-import { cleanup, findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { announceDevnetWallet, createDevnetWallet, getDevnet } from '@wallet-modal/devnet/testing'
-import { bodyText, DEVNET_WALLET_ID, quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { bodyText, DEVNET_WALLET_ID, quietModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // ConnectingMultiChain (spec §2, §4): one wallet found on several chain families; the visitor
 // picks the family to connect. The EVM member is the real Devnet Wallet; the Solana member a
 // stand-in entry (never chosen here).
 describe('ConnectingMultiChain view', function () {
   this.timeout(20000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** A modal that found the Devnet Wallet (EIP-6963), and the merged entry for it on EVM and Solana. */
   const merged = async (): Promise<{ modal: Core; connector: Connector }> => {
     const info = await getDevnet()
-    stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false })
+    stopAfterTest(announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false }))
     const modal = await quietModal({ enableEIP6963: true })
     const evm = await waitFor(() => modal.connector.get(DEVNET_WALLET_ID), 5000, 'the Devnet Wallet')
     const solana: Connector = { id: 'solana:devnet-wallet', name: 'Devnet Wallet', type: 'ANNOUNCED', chain: 'solana' }

@@ -1,8 +1,8 @@
 import { expect } from 'chai'
 import { connectExternal, multiWalletState, type Core } from '@wallet-modal/core/internal'
-import { cleanup, findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { announceDevnetWallet, createDevnetWallet } from '@wallet-modal/devnet/testing'
-import { DEVNET_WALLET_ID, quietModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { DEVNET_WALLET_ID, quietModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // ProfileWallets (spec §2, multi-wallet): every kept connection by chain family, the active one
 // marked; another is used without a prompt, each can be disconnected, "Add wallet" connects one
@@ -10,12 +10,7 @@ import { DEVNET_WALLET_ID, quietModal, waitForHeading } from '../__fixtures__/vi
 // second Devnet Wallet on another anvil account handed over as the site's connector.
 describe('ProfileWallets view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   const SECOND = 'second-wallet'
   const SECOND_ACCOUNT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
@@ -24,7 +19,7 @@ describe('ProfileWallets view', function () {
   /** Multi-wallet on; the Devnet Wallet connected, then the second one (now active); ProfileWallets open. */
   const twoWallets = async (): Promise<{ modal: Core; walletAccount: string }> => {
     const info = await getDevnet()
-    stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false })
+    stopAfterTest(announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: null }), { setWindowEthereum: false }))
     const modal = await quietModal({
       enableEIP6963: true,
       features: { multiWallet: true },

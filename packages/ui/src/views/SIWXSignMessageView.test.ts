@@ -1,20 +1,15 @@
 import { expect } from 'chai'
 import { createLocalSIWX } from '@wallet-modal/core'
 import type { Core } from '@wallet-modal/core/internal'
-import { cleanup, findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { memoryStorage } from '@wallet-modal/devnet/testing'
-import { connectedModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { connectedModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // SIWXSignMessage (spec §4 sign-in): opens once a wallet connects on a site with `siwx`: the
 // site's name, what signing does, Cancel and Sign. The Devnet Wallet signs (or declines).
 describe('SIWXSignMessage view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** Connected through the Devnet Wallet on a site signing in with a local SIWX: the view opens by itself. */
   const signingIn = async (required = false) => {
@@ -22,7 +17,7 @@ describe('SIWXSignMessage view', function () {
       services: false,
       extra: { siwx: createLocalSIWX({ storage: memoryStorage(), required }), metadata: { name: 'Shop', url: location.origin } }
     })
-    stop = made.stop
+    stopAfterTest(made.stop)
     await waitFor(() => made.modal.modal.state.open && made.modal.router.state.view === 'SIWXSignMessage', 5000, 'SIWXSignMessage')
     await waitForHeading('Sign In')
     await waitFor(() => modalRoot().querySelector('[data-testid="siwx-sign"]'), 5000, 'the view')

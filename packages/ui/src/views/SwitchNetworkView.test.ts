@@ -1,22 +1,17 @@
 import { expect } from 'chai'
-import { cleanup, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { bodyText, connectedModal, quietModal, walletPromptButton, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { bodyText, connectedModal, quietModal, walletPromptButton, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // SwitchNetwork (spec §2, §4): shown while the wallet decides on a network switch; the wallet's
 // answer moves on (approved: the network is switched; rejected: back, saying why).
 describe('SwitchNetwork view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** Connected through the Devnet Wallet, which from then on asks before switching; Networks → Devnet 2. */
   const switching = async () => {
     const made = await connectedModal({ services: false })
-    stop = made.stop
+    stopAfterTest(made.stop)
     made.wallet.setMode('prompt')
     made.modal.open({ view: 'Networks' })
     const row = await waitFor(

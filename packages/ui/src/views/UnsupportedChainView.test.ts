@@ -1,24 +1,19 @@
 import { expect } from 'chai'
-import { cleanup, findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { devnetNetworks } from '@wallet-modal/devnet/testing'
-import { connectedModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { connectedModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // UnsupportedChain (spec §2, §4): the wallet moved to a network the site does not list; the site's
 // networks to switch to, or Disconnect.
 describe('UnsupportedChain view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   /** Connected on a site that lists Devnet only; the wallet then moves itself to Devnet 2. */
   const unsupported = async () => {
     const info = await getDevnet()
     const made = await connectedModal({ services: false, extra: { networks: devnetNetworks(info).slice(0, 1) } })
-    stop = made.stop
+    stopAfterTest(made.stop)
     await made.wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${info.chains[1]!.chainId.toString(16)}` }] })
     await waitFor(() => made.modal.modal.state.open && made.modal.router.state.view === 'UnsupportedChain', 5000, 'UnsupportedChain')
     await waitForHeading('Switch Network')

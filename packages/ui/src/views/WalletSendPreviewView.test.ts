@@ -1,9 +1,9 @@
 import { expect } from 'chai'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { previewSend, walletFeatures } from '@wallet-modal/core/internal'
-import { cleanup, findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { findButton, getDevnet, modalRoot, waitFor } from '../__fixtures__/setup.js'
 import { rpc } from '@wallet-modal/devnet/testing'
-import { connectedModal, pretendConnected, quietModal, snackText, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { connectedModal, pretendConnected, quietModal, snackText, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // Review Send (spec §2, §4 send): the amount, the receiver, the network and its fee; Send asks the
 // wallet; a decline shows here and keeps the draft. Connected through the Devnet Wallet as anvil
@@ -11,19 +11,14 @@ import { connectedModal, pretendConnected, quietModal, snackText, waitForHeading
 // address each time; no assertion depends on its exact balance.
 describe('WalletSendPreview view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   const ACCOUNT = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
   const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
   /** Send filled in (0.01 ETH to a fresh address) and previewed, as the Send form does. */
   const reviewing = async () => {
     const made = await connectedModal({ account: ACCOUNT })
-    stop = made.stop
+    stopAfterTest(made.stop)
     const { modal } = made
     const receiver = privateKeyToAccount(generatePrivateKey()).address
     modal.open({ view: 'WalletSend' })

@@ -1,26 +1,21 @@
 import { expect } from 'chai'
 import { sendKeys } from '@web/test-runner-commands'
 import type { Core } from '@wallet-modal/core/internal'
-import { cleanup, modalRoot, waitFor } from '../__fixtures__/setup.js'
-import { connectedModal, waitForHeading } from '../__fixtures__/viewFixtures.js'
+import { modalRoot, waitFor } from '../__fixtures__/setup.js'
+import { connectedModal, waitForHeading, cleanupAfterEach } from '../__fixtures__/viewFixtures.js'
 
 // Send (spec §2, §4 send): the token with its balance, the amount with Max, the receiver (an
 // address or a name), then Preview. Connected through the Devnet Wallet as anvil account 7 (ETH
 // only; nothing is sent here) on the devnet's services.
 describe('WalletSend view', function () {
   this.timeout(30000)
-  let stop: (() => void) | undefined
-  afterEach(() => {
-    cleanup()
-    stop?.()
-    stop = undefined
-  })
+  const stopAfterTest = cleanupAfterEach()
 
   const ACCOUNT = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
   const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
   const open = async (): Promise<Core> => {
     const made = await connectedModal({ account: ACCOUNT })
-    stop = made.stop
+    stopAfterTest(made.stop)
     made.modal.open({ view: 'WalletSend' })
     await waitForHeading('Send')
     await waitFor(() => Number(byId('send-token-balance')?.textContent?.replace(/[^\d.]/g, '')) > 0, 10000, 'the token and its balance')
