@@ -1,6 +1,3 @@
-// One group of the secure site's routes on a Fastify of its own, on 127.0.0.1: the route tests
-// register only the plugin they test, with the context startSecureSite would hand it.
-import rateLimit from '@fastify/rate-limit'
 import type { SocialProvider } from '@wallet-modal/wire'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { ChainConfig, ProjectConfig } from '../config/ServerConfig.js'
@@ -11,13 +8,11 @@ import { EmbeddedAccounts, type EmbeddedAccount } from '../embedded/EmbeddedAcco
 import { KeyVault } from '../embedded/KeyVault.js'
 import type { Mail, Mailer } from '../embedded/Mailer.js'
 import { type SecureRoutesContext, type SecureSiteAssets, secureRoutesContext } from '../embedded/routes/secureRoutesContext.js'
-import { keepMissingBody, secureSiteValidatorCompiler } from '../embedded/routes/secureSiteValidatorCompiler.js'
+import { prepareSecureApp } from '../embedded/routes/prepareSecureApp.js'
 import { FarcasterLogins, type FarcasterConfig } from '../embedded/social/FarcasterLogins.js'
 import { SocialLogins } from '../embedded/social/SocialLogins.js'
 import type { SocialClientConfig } from '../embedded/social/socialProviders.js'
-import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
-import { installErrorHandlers } from '../http/installErrorHandlers.js'
 import { secureSiteClient } from './secureSiteClient.js'
 
 /** The page origin the demo project allows (`http://127.0.0.1:*`). */
@@ -128,20 +123,7 @@ export async function startSecureRoutes(
 
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true })
   try {
-    installErrorHandlers(app)
-    app.setValidatorCompiler(secureSiteValidatorCompiler())
-    app.addHook('preValidation', keepMissingBody)
-    await app.register(rateLimit, {
-      global: true,
-      hook: 'onRequest',
-      max: 10_000,
-      timeWindow: 60_000,
-      keyGenerator: request => clientKey(request.ip),
-      errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`)
-    })
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))))
-    })
+    await prepareSecureApp(app, 10_000)
     routes(app, ctx)
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   } catch (error) {

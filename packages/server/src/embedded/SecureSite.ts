@@ -1,13 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import rateLimit from '@fastify/rate-limit'
 import type { SocialProvider } from '@wallet-modal/wire'
 import Fastify, { type FastifyRequest } from 'fastify'
 import { createPaymasters } from '../bundler/createPaymasters.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
-import { installErrorHandlers } from '../http/installErrorHandlers.js'
 import { embeddedWalletChains } from './builtInChains.js'
 import { EmbeddedAccounts } from './EmbeddedAccounts.js'
 import type { KeyVault } from './KeyVault.js'
@@ -17,7 +15,7 @@ import { emailLoginRoutes } from './routes/emailLoginRoutes.js'
 import { exportRoutes } from './routes/exportRoutes.js'
 import { pageRoutes } from './routes/pageRoutes.js'
 import { type SecureSiteAssets, secureRoutesContext } from './routes/secureRoutesContext.js'
-import { keepMissingBody, secureSiteValidatorCompiler } from './routes/secureSiteValidatorCompiler.js'
+import { prepareSecureApp } from './routes/prepareSecureApp.js'
 import { signingRoutes } from './routes/signingRoutes.js'
 import type { SecureSiteContext } from './SecureSiteContext.js'
 import { socialLoginRoutes } from './routes/socialLoginRoutes.js'
@@ -119,28 +117,13 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
     // Behind a proxy, request.ip (and so every per-client limit) is the visitor's, not the proxy's.
     ...(ctx.trustProxy === undefined ? {} : { trustProxy: ctx.trustProxy })
   })
-  installErrorHandlers(app)
-  app.setValidatorCompiler(secureSiteValidatorCompiler())
-  app.addHook('preValidation', keepMissingBody)
-
-  await app.register(rateLimit, {
-    global: true,
-    hook: 'onRequest',
-    max: options.requestsPerMinute ?? 300,
-    timeWindow: 60_000,
-    keyGenerator: request => clientKey(request.ip),
-    errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`)
-  })
+  await prepareSecureApp(app, options.requestsPerMinute ?? 300)
 
   // The API: same-origin calls of the secure site's own script only.
   app.addHook('onRequest', async request => {
     if (!request.url.startsWith('/api/')) return
     const from = request.headers.origin
     if (from !== undefined && from !== origin) throw new ApiError(403, 'The secure site answers its own pages only')
-  })
-  // The device page's button and Apple's login answer are form posts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))))
   })
 
   const routes = secureRoutesContext({
