@@ -30,6 +30,11 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
     solana.setMode('approve')
     for (const c of cores.splice(0)) c.destroy()
   })
+  // Connects the announced EVM Devnet Wallet (the page's only announced wallet in these tests).
+  const connectEvm = async (core: Core) => {
+    const evm = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'eip155' && c.type === 'ANNOUNCED'), 3000, 'EVM wallet')
+    await core.connect(evm.id)
+  }
   const lamports = async (address: string) => (await rpc<{ value: number }>(info.solana.rpcUrl, 'getBalance', [address])).value
 
   it('connects Devnet Solana: the SOL balance equals the RPC’s; a signed message verifies with ed25519; SOL moves to a second account', async () => {
@@ -198,12 +203,10 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('connected on eip155, switching to the Solana network opens SwitchActiveChain; connecting there keeps both; reload restores both; disconnect clears both with the events in order', async () => {
     const storage = memoryStorage()
-    const evm = createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` })
-    const stop = announceDevnetWallet(evm)
+    const stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` }))
     try {
       const core = await make(storage)
-      const evmConnector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'eip155' && c.type === 'ANNOUNCED'), 3000, 'EVM wallet')
-      await core.connect(evmConnector.id)
+      await connectEvm(core)
       core.open()
       await core.switchNetwork(solanaNetwork(info).caipNetworkId!)
       expect(core.router.state.view).to.equal('SwitchActiveChain')
@@ -248,12 +251,10 @@ describe('Solana wallets (Wallet Standard, local Solana network)', function () {
 
   it('with browser wallets turned off (adapters: []), a stored extension connection is not restored', async () => {
     const storage = memoryStorage()
-    const evm = createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` })
-    const stop = announceDevnetWallet(evm)
+    const stop = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', account: info.walletAccount as `0x${string}` }))
     try {
       const core = await make(storage)
-      const evmConnector = await waitFor(() => core.connector.state.connectors.find(c => c.chain === 'eip155' && c.type === 'ANNOUNCED'), 3000, 'EVM wallet')
-      await core.connect(evmConnector.id)
+      await connectEvm(core)
       core.destroy()
       const again = await make(storage, { adapters: [] })
       await again.ready
