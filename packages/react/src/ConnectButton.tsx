@@ -1,11 +1,12 @@
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useRef } from 'react'
 import { shortenAddress, type AccountInfo } from '@wallet-modal/core'
 import { buttonLabels } from '@wallet-modal/core/internal'
 import type { WalletModalBaseElement } from '@wallet-modal/ui'
 import { useWalletModalContext } from './useWalletModalContext.js'
 import { useWalletModalAccount } from './useWalletModalAccount.js'
-import { useWalletModalNetwork, type UseWalletModalNetwork } from './useWalletModalNetwork.js'
-import { useWalletModal } from './useWalletModal.js'
+import { ConnectButtonCustom } from './ConnectButtonCustom.js'
+
+export type { ConnectButtonRenderProps, ConnectButtonAccount, ConnectButtonChain, AuthenticationStatus } from './ConnectButtonCustom.js'
 
 /** Props of {@link ConnectButton}: the `<connect-button>` element's attributes. */
 export interface ConnectButtonProps {
@@ -56,57 +57,8 @@ export function ConnectButton({ label, loadingLabel, theme, className, id }: Con
   )
 }
 
-/** What {@link ConnectButton.Custom}'s render function receives. */
-export interface ConnectButtonRenderProps {
-  account: AccountInfo
-  /** Its shortened address, when there is one. */
-  displayAddress: string | undefined
-  network: UseWalletModalNetwork
-  /** False on the server and during hydration: render nothing that needs the browser until true. */
-  mounted: boolean
-  openConnectModal(): void
-  openAccountModal(): void
-  openNetworkModal(): void
-}
-
-const subscribeNothing = () => () => {}
-
 /**
- * A headless connect button: you draw it, the render function gets the account, the network, the
- * functions that open each view, and whether the page has mounted.
- *
- * @example
- * ```tsx
- * <ConnectButton.Custom>
- *   {({ account, displayAddress, openConnectModal, openAccountModal, mounted }) =>
- *     account.isConnected
- *       ? <button onClick={openAccountModal}>{displayAddress}</button>
- *       : <button onClick={openConnectModal} disabled={!mounted}>Connect</button>}
- * </ConnectButton.Custom>
- * ```
+ * {@link ConnectButtonCustom}: a headless button with RainbowKit's render props
+ * (`<ConnectButton.Custom>{props => ...}</ConnectButton.Custom>`).
  */
-function ConnectButtonCustom({ children }: { children: (props: ConnectButtonRenderProps) => ReactNode }) {
-  const account = useWalletModalAccount()
-  const network = useWalletModalNetwork()
-  const { open } = useWalletModal()
-  const mounted = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false
-  )
-  return (
-    <>
-      {children({
-        account,
-        displayAddress: account.address ? shortenAddress(account.address) : undefined,
-        network,
-        mounted,
-        openConnectModal: () => open({ view: 'Connect' }),
-        openAccountModal: () => open({ view: 'Account' }),
-        openNetworkModal: () => open({ view: 'Networks' })
-      })}
-    </>
-  )
-}
-
 ConnectButton.Custom = ConnectButtonCustom

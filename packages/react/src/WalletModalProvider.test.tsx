@@ -263,7 +263,7 @@ describe('@wallet-modal/react (React 19)', () => {
         <ConnectButton.Custom>
           {({ account, displayAddress, network, mounted, openConnectModal, openNetworkModal }) => (
             <div data-mounted={String(mounted)} data-network={network.caipNetworkId}>
-              {account.isConnected ? <span>{displayAddress}</span> : <button onClick={openConnectModal}>Connect</button>}
+              {account ? <span>{displayAddress}</span> : <button onClick={openConnectModal}>Connect</button>}
               <button onClick={openNetworkModal}>Network</button>
             </div>
           )}

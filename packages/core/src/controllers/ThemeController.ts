@@ -1,4 +1,5 @@
 import { proxy } from 'valtio/vanilla'
+import { toWalletModalThemeVariables } from './appKitThemeVariables.js'
 
 /** Light or dark. */
 export type ThemeMode = 'light' | 'dark'
@@ -22,9 +23,12 @@ export function createThemeController(mode?: ThemeMode, variables: Record<string
     setThemeMode(themeMode: ThemeMode): void {
       state.themeMode = themeMode
     },
-    /** Merges CSS custom property overrides (names must start with `--wm-`). */
+    /**
+     * Merges CSS custom property overrides: ours (`--wm-*`), and AppKit's (`--w3m-*`) under our
+     * names; any other name is ignored with a console warning.
+     */
     setThemeVariables(vars: Record<string, string | number>): void {
-      for (const [k, v] of Object.entries(vars)) if (k.startsWith('--wm-')) state.themeVariables[k] = v
+      Object.assign(state.themeVariables, toWalletModalThemeVariables(vars))
     }
   }
 }

@@ -179,6 +179,7 @@ describe('sign-in flow (devnet)', () => {
     expect(made.core.router.state.view === 'SIWXSignMessage' && made.core.modal.state.open, 'no prompt').to.equal(false)
 
     await made.core.signOut()
+    expect(siwxState.lastSignedAddress, 'signing out forgets the signed-in account').to.equal(undefined)
     expect((await listWithToken(info, mine!.token!)).status, 'signing out ended the session: its token stopped working').to.equal(401)
     made.stop()
     made = await connectedDevnetCore(info, { extra: { siwx: createServiceSIWX({ serviceUrl: info.serviceUrl, projectId: 'demo', storage }) } })

@@ -150,4 +150,7 @@ export async function signOut(core: Core): Promise<void> {
   const active = activeAccount(core)
   if (!active) return
   await siwx.revokeSession(active.chainId, active.address)
+  // The revoked session is no longer one to go back to, nor a signed-in state to show.
+  const { siwx: state } = walletFeatures(core)
+  if (state.state.lastSignedNetwork === active.chainId && state.state.lastSignedAddress === active.address) state.setLastSigned(undefined)
 }

@@ -4,6 +4,7 @@ import type { MessageOverrides } from '../i18n/I18nController.js'
 import type { StorageBackend } from '../utils/storage.js'
 import type { CaipNetwork, CaipNetworkId, NetworkInput, WiredNamespace } from './network.js'
 import type { SiteToken } from '../controllers/resolveTokens.js'
+import type { AppKitOptions } from '../controllers/appKitOptions.js'
 
 /** Site metadata shown to wallets and in the modal. */
 export interface SiteMetadata {
@@ -62,8 +63,12 @@ export interface SiteConnector {
   provider: import('../types/connector.js').Eip1193Provider
 }
 
-/** Everything a site can configure (spec §3 feature options, the parts in use so far). */
-export interface WalletModalOptions {
+/**
+ * Everything a site can configure (spec §3 feature options, the parts in use so far), and the
+ * names of Reown AppKit's options that differ from ours ({@link AppKitOptions}), accepted as
+ * AppKit means them.
+ */
+export interface WalletModalOptions extends AppKitOptions {
   /** Required: the project the services know the site by. */
   projectId: string
   /** The site's networks; the first is the default unless `defaultNetwork` is set. */
@@ -71,7 +76,11 @@ export interface WalletModalOptions {
   defaultNetwork?: NetworkInput | string
   metadata?: SiteMetadata
   themeMode?: 'light' | 'dark'
-  /** CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`. */
+  /**
+   * CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`. AppKit's `--w3m-*` (and
+   * `--apkt-*`) names are read as ours (`--w3m-accent` is `--wm-accent`); one without an
+   * equivalent, or a name neither ours nor AppKit's, is ignored with a console warning.
+   */
   themeVariables?: Record<string, string | number>
   /**
    * The modal's font (Inter, spec §9), loaded when the dialog first opens. Default: the file that
@@ -238,7 +247,7 @@ export interface WalletModalOptions {
 }
 
 /** The validated options, with defaults applied. */
-export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork' | 'tokens'> {
+export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork' | 'tokens' | keyof AppKitOptions> {
   networks: CaipNetwork[]
   defaultNetwork: CaipNetwork
   enableReconnect: boolean
