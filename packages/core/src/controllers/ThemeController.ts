@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla'
-import { toWalletModalThemeVariables } from './appKitThemeVariables.js'
+import { warnOnce } from './warnOnce.js'
 
 /** Light or dark. */
 export type ThemeMode = 'light' | 'dark'
@@ -24,11 +24,14 @@ export function createThemeController(mode?: ThemeMode, variables: Record<string
       state.themeMode = themeMode
     },
     /**
-     * Merges CSS custom property overrides: ours (`--wm-*`), and AppKit's (`--w3m-*`) under our
-     * names; any other name is ignored with a console warning.
+     * Merges CSS custom property overrides (`--wm-*`); any other name is ignored with a console
+     * warning (AppKit's `--w3m-*` are translated by `fromAppKit()`).
      */
     setThemeVariables(vars: Record<string, string | number>): void {
-      Object.assign(state.themeVariables, toWalletModalThemeVariables(vars))
+      for (const [k, v] of Object.entries(vars)) {
+        if (k.startsWith('--wm-')) state.themeVariables[k] = v
+        else warnOnce(`theme:${k}`, `unknown theme variable "${k}" ignored (AppKit's: wrap the options in fromAppKit())`)
+      }
     }
   }
 }

@@ -2,7 +2,8 @@ import { expect } from 'chai'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import type { WalletModalOptions } from '../types/options.js'
 import { isMobile } from '../utils/platform.js'
-import { APPKIT_FEATURES, APPKIT_OPTIONS, fromAppKitOptions, WALLET_MODAL_OPTION_NAMES } from './appKitOptions.js'
+import { APPKIT_FEATURES, APPKIT_OPTIONS, fromAppKit } from './appKitOptions.js'
+import { WALLET_MODAL_OPTION_NAMES } from './optionNames.js'
 import { createOptionsController } from './OptionsController.js'
 import { resolveOptions } from './resolveOptions.js'
 import { resetWarnOnce } from './warnOnce.js'
@@ -11,7 +12,7 @@ import { resetWarnOnce } from './warnOnce.js'
 const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)
 // Options as a site moving from AppKit writes them (AppKit's names are not all in our type's
 // narrow shapes, e.g. adapter objects): typed loosely on purpose.
-const appKit = (extra: Record<string, unknown>) => ({ projectId: 'p', networks, ...extra }) as unknown as WalletModalOptions
+const appKit = (extra: Record<string, unknown>) => fromAppKit({ projectId: 'p', networks, ...extra } as unknown as WalletModalOptions)
 
 describe('AppKit options', () => {
   let warnings: string[]
@@ -73,7 +74,7 @@ describe('AppKit options', () => {
 
   it('none of our own options ever warns', () => {
     const every = Object.fromEntries(Object.keys(WALLET_MODAL_OPTION_NAMES).map(name => [name, `value of ${name}`]))
-    const out = fromAppKitOptions(every as unknown as WalletModalOptions) as unknown as Record<string, unknown>
+    const out = fromAppKit(every as unknown as WalletModalOptions) as unknown as Record<string, unknown>
     expect(warnings).to.deep.equal([])
     // Passed on untouched (the site's values are checked by resolveOptions after this).
     for (const name of Object.keys(WALLET_MODAL_OPTION_NAMES)) expect(out[name]).to.equal(`value of ${name}`)

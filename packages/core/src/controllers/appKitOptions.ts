@@ -1,12 +1,14 @@
-// A site moving from Reown AppKit keeps its `createAppKit` options (issue #44): the names AppKit
-// spells differently from us are translated here, in one place, before resolveOptions checks
-// them; a name that is neither ours nor AppKit's is reported once instead of dropped silently.
+// A site moving from Reown AppKit keeps its `createAppKit` options (issue #44) by passing them
+// through `fromAppKit()`: the names AppKit spells differently from us are translated here, in one
+// place. Explicit, so a site that does not migrate pays nothing for the table (it would add
+// 1.5 KB gzip to the first chunk); resolveOptions itself only warns about names it does not know.
 // AppKit names equal to ours (projectId, networks, metadata, featuredWalletIds, termsConditionsUrl,
 // enableWalletConnect…) need nothing: they are ours. docs/migrating/from-appkit.md is the guide.
 import type { FeatureOptions, WalletModalOptions } from '../types/options.js'
 import { isMobile } from '../utils/platform.js'
 import { toWalletModalThemeVariables } from './appKitThemeVariables.js'
 import { warnOnce } from './warnOnce.js'
+import { WALLET_MODAL_OPTION_NAMES } from './optionNames.js'
 
 /**
  * The `createAppKit` options whose names are not ours, accepted as they are written for AppKit.
@@ -158,55 +160,6 @@ export const APPKIT_FEATURES: Readonly<Record<string, AppKitOptionRule>> = {
   emailShowWallets: { quiet: true }
 }
 
-/**
- * Every option of ours by name: a name here is never warned about. Kept complete by the type
- * check (a new option in {@link WalletModalOptions} must be added here).
- */
-export const WALLET_MODAL_OPTION_NAMES = {
-  projectId: 1,
-  networks: 1,
-  defaultNetwork: 1,
-  metadata: 1,
-  themeMode: 1,
-  themeVariables: 1,
-  fontUrl: 1,
-  enableReconnect: 1,
-  allowUnsupportedChain: 1,
-  enableNetworkSwitch: 1,
-  ignoreSwitchConfirmation: 1,
-  enableEmbedded: 1,
-  disableAppend: 1,
-  enableEIP6963: 1,
-  enableInjected: 1,
-  safeAppOrigins: 1,
-  coinbaseWalletSDK: 1,
-  excludedWallets: 1,
-  customWallets: 1,
-  connectors: 1,
-  locale: 1,
-  messages: 1,
-  termsConditionsUrl: 1,
-  privacyPolicyUrl: 1,
-  debug: 1,
-  storage: 1,
-  serviceUrl: 1,
-  directoryUrl: 1,
-  blockchainApiUrl: 1,
-  analyticsUrl: 1,
-  featuredWalletIds: 1,
-  includeWalletIds: 1,
-  excludeWalletIds: 1,
-  features: 1,
-  relayUrl: 1,
-  enableWalletConnect: 1,
-  secureSiteUrl: 1,
-  adapters: 1,
-  siwx: 1,
-  siweConfig: 1,
-  http: 1,
-  tokens: 1
-} as const satisfies Record<Exclude<keyof WalletModalOptions, keyof AppKitOptions>, 1>
-
 function apply(label: string, rule: AppKitOptionRule, value: unknown, out: Draft, input: Draft): void {
   if (value === undefined) return
   if (typeof rule.to === 'string') {
@@ -235,10 +188,10 @@ function adaptersOf(value: unknown): unknown {
  * site's object is not changed.
  *
  * @example
- * fromAppKitOptions({ projectId, networks, allWallets: 'HIDE', features: { history: false }, themeVariables: { '--w3m-accent': '#00bb7f' } })
+ * createWalletModal(fromAppKit({ projectId, networks, allWallets: 'HIDE', features: { history: false }, themeVariables: { '--w3m-accent': '#00bb7f' } })
  * // { projectId, networks, features: { allWallets: false, activity: false }, themeVariables: { '--wm-accent': '#00bb7f' } }
  */
-export function fromAppKitOptions(options: WalletModalOptions): WalletModalOptions {
+export function fromAppKit(options: WalletModalOptions & AppKitOptions): WalletModalOptions {
   if (!isRecord(options)) return options
   const input: Draft = options
   const out: Draft = {}

@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { toWalletModalThemeVariables } from './appKitThemeVariables.js'
+import { fromAppKit } from './appKitOptions.js'
 import { resolveOptions } from './resolveOptions.js'
 import { createThemeController } from './ThemeController.js'
 import { resetWarnOnce } from './warnOnce.js'
@@ -60,17 +61,19 @@ describe('AppKit theme variables', () => {
     expect(toWalletModalThemeVariables({ '--w3m-constructor': 'x' })).to.deep.equal({})
   })
 
-  it('the theme the modal starts with and setThemeVariables (useWalletModalTheme) both read AppKit’s names', () => {
-    const options = resolveOptions({
-      projectId: 'p',
-      networks: TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n),
-      themeMode: 'dark',
-      themeVariables: { '--w3m-accent': '#00bb7f', '--w3m-font-family': 'Roboto' }
-    })
+  it('the theme the modal starts with reads AppKit’s names through fromAppKit; setThemeVariables takes ours and tells of others', () => {
+    const options = resolveOptions(
+      fromAppKit({
+        projectId: 'p',
+        networks: TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n),
+        themeMode: 'dark',
+        themeVariables: { '--w3m-accent': '#00bb7f', '--w3m-font-family': 'Roboto' }
+      })
+    )
     const theme = createThemeController(options.themeMode, options.themeVariables)
     expect(theme.state).to.deep.equal({ themeMode: 'dark', themeVariables: { '--wm-accent': '#00bb7f', '--wm-font-family': 'Roboto' } })
-    theme.setThemeVariables({ '--w3m-accent': '#ff0000', '--w3m-z-index': 10 })
-    expect(theme.state.themeVariables).to.deep.equal({ '--wm-accent': '#ff0000', '--wm-font-family': 'Roboto', '--wm-z-index': 10 })
-    expect(warnings).to.deep.equal([])
+    theme.setThemeVariables({ '--wm-accent': '#ff0000', '--w3m-z-index': 10 })
+    expect(theme.state.themeVariables).to.deep.equal({ '--wm-accent': '#ff0000', '--wm-font-family': 'Roboto' })
+    expect(warnings).to.deep.equal(['[wallet-modal] unknown theme variable "--w3m-z-index" ignored (AppKit\'s: wrap the options in fromAppKit())'])
   })
 })

@@ -25,3 +25,7 @@ export type { ServiceSIWXOptions } from '../siwx/createServiceSIWX.js'
 export { cookieStorage, cookieToInitialState, WALLET_MODAL_COOKIE } from '../utils/cookieStorage.js'
 export type { CookieStorageOptions, WalletModalInitialState } from '../utils/cookieStorage.js'
 export type { StorageBackend } from '../utils/storage.js'
+
+// A site moving from Reown AppKit: its createAppKit options and --w3m-* theme variables, as ours.
+export { fromAppKit } from '../controllers/appKitOptions.js'
+export type { AppKitOptions } from '../controllers/appKitOptions.js'

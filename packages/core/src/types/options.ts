@@ -4,7 +4,6 @@ import type { MessageOverrides } from '../i18n/I18nController.js'
 import type { StorageBackend } from '../utils/storage.js'
 import type { CaipNetwork, CaipNetworkId, NetworkInput, WiredNamespace } from './network.js'
 import type { SiteToken } from '../controllers/resolveTokens.js'
-import type { AppKitOptions } from '../controllers/appKitOptions.js'
 
 /** Site metadata shown to wallets and in the modal. */
 export interface SiteMetadata {
@@ -64,11 +63,10 @@ export interface SiteConnector {
 }
 
 /**
- * Everything a site can configure (spec §3 feature options, the parts in use so far), and the
- * names of Reown AppKit's options that differ from ours ({@link AppKitOptions}), accepted as
- * AppKit means them.
+ * Everything a site can configure (spec §3 feature options, the parts in use so far). A site
+ * moving from Reown AppKit passes its options through `fromAppKit()`.
  */
-export interface WalletModalOptions extends AppKitOptions {
+export interface WalletModalOptions {
   /** Required: the project the services know the site by. */
   projectId: string
   /** The site's networks; the first is the default unless `defaultNetwork` is set. */
@@ -77,9 +75,8 @@ export interface WalletModalOptions extends AppKitOptions {
   metadata?: SiteMetadata
   themeMode?: 'light' | 'dark'
   /**
-   * CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`. AppKit's `--w3m-*` (and
-   * `--apkt-*`) names are read as ours (`--w3m-accent` is `--wm-accent`); one without an
-   * equivalent, or a name neither ours nor AppKit's, is ignored with a console warning.
+   * CSS custom property overrides, e.g. `{ '--wm-accent': '#f00' }`; another name is ignored
+   * with a console warning (AppKit's `--w3m-*` are translated by `fromAppKit()`).
    */
   themeVariables?: Record<string, string | number>
   /**
@@ -247,7 +244,7 @@ export interface WalletModalOptions extends AppKitOptions {
 }
 
 /** The validated options, with defaults applied. */
-export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork' | 'tokens' | keyof AppKitOptions> {
+export interface ResolvedOptions extends Omit<WalletModalOptions, 'networks' | 'defaultNetwork' | 'tokens'> {
   networks: CaipNetwork[]
   defaultNetwork: CaipNetwork
   enableReconnect: boolean

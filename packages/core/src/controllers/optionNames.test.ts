@@ -1,0 +1,33 @@
+import { expect } from 'chai'
+import { TEST_NETWORKS } from '../__fixtures__/networks.js'
+import type { WalletModalOptions } from '../types/options.js'
+import { resolveOptions } from './resolveOptions.js'
+import { resetWarnOnce } from './warnOnce.js'
+
+const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)
+
+describe('options the modal does not know', () => {
+  let warnings: string[]
+  const warn = console.warn
+  beforeEach(() => {
+    resetWarnOnce()
+    warnings = []
+    console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
+  })
+  afterEach(() => {
+    console.warn = warn
+  })
+
+  it('a typo or an AppKit name given as is: told once per name, pointing to fromAppKit; ours never', () => {
+    const given = { projectId: 'p', networks, themeMode: 'dark', colour: 'red', allWallets: 'HIDE' } as unknown as WalletModalOptions
+    const o = resolveOptions(given)
+    resolveOptions(given)
+    expect(o.themeMode).to.equal('dark')
+    // The AppKit value had no effect: our default stands.
+    expect(o.features.allWallets).to.equal(true)
+    expect(warnings).to.deep.equal([
+      '[wallet-modal] unknown option "colour" ignored (AppKit\'s options: wrap them in fromAppKit(), docs/migrating/from-appkit.md)',
+      '[wallet-modal] unknown option "allWallets" ignored (AppKit\'s options: wrap them in fromAppKit(), docs/migrating/from-appkit.md)'
+    ])
+  })
+})
