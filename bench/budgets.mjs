@@ -11,8 +11,11 @@ export const BUDGETS = {
   // the disconnected-list upkeep were moved to lazy chunks first). 85.4 KB since #43 (+0.04 KB):
   // universal-provider mode (`adapters: []`) connects WalletConnect sessions again, and a
   // connection stored before namespaces were listed is restored on whichever namespace it was.
-  // Issue #45 is to win it back.
-  firstJsGzip: 85_400,
+  // 85.45 KB since #44 (+0.06 KB): an unknown option or theme variable is told in the console
+  // instead of dropped silently (only the lazy import of that chunk is here: the names and the
+  // words are a chunk of their own, -0.25 KB against checking in the first chunk). Issue #45 is to
+  // win it back.
+  firstJsGzip: 85_450,
   /**
    * gzip bytes of JS before <connect-button> shows with the bootstrap (`boot.js`, the demo's and
    * the recommended way): the elements' classes, the button's paint, the stand-in modal (#25).

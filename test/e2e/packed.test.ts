@@ -1,10 +1,12 @@
-// The published packages as a site gets them: `npm pack` of wire, core, ui, react, wagmi and
-// server, installed with npm into new projects. A Vite project on React 18 and on React 19, built
-// with `vite build`;
+// The published packages as a site gets them: `npm pack` of wire, core, ui, react, wagmi, vue,
+// svelte, angular and server, installed with npm into new projects. A Vite project on React 18
+// and on React 19, built with `vite build`;
 // the page connects the Devnet Wallet through the modal and shows the account through the hooks.
 // On React 19 the README's "Use it with React" and "Use it with wagmi" blocks are pasted as they
 // are, type-checked with tsc against the packed typings, built, and used: they connect, open the
-// network list, and wagmi's Tip is mined. An esbuild page on the elements alone connects too. In
+// network list, and wagmi's Tip is mined. The migration guides' pages are pasted the same way
+// (docs/migrating): AppKit's options through fromAppKit style the button and connect; RainbowKit's
+// set-up with its ConnectButton.Custom example connects and opens Networks. An esbuild page on the elements alone connects too. In
 // Node, every public entry of every tarball imports without touching a browser global, and the
 // server's tarball starts with `npx wallet-modal-server`.
 import { test, before, after } from 'node:test'
@@ -46,6 +48,12 @@ before(async () => {
       'packages/react',
       '-w',
       'packages/wagmi',
+      '-w',
+      'packages/vue',
+      '-w',
+      'packages/svelte',
+      '-w',
+      'packages/angular',
       '-w',
       'packages/server'
     ],
@@ -91,14 +99,19 @@ createRoot(document.getElementById('root')).render(
 `
 
 /** The \`\`\`tsx block under a README heading, as a reader copies it. */
-function readmeBlock(heading: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  const at = readme.indexOf(`\n${heading}\n`)
-  assert.ok(at >= 0, `the README has "${heading}"`)
-  const block = /```tsx\n([\s\S]*?)```/.exec(readme.slice(at))
-  assert.ok(block, `a tsx block under "${heading}"`)
-  return block[1]!
+const readmeBlock = (heading: string): string => docBlock('README.md', heading, 'tsx')
+
+/** The \`nth\` (from 0) fenced block of \`language\` after the heading line \`heading\` in a page of the repository. */
+function docBlock(file: string, heading: string, language: string, nth = 0): string {
+  const page = readFileSync(join(ROOT, file), 'utf8')
+  const at = page.indexOf(`\n${heading}\n`)
+  assert.ok(at >= 0, `${file} has "${heading}"`)
+  const blocks = [...page.slice(at).matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))]
+  assert.ok(blocks[nth], `block ${nth} of ${language} under "${heading}" in ${file}`)
+  return blocks[nth][1]!
 }
+
+const RAINBOWKIT = 'docs/migrating/from-rainbowkit.md'
 
 /** The versions this repository builds and tests with (the site gets the same from npm). */
 const versionOf = (name: string): string => JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version
@@ -114,10 +127,12 @@ export const mainnet = chain(31337, 'Devnet', import.meta.env.VITE_RPC_URL)
 export const base = chain(31338, 'Devnet 2', import.meta.env.VITE_RPC_URL_2)
 `
 
-/** Which page main.js renders: the hooks page, or a README block's App (by the URL's hash). */
+/** Which page main.js renders: the hooks page, a README block's App, or a migration guide's page (by the URL's hash). */
 const README_MAIN = `
-const readme = { '#readme-react': () => import('./ReadmeReact.tsx'), '#readme-wagmi': () => import('./ReadmeWagmi.tsx') }[location.hash]
-if (readme) {
+const readme = { '#readme-react': () => import('./ReadmeReact.tsx'), '#readme-wagmi': () => import('./ReadmeWagmi.tsx'), '#rainbowkit': () => import('./RainbowKit.tsx') }[location.hash]
+if (location.hash === '#appkit') {
+  await import('./AppKit.ts')
+} else if (readme) {
   const [{ App }, { createElement }, { createRoot }] = await Promise.all([readme(), import('react'), import('react-dom/client')])
   createRoot(document.getElementById('root')).render(createElement(App))
 } else {
@@ -149,7 +164,7 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
   test(`a Vite + React ${react.split('.')[0]} site on the packed packages connects and shows the account through the hooks${withReadme ? "; the README's React and wagmi blocks work as pasted" : ''}`, async () => {
     const site = join(work, `react-${react}`)
     mkdirSync(join(site, 'src'), { recursive: true })
-    const packed = packedDependencies(t => t !== 'server')
+    const packed = packedDependencies(t => !['server', 'vue', 'svelte', 'angular'].includes(t))
     // The README's blocks need what their imports name: wagmi, viem, react-query; tsc and the types to check them.
     const readmeDeps = withReadme
       ? Object.fromEntries(['wagmi', 'viem', '@tanstack/react-query', 'typescript', '@types/react', '@types/react-dom'].map(name => [name, versionOf(name)]))
@@ -168,11 +183,20 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
       writeFileSync(join(site, 'src/main.js'), README_MAIN)
       writeFileSync(join(site, 'src/ReadmeReact.tsx'), readmeBlock('### Use it with React'))
       writeFileSync(join(site, 'src/ReadmeWagmi.tsx'), readmeBlock('### Use it with wagmi'))
+      // The migration guides' pages: AppKit's options through fromAppKit; RainbowKit's set-up with its custom button where ConnectButton was.
+      writeFileSync(join(site, 'src/AppKit.ts'), docBlock('docs/migrating/from-appkit.md', '## The set-up, side by side', 'ts'))
+      writeFileSync(join(site, 'src/CustomButton.tsx'), docBlock(RAINBOWKIT, '## `ConnectButton.Custom`', 'tsx'))
+      const setUp = docBlock(RAINBOWKIT, '## Set-up, side by side', 'tsx', 1)
+      assert.ok(setUp.includes('<ConnectButton />'), "the guide's set-up renders <ConnectButton />")
+      writeFileSync(
+        join(site, 'src/RainbowKit.tsx'),
+        `import { CustomButton } from './CustomButton.tsx'\n${setUp.replace('<ConnectButton />', '<CustomButton />')}`
+      )
       writeFileSync(join(site, 'src/devnetChains.ts'), DEVNET_CHAINS)
       writeFileSync(join(site, 'src/env.d.ts'), 'interface ImportMeta { readonly env: Record<string, string> }\n')
       writeFileSync(
         join(site, 'vite.config.mjs'),
-        `export default { resolve: { alias: { 'viem/chains': ${JSON.stringify(join(site, 'src/devnetChains.ts'))} } } }\n`
+        `export default { resolve: { alias: { 'viem/chains': ${JSON.stringify(join(site, 'src/devnetChains.ts'))}, 'wagmi/chains': ${JSON.stringify(join(site, 'src/devnetChains.ts'))} } } }\n`
       )
       writeFileSync(
         join(site, 'tsconfig.json'),
@@ -236,7 +260,10 @@ for (const react of ['18.3.1', '19.3.1'] as const) {
         .getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)
         .waitFor()
       assert.deepEqual(errors, [])
-      if (withReadme) await readmePages(context, url, address)
+      if (withReadme) {
+        await readmePages(context, url, address)
+        await migrationPages(url, address)
+      }
     } finally {
       await context.close()
       await new Promise(resolve => server.close(resolve))
@@ -286,6 +313,62 @@ async function readmePages(context: BrowserContext, url: string, address: string
     await new Promise(r => setTimeout(r, 100))
   }
   assert.deepEqual(errors, [])
+}
+
+/**
+ * The migration guides' pages, each in a new visitor's browser. AppKit's: the options kept through
+ * fromAppKit style the button (--w3m-accent), hide All Wallets, and the Devnet Wallet connects.
+ * RainbowKit's: the guide's ConnectButton.Custom example opens the modal, shows the account and
+ * its network once connected, and its network button opens Networks.
+ */
+async function migrationPages(url: string, address: string): Promise<void> {
+  const short = `${address.slice(0, 6)}…${address.slice(-4)}`
+  for (const guide of ['#appkit', '#rainbowkit'] as const) {
+    const context = await h.browser.newContext()
+    try {
+      const { page, errors } = await pageWithDevnetWallet(h, context)
+      const warnings: string[] = []
+      page.on('console', m => void (m.type() === 'warning' && warnings.push(m.text())))
+      await page.goto(`${url}/${guide}`)
+      if (guide === '#appkit') {
+        const button = connectButton(page, 'Connect Wallet')
+        await button.waitFor()
+        assert.equal(await button.evaluate(b => getComputedStyle(b).backgroundColor), 'rgb(0, 187, 127)', '--w3m-accent')
+        await button.click()
+        await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor()
+        assert.equal(
+          await dialog(page)
+            .getByRole('button', { name: /^All Wallets/ })
+            .count(),
+          0,
+          "allWallets: 'HIDE'"
+        )
+        await dialog(page)
+          .getByRole('button', { name: /Devnet Wallet/ })
+          .first()
+          .click()
+        await connectButton(page).getByText(short).waitFor()
+        // Every name in the guide's options is ours or AppKit's: nothing is said to be unknown.
+        assert.deepEqual(
+          warnings.filter(w => w.includes('[wallet-modal]')),
+          []
+        )
+      } else {
+        await page.getByRole('button', { name: 'Connect Wallet' }).click()
+        await dialog(page)
+          .getByRole('button', { name: /Devnet Wallet/ })
+          .first()
+          .click()
+        await dialog(page).waitFor({ state: 'detached' })
+        await page.getByRole('button', { name: new RegExp(`^${short} \\(\\d[\\d.,km]* ETH\\)$`) }).waitFor()
+        await page.getByRole('button', { name: 'Devnet', exact: true }).click()
+        await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor()
+      }
+      assert.deepEqual(errors, [])
+    } finally {
+      await context.close()
+    }
+  }
 }
 
 /** The page of the esbuild site: the elements alone (no React wrapper), typed through the packed typings. */
@@ -412,7 +495,9 @@ let nodeSite: Promise<string> | undefined
 const nodeProject = (): Promise<string> =>
   (nodeSite ??= (async () => {
     const dir = join(work, 'node')
-    await install(dir, { ...packedDependencies(), react: versionOf('react'), 'react-dom': versionOf('react-dom') })
+    // The frameworks the bindings import, at the repository's versions (npm would otherwise pick their peers' newest).
+    const frameworks = Object.fromEntries(['react', 'react-dom', 'vue', 'svelte', '@angular/core', 'rxjs'].map(name => [name, versionOf(name)]))
+    await install(dir, { ...packedDependencies(), ...frameworks })
     return dir
   })())
 
@@ -435,7 +520,7 @@ console.log(JSON.stringify({ results, added }))
 test('in Node, every public entry of every packed package imports without a browser global, and each package ships only what a site needs', async () => {
   const dir = await nodeProject()
   const entries: string[] = []
-  for (const name of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
+  for (const name of ['wire', 'core', 'ui', 'react', 'wagmi', 'vue', 'svelte', 'angular', 'server']) {
     const pkgDir = join(dir, 'node_modules/@wallet-modal', name)
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
       license?: string
@@ -484,13 +569,18 @@ test('in Node, every public entry of every packed package imports without a brow
     '@wallet-modal/ui',
     '@wallet-modal/ui/define',
     '@wallet-modal/ui/boot',
+    '@wallet-modal/ui/appkit',
     '@wallet-modal/ui/browser/boot',
     '@wallet-modal/ui/browser',
+    '@wallet-modal/ui/browser/appkit',
     '@wallet-modal/ui/react',
     '@wallet-modal/ui/vue',
     '@wallet-modal/ui/svelte',
     '@wallet-modal/react',
     '@wallet-modal/wagmi',
+    '@wallet-modal/vue',
+    '@wallet-modal/svelte',
+    '@wallet-modal/angular',
     '@wallet-modal/server',
     '@wallet-modal/server/bitcoin'
   ])

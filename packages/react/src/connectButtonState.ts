@@ -1,4 +1,4 @@
-import { networkImageUrl, safeImageUrl, walletFeatures, type AccountStatus, type CaipNetwork, type Core, type ViewId } from '@wallet-modal/core/internal'
+import { networkImageUrl, safeImageUrl, siwxState, type AccountStatus, type CaipNetwork, type Core, type ViewId } from '@wallet-modal/core/internal'
 import { subscribe } from 'valtio/vanilla'
 import type { WalletModalContextValue } from './WalletModalContext.js'
 import { serverAccount, serverNetwork } from './serverSnapshots.js'
@@ -110,7 +110,7 @@ function authenticationStatus(core: Core): AuthenticationStatus | undefined {
   const { account, network } = core.chain.state.namespaces[core.chain.state.activeNamespace]
   if (account.status === 'reconnecting') return 'loading'
   if (account.status !== 'connected' || !account.address) return 'unauthenticated'
-  const siwx = walletFeatures(core).siwx.state
+  const siwx = siwxState(core).state
   if (siwx.lastSignedAddress === account.address && siwx.lastSignedNetwork === network.caipNetwork?.caipNetworkId) return 'authenticated'
   return siwx.status === 'checking' ? 'loading' : 'unauthenticated'
 }
@@ -182,7 +182,7 @@ export function serverConnectButton(ctx: WalletModalContextValue): ConnectButton
  */
 export function subscribeConnectButton(core: Core, cb: () => void): () => void {
   const states: object[] = [core.chain.state, core.modal.state, core.router.state, core.blockchainApi.state]
-  if (siwxOn(core)) states.push(walletFeatures(core).siwx.state)
+  if (siwxOn(core)) states.push(siwxState(core).state)
   const offs = states.map(s => subscribe(s, cb))
   return () => offs.forEach(off => off())
 }

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla'
-import { warnOnce } from './warnOnce.js'
+import { configWarnings } from './configWarnings.js'
 
 /** Light or dark. */
 export type ThemeMode = 'light' | 'dark'
@@ -30,7 +30,8 @@ export function createThemeController(mode?: ThemeMode, variables: Record<string
     setThemeVariables(vars: Record<string, string | number>): void {
       for (const [k, v] of Object.entries(vars)) {
         if (k.startsWith('--wm-')) state.themeVariables[k] = v
-        else warnOnce(`theme:${k}`, `unknown theme variable "${k}" ignored (AppKit's: wrap the options in fromAppKit())`)
+        // From the chunk of configuration warnings (configWarnings.ts): not needed to paint.
+        else void configWarnings().then(w => w.warnUnknownThemeVariable(k))
       }
     }
   }

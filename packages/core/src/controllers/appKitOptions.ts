@@ -19,7 +19,7 @@ export interface AppKitOptions {
    * AppKit's All Wallets button: `'SHOW'` (default), `'HIDE'`, or `'ONLY_MOBILE'` (phones only).
    * Ours is `features.allWallets` (a boolean, which wins when both are given).
    *
-   * @example createWalletModal({ projectId, networks, allWallets: 'ONLY_MOBILE' })
+   * @example createWalletModal(fromAppKit({ projectId, networks, allWallets: 'ONLY_MOBILE' }))
    */
   allWallets?: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
   /** Network images by chain id (`{ 1: 'https://…/eth.png' }`): ours is each network's `assets.imageUrl`. */

@@ -65,3 +65,14 @@ export function warnUnknownOptions(options: WalletModalOptions): void {
     }
   }
 }
+
+/**
+ * Tells the console, once per name and page, that a theme variable given to `setThemeVariables`
+ * is not one of ours (`--wm-*`), instead of dropping it silently.
+ *
+ * @example
+ * warnUnknownThemeVariable('--w3m-accent') // [wallet-modal] unknown theme variable "--w3m-accent" ignored …
+ */
+export function warnUnknownThemeVariable(name: string): void {
+  warnOnce(`theme:${name}`, `unknown theme variable "${name}" ignored (AppKit's: wrap the options in fromAppKit())`)
+}

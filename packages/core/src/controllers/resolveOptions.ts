@@ -6,7 +6,7 @@ import type { CaipNetwork, NetworkInput, WiredNamespace } from '../types/network
 import { WIRED_NAMESPACES } from '../types/network.js'
 import type { FeatureOptions, WalletModalOptions, ResolvedOptions, AdapterNamespace } from '../types/options.js'
 import { resolveTokens } from './resolveTokens.js'
-import { warnUnknownOptions } from './optionNames.js'
+import { configWarnings } from './configWarnings.js'
 import { PUBLIC_REGISTRY_URL, WALLETCONNECT_RELAY_URL } from '../api/publicServices.js'
 
 /**
@@ -48,11 +48,12 @@ export function toCaipNetwork(input: NetworkInput): CaipNetwork {
 
 /**
  * Validates a site's options and applies defaults; a name it does not know is told once in the
- * console (AppKit's names are translated by `fromAppKit()`, which the site calls).
+ * console, asynchronously (AppKit's names are translated by `fromAppKit()`, which the site calls).
  * @throws WalletModalError 'A project id is required', 'At least one network is required', …
  */
 export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
-  warnUnknownOptions(options)
+  // Told a moment later, from a chunk of its own (configWarnings.ts).
+  void configWarnings().then(w => w.warnUnknownOptions(options))
   if (!options || typeof options.projectId !== 'string' || options.projectId.trim() === '') {
     throw new WalletModalError('PROJECT_ID_REQUIRED')
   }

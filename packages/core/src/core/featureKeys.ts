@@ -25,6 +25,12 @@ export interface WalletFeatures {
 /** Send, Activity and sign-in state (made by flows/walletFeatures.ts; disconnecting resets it). */
 export const WALLET_FEATURES = featureKey<WalletFeatures>()
 
+/**
+ * The sign-in state alone (flows/siwxState.ts): what a button reading "signed in" needs, without
+ * Send's and Activity's controllers in its bundle. `WalletFeatures.siwx` is this same object.
+ */
+export const SIWX_STATE = featureKey<SIWXController>()
+
 /** The site's `customWallets`, checked (flows/siteWallets.ts, loaded at start only on sites that have some). */
 export const CUSTOM_WALLETS = featureKey<Wallet[]>()
 

@@ -62,6 +62,7 @@ export { legalLinks, hasLegalConsent, setLegalConsent } from '../flows/legalCons
 export type { LegalLinks } from '../flows/legalConsent.js'
 
 export { walletFeatures } from '../flows/walletFeatures.js'
+export { siwxState } from '../flows/siwxState.js'
 
 export { sendTokens } from '../flows/sendTokens.js'
 export { sendableTokens, currentSendToken, amountError, sendSupported, fillMaxAmount, previewSend, startSendDraft } from '../flows/sendDraft.js'

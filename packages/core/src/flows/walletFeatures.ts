@@ -1,9 +1,9 @@
 import type { Core } from '../core/Core.js'
 import { createSendController } from '../controllers/SendController.js'
 import { createTransactionsController } from '../controllers/TransactionsController.js'
-import { createSIWXController } from '../controllers/SIWXController.js'
 import { WALLET_FEATURES, type WalletFeatures } from '../core/featureKeys.js'
 import { getOrMake } from '../core/FeatureSlots.js'
+import { siwxState } from './siwxState.js'
 
 export type { WalletFeatures }
 
@@ -16,6 +16,6 @@ export function walletFeatures(core: Core): WalletFeatures {
   return getOrMake(core.runtime.slots, WALLET_FEATURES, () => ({
     send: createSendController(),
     transactions: createTransactionsController(),
-    siwx: createSIWXController()
+    siwx: siwxState(core)
   }))
 }
