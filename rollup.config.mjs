@@ -120,7 +120,12 @@ const configs = [
   },
   {
     name: 'ui',
-    input: { index: 'packages/ui/src/exports/index.ts', define: 'packages/ui/src/exports/define.ts', boot: 'packages/ui/src/exports/boot.ts' },
+    input: {
+      index: 'packages/ui/src/exports/index.ts',
+      define: 'packages/ui/src/exports/define.ts',
+      boot: 'packages/ui/src/exports/boot.ts',
+      appkit: 'packages/ui/src/exports/appkit.ts'
+    },
     external: externalOf([...depsOf('ui'), '@wallet-modal/core']),
     output: { dir: 'packages/ui/dist', format: 'es', sourcemap: true, hoistTransitiveImports: false },
     plugins: [fontAsset(), nodeResolve({ extensions: ['.ts', '.tsx'], resolveOnly: [] }), ts()],
@@ -146,6 +151,16 @@ const configs = [
     plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts()],
     onwarn: quiet
   },
+  // The Vue, Svelte and Angular bindings: thin libraries over core's entries, which (like the
+  // frameworks themselves) they leave to the site's bundler.
+  ...['vue', 'svelte', 'angular'].map(pkg => ({
+    name: pkg,
+    input: { index: `packages/${pkg}/src/exports/index.ts` },
+    external: externalOf([...depsOf(pkg), '@wallet-modal/core']),
+    output: { dir: `packages/${pkg}/dist`, format: 'es', sourcemap: true, hoistTransitiveImports: false },
+    plugins: [nodeResolve({ extensions: ['.ts'], resolveOnly: [] }), ts()],
+    onwarn: quiet
+  })),
   {
     // The script-tag bundle: everything a site needs, first chunk kept small; later features are
     // split off by dynamic import() into chunks next to it.
@@ -155,6 +170,15 @@ const configs = [
     preserveEntrySignatures: 'allow-extension',
     output: { dir: 'packages/ui/dist/browser', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
     plugins: [...browserPlugins(), bundleManifest(), subresourceIntegrity()],
+    onwarn: quiet
+  },
+  {
+    // fromAppKit for a script tag (docs/migrating/from-appkit.md): one file of its own, so that
+    // the full bundle's chunking, and its first chunk, stay as they are.
+    name: 'browser-appkit',
+    input: { 'wallet-modal-appkit': 'packages/ui/src/exports/appkit.ts' },
+    output: { dir: 'packages/ui/dist/browser/appkit', format: 'es', sourcemap: true },
+    plugins: [...browserPlugins(), subresourceIntegrity('wallet-modal-appkit.js')],
     onwarn: quiet
   },
   {
@@ -248,7 +272,7 @@ function bundleManifest() {
 // its path in the build) to its SHA-384 hash as an SRI string, read from the files written (the
 // exact bytes a CDN serves). A page puts the entry's in its script tag and all of them in its
 // import map's "integrity" section, so a changed chunk is refused too (see the README).
-function subresourceIntegrity() {
+function subresourceIntegrity(entry = 'wallet-modal.js') {
   return {
     name: 'subresource-integrity',
     writeBundle(options, bundle) {
@@ -260,7 +284,7 @@ function subresourceIntegrity() {
           .update(readFileSync(join(options.dir, file)))
           .digest('base64')}`
       }
-      writeFileSync(join(options.dir, 'sri.json'), JSON.stringify({ algorithm: 'sha384', entry: 'wallet-modal.js', files }, null, 1) + '\n')
+      writeFileSync(join(options.dir, 'sri.json'), JSON.stringify({ algorithm: 'sha384', entry, files }, null, 1) + '\n')
     }
   }
 }

@@ -1,6 +1,7 @@
 // Builds every package: JavaScript with rollup (rollup.config.mjs), then type declarations
 // of the publishable packages with tsc (wire first: core's and the server's declarations refer to
-// its; then core: ui's refer to core's; then ui: react's and wagmi's refer to both).
+// its; then core: ui's refer to core's; then ui: react's and wagmi's refer to both; vue's, svelte's
+// and angular's to core's).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 
@@ -15,6 +16,9 @@ if (!partial)
     'packages/ui/dist',
     'packages/react/dist',
     'packages/wagmi/dist',
+    'packages/vue/dist',
+    'packages/svelte/dist',
+    'packages/angular/dist',
     'packages/devnet/dist',
     'packages/server/dist'
   ])
@@ -22,7 +26,7 @@ if (!partial)
 const examplesOnly = process.env.WM_BUILD === 'examples'
 if (!examplesOnly) run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'])
 if (!partial)
-  for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'server']) {
+  for (const pkg of ['wire', 'core', 'ui', 'react', 'wagmi', 'vue', 'svelte', 'angular', 'server']) {
     run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
     // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
     if (pkg === 'ui') run(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])

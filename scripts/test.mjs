@@ -71,11 +71,14 @@ if (want('browser')) {
 }
 
 if (want('node')) {
-  console.log('\n== Node tests (node:test: wire, devnet, server and end-to-end) ==')
+  console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
   const files = [
     ...listTests('packages/wire/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/server/src', p => /\.test\.ts$/.test(p)),
+    ...listTests('packages/vue/src', p => /\.test\.ts$/.test(p)),
+    ...listTests('packages/svelte/src', p => /\.test\.ts$/.test(p)),
+    ...listTests('packages/angular/src', p => /\.test\.ts$/.test(p)),
     ...listTests('test/node', p => /\.test\.ts$/.test(p)),
     ...listTests('test/e2e', p => /\.test\.ts$/.test(p))
   ]

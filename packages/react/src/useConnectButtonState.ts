@@ -1,6 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import type { WalletModalContextValue } from './WalletModalContext.js'
-import { shallowEqual } from './useModalSnapshot.js'
+import { shallowEqual } from '@wallet-modal/core/internal'
 import { readConnectButton, serverConnectButton, subscribeConnectButton, type ConnectButtonSnapshot } from './connectButtonState.js'
 
 const none = () => () => {}

@@ -1,16 +1,7 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { subscribe } from 'valtio/vanilla'
-import type { Core } from '@wallet-modal/core/internal'
+import { shallowEqual, type Core } from '@wallet-modal/core/internal'
 import type { WalletModalContextValue } from './WalletModalContext.js'
-
-/** Shallow equality of plain snapshot objects: same keys, each value `Object.is`. */
-export function shallowEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false
-  const ka = Object.keys(a)
-  const kb = Object.keys(b)
-  return ka.length === kb.length && ka.every(k => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-}
 
 /** Calls `cb` when anything a hook reads may have changed (valtio batches within a tick). */
 function subscribeModal(modal: Core, cb: () => void): () => void {

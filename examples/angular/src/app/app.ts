@@ -1,6 +1,7 @@
 // app.ts: a standalone component; bootstrapApplication(App) in main.ts.
-import { Component, CUSTOM_ELEMENTS_SCHEMA, DestroyRef, inject, signal } from '@angular/core'
+import { Component, CUSTOM_ELEMENTS_SCHEMA, inject, signal } from '@angular/core'
 import { createWalletModal, type WalletModalEventMap } from '@wallet-modal/ui'
+import { provideWalletModal, WalletModalService } from '@wallet-modal/angular'
 
 const modal = createWalletModal({
   projectId: 'example',
@@ -13,13 +14,16 @@ const modal = createWalletModal({
 @Component({
   selector: 'app-root',
   schemas: [CUSTOM_ELEMENTS_SCHEMA], // <wallet-modal> and <connect-button> are custom elements
+  // The service's signals follow the modal until this component is destroyed. For the whole app:
+  // bootstrapApplication(App, { providers: [provideWalletModal(modal)] }) in main.ts.
+  providers: [provideWalletModal(modal)],
   template: `
     <header>
       <h1>wallet-modal + Angular</h1>
       <connect-button [core]="modal"></connect-button>
     </header>
     <main>
-      <p>Status: <span data-testid="status">{{ account().status }}</span> <span data-testid="address">{{ account().address ?? '' }}</span></p>
+      <p>Status: <span data-testid="status">{{ wallet.account().status }}</span> <span data-testid="address">{{ wallet.account().address ?? '' }}</span></p>
       <ol data-testid="events">
         @for (line of events(); track $index) {
           <li>{{ line }}</li>
@@ -31,22 +35,16 @@ const modal = createWalletModal({
 })
 export class App {
   protected readonly modal = modal
-  // The account in Angular's state: a signal read now, then on every change of the modal's state.
-  protected readonly account = signal(modal.getAccount())
+  protected readonly wallet = inject(WalletModalService)
   protected readonly events = signal<string[]>([])
 
-  constructor() {
-    inject(DestroyRef).onDestroy(modal.subscribeState(() => this.account.set(modal.getAccount())))
+  // strictTemplates types $event from the element's own event map (@wallet-modal/ui declares
+  // <wallet-modal> in HTMLElementTagNameMap): no cast, and a handler of another event fails ngc.
+  protected onConnect(e: WalletModalEventMap['wm-connect']): void {
+    this.events.update(list => [...list, `wm-connect ${e.detail.address}`])
   }
 
-  // Angular types $event as Event: the element's event map names the detail.
-  protected onConnect(e: Event): void {
-    const { detail } = e as WalletModalEventMap['wm-connect']
-    this.events.update(list => [...list, `wm-connect ${detail.address}`])
-  }
-
-  protected onDisconnect(e: Event): void {
-    const { detail } = e as WalletModalEventMap['wm-disconnect']
-    this.events.update(list => [...list, `wm-disconnect ${detail.namespaces.join(',')}`])
+  protected onDisconnect(e: WalletModalEventMap['wm-disconnect']): void {
+    this.events.update(list => [...list, `wm-disconnect ${e.detail.namespaces.join(',')}`])
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai'
+import { captureWarnings } from '../__fixtures__/captureWarnings.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import type { WalletModalOptions } from '../types/options.js'
 import { isMobile } from '../utils/platform.js'
@@ -6,7 +7,6 @@ import { APPKIT_FEATURES, APPKIT_OPTIONS, fromAppKit } from './appKitOptions.js'
 import { WALLET_MODAL_OPTION_NAMES } from './optionNames.js'
 import { createOptionsController } from './OptionsController.js'
 import { resolveOptions } from './resolveOptions.js'
-import { resetWarnOnce } from './warnOnce.js'
 
 // What a site writes: networks without the derived CAIP ids.
 const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)
@@ -15,17 +15,8 @@ const networks = TEST_NETWORKS.map(({ caipNetworkId, ...n }) => n)
 const appKit = (extra: Record<string, unknown>) => fromAppKit({ projectId: 'p', networks, ...extra } as unknown as WalletModalOptions)
 
 describe('AppKit options', () => {
-  let warnings: string[]
-  const warn = console.warn
-  beforeEach(() => {
-    // Each test is a fresh page: nothing was said yet.
-    resetWarnOnce()
-    warnings = []
-    console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
-  })
-  afterEach(() => {
-    console.warn = warn
-  })
+  // Each test is a fresh page: nothing was said yet.
+  const warnings = captureWarnings()
 
   it("allWallets 'SHOW' | 'HIDE' | 'ONLY_MOBILE' becomes features.allWallets; ours wins when both are given", () => {
     expect(resolveOptions(appKit({ allWallets: 'SHOW' })).features.allWallets).to.equal(true)
@@ -35,9 +26,9 @@ describe('AppKit options', () => {
     expect(resolveOptions(appKit({ allWallets: 'HIDE', features: { allWallets: true } })).features.allWallets).to.equal(true)
     // The Connect view reads it through the options controller.
     expect(createOptionsController(appKit({ allWallets: 'HIDE' })).state.features.allWallets).to.equal(false)
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
     expect(resolveOptions(appKit({ allWallets: 'NEVER' })).features.allWallets).to.equal(true)
-    expect(warnings).to.deep.equal([`[wallet-modal] AppKit option "allWallets" ignored: it must be 'SHOW', 'HIDE' or 'ONLY_MOBILE'`])
+    expect(warnings.list).to.deep.equal([`[wallet-modal] AppKit option "allWallets" ignored: it must be 'SHOW', 'HIDE' or 'ONLY_MOBILE'`])
   })
 
   it('AppKit names equal to ours keep their meaning and never warn', () => {
@@ -69,13 +60,13 @@ describe('AppKit options', () => {
     expect(o).to.include({ themeMode: 'dark', allowUnsupportedChain: true, enableNetworkSwitch: false, enableReconnect: false, disableAppend: true })
     expect(o.features).to.include({ analytics: false, email: false, swaps: false, onramp: false, legalCheckbox: true, collapseWallets: true })
     expect(o.features.socials).to.deep.equal(['google', 'github'])
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it('none of our own options ever warns', () => {
     const every = Object.fromEntries(Object.keys(WALLET_MODAL_OPTION_NAMES).map(name => [name, `value of ${name}`]))
     const out = fromAppKit(every as unknown as WalletModalOptions) as unknown as Record<string, unknown>
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
     // Passed on untouched (the site's values are checked by resolveOptions after this).
     for (const name of Object.keys(WALLET_MODAL_OPTION_NAMES)) expect(out[name]).to.equal(`value of ${name}`)
   })
@@ -84,15 +75,15 @@ describe('AppKit options', () => {
     const o = resolveOptions(appKit({ colour: 'red', chainz: [] })) as unknown as Record<string, unknown>
     resolveOptions(appKit({ colour: 'blue' }))
     expect(o.colour).to.equal(undefined)
-    expect(warnings).to.deep.equal(['[wallet-modal] unknown option "colour" ignored', '[wallet-modal] unknown option "chainz" ignored'])
+    expect(warnings.list).to.deep.equal(['[wallet-modal] unknown option "colour" ignored', '[wallet-modal] unknown option "chainz" ignored'])
   })
 
   it('an AppKit option with no equivalent warns once, unless its value asks for what the modal does anyway', () => {
     resolveOptions(appKit({ enableWalletGuide: false, showWallets: true, basic: false, enableBaseAccount: false, features: { smartSessions: false } }))
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
     resolveOptions(appKit({ enableWalletGuide: true, universalProvider: {}, defaultAccountTypes: { eip155: 'eoa' }, features: { smartSessions: true } }))
     resolveOptions(appKit({ enableWalletGuide: true, features: { smartSessions: true } }))
-    expect(warnings).to.deep.equal([
+    expect(warnings.list).to.deep.equal([
       '[wallet-modal] AppKit option "features.smartSessions" has no equivalent and is ignored',
       '[wallet-modal] AppKit option "enableWalletGuide" has no equivalent and is ignored',
       '[wallet-modal] AppKit option "universalProvider" has no equivalent and is ignored',
@@ -100,14 +91,14 @@ describe('AppKit options', () => {
     ])
     const o = resolveOptions(appKit({ showWallets: false })) as unknown as Record<string, unknown>
     expect(o.showWallets).to.equal(undefined)
-    expect(warnings.at(-1)).to.equal('[wallet-modal] AppKit option "showWallets" has no equivalent and is ignored')
+    expect(warnings.list.at(-1)).to.equal('[wallet-modal] AppKit option "showWallets" has no equivalent and is ignored')
   })
 
   it("features.history is our features.activity (Account's Activity tab)", () => {
     expect(resolveOptions(appKit({ features: { history: false } })).features.activity).to.equal(false)
     expect(resolveOptions(appKit({ features: { history: false, activity: true } })).features.activity).to.equal(true)
     expect(resolveOptions(appKit({ features: { history: false } })).features.history).to.equal(undefined)
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it("customRpcUrls come first in the network's rpcUrls; chainImages become the network's image", () => {
@@ -128,7 +119,7 @@ describe('AppKit options', () => {
     expect(o.networks.map(n => n.assets?.imageUrl)).to.deep.equal([undefined, 'https://img.site.example/2.png', 'data:image/png;base64,AA=='])
     // The site's network objects are not changed.
     expect(networks[0]!.rpcUrls.default.http).to.deep.equal(['http://127.0.0.1:1/'])
-    expect(warnings).to.deep.equal(['[wallet-modal] AppKit option "customRpcUrls" used without its URLs\' config (fetch options)'])
+    expect(warnings.list).to.deep.equal(['[wallet-modal] AppKit option "customRpcUrls" used without its URLs\' config (fetch options)'])
   })
 
   it('enableCoinbase and coinbasePreference become coinbaseWalletSDK; ours wins', () => {
@@ -138,7 +129,7 @@ describe('AppKit options', () => {
     expect(resolveOptions(appKit({ enableCoinbase: false, coinbasePreference: 'eoaOnly' })).coinbaseWalletSDK).to.equal(false)
     expect(resolveOptions(appKit({ enableCoinbase: true, coinbaseWalletSDK: false })).coinbaseWalletSDK).to.equal(false)
     expect(resolveOptions(appKit({})).coinbaseWalletSDK).to.equal(undefined)
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it("AppKit adapter objects count for their namespace (one warning); our namespaces don't warn", () => {
@@ -146,11 +137,13 @@ describe('AppKit options', () => {
     const solanaLike = { namespace: 'solana' }
     expect(resolveOptions(appKit({ adapters: [wagmiLike, solanaLike] })).adapters).to.deep.equal(['eip155', 'solana'])
     expect(resolveOptions(appKit({ adapters: [wagmiLike] })).adapters).to.deep.equal(['eip155'])
-    expect(warnings).to.deep.equal([`[wallet-modal] AppKit option "adapters": only each adapter's namespace is used (a wagmi site adds @wallet-modal/wagmi)`])
+    expect(warnings.list).to.deep.equal([
+      `[wallet-modal] AppKit option "adapters": only each adapter's namespace is used (a wagmi site adds @wallet-modal/wagmi)`
+    ])
     // No adapters at all is WalletConnect only, in AppKit as here.
     expect(resolveOptions(appKit({ adapters: [] })).adapters).to.deep.equal([])
     expect(resolveOptions(appKit({ adapters: ['eip155'] })).adapters).to.deep.equal(['eip155'])
-    expect(warnings).to.have.length(1)
+    expect(warnings.list).to.have.length(1)
   })
 
   it('themeVariables: --w3m-* become --wm-*; the site object is left as it was', () => {
@@ -158,7 +151,7 @@ describe('AppKit options', () => {
     const o = resolveOptions(appKit({ themeVariables }))
     expect(o.themeVariables).to.deep.equal({ '--wm-accent': '#00bb7f', '--wm-z-index': 1000 })
     expect(themeVariables).to.deep.equal({ '--w3m-accent': '#00bb7f', '--w3m-z-index': 1000 })
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it('a whole createAppKit configuration resolves; only what has no equivalent is reported', () => {
@@ -185,7 +178,7 @@ describe('AppKit options', () => {
     expect(o.features).to.include({ allWallets: false, analytics: false, email: true, swaps: false, onramp: false, activity: false })
     expect(o.themeVariables).to.deep.equal({ '--wm-accent': 'rgb(0, 187, 127)', '--wm-border-radius-master': '2px' })
     expect(o).to.include({ coinbaseWalletSDK: false, termsConditionsUrl: 'https://site.example/terms', themeMode: 'light' })
-    expect(warnings).to.deep.equal([
+    expect(warnings.list).to.deep.equal([
       '[wallet-modal] AppKit option "features.smartSessions" has no equivalent and is ignored',
       '[wallet-modal] AppKit theme variable "--w3m-color-mix" has no equivalent and is ignored (set the --wm-color-* variables instead)',
       '[wallet-modal] AppKit theme variable "--w3m-color-mix-strength" has no equivalent and is ignored (set the --wm-color-* variables instead)'

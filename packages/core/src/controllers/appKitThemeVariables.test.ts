@@ -1,23 +1,15 @@
 import { expect } from 'chai'
+import { captureWarnings } from '../__fixtures__/captureWarnings.js'
 import { TEST_NETWORKS } from '../__fixtures__/networks.js'
 import { toWalletModalThemeVariables } from './appKitThemeVariables.js'
 import { fromAppKit } from './appKitOptions.js'
 import { resolveOptions } from './resolveOptions.js'
 import { createThemeController } from './ThemeController.js'
-import { resetWarnOnce } from './warnOnce.js'
 import { nextTask } from '../__fixtures__/nextTask.js'
 
 describe('AppKit theme variables', () => {
-  let warnings: string[]
-  const warn = console.warn
-  beforeEach(() => {
-    resetWarnOnce()
-    warnings = []
-    console.warn = (...a: unknown[]) => void warnings.push(a.join(' '))
-  })
-  afterEach(() => {
-    console.warn = warn
-  })
+  // Each test is a fresh page: nothing was said yet.
+  const warnings = captureWarnings()
 
   it('each --w3m-* variable with an equivalent becomes ours, value unchanged', () => {
     expect(
@@ -37,7 +29,7 @@ describe('AppKit theme variables', () => {
       '--wm-z-index': 1000,
       '--wm-qr-color': '#123456'
     })
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it('AppKit’s later --apkt-* names are read too; ours win, then --apkt-*, then --w3m-*, in any order', () => {
@@ -45,14 +37,14 @@ describe('AppKit theme variables', () => {
     expect(toWalletModalThemeVariables({ '--wm-accent': 'green', '--apkt-accent': 'blue', '--w3m-accent': 'red' })).to.deep.equal({ '--wm-accent': 'green' })
     expect(toWalletModalThemeVariables({ '--w3m-z-index': 5, '--wm-z-index': 7 })).to.deep.equal({ '--wm-z-index': 7 })
     expect(toWalletModalThemeVariables({ '--apkt-qr-color': '#000' })).to.deep.equal({ '--wm-qr-color': '#000' })
-    expect(warnings).to.deep.equal([])
+    expect(warnings.list).to.deep.equal([])
   })
 
   it('one without an equivalent, or neither ours nor AppKit’s, is left out with one warning per name per page', () => {
     const vars = { '--w3m-color-mix': '#00bb7f', '--w3m-color-mix-strength': 40, '--w3m-accent-color': 'red', color: 'red', '--wm-accent': 'green' }
     expect(toWalletModalThemeVariables(vars)).to.deep.equal({ '--wm-accent': 'green' })
     expect(toWalletModalThemeVariables(vars)).to.deep.equal({ '--wm-accent': 'green' })
-    expect(warnings).to.deep.equal([
+    expect(warnings.list).to.deep.equal([
       '[wallet-modal] AppKit theme variable "--w3m-color-mix" has no equivalent and is ignored (set the --wm-color-* variables instead)',
       '[wallet-modal] AppKit theme variable "--w3m-color-mix-strength" has no equivalent and is ignored (set the --wm-color-* variables instead)',
       '[wallet-modal] unknown theme variable "--w3m-accent-color" ignored',
@@ -78,6 +70,6 @@ describe('AppKit theme variables', () => {
     // Told from the chunk of configuration warnings: wait for it, then for its calls.
     await import('./optionNames.js')
     await nextTask()
-    expect(warnings).to.deep.equal(['[wallet-modal] unknown theme variable "--w3m-z-index" ignored (AppKit\'s: wrap the options in fromAppKit())'])
+    expect(warnings.list).to.deep.equal(['[wallet-modal] unknown theme variable "--w3m-z-index" ignored (AppKit\'s: wrap the options in fromAppKit())'])
   })
 })

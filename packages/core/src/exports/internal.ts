@@ -1,5 +1,5 @@
-// The internal entry (`@wallet-modal/core/internal`): everything the ui and react packages build
-// on. Sites use the public entry (`@wallet-modal/core`); nothing here is covered by semver.
+// The internal entry (`@wallet-modal/core/internal`): everything the ui and the framework bindings
+// (react, vue, svelte, angular) build on. Sites use the public entry (`@wallet-modal/core`); nothing here is covered by semver.
 export * from './index.js'
 export { createCore } from '../createCore.js'
 export type { Core } from '../createCore.js'
@@ -166,3 +166,20 @@ export { createI18nController } from '../i18n/I18nController.js'
 export { buttonLabels } from '../i18n/buttonLabels.js'
 export { resolveLocale, detectLocale } from '../i18n/resolveLocale.js'
 export { amountFormatter } from '../i18n/amountFormatter.js'
+
+// What the Vue, Svelte and Angular bindings read of a modal (live, and for a server render), and
+// the error of their actions without a modal: one copy for the three packages.
+export {
+  inBrowser,
+  shallowEqual,
+  latestEventRead,
+  readTheme,
+  subscribeTheme,
+  serverAccount,
+  serverNetwork,
+  serverState,
+  type WalletModalThemeState,
+  type LatestModalEvent,
+  type ModalRead
+} from '../bindings/modalSnapshots.js'
+export { notReady } from '../bindings/notReady.js'

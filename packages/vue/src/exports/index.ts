@@ -1,0 +1,22 @@
+// @wallet-modal/vue: composables over the modal's state, and the plugin that provides the modal.
+// Everything here is public API; the rest of the package is internal.
+export { createWalletModalPlugin, provideWalletModal } from '../provideWalletModal.js'
+export type { ProvideWalletModalOptions } from '../provideWalletModal.js'
+export type { WalletModalSource } from '../walletModalContext.js'
+export { useWalletModal } from '../useWalletModal.js'
+export type { UseWalletModal } from '../useWalletModal.js'
+export { useWalletModalAccount } from '../useWalletModalAccount.js'
+export type { UseWalletModalAccountOptions } from '../useWalletModalAccount.js'
+export { useWalletModalNetwork } from '../useWalletModalNetwork.js'
+export type { UseWalletModalNetwork } from '../useWalletModalNetwork.js'
+export { useWalletModalState } from '../useWalletModalState.js'
+export { useWalletModalEvents } from '../useWalletModalEvents.js'
+export { useWalletModalTheme } from '../useWalletModalTheme.js'
+export type { UseWalletModalTheme } from '../useWalletModalTheme.js'
+export { useWalletInfo } from '../useWalletInfo.js'
+export type { UseWalletInfo } from '../useWalletInfo.js'
+export { useDisconnect } from '../useDisconnect.js'
+export type { LatestModalEvent, WalletModalThemeState } from '@wallet-modal/core/internal'
+// Re-exported so a server render needs no other import for the cookie.
+export { cookieStorage, cookieToInitialState } from '@wallet-modal/core'
+export type { WalletModal, WalletModalInitialState, AccountInfo, PublicState, ModalEvent, CaipNetwork, ConnectedWalletInfo } from '@wallet-modal/core'
