@@ -4,15 +4,22 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { githubSlug } from '../../scripts/githubSlug.mjs'
+import { isGeneratedDoc } from '../../scripts/generatedDocs.mjs'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const DOCS = join(ROOT, 'docs')
 
-/** The Markdown files under `dir`, recursively, as absolute paths. */
+/**
+ * The hand-written Markdown files under `dir`, recursively, as absolute paths: not the docs
+ * site's own folders (.vitepress) nor the pages `npm run docs` generates (they link in VitePress's style).
+ */
 function markdownUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
     const path = join(dir, entry.name)
+    if (entry.name.startsWith('.') || isGeneratedDoc(relative(DOCS, path).split(sep).join('/'))) return []
     if (entry.isDirectory()) return markdownUnder(path)
     return entry.name.endsWith('.md') ? [path] : []
   })
@@ -33,22 +40,6 @@ function proseLines(markdown: string): string[] {
   return lines
 }
 
-/**
- * GitHub's heading anchor (github-slugger): the heading's text without Markdown, in lower case,
- * every character that is not a letter, mark, digit, `_`, `-` or space dropped, spaces as `-`.
- *
- * @example slugOf('The CDN build, with SRI') === 'the-cdn-build-with-sri'
- */
-export function slugOf(heading: string): string {
-  const text = heading
-    .replace(/!?\[((?:[^[\]]|\[[^\]]*\])*)\]\([^)]*\)/g, '$1') // links and images: their text
-    .replace(/<[^>]+>/g, '') // inline HTML tags
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-    .replace(/ /g, '-')
-}
-
 /** The anchors a page offers: its headings' slugs (repeated ones numbered as GitHub does) and explicit ids. */
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>()
@@ -56,7 +47,7 @@ function anchorsOf(markdown: string): Set<string> {
   for (const line of proseLines(markdown)) {
     const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1]
     if (heading !== undefined) {
-      const slug = slugOf(heading)
+      const slug = githubSlug(heading)
       const count = seen.get(slug) ?? 0
       seen.set(slug, count + 1)
       anchors.add(count === 0 ? slug : `${slug}-${count}`)
@@ -78,7 +69,7 @@ function linksOf(markdown: string): string[] {
   return targets
 }
 
-const pages = [join(ROOT, 'README.md'), join(ROOT, 'CHANGELOG.md'), ...markdownUnder(join(ROOT, 'docs'))]
+const pages = [join(ROOT, 'README.md'), join(ROOT, 'CHANGELOG.md'), ...markdownUnder(DOCS)]
 const anchorCache = new Map<string, Set<string>>()
 const anchorsOfFile = (file: string): Set<string> => {
   let anchors = anchorCache.get(file)
@@ -112,12 +103,12 @@ test('the docs have their pages', () => {
 })
 
 test("the slugs are GitHub's", () => {
-  assert.equal(slugOf('The CDN build, with SRI'), 'the-cdn-build-with-sri')
-  assert.equal(slugOf('The bootstrap (#25)'), 'the-bootstrap-25')
-  assert.equal(slugOf("The relay in the public relay's mode"), 'the-relay-in-the-public-relays-mode')
-  assert.equal(slugOf('Languages (`core/src/i18n/`)'), 'languages-coresrci18n')
-  assert.equal(slugOf('3. Mixed'), '3-mixed')
-  assert.equal(slugOf('Sign in with the [wallet](x.md)'), 'sign-in-with-the-wallet')
+  assert.equal(githubSlug('The CDN build, with SRI'), 'the-cdn-build-with-sri')
+  assert.equal(githubSlug('The bootstrap (#25)'), 'the-bootstrap-25')
+  assert.equal(githubSlug("The relay in the public relay's mode"), 'the-relay-in-the-public-relays-mode')
+  assert.equal(githubSlug('Languages (`core/src/i18n/`)'), 'languages-coresrci18n')
+  assert.equal(githubSlug('3. Mixed'), '3-mixed')
+  assert.equal(githubSlug('Sign in with the [wallet](x.md)'), 'sign-in-with-the-wallet')
 })
 
 for (const page of pages) {

@@ -68,6 +68,9 @@ const lines = [
   `  No server        ${url}/?server=none   (a site with only a project id: WalletConnect network and public registry, unreachable offline)`,
   `  Safe{Wallet}     ${services.safe.url}/   (stand-in: the demo as a Safe app; Safe ${DEVNET_SAFE_ADDRESS}, execute or sign in the page)`,
   `  Examples         ${url}/examples/   (Vue, Svelte, Angular and plain HTML sites, each built with its own toolchain)`,
+  existsSync(join(paths.docsDistDir, 'index.html'))
+    ? `  Docs             ${url}/docs/   (the documentation site: guides, features, self-hosting, API reference)`
+    : '  Docs             (not built: `npm run docs`, then reload /docs/)',
   nextUrl
     ? `  Next.js example  ${nextUrl}/   (React + wagmi, server-rendered; building, ready in about 30 s: a line below says so)`
     : '  Next.js example  (off: NEXT_PORT=off, or examples/nextjs not installed)',

@@ -25,6 +25,8 @@ export interface DevnetPaths {
   readonly examplesDir: string
   /** `examples/nextjs`: the Next.js example the demo also serves. */
   readonly nextExampleDir: string
+  /** `docs/.vitepress/dist`: the documentation site (`npm run docs`), served at `/docs/`. */
+  readonly docsDistDir: string
 }
 
 /**
@@ -46,6 +48,7 @@ export function devnetPaths(): DevnetPaths {
     coinbaseKeysDistDir: resolve(packageDir, 'dist/coinbase-keys'),
     safeHostDir: resolve(packageDir, 'safe-host'),
     examplesDir: resolve(repoDir, 'examples'),
-    nextExampleDir: resolve(repoDir, 'examples/nextjs')
+    nextExampleDir: resolve(repoDir, 'examples/nextjs'),
+    docsDistDir: resolve(repoDir, 'docs/.vitepress/dist')
   }
 }

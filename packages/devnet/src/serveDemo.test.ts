@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,7 +34,8 @@ describe('serveDemo', () => {
       'ui/wallet-modal.js': 'export const modal = 1',
       'ui/chunks/view-abc.js': 'export const view = 1',
       'wallet/devnet-wallet.js': 'export const wallet = 1',
-      'wallet/devnet-wallet.js.map': '{}'
+      'wallet/devnet-wallet.js.map': '{}',
+      'docs/index.html': '<!doctype html><script id="check">document.body.dataset.ok = "1"</script><p>Docs</p>'
     }
     for (const [name, content] of Object.entries(files)) {
       await mkdir(join(dir, name, '..'), { recursive: true })
@@ -46,7 +48,8 @@ describe('serveDemo', () => {
       devnet,
       demoDir: join(dir, 'demo'),
       uiDistDir: join(dir, 'ui'),
-      walletDistDir: join(dir, 'wallet')
+      walletDistDir: join(dir, 'wallet'),
+      docsDistDir: join(dir, 'docs')
     })
   })
   after(async () => {
@@ -70,6 +73,16 @@ describe('serveDemo', () => {
       )
     )
     assert.equal(res.headers['x-content-type-options'], 'nosniff')
+  })
+
+  it('serves the docs site at /docs/ with the headers of every page, its inline script allowed by hash', async () => {
+    const res = await raw(port(), '/docs/')
+    assert.equal(res.status, 200)
+    assert.match(res.body, /<p>Docs<\/p>/)
+    assert.equal(res.headers['x-content-type-options'], 'nosniff')
+    assert.equal(res.headers['cache-control'], 'no-store')
+    const hash = `'sha256-${createHash('sha256').update('document.body.dataset.ok = "1"').digest('base64')}'`
+    assert.equal(res.headers['content-security-policy'], csp().replace("script-src 'self'", `script-src 'self' ${hash}`))
   })
 
   it('serves static files with their content types', async () => {

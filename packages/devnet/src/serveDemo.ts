@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static'
 import { serveExamples } from './examples/serveExamples.js'
+import { serveDocs } from './docs/serveDocs.js'
 import Fastify, { type FastifyReply } from 'fastify'
 import type { Address } from 'viem'
 import { WALLET_ACCOUNT } from './constants.js'
@@ -30,6 +31,8 @@ export interface ServeDemoOptions {
   walletDistDir?: string
   /** The example sites' folder, each served from its `dist/` at `/examples/<name>/` (default: examples/). */
   examplesDir?: string
+  /** The documentation site's build, served at `/docs/` (default: docs/.vitepress/dist, made by `npm run docs`). */
+  docsDistDir?: string
   /** Account the Devnet Wallet uses, reported in /devnet.json (default {@link WALLET_ACCOUNT}). */
   walletAccount?: Address
   /** How long the RPC proxy waits for a node (default 10 s). */
@@ -113,6 +116,7 @@ export interface DevnetConfig {
  * - `POST /rpc/<chainId>`: a JSON-RPC proxy to that chain's anvil node, and `POST /rpc/solana`
  *   one to the local Solana network (see {@link rpcProxy});
  * - `/examples/` and `/examples/<name>/`: the example sites' builds (see {@link serveExamples});
+ * - `/docs/`: the documentation site's build (see {@link serveDocs});
  * - `/wc-wallet/`: the WalletConnect dev wallet's control page (from `wcWalletDir`) and, under
  *   `/wc-wallet/api/`, its JSON API (see {@link wcWalletApi}).
  *
@@ -291,6 +295,7 @@ export async function serveDemo(options: ServeDemoOptions): Promise<DemoServer> 
   await app.register(fastifyStatic, { ...files, root: options.uiDistDir ?? defaults.uiDistDir, prefix: '/dist', decorateReply: false })
   await app.register(fastifyStatic, { ...files, root: options.wcWalletDir ?? defaults.wcWalletDir, prefix: '/wc-wallet', decorateReply: false })
   serveExamples(app, options.examplesDir ?? defaults.examplesDir, headers['Content-Security-Policy']!)
+  serveDocs(app, options.docsDistDir ?? defaults.docsDistDir, headers['Content-Security-Policy']!)
   const walletDistDir = options.walletDistDir ?? defaults.walletDistDir
   for (const file of ['devnet-wallet.js', 'devnet-wallet.js.map']) {
     app.get(`/${file}`, async (_request, reply) => reply.sendFile(file, walletDistDir))

@@ -1,0 +1,2 @@
+/** GitHub's heading anchor for a heading's Markdown text (see githubSlug.mjs). */
+export function githubSlug(heading: string): string
