@@ -1,4 +1,4 @@
-// Where Debian's Chromium is, and the flags it needs on these machines (FACTS.md): headless as
+// Where Debian's Chromium is, and the flags it needs on these machines: headless as
 // root without a sandbox, and no background networking (the network is closed).
 import { existsSync } from 'node:fs'
 

@@ -117,3 +117,31 @@ test("the server's public entry is its API and nothing else (the rest is interna
   const published = JSON.parse(read('packages/server/package.json')).exports as Record<string, unknown>
   assert.deepEqual(Object.keys(published), ['.', './bitcoin'])
 })
+
+test("a comment citing a rule cites docs/SPEC-COVERAGE.md's sections (spec §N) and no document outside the repository", () => {
+  const sections = new Set([...read('docs/SPEC-COVERAGE.md').matchAll(/^## §(\d+) /gm)].map(m => m[1]))
+  const files = ['packages', 'scripts', 'test'].flatMap(dir => all(dir))
+  const unknown: string[] = []
+  const outside: string[] = []
+  for (const file of files) {
+    const text = read(file)
+    for (const m of text.matchAll(/spec §(\d+)/gi)) if (!sections.has(m[1]!)) unknown.push(`${file}: spec §${m[1]}`)
+    // The product's specification, design and machine notes live outside the repository.
+    for (const m of text.matchAll(/\b(SPEC|DESIGN|FACTS)\.md\b/g)) outside.push(`${file}: ${m[0]}`)
+  }
+  assert.ok(files.length > 500, `${files.length} files read`)
+  assert.deepEqual(unknown, [])
+  assert.deepEqual(outside, [])
+})
+
+/** Every source and test file (ts, tsx, mjs) under a folder, build outputs and dependencies aside. */
+function all(dir: string): string[] {
+  const out: string[] = []
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) {
+      if (!['node_modules', 'dist'].includes(e.name)) out.push(...all(p))
+    } else if (/\.(tsx?|mjs)$/.test(e.name)) out.push(p)
+  }
+  return out
+}

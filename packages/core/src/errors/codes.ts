@@ -1,5 +1,5 @@
 /**
- * The spec's error catalogue (SPEC.md §8) keyed by stable codes. Grouped by domain;
+ * The spec's error catalogue (spec §8, docs/ERRORS.md) keyed by stable codes. Grouped by domain;
  * the wording is the contract and is tested one by one.
  */
 export const ERROR_MESSAGES = {

@@ -118,7 +118,7 @@ function initSignClient(options: WalletConnectClientOptions) {
 /**
  * Starts the sign-client on the site's relay. Telemetry is off and the Verify service is skipped:
  * both call vendor hosts, and Verify would hold every connect up to 5 s when they are unreachable
- * (FACTS.md). A self-hosted relay needs neither. The sign-client's heartbeat is paced by the modal
+ * (docs/features/walletconnect.md). A self-hosted relay needs neither. The sign-client's heartbeat is paced by the modal
  * (`pacedHeartbeat`): every 5 s while a pairing is on offer or a session is kept, else not at all.
  */
 export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
