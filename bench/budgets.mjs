@@ -59,8 +59,11 @@ export const BUDGETS = {
   // stays a chunk. 130.7 KB since #43's native dialog (measured 130.2 → 130.6, +0.4 KB): the
   // modal is a `<dialog>` shown with showModal() (its close request, the backdrop press), it yields
   // to a wallet SDK's own layer (`yieldToForeignLayers`), and the page's live region waits for the
-  // dialog to leave the top layer. Issue #45 is to win these back.
-  jsAfterConnectWithBootGzip: 130_700,
+  // dialog to leave the top layer. 131.4 KB since #44 (measured 130.6 → 131.36, +0.75 KB): the
+  // chunk that tells a site about unknown option names and theme variables (0.7 KB gzip, the names
+  // list and the warnings), loaded once the options are read instead of in the first chunk.
+  // Issue #45 is to win these back.
+  jsAfterConnectWithBootGzip: 131_400,
   /** median ms from click to the Connect view with its wallet list. */
   clickToConnectMs: 50,
   /** requests to hosts other than the page's and the configured services, before a click. */
