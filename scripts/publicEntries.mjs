@@ -3,10 +3,11 @@
 // (test/node/docsSite.test.ts). Read from the TypeScript sources, so neither needs a build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
 /** The repository's root folder. */
-export const ROOT = new URL('..', import.meta.url).pathname
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /**
  * The package subpaths that are published but are not API: `./internal` is what the packages

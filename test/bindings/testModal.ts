@@ -141,6 +141,13 @@ export async function until(condition: () => boolean, what: string): Promise<voi
   }
 }
 
+/**
+ * Resolves once every change notification already queued has run: valtio tells its subscribers in
+ * a microtask, and `setImmediate` comes after all of them. The sync point before asserting that
+ * something did NOT change.
+ */
+export const settled = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
+
 /** Counts the modal's live subscriptions (state and events), to tell that a scope released its own. */
 export function countSubscriptions(modal: Core): { readonly count: number } {
   let count = 0

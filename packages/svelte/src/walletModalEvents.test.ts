@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { walletModalEvents } from './walletModalEvents.js'
 import type { LatestModalEvent } from '@wallet-modal/core/internal'
-import { ADDRESS, asBrowser, countSubscriptions, startRpc, TEST_WALLET, testModal, until } from '../../../test/bindings/testModal.js'
+import { ADDRESS, asBrowser, countSubscriptions, startRpc, TEST_WALLET, testModal, until, settled } from '../../../test/bindings/testModal.js'
 
 test('walletModalEvents holds the latest event with its time while read, and hears none once unsubscribed', async () => {
   const rpc = await startRpc()
@@ -22,6 +22,7 @@ test('walletModalEvents holds the latest event with its time while read, and hea
     stop()
     assert.equal(subscriptions.count, 0)
     await modal.disconnect()
+    await settled()
     assert.equal(latest?.data?.type, 'CONNECT_SUCCESS')
   } finally {
     modal.destroy()

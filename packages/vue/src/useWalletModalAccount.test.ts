@@ -4,7 +4,7 @@ import { effectScope } from 'vue'
 import { useWalletModalAccount } from './useWalletModalAccount.js'
 import { useWalletInfo } from './useWalletInfo.js'
 import { useDisconnect } from './useDisconnect.js'
-import { ADDRESS, asBrowser, countSubscriptions, startRpc, TEST_WALLET, testModal, until } from '../../../test/bindings/testModal.js'
+import { ADDRESS, asBrowser, countSubscriptions, startRpc, TEST_WALLET, testModal, until, settled } from '../../../test/bindings/testModal.js'
 
 test('useWalletModalAccount follows a connect (balance and wallet too) and a disconnect, keeps its value on unrelated changes, and stops with its scope', async () => {
   const rpc = await startRpc()
@@ -45,6 +45,7 @@ test('useWalletModalAccount follows a connect (balance and wallet too) and a dis
     assert.equal(subscriptions.count, 0)
     await modal.connect(TEST_WALLET)
     assert.equal(modal.getAccount().status, 'connected')
+    await settled()
     assert.equal(account.value.status, 'disconnected')
   } finally {
     scope.stop()
@@ -61,6 +62,7 @@ test("useWalletModalAccount reads a namespace's account when asked", async () =>
     const account = asBrowser(() => scope.run(() => useWalletModalAccount({ modal, namespace: 'solana' }))!)
     await modal.connect(TEST_WALLET)
     assert.equal(modal.getAccount().status, 'connected')
+    await settled()
     assert.equal(account.value.namespace, 'solana')
     assert.equal(account.value.status, 'disconnected')
   } finally {

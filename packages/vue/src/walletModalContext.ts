@@ -32,8 +32,9 @@ export const WALLET_MODAL_KEY: InjectionKey<WalletModalContext> = Symbol('wallet
  * undefined), else the app's; a clear error when there is neither.
  */
 export function resolveWalletModal(composable: string, source: WalletModalSource = {}): WalletModalContext {
-  if ('modal' in source) return { modal: source.modal, initialState: source.initialState }
   const provided = hasInjectionContext() ? inject(WALLET_MODAL_KEY, undefined) : undefined
+  // A named modal (even undefined, on a server) keeps the app's cookie state unless it brings its own.
+  if ('modal' in source) return { modal: source.modal, initialState: source.initialState ?? provided?.initialState }
   if (!provided) throw new Error(`${composable}: no wallet modal. Pass { modal }, or install createWalletModalPlugin(modal) on the app`)
   return source.initialState ? { ...provided, initialState: source.initialState } : provided
 }

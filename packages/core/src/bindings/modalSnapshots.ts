@@ -80,12 +80,26 @@ export function readTheme(modal: WalletModal | undefined): WalletModalThemeState
   return { themeMode: snap.themeMode, themeVariables: snap.themeVariables }
 }
 
-/** Calls `onChange` when the theme may have changed (and on state changes: a bootstrap modal's theme arrives with its code). */
+/**
+ * Calls `onChange` when the theme may have changed, and on state changes. A bootstrap modal's
+ * theme arrives with its code: its state changes as that code starts, and the theme's own
+ * subscription is taken then.
+ */
 export function subscribeTheme(modal: WalletModal, onChange: () => void): () => void {
-  const offs = [modal.subscribeState(onChange)]
-  const state = themeState(modal)
-  if (state) offs.push(subscribe(state, onChange))
-  return () => offs.forEach(off => off())
+  let offTheme: (() => void) | undefined
+  const follow = () => {
+    const state = themeState(modal)
+    if (state && !offTheme) offTheme = subscribe(state, onChange)
+  }
+  follow()
+  const offState = modal.subscribeState(() => {
+    follow()
+    onChange()
+  })
+  return () => {
+    offState()
+    offTheme?.()
+  }
 }
 
 /** The namespace a server render shows: the given one, the cookie's active one, else the modal's. */

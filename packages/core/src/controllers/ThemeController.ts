@@ -17,8 +17,8 @@ export function preferredThemeMode(): ThemeMode {
 
 /** Theme mode and variables. */
 export function createThemeController(mode?: ThemeMode, variables: Record<string, string | number> = {}) {
-  const state = proxy<ThemeState>({ themeMode: mode ?? preferredThemeMode(), themeVariables: { ...variables } })
-  return {
+  const state = proxy<ThemeState>({ themeMode: mode ?? preferredThemeMode(), themeVariables: {} })
+  const controller = {
     state,
     setThemeMode(themeMode: ThemeMode): void {
       state.themeMode = themeMode
@@ -31,10 +31,17 @@ export function createThemeController(mode?: ThemeMode, variables: Record<string
       for (const [k, v] of Object.entries(vars)) {
         if (k.startsWith('--wm-')) state.themeVariables[k] = v
         // From the chunk of configuration warnings (configWarnings.ts): not needed to paint.
-        else void configWarnings().then(w => w.warnUnknownThemeVariable(k))
+        else
+          configWarnings().then(
+            w => w.warnUnknownThemeVariable(k),
+            () => {}
+          )
       }
     }
   }
+  // The site's initial variables go through the same check as later ones.
+  controller.setThemeVariables(variables)
+  return controller
 }
 
 /** The theme controller's type. */

@@ -68,7 +68,7 @@ type Draft = Record<string, unknown>
  * function writing ours into the draft (returning what did not carry over, for the warning).
  * Without `to` there is no equivalent: the option is ignored with a warning, unless its value is
  * `quiet`, the one that asks for what the modal does anyway. What to use instead is in
- * docs/migrating/from-appkit.md (kept out of the messages: this module is in the first chunk).
+ * docs/migrating/from-appkit.md (kept out of the messages, which stay short).
  */
 export interface AppKitOptionRule {
   to?: string | ((value: unknown, out: Draft, input: Draft) => string | undefined)

@@ -53,7 +53,11 @@ export function toCaipNetwork(input: NetworkInput): CaipNetwork {
  */
 export function resolveOptions(options: WalletModalOptions): ResolvedOptions {
   // Told a moment later, from a chunk of its own (configWarnings.ts).
-  void configWarnings().then(w => w.warnUnknownOptions(options))
+  // A chunk that fails to load (offline, a CDN error) costs the warning only.
+  configWarnings().then(
+    w => w.warnUnknownOptions(options),
+    () => {}
+  )
   if (!options || typeof options.projectId !== 'string' || options.projectId.trim() === '') {
     throw new WalletModalError('PROJECT_ID_REQUIRED')
   }

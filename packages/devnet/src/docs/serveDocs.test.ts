@@ -37,7 +37,9 @@ describe('serveDocs', () => {
       'guide/react.html': page('React', 'position:relative;'),
       'self-hosting/index.html': page('Self-hosting'),
       '404.html': page('Page not found'),
-      'assets/app.js': 'export const app = 1'
+      'assets/app.js': 'export const app = 1',
+      '.hidden.html': page('a dot-file'),
+      '.vitepress/cache.js': 'export const cache = 1'
     }
     for (const [name, content] of Object.entries(files)) {
       await mkdir(join(dir, 'dist', name, '..'), { recursive: true })
@@ -89,6 +91,14 @@ describe('serveDocs', () => {
     const res = await fetch(`${url}/docs/..%2fsecret.txt`)
     assert.equal(res.status, 404)
     assert.doesNotMatch(await res.text(), /not for the web/)
+  })
+
+  it('serves no dot-file, page or folder alike', async () => {
+    for (const path of ['.hidden.html', '.vitepress/cache.js']) {
+      const res = await fetch(`${url}/docs/${path}`)
+      assert.equal(res.status, 404, path)
+      assert.doesNotMatch(await res.text(), /a dot-file|cache = 1/, path)
+    }
   })
 
   it('answers 404 saying how to build the docs before they are built', async () => {

@@ -62,7 +62,8 @@ export function serveDocs(app: FastifyInstance, distDir: string, csp: string): v
   // The style hashes of the whole site, read again when it is rebuilt (VitePress rewrites every page).
   let styles: { stamp: number; hashes: string[] } | undefined
   const styleHashes = (): string[] => {
-    const stamp = statSync(join(root, 'index.html')).mtimeMs
+    // A site being rebuilt may have no index for a moment: its hashes are then read again next time.
+    const stamp = statSync(join(root, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN
     if (styles?.stamp !== stamp) styles = { stamp, hashes: styleAttributeHashes(htmlFilesUnder(root).map(file => readFileSync(file, 'utf8'))) }
     return styles.hashes
   }
@@ -82,11 +83,13 @@ export function serveDocs(app: FastifyInstance, distDir: string, csp: string): v
   app.get(`${DOCS_PATH}*`, async (request, reply) => {
     if (!built()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found (the docs are built by `npm run docs`)')
     const path = (request.params as { '*': string })['*']
+    // Dot-files are not served, as everywhere on the demo server.
+    if (path.split('/').some(segment => segment.startsWith('.'))) return notFound(reply)
     const file = resolve(root, path === '' || path.endsWith('/') ? `${path}index.html` : path)
     // The server refuses `..` segments before this; this keeps the route safe on its own.
     if (file !== root && !file.startsWith(root + sep)) return notFound(reply)
     const stat = statSync(file, { throwIfNoEntry: false })
-    if (stat?.isDirectory()) return reply.redirect(`${DOCS_PATH}${path}/`)
+    if (stat?.isDirectory()) return reply.redirect(encodeURI(`${DOCS_PATH}${path}/`))
     if (!stat?.isFile()) return notFound(reply)
     if (file.endsWith('.html')) return page(reply, file)
     return reply.sendFile(relative(root, file).split(sep).join('/'), root)
