@@ -456,7 +456,7 @@ export interface ChainConfig {
   tokens?: TokenConfig[]
   /**
    * Where the activity indexer starts on this chain (eip155) when it has stored nothing yet: a
-   * block number, or 'latest' for the head at that moment. Default: 0 when `rpcUrl` is on this
+   * block number, or 'latest' for the blocks after the head it first sees. Default: 0 when `rpcUrl` is on this
    * machine (a devnet), 'latest' otherwise (a public chain would take days to read from genesis).
    */
   historyFromBlock?: number | 'latest'

@@ -44,6 +44,9 @@ export class ChainFollower {
     this.tokens = new TokenInfoCache(chain)
   }
 
+  /** Where `historyFromBlock: 'latest'` starts: the block after the head at the first step. */
+  private latestStart: number | undefined
+
   /** The last block stored, or undefined when none is (or it is not known yet). */
   get indexedTo(): number | undefined {
     return this.progress?.blockNumber
@@ -90,7 +93,10 @@ export class ChainFollower {
     if (headNumber > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('eth_blockNumber failed: not a block number')
     const head = Number(headNumber)
     const startAt = this.chain.historyFromBlock ?? defaultHistoryStart(this.chain.rpcUrl)
-    const start = startAt === 'latest' ? head : startAt
+    // 'latest': what comes after the head this process first saw, fixed then (a later step must not
+    // move the start past blocks that arrived in between).
+    if (startAt === 'latest') this.latestStart ??= head + 1
+    const start = startAt === 'latest' ? this.latestStart! : startAt
     if (stored) {
       const hash = storedBlock?.hash
       if (head < stored.blockNumber || typeof hash !== 'string' || hash.toLowerCase() !== stored.blockHash) {

@@ -37,6 +37,8 @@ describe('SwapSelectToken view', function () {
     expect(search()!.placeholder).to.equal('Search name or address')
     expect(search()!.getAttribute('aria-label')).to.equal('Search token')
     expect(chips()).to.deep.equal(['ETH', 'USDT'])
+    // The account's tokens come with its balances, which may land after the search is drawn.
+    await waitFor(() => listed('Your tokens').length > 0, 5000, "the account's tokens")
     expect(modalRoot().querySelector('h3')!.textContent).to.equal('Your tokens')
     expect(listed('Your tokens')).to.deep.equal(['ETH'])
     expect(listed('Tokens').sort()).to.deep.equal(['DUSD', 'USDT'])
