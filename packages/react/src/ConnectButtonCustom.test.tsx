@@ -1,21 +1,11 @@
 import { expect } from 'chai'
-import type { ReactNode } from 'react'
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { setDefaultCore } from '@wallet-modal/ui'
 import { createLocalSIWX, shortenAddress, type Core, type NetworkInput, type SIWXConfig, type WalletModalOptions } from '@wallet-modal/core/internal'
-import {
-  announceDevnetWallet,
-  createDevnetWallet,
-  devnetNetworks,
-  getDevnet,
-  memoryStorage,
-  waitFor,
-  type DevnetInfo,
-  type DevnetWalletProvider
-} from '@wallet-modal/devnet/testing'
+import { devnetNetworks, memoryStorage, waitFor } from '@wallet-modal/devnet/testing'
 import { ConnectButton, WalletModalProvider, createWalletModal, type ConnectButtonRenderProps } from './exports/index.js'
 import { abbreviateBalance } from './abbreviateBalance.js'
+import { reactPageEachTest } from './__fixtures__/reactPage.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
 const ICON = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
@@ -44,16 +34,11 @@ function Probe({ seen }: { seen: Seen }) {
 }
 
 describe('ConnectButton.Custom: RainbowKit render props', () => {
-  let info: DevnetInfo
-  let container: HTMLElement
-  let root: Root | undefined
-  let wallet: DevnetWalletProvider
-  let stopAnnounce: (() => void) | undefined
-  const made: Core[] = []
+  const page = reactPageEachTest()
 
   // The first network carries a RainbowKit chain's look (its own fields, kept by the modal).
   const networks = (): NetworkInput[] => {
-    const [first, ...rest] = devnetNetworks(info)
+    const [first, ...rest] = devnetNetworks(page.info)
     return [{ ...first!, assets: { imageUrl: ICON }, iconBackground: '#0e76fd' } as NetworkInput, ...rest]
   }
   const options = (extra: Partial<WalletModalOptions> = {}): WalletModalOptions => ({
@@ -63,38 +48,12 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     enableInjected: false,
     ...extra
   })
-  const mount = (node: ReactNode) => {
-    root = createRoot(container)
-    root.render(node)
-  }
-  const modalWith = (extra: Partial<WalletModalOptions> = {}) => {
-    const modal = createWalletModal(options(extra)) as Core
-    made.push(modal)
-    return modal
-  }
+  const mount = page.mount
+  const modalWith = (extra: Partial<WalletModalOptions> = {}) => page.track(createWalletModal(options(extra)) as Core)
   const connect = async (modal: Core) => {
     await waitFor(() => modal.connector.get(WALLET_ID), 3000, 'the wallet announcement')
     await modal.connect(WALLET_ID)
   }
-
-  before(async () => {
-    info = await getDevnet()
-  })
-  beforeEach(() => {
-    container = document.createElement('div')
-    document.body.append(container)
-    wallet = createDevnetWallet({ chains: info.chains, mode: 'approve', storage: memoryStorage() })
-    stopAnnounce = announceDevnetWallet(wallet, { setWindowEthereum: false })
-  })
-  afterEach(() => {
-    root?.unmount()
-    root = undefined
-    container.remove()
-    stopAnnounce?.()
-    for (const m of made.splice(0)) m.destroy()
-    setDefaultCore(undefined)
-    for (const el of document.querySelectorAll('wallet-modal')) el.remove()
-  })
 
   it('before connecting: no account and no chain, mounted, no sign-in, modals closed; only openConnectModal opens (Connect)', async () => {
     const modal = modalWith()
@@ -114,7 +73,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     // This package's own props are still there.
     expect(p.accountInfo.status).to.equal('disconnected')
     expect(p.displayAddress).to.equal(undefined)
-    expect(p.network.caipNetworkId).to.equal(`eip155:${info.chains[0]!.chainId}`)
+    expect(p.network.caipNetworkId).to.equal(`eip155:${page.info.chains[0]!.chainId}`)
 
     // As in RainbowKit, the account and chain modals need a connected account.
     p.openAccountModal()
@@ -140,7 +99,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     await waitFor(() => seen.current?.account?.balanceFormatted !== undefined, 5000, 'the balance')
     const { account, chain, authenticationStatus } = seen.current!
     const balance = modal.getAccount().balance!
-    expect(account!.address.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+    expect(account!.address.toLowerCase()).to.equal(page.info.walletAccount.toLowerCase())
     expect(account).to.deep.include({
       balanceDecimals: 18,
       balanceFormatted: balance,
@@ -158,8 +117,8 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
       hasIcon: true,
       iconUrl: ICON,
       iconBackground: '#0e76fd',
-      id: info.chains[0]!.chainId,
-      name: info.chains[0]!.name,
+      id: page.info.chains[0]!.chainId,
+      name: page.info.chains[0]!.name,
       unsupported: false
     })
     expect(authenticationStatus).to.equal(undefined)
@@ -188,13 +147,13 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     expect(modal.getState().open).to.equal(false)
 
     // Switching the network moves the chain.
-    await modal.switchNetwork(`eip155:${info.chains[1]!.chainId}`)
-    await waitFor(() => seen.current!.chain?.id === info.chains[1]!.chainId, 3000, 'the switched chain')
+    await modal.switchNetwork(`eip155:${page.info.chains[1]!.chainId}`)
+    await waitFor(() => seen.current!.chain?.id === page.info.chains[1]!.chainId, 3000, 'the switched chain')
     expect(seen.current!.chain).to.deep.include({
       hasIcon: false,
       iconUrl: undefined,
       iconBackground: undefined,
-      name: info.chains[1]!.name,
+      name: page.info.chains[1]!.name,
       unsupported: false
     })
 
@@ -203,7 +162,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
   })
 
   it("with the site's services: the account's name and avatar", async () => {
-    const modal = modalWith({ projectId: 'demo', serviceUrl: info.serviceUrl })
+    const modal = modalWith({ projectId: 'demo', serviceUrl: page.info.serviceUrl })
     const seen: Seen = { renders: 0 }
     mount(
       <WalletModalProvider modal={modal}>
@@ -231,8 +190,8 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     await connect(modal)
     await waitFor(() => seen.current?.chain?.unsupported === false, 3000, 'the supported chain')
     // The wallet moves to a network of its own.
-    const other = info.chains[1]!.chainId
-    await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${other.toString(16)}` }] })
+    const other = page.info.chains[1]!.chainId
+    await page.wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${other.toString(16)}` }] })
     await waitFor(() => seen.current!.chain?.unsupported === true, 3000, 'the unsupported chain')
     expect(seen.current!.chain!.id).to.equal(other)
     // Like RainbowKit, only the site's networks are named.
@@ -320,25 +279,25 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
     expect(html).to.include('data-auth="loading"')
 
     // A returning visitor's account, from the cookie: already there on the server.
-    const chainId = info.chains[0]!.chainId
+    const chainId = page.info.chains[0]!.chainId
     const withCookie = renderToString(
       <WalletModalProvider
         options={options()}
-        initialState={{ accounts: { eip155: `eip155:${chainId}:${info.walletAccount}` }, activeNamespace: 'eip155', activeNetworkId: `eip155:${chainId}` }}
+        initialState={{ accounts: { eip155: `eip155:${chainId}:${page.info.walletAccount}` }, activeNamespace: 'eip155', activeNetworkId: `eip155:${chainId}` }}
       >
         <Probe seen={{ renders: 0 }} />
       </WalletModalProvider>
     )
-    expect(withCookie).to.include(`data-account="${shortenAddress(info.walletAccount)}"`)
+    expect(withCookie).to.include(`data-account="${shortenAddress(page.info.walletAccount)}"`)
     expect(withCookie).to.include(`data-chain="${chainId}"`)
     expect(withCookie).to.include('data-auth="none"')
 
-    container.innerHTML = html
-    expect(container.querySelector('output')!.dataset.mounted).to.equal('false')
+    page.container.innerHTML = html
+    expect(page.container.querySelector('output')!.dataset.mounted).to.equal('false')
     const mismatches: unknown[] = []
-    root = hydrateRoot(container, <App />, { onRecoverableError: e => mismatches.push(e) })
-    await waitFor(() => container.querySelector('output')?.dataset.mounted === 'true', 3000, 'mounted after hydration')
-    await waitFor(() => container.querySelector('output')?.dataset.auth === 'unauthenticated', 3000, 'the sign-in status read in the browser')
+    page.root = hydrateRoot(page.container, <App />, { onRecoverableError: e => mismatches.push(e) })
+    await waitFor(() => page.container.querySelector('output')?.dataset.mounted === 'true', 3000, 'mounted after hydration')
+    await waitFor(() => page.container.querySelector('output')?.dataset.auth === 'unauthenticated', 3000, 'the sign-in status read in the browser')
     expect(mismatches).to.deep.equal([])
   })
 })

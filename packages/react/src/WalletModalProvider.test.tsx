@@ -1,6 +1,6 @@
 import { expect } from 'chai'
-import { StrictMode, type ReactNode } from 'react'
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { getDefaultCore, setDefaultCore } from '@wallet-modal/ui'
 import {
@@ -11,7 +11,8 @@ import {
   type WalletModalInitialState,
   type WalletModalOptions
 } from '@wallet-modal/core/internal'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '@wallet-modal/devnet/testing'
+import { devnetNetworks, memoryStorage, waitFor } from '@wallet-modal/devnet/testing'
+import { reactPageEachTest } from './__fixtures__/reactPage.js'
 import {
   ConnectButton,
   WalletModalProvider,
@@ -73,48 +74,27 @@ function ThemeOnly({ renders }: { renders: { count: number } }) {
 }
 
 describe('@wallet-modal/react (React 19)', () => {
-  let info: DevnetInfo
-  let container: HTMLElement
-  let root: Root | undefined
-  let stopAnnounce: (() => void) | undefined
-  const made: Core[] = []
+  // The wallet keeps its state in the page's storage: the reload test restores from it.
+  const page = reactPageEachTest({ walletStorage: 'page' })
 
   const options = (extra: Partial<WalletModalOptions> = {}): WalletModalOptions => ({
     projectId: 'react-test',
-    networks: devnetNetworks(info),
+    networks: devnetNetworks(page.info),
     storage: memoryStorage(),
     enableInjected: false,
     ...extra
   })
-  const probe = () => container.querySelector('output')!
-  const render = (node: ReactNode) => {
-    root = createRoot(container)
-    root.render(node)
-  }
+  const probe = () => page.container.querySelector('output')!
+  const render = page.mount
 
-  before(async () => {
-    info = await getDevnet()
-  })
-  beforeEach(() => {
-    container = document.createElement('div')
-    document.body.append(container)
-    stopAnnounce = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve' }), { setWindowEthereum: false })
-  })
   afterEach(() => {
-    root?.unmount()
-    root = undefined
-    container.remove()
-    stopAnnounce?.()
-    for (const m of made.splice(0)) m.destroy()
-    setDefaultCore(undefined)
-    for (const el of document.querySelectorAll('wallet-modal')) el.remove()
     document.cookie = `${WALLET_MODAL_COOKIE}=; Path=/; Max-Age=0`
     for (const k of Object.keys(localStorage)) if (k.startsWith('devnet-wallet')) localStorage.removeItem(k)
   })
 
   it('hooks follow the modal: connect, network switch, theme, events, provider, disconnect; a component re-renders only for what it reads', async () => {
     const modal = createWalletModal(options()) as Core
-    made.push(modal)
+    page.track(modal)
     const renders = { count: 0 }
     const themeRenders = { count: 0 }
     const actions: Parameters<typeof Actions>[0]['into'] = {}
@@ -126,7 +106,7 @@ describe('@wallet-modal/react (React 19)', () => {
       </WalletModalProvider>
     )
     await waitFor(() => probe()?.dataset.status === 'disconnected', 2000, 'the first render')
-    expect(probe().dataset.network).to.equal(`eip155:${info.chains[0]!.chainId}`)
+    expect(probe().dataset.network).to.equal(`eip155:${page.info.chains[0]!.chainId}`)
     expect(probe().dataset.provider).to.equal('no')
 
     actions.current!.open.open({ view: 'Connect' })
@@ -135,22 +115,22 @@ describe('@wallet-modal/react (React 19)', () => {
     const themeRendersBefore = themeRenders.count
     await modal.connect(WALLET_ID)
     await waitFor(() => probe().dataset.status === 'connected', 3000, 'the connected account')
-    expect(probe().dataset.address!.toLowerCase()).to.equal(info.walletAccount.toLowerCase())
+    expect(probe().dataset.address!.toLowerCase()).to.equal(page.info.walletAccount.toLowerCase())
     expect(probe().dataset.provider).to.equal('yes')
     expect(probe().dataset.event).to.match(/^(CONNECT_SUCCESS|MODAL_CLOSE)$/)
     // The account changed, the theme did not: the theme reader did not render again.
     expect(themeRenders.count).to.equal(themeRendersBefore)
 
-    await actions.current!.network.switchNetwork(`eip155:${info.chains[1]!.chainId}`)
-    await waitFor(() => probe().dataset.network === `eip155:${info.chains[1]!.chainId}`, 3000, 'the switched network')
+    await actions.current!.network.switchNetwork(`eip155:${page.info.chains[1]!.chainId}`)
+    await waitFor(() => probe().dataset.network === `eip155:${page.info.chains[1]!.chainId}`, 3000, 'the switched network')
 
     // The balance read after connecting has landed: the account is settled.
     await waitFor(() => modal.getAccount().balance !== undefined, 3000, 'the balance')
     await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))
     const settled = renders.count
     actions.current!.theme.setThemeMode('dark')
-    await waitFor(() => container.querySelector('b')?.dataset.mode === 'dark', 2000, 'the theme')
-    expect(container.querySelector('i')!.dataset.theme).to.equal('dark')
+    await waitFor(() => page.container.querySelector('b')?.dataset.mode === 'dark', 2000, 'the theme')
+    expect(page.container.querySelector('i')!.dataset.theme).to.equal('dark')
     // The theme changed, nothing the probe reads did: it did not render again.
     expect(renders.count).to.equal(settled)
 
@@ -169,7 +149,7 @@ describe('@wallet-modal/react (React 19)', () => {
         </WalletModalProvider>
       </StrictMode>
     )
-    const el = await waitFor(() => container.querySelector('connect-button'), 2000, 'the element')
+    const el = await waitFor(() => page.container.querySelector('connect-button'), 2000, 'the element')
     const shadowButton = await waitFor(() => el.shadowRoot?.querySelector('button'), 3000, 'the element upgraded')
     await waitFor(() => shadowButton.textContent === 'Sign in with a wallet', 2000, 'the label')
     expect(document.querySelectorAll('wallet-modal')).to.have.length(1)
@@ -177,8 +157,8 @@ describe('@wallet-modal/react (React 19)', () => {
     expect(modal).not.to.equal(undefined)
     shadowButton.click()
     await waitFor(() => modal.getState().open, 2000, 'the modal opened by the button')
-    root!.unmount()
-    root = undefined
+    page.root!.unmount()
+    page.root = undefined
     expect(getDefaultCore()).to.equal(undefined)
     expect(document.querySelectorAll('wallet-modal')).to.have.length(0)
   })
@@ -193,7 +173,7 @@ describe('@wallet-modal/react (React 19)', () => {
     for (const el of document.querySelectorAll('wallet-modal')) el.remove()
 
     const initialState = cookieToInitialState(document.cookie)
-    expect(initialState?.accounts.eip155?.toLowerCase()).to.equal(`eip155:${info.chains[0]!.chainId}:${address}`.toLowerCase())
+    expect(initialState?.accounts.eip155?.toLowerCase()).to.equal(`eip155:${page.info.chains[0]!.chainId}:${address}`.toLowerCase())
     const opts = options({ storage: cookieStorage() })
     const renders = { count: 0 }
     const App = ({ state }: { state?: WalletModalInitialState }) => (
@@ -228,22 +208,22 @@ describe('@wallet-modal/react (React 19)', () => {
     ).to.include('>ربط المحفظة<')
 
     // Every text the button shows, from the server's HTML to the connected account.
-    container.innerHTML = html
+    page.container.innerHTML = html
     const seen = new Set<string>()
     let watching = true
     const record = () => {
-      const el = container.querySelector('connect-button')
+      const el = page.container.querySelector('connect-button')
       for (const b of [el?.querySelector('[data-wm-fallback]'), el?.shadowRoot?.querySelector('button')]) if (b?.textContent) seen.add(b.textContent)
       if (watching) requestAnimationFrame(record)
     }
     record()
     const observer = new MutationObserver(record)
-    observer.observe(container, { subtree: true, childList: true, characterData: true })
+    observer.observe(page.container, { subtree: true, childList: true, characterData: true })
     const mismatches: unknown[] = []
-    root = hydrateRoot(container, <App state={initialState} />, { onRecoverableError: e => mismatches.push(e) })
+    page.root = hydrateRoot(page.container, <App state={initialState} />, { onRecoverableError: e => mismatches.push(e) })
     await waitFor(() => probe()?.dataset.status === 'connected', 5000, 'the reconnected account')
     await waitFor(
-      () => container.querySelector('connect-button')?.shadowRoot?.querySelector('button')?.dataset.connected === 'true',
+      () => page.container.querySelector('connect-button')?.shadowRoot?.querySelector('button')?.dataset.connected === 'true',
       3000,
       'the element connected'
     )
@@ -257,7 +237,7 @@ describe('@wallet-modal/react (React 19)', () => {
 
   it('ConnectButton.Custom gets the account, the network and the openers, and knows when the page has mounted', async () => {
     const modal = createWalletModal(options()) as Core
-    made.push(modal)
+    page.track(modal)
     const Custom = () => (
       <WalletModalProvider modal={modal}>
         <ConnectButton.Custom>
@@ -272,8 +252,8 @@ describe('@wallet-modal/react (React 19)', () => {
     )
     expect(renderToString(<Custom />)).to.include('data-mounted="false"')
     render(<Custom />)
-    const box = await waitFor(() => container.querySelector<HTMLElement>('[data-mounted="true"]'), 2000, 'mounted')
-    expect(box.dataset.network).to.equal(`eip155:${info.chains[0]!.chainId}`)
+    const box = await waitFor(() => page.container.querySelector<HTMLElement>('[data-mounted="true"]'), 2000, 'mounted')
+    expect(box.dataset.network).to.equal(`eip155:${page.info.chains[0]!.chainId}`)
     ;[...box.querySelectorAll('button')].find(b => b.textContent === 'Network')!.click()
     await waitFor(() => modal.router.state.view === 'Networks' && modal.getState().open, 2000, 'the Networks view')
     modal.close()

@@ -1,10 +1,9 @@
 import { expect } from 'chai'
-import { createRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { setDefaultCore } from '@wallet-modal/ui'
 import type { Core, WalletModalOptions } from '@wallet-modal/core/internal'
-import { announceDevnetWallet, createDevnetWallet, devnetNetworks, getDevnet, memoryStorage, waitFor, type DevnetInfo } from '@wallet-modal/devnet/testing'
+import { devnetNetworks, memoryStorage, waitFor } from '@wallet-modal/devnet/testing'
 import { WalletModalProvider, createWalletModal, useWalletInfo, type UseWalletInfo } from './exports/index.js'
+import { reactPageEachTest } from './__fixtures__/reactPage.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
 
@@ -17,30 +16,8 @@ function Probe({ seen }: { seen: { current?: UseWalletInfo; renders: number } })
 }
 
 describe('useWalletInfo', () => {
-  let info: DevnetInfo
-  let container: HTMLElement
-  let root: Root | undefined
-  let stopAnnounce: (() => void) | undefined
-  const made: Core[] = []
-  const options = (): WalletModalOptions => ({ projectId: 'react-test', networks: devnetNetworks(info), storage: memoryStorage(), enableInjected: false })
-
-  before(async () => {
-    info = await getDevnet()
-  })
-  beforeEach(() => {
-    container = document.createElement('div')
-    document.body.append(container)
-    stopAnnounce = announceDevnetWallet(createDevnetWallet({ chains: info.chains, mode: 'approve', storage: memoryStorage() }), { setWindowEthereum: false })
-  })
-  afterEach(() => {
-    root?.unmount()
-    root = undefined
-    container.remove()
-    stopAnnounce?.()
-    for (const m of made.splice(0)) m.destroy()
-    setDefaultCore(undefined)
-    for (const el of document.querySelectorAll('wallet-modal')) el.remove()
-  })
+  const page = reactPageEachTest()
+  const options = (): WalletModalOptions => ({ projectId: 'react-test', networks: devnetNetworks(page.info), storage: memoryStorage(), enableInjected: false })
 
   it('is undefined on the server and before connecting; names the connected wallet with its icon; undefined again after disconnecting', async () => {
     expect(
@@ -52,10 +29,9 @@ describe('useWalletInfo', () => {
     ).to.include('data-wallet="none"')
 
     const modal = createWalletModal(options()) as Core
-    made.push(modal)
+    page.track(modal)
     const seen: { current?: UseWalletInfo; renders: number } = { renders: 0 }
-    root = createRoot(container)
-    root.render(
+    page.mount(
       <WalletModalProvider modal={modal}>
         <Probe seen={seen} />
       </WalletModalProvider>
@@ -69,7 +45,7 @@ describe('useWalletInfo', () => {
     const { walletInfo } = seen.current!
     expect(walletInfo).to.deep.include({ id: WALLET_ID, name: 'Devnet Wallet', rdns: WALLET_ID })
     expect(walletInfo!.icon).to.match(/^data:image\//)
-    await waitFor(() => container.querySelector('output')?.dataset.wallet === 'Devnet Wallet', 2000, 'the drawn name')
+    await waitFor(() => page.container.querySelector('output')?.dataset.wallet === 'Devnet Wallet', 2000, 'the drawn name')
 
     // The balance landing changes the account, not the wallet: the same object.
     await waitFor(() => modal.getAccount().balance !== undefined, 3000, 'the balance')
@@ -77,7 +53,7 @@ describe('useWalletInfo', () => {
 
     await modal.disconnect()
     await waitFor(() => seen.current!.walletInfo === undefined, 3000, 'the disconnect')
-    expect(container.querySelector('output')!.dataset.wallet).to.equal('none')
+    expect(page.container.querySelector('output')!.dataset.wallet).to.equal('none')
   })
 
   it('outside the provider says so', () => {
