@@ -34,6 +34,15 @@ describe('Account tabs (Tokens, Activity)', function () {
   const selected = () => tabs().find(t => t.getAttribute('aria-selected') === 'true')?.textContent
   const shownPanel = () => [...modalRoot().querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter(p => !p.hidden)
   const focusedTab = () => modalRoot().activeElement?.textContent
+  /**
+   * Focuses the first tab once Account has settled: its token list drawn (a first render's tab
+   * list may be replaced as the account's data lands, taking the focus with it).
+   */
+  const focusFirstTab = async () => {
+    await waitFor(() => modalRoot().querySelector('[data-testid="total-usd"]'), 5000, 'the token list')
+    tabs()[0]!.focus()
+    await waitFor(() => modalRoot().activeElement === tabs()[0] || undefined, 3000, 'the first tab focused')
+  }
 
   it('shows Tokens and Activity as tabs wired to their panels; Tokens first; the Activity row is gone', async () => {
     await openAccount()
@@ -77,7 +86,7 @@ describe('Account tabs (Tokens, Activity)', function () {
   it('the arrow keys, Home and End move to and select a tab; only the selected tab is in the Tab order', async () => {
     const modal = await openAccount()
     await tablist()
-    tabs()[0]!.focus()
+    await focusFirstTab()
     await sendKeys({ press: 'ArrowRight' })
     await waitFor(() => selected() === 'Activity' || undefined, 3000, 'Activity selected')
     expect(focusedTab()).to.equal('Activity')
@@ -103,7 +112,7 @@ describe('Account tabs (Tokens, Activity)', function () {
     await modal.setLocale('ar')
     await tablist()
     await waitFor(() => modalRoot().querySelector('[dir="rtl"]'), 5000, 'right-to-left')
-    tabs()[0]!.focus()
+    await focusFirstTab()
     await sendKeys({ press: 'ArrowLeft' })
     await waitFor(() => modal.chain.state.namespaces.eip155.account.currentTab === 1 || undefined, 3000, 'the second tab')
     expect(modalRoot().activeElement).to.equal(tabs()[1])
