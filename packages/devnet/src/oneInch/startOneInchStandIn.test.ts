@@ -40,6 +40,22 @@ describe('1inch stand-in', () => {
     })
     return waitForReceipt(anvil.url, hash)
   }
+  /** Why a transaction reverts, replayed on the state it was sent on. */
+  const revertReason = async (from: Address, tx: { to: string; data: string; value: string; gas?: number }, blockNumber: bigint) => {
+    try {
+      await createPublicClient({ transport: http(anvil.url) }).call({
+        account: from,
+        to: tx.to as Address,
+        data: tx.data as Hex,
+        value: BigInt(tx.value),
+        ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+        blockNumber
+      })
+      return `no revert when replayed at block ${blockNumber} (gas ${tx.gas})`
+    } catch (error) {
+      return error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error)
+    }
+  }
   const dusdOf = (who: Address) =>
     createPublicClient({ transport: http(anvil.url) }).readContract({ address: DUSD, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
 
@@ -89,7 +105,9 @@ describe('1inch stand-in', () => {
     assert.equal(body.tx.value, ETH.toString())
     assert.equal(body.tx.from, WALLET_ACCOUNT.toLowerCase())
     assert.match(body.tx.gasPrice, /^\d+$/)
-    assert.equal((await send(WALLET_ACCOUNT, body.tx)).status, '0x1')
+    const receipt = await send(WALLET_ACCOUNT, body.tx)
+    // Seen once in a fresh-clone run (not reproduced in 10 local runs): a revert. Say why if it comes back.
+    if (receipt.status !== '0x1') assert.fail(`the swap reverted: ${await revertReason(WALLET_ACCOUNT, body.tx, BigInt(receipt.blockNumber) - 1n)}`)
     const received = (await dusdOf(WALLET_ACCOUNT)) - before
     assert.ok(received >= (BigInt(body.dstAmount) * 99n) / 100n, `${received} < 99% of ${body.dstAmount}`)
   })
