@@ -50,19 +50,24 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
   })
   const mount = page.mount
   const modalWith = (extra: Partial<WalletModalOptions> = {}) => page.track(createWalletModal(options(extra)) as Core)
-  const connect = async (modal: Core) => {
-    await waitFor(() => modal.connector.get(WALLET_ID), 3000, 'the wallet announcement')
-    await modal.connect(WALLET_ID)
-  }
-
-  it('before connecting: no account and no chain, mounted, no sign-in, modals closed; only openConnectModal opens (Connect)', async () => {
-    const modal = modalWith()
+  /** A modal with these options, and the probe rendered inside its provider. */
+  const mountProbe = (extra: Partial<WalletModalOptions> = {}) => {
+    const modal = modalWith(extra)
     const seen: Seen = { renders: 0 }
     mount(
       <WalletModalProvider modal={modal}>
         <Probe seen={seen} />
       </WalletModalProvider>
     )
+    return { modal, seen }
+  }
+  const connect = async (modal: Core) => {
+    await waitFor(() => modal.connector.get(WALLET_ID), 3000, 'the wallet announcement')
+    await modal.connect(WALLET_ID)
+  }
+
+  it('before connecting: no account and no chain, mounted, no sign-in, modals closed; only openConnectModal opens (Connect)', async () => {
+    const { modal, seen } = mountProbe()
     await waitFor(() => seen.current, 2000, 'the first render')
     const p = seen.current!
     expect(p.account).to.equal(undefined)
@@ -88,13 +93,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
   })
 
   it('connected with the Devnet Wallet: the account (balance, name, pending), its chain, and the account and chain openers', async () => {
-    const modal = modalWith()
-    const seen: Seen = { renders: 0 }
-    mount(
-      <WalletModalProvider modal={modal}>
-        <Probe seen={seen} />
-      </WalletModalProvider>
-    )
+    const { modal, seen } = mountProbe()
     await connect(modal)
     await waitFor(() => seen.current?.account?.balanceFormatted !== undefined, 5000, 'the balance')
     const { account, chain, authenticationStatus } = seen.current!
@@ -162,13 +161,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
   })
 
   it("with the site's services: the account's name and avatar", async () => {
-    const modal = modalWith({ projectId: 'demo', serviceUrl: page.info.serviceUrl })
-    const seen: Seen = { renders: 0 }
-    mount(
-      <WalletModalProvider modal={modal}>
-        <Probe seen={seen} />
-      </WalletModalProvider>
-    )
+    const { modal, seen } = mountProbe({ projectId: 'demo', serviceUrl: page.info.serviceUrl })
     await connect(modal)
     await waitFor(() => seen.current?.account?.ensName, 10000, 'the name')
     const { account } = seen.current!
@@ -180,13 +173,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
   })
 
   it('on a network the site does not list: chain.unsupported, the unsupported-network view counts as the chain modal, Account stays shut', async () => {
-    const modal = modalWith({ networks: networks().slice(0, 1) })
-    const seen: Seen = { renders: 0 }
-    mount(
-      <WalletModalProvider modal={modal}>
-        <Probe seen={seen} />
-      </WalletModalProvider>
-    )
+    const { modal, seen } = mountProbe({ networks: networks().slice(0, 1) })
     await connect(modal)
     await waitFor(() => seen.current?.chain?.unsupported === false, 3000, 'the supported chain')
     // The wallet moves to a network of its own.
@@ -221,13 +208,7 @@ describe('ConnectButton.Custom: RainbowKit render props', () => {
         return local.getSessions(chainId, address)
       }
     }
-    const modal = modalWith({ siwx })
-    const seen: Seen = { renders: 0 }
-    mount(
-      <WalletModalProvider modal={modal}>
-        <Probe seen={seen} />
-      </WalletModalProvider>
-    )
+    const { modal, seen } = mountProbe({ siwx })
     await waitFor(() => seen.current, 2000, 'the first render')
     expect(seen.current!.authenticationStatus).to.equal('unauthenticated')
 
