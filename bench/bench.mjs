@@ -107,6 +107,16 @@ async function run({ hang, early = false }) {
     await page.waitForFunction(() => window.__wm.connectVisibleAt !== undefined, null, { timeout: 15_000 })
     const w = await page.evaluate(() => ({ click: window.__wm.clickAt, visible: window.__wm.connectVisibleAt, scripts: window.__wm.scriptsAtConnect }))
     result.clickToConnectMs = w.visible - w.click
+    // Resources requested between the click and the Connect view's paint (the page's own
+    // resource timing; a later warm-up of the next views is not waited on by the visitor).
+    result.requestsOnClick = await page.evaluate(
+      ([from, to]) =>
+        performance
+          .getEntriesByType('resource')
+          .filter(e => e.startTime >= from && e.startTime <= to)
+          .map(e => e.name),
+      [w.click, w.visible]
+    )
     result.jsAfterConnect = modalFileSizes(w.scripts)
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')
@@ -143,6 +153,7 @@ try {
       jsAfterConnectGzip: pick(r => r.jsAfterConnect.gzip),
       navToButtonMs: pick(r => r.buttonVisibleMs),
       clickToConnectMs: pick(r => r.clickToConnectMs),
+      requestsOnClick: pick(r => r.requestsOnClick.length),
       heapUsedBytes: pick(r => r.heapUsedBytes),
       requestsSameOrigin: pick(r => r.requestsBeforeClick.sameOrigin),
       requestsServices: pick(r => r.requestsBeforeClick.services),
@@ -158,6 +169,7 @@ try {
     firstJsFiles: normal[0].firstJs.files,
     jsAfterConnectFiles: normal[0].jsAfterConnect.files,
     otherRequestUrls: [...new Set(normal.flatMap(r => r.otherRequestUrls))],
+    requestOnClickUrls: [...new Set(normal.flatMap(r => r.requestsOnClick))],
     buttonRenderedWithServicesHanging: hanging.every(r => r.buttonVisibleMs > 0),
     bundle
   }
@@ -179,6 +191,7 @@ const table = [
   row('navigation -> button visible', f.navToButtonMs, ms),
   row('  same, every service hanging', f.navToButtonMsServicesHanging, ms),
   row('click -> Connect view with wallets', f.clickToConnectMs, ms),
+  row('  requests between click and Connect (idle page)', f.requestsOnClick, String),
   row('  same, click before the hand-over', f.clickToConnectEarlyMs, ms),
   row('navigation -> hand-over to React', f.navToHandOverMs, ms),
   row('button moved at the hand-over', f.handOverShiftPx, n => `${n.toFixed(1)} px`),
@@ -214,6 +227,8 @@ if (f.handOverShiftPx.max > 0 || f.layoutShiftAtHandOver.max > 0)
 if (f.jsAfterConnectGzip.median > BUDGETS.jsAfterConnectWithBootGzip)
   over.push(`JS after Connect ${kb(f.jsAfterConnectGzip.median)} gzip > ${kb(BUDGETS.jsAfterConnectWithBootGzip)}`)
 if (f.clickToConnectMs.median > BUDGETS.clickToConnectMs) over.push(`click -> Connect ${ms(f.clickToConnectMs.median)} > ${BUDGETS.clickToConnectMs} ms`)
+if (f.requestsOnClick.max > BUDGETS.requestsOnClickAfterIdle)
+  over.push(`requests between click and Connect after idle: ${results.requestOnClickUrls.join(', ')}`)
 if (f.requestsOther.max > BUDGETS.otherRequestsBeforeClick) over.push(`requests to other hosts before click: ${results.otherRequestUrls.join(', ')}`)
 if (!results.buttonRenderedWithServicesHanging) over.push('the button did not render while services hung')
 if (over.length) {

@@ -5,5 +5,6 @@ export const BUDGETS: {
   jsAfterConnectGzip: number
   jsAfterConnectWithBootGzip: number
   clickToConnectMs: number
+  requestsOnClickAfterIdle: number
   otherRequestsBeforeClick: number
 }

@@ -5,7 +5,7 @@
 // The dialog's font comes with the dialog, from the page's own origin.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Page, Route } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import { evaluateNamed } from './a11yChecks.js'
 import { connectButton, connectDevnetWallet, dialog, harnessPerFile, heading, openPage } from './harness.js'
 
@@ -44,6 +44,15 @@ async function openHeld(): Promise<{
   const held = await holdHandOver(page)
   await page.goto(`${h.url}/`)
   return { context, page, errors, held }
+}
+
+/** Polls `condition` until it holds, failing after 15 s with `what`. */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
 }
 
 /** The modal's own scripts the page has loaded so far (paths under /dist/). */
@@ -222,6 +231,77 @@ test("the dialog's font (Inter) is the modal's own file, fetched from the page's
     const dialogFont = await dialog(page).evaluate(el => ({ family: getComputedStyle(el).fontFamily, ready: document.fonts.check(`600 14px Inter`) }))
     assert.match(dialogFont.family, /^Inter,/)
     assert.equal(dialogFont.ready, true)
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('on a page left idle after the hand-over, a click opens Connect without a single request before it paints', async () => {
+  const { context, page, errors } = await openPage(h, '/')
+  try {
+    // Requests in flight, from the browser's side (the page's own resource timing lists only the
+    // finished ones; a request the page started before these listeners is listed when finished).
+    const inFlight = new Set<Request>()
+    page.on('request', r => void inFlight.add(r))
+    page.on('requestfinished', r => void inFlight.delete(r))
+    page.on('requestfailed', r => void inFlight.delete(r))
+    await connectButton(page, 'Connect Wallet').waitFor()
+    // The idle prefetch: the dialog's chunk and what a first open shows beside it (the footer
+    // link, the font loader), the services' wallet list and its images
+    // (requested together once the list has come: when one has been, all have).
+    const loaded = () =>
+      evaluateNamed(
+        page,
+        () => {
+          const names = performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)
+          const chunk = (name: string) => names.some(p => new RegExp(`^/dist/boot/chunks/${name}-[\\w-]+\\.js$`).test(p))
+          return (
+            ['WalletModal', 'BrandingFooter', 'loadModalFont'].every(chunk) &&
+            names.some(p => p.endsWith('/getWallets')) &&
+            names.some(p => p.includes('/getWalletImage/'))
+          )
+        },
+        undefined
+      )
+    await until(async () => (await loaded()) && inFlight.size === 0, 'the idle prefetch')
+    // Watches, from the click on, for the Connect view's first wallet row, and lists what the page
+    // requested in between (resource timing: every fetch, script, image and font).
+    await evaluateNamed(
+      page,
+      () => {
+        const w = window as unknown as { __clickToConnect?: string[] }
+        document.addEventListener(
+          'click',
+          e => {
+            const from = e.timeStamp
+            const frame = () => {
+              const row = document.querySelector('wallet-modal')?.shadowRoot?.querySelector('[role="dialog"] ul[aria-label="Wallets"] li button')
+              if (!row || row.getBoundingClientRect().height === 0) return void requestAnimationFrame(frame)
+              const to = performance.now()
+              w.__clickToConnect = performance
+                .getEntriesByType('resource')
+                .filter(r => r.startTime >= from && r.startTime <= to)
+                .map(r => r.name)
+            }
+            frame()
+          },
+          { capture: true, once: true }
+        )
+      },
+      undefined
+    )
+    await connectButton(page, 'Connect Wallet').click()
+    await heading(page, 'Connect Wallet')
+    const requested = await page.waitForFunction(() => (window as unknown as { __clickToConnect?: string[] }).__clickToConnect)
+    assert.deepEqual(await requested.jsonValue(), [])
+    // What the visitor does next still loads, once the browser is idle: the next views' code and
+    // the connection announcer (it says "Connecting to …" once a wallet is picked).
+    await page.waitForFunction(() =>
+      ['ConnectingExternalView', 'ConnectionAnnouncer'].every(name =>
+        performance.getEntriesByType('resource').some(e => new RegExp(`/${name}-[\\w-]+\\.js$`).test(e.name))
+      )
+    )
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

@@ -20,3 +20,18 @@ export function nextTask(): Promise<void> {
     port2.postMessage(undefined)
   })
 }
+
+/**
+ * Resolves on a task after the browser's next idle period: the sync point for what the core
+ * defers until idle (`whenIdle`: analytics events), once every idle callback queued before the
+ * call has run and what they set off without a timer or I/O has happened. It measures no time.
+ *
+ * @example
+ * core.open()
+ * await afterIdle()
+ * expect(sent.calls.filter(isAnalytics)).to.have.length(1)
+ */
+export async function afterIdle(): Promise<void> {
+  await new Promise<void>(resolve => requestIdleCallback(() => resolve()))
+  await nextTask()
+}

@@ -27,6 +27,7 @@ export type { AccountTab } from '../flows/accountTab.js'
 export { portfolioTotal } from '../flows/portfolioTotal.js'
 
 export { createStorage, STORAGE_KEYS, STORAGE_PREFIX } from '../utils/storage.js'
+export { whenIdle } from '../utils/whenIdle.js'
 
 export { safeImageUrl } from '../utils/image.js'
 export { isMobile, isBrowser } from '../utils/platform.js'

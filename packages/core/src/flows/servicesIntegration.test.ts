@@ -23,7 +23,7 @@ import {
   type DevnetInfo
 } from '../__fixtures__/devnet.js'
 import type { WalletModalOptions } from '../types/options.js'
-import { nextTask } from '../__fixtures__/nextTask.js'
+import { afterIdle, nextTask } from '../__fixtures__/nextTask.js'
 import { spyOnFetch, type FetchCall } from '../__fixtures__/spyOnFetch.js'
 
 const WALLET_ID = 'dev.wallet-modal.devnet'
@@ -256,13 +256,13 @@ describe('core with the wallet-modal server (devnet)', () => {
   it('sends analytics events when enabled by site and project, never when the site disables them', async () => {
     const c = await connected()
     const opened = (await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length
-    // The event is asked of the network before the next task (the services are loaded): what
+    // The event is asked of the network once the browser is idle (the services are loaded): what
     // the disabled site below must not send is proven unsent at the same point.
     const events = (calls: FetchCall[]) => calls.filter(r => isAnalytics(r) && r.body?.includes('MODAL_OPEN')).length
     const sent = spyOnFetch()
     try {
       c.open()
-      await nextTask()
+      await afterIdle()
       expect(events(sent.calls), 'enabled: the event was sent').to.equal(1)
       await waitFor(async () => (await storedEvents(info.serviceUrl, 'demo', 'MODAL_OPEN')).length === opened + 1, 3000, 'the MODAL_OPEN event')
       c.destroy()
@@ -271,7 +271,7 @@ describe('core with the wallet-modal server (devnet)', () => {
       sent.calls.length = 0
       off.open()
       off.close()
-      await nextTask()
+      await afterIdle()
       expect(events(sent.calls), 'disabled: no event sent').to.equal(0)
     } finally {
       sent.restore()

@@ -1,6 +1,7 @@
 import type { Core } from '../core/Core.js'
 import type { ModalEvent } from '../controllers/EventsController.js'
 import { warnUnlessDestroyed } from '../utils/warnUnlessDestroyed.js'
+import { whenIdle } from '../utils/whenIdle.js'
 
 function randomId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`
@@ -13,10 +14,15 @@ function base() {
 
 /** Sends one analytics event (spec §7 `POST /e`) when the site and the project allow it. Never throws. */
 export async function trackEvent(core: Core, event: string, properties?: Record<string, unknown>): Promise<void> {
+  const at = base()
+  const address = core.chain.activeAccount().address
+  // Analytics waits for the browser to be idle: an event (MODAL_OPEN on a click) must never
+  // compete with what the visitor waits for (docs/performance.md). Never, once the core is gone.
+  await new Promise<void>(resolve => whenIdle(resolve, 1000, core.runtime.lifetime.signal))
   const api = await core.loadServices()
   if (!api || !core.telemetry.mayTrack(event)) return
   try {
-    await api.sendEvent({ ...base(), props: { type: 'track', event, address: core.chain.activeAccount().address, properties } })
+    await api.sendEvent({ ...at, props: { type: 'track', event, address, properties } })
   } catch (err) {
     warnUnlessDestroyed(core, 'analytics event not sent', err)
   }

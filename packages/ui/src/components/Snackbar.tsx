@@ -1,11 +1,14 @@
 import { useSnapshot } from 'valtio/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import { whenIdle } from '@wallet-modal/core/internal'
 import { useCore } from '../hooks/CoreContext.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
 import { useT } from '../hooks/useT.js'
 import { textOr } from '../hooks/textOr.js'
 
-// Needed once a wallet is picked, not to show Connect: fetched as the dialog shows, like the next views.
+// Needed once a wallet is picked, not to show Connect: mounted (its code and the views' words
+// fetched) once the browser is idle after the dialog first shows, like the next views, so the
+// first open makes no request before Connect paints (docs/performance.md).
 const ConnectionAnnouncer = lazyComponent(() => import('./ConnectionAnnouncer.js').then(m => m.ConnectionAnnouncer))
 
 /** How long a success or error banner stays. */
@@ -23,6 +26,13 @@ export function Snackbar() {
   const snack = useSnapshot(core.snack.state)
   const t = useT(core)
   const text = (core.options.state.debug && snack.shortMessage) || textOr(t, snack.key, snack.message, snack.values)
+  const [announcing, setAnnouncing] = useState(ConnectionAnnouncer.isLoaded)
+  useEffect(() => {
+    if (announcing) return
+    const stop = new AbortController()
+    whenIdle(() => setAnnouncing(true), 1000, stop.signal)
+    return () => stop.abort()
+  }, [announcing])
   useEffect(() => {
     if (!snack.open || snack.variant === 'loading') return
     const t = setTimeout(() => core.snack.hide(), SNACK_VISIBLE_MS)
@@ -38,7 +48,7 @@ export function Snackbar() {
           </p>
         ) : null}
       </div>
-      <ConnectionAnnouncer core={core} />
+      {announcing ? <ConnectionAnnouncer core={core} /> : null}
     </>
   )
 }

@@ -20,6 +20,14 @@ import { lazyComponent } from '../lazy/lazyComponent.js'
 // The footer link loads beside the dialog (remote configuration may hide it anyway).
 const BrandingFooter = lazyComponent(() => import('./BrandingFooter.js').then(m => m.BrandingFooter))
 
+// The small chunks a first open shows beside this one (the footer link, the font loader) start
+// loading as soon as this chunk runs: when it was prefetched
+// (idle page, hover, focus), the visitor's click then makes no request before the Connect view
+// paints (the `npm run bench` budget, docs/performance.md). Here rather than in the first chunk's
+// loader, whose every byte a site pays. The font file itself still loads on the first open.
+BrandingFooter.preload().catch(() => {})
+import('../theme/loadModalFont.js').catch(() => {})
+
 /** Props of {@link WalletModal}. */
 export interface WalletModalProps {
   core: Core

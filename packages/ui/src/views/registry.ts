@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import type { Core, RouterData, SocialLogin, ViewId } from '@wallet-modal/core/internal'
+import { whenIdle, type Core, type RouterData, type SocialLogin, type ViewId } from '@wallet-modal/core/internal'
 import { SOCIAL_LABELS } from '../components/socialIcons.js'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
@@ -101,7 +101,21 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
   ProfileWallets: { title: (_, t) => t('title.Wallets'), component: ProfileWalletsView, next: ['Connect'] }
 }
 
-/** Fetches the code of the views likely to follow `view` (failures are retried when shown). */
-export function preloadNextViews(view: ViewId): void {
-  for (const next of VIEWS[view].next ?? []) VIEWS[next].component.preload?.().catch(() => {})
+/**
+ * Fetches the code of the views likely to follow `view` (failures are retried when shown), once
+ * the browser is idle: after the view has painted, so a first open makes no request before its
+ * view shows (the `npm run bench` budget, docs/performance.md). Returns a cancel for an effect.
+ */
+export function preloadNextViews(view: ViewId): () => void {
+  const next = VIEWS[view].next ?? []
+  if (!next.length) return () => {}
+  const stop = new AbortController()
+  whenIdle(
+    () => {
+      for (const id of next) VIEWS[id].component.preload?.().catch(() => {})
+    },
+    1000,
+    stop.signal
+  )
+  return () => stop.abort()
 }
