@@ -1,20 +1,40 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { discardTemplate, readTemplate, saveTemplate, templatePath } from './pgliteTemplate.js'
+import { limitWasmTierUp } from './limitWasmTierUp.js'
+import { createScratchDir, removeScratchDir } from './pgliteScratchDir.js'
+import { buildTemplate, copyTemplate, discardTemplate, hasTemplate, templatePath } from './pgliteTemplate.js'
 import { runMigrations } from './runMigrations.js'
 import type { Queryable, Store } from './Store.js'
 
 /**
  * Opens the embedded database: PostgreSQL compiled to WebAssembly, running in this process.
- * With `dataDir` the data lives in that folder and survives restarts; without it, in memory.
+ * With `dataDir` the data lives in that folder and survives restarts; without it, the database
+ * is temporary: kept in a scratch folder of the temp folder that is deleted on close (see
+ * pgliteScratchDir.ts for why not in PGlite's memory file system).
  *
- * A new database (memory, or an empty folder) starts from a saved fresh cluster when there is
- * one (see pgliteTemplate.ts), else runs initdb and saves the result for next time.
+ * A new database (temporary, or an empty folder) starts from a copy of a saved fresh cluster
+ * when there is one (see pgliteTemplate.ts), else runs initdb and saves the result for next time.
+ * The first database of the process turns V8's WebAssembly tier-up off (see limitWasmTierUp.ts).
  *
- * @param dataDir - Folder for the database files (created if missing), or undefined for memory.
+ * @param dataDir - Folder for the database files (created if missing), or undefined for a temporary database.
+ * @example
+ * ```ts
+ * const store = await createPgliteStore('./data')
+ * await store.migrate()
+ * const { rows } = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets')
+ * await store.close()
+ * ```
  */
 export async function createPgliteStore(dataDir?: string): Promise<Store> {
-  const db = await openPglite(dataDir)
+  limitWasmTierUp()
+  const scratch = dataDir ? undefined : createScratchDir()
+  let db: PGlite
+  try {
+    db = await openPglite(dataDir ?? (scratch as string))
+  } catch (error) {
+    if (scratch) removeScratchDir(scratch)
+    throw error
+  }
   let closed: Promise<void> | undefined
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -31,7 +51,9 @@ export async function createPgliteStore(dataDir?: string): Promise<Store> {
     transaction: fn => db.transaction(tx => fn(wrap(tx))),
     migrate: () => runMigrations(store.transaction),
     close() {
-      closed ??= db.close()
+      closed ??= db.close().finally(() => {
+        if (scratch) removeScratchDir(scratch)
+      })
       return closed
     }
   }
@@ -46,26 +68,23 @@ export async function createPgliteStore(dataDir?: string): Promise<Store> {
  */
 export const PGLITE_MEMORY_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 8MB', 'temp_buffers = 1MB', 'wal_buffers = 1MB']
 
-async function openPglite(dataDir?: string): Promise<PGlite> {
+async function openPglite(dataDir: string): Promise<PGlite> {
   const memory = { postgresqlconf: PGLITE_MEMORY_SETTINGS }
-  const isNew = !dataDir || !existsSync(dataDir) || readdirSync(dataDir).length === 0
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const isNew = !existsSync(dataDir) || readdirSync(dataDir).length === 0
+  mkdirSync(dataDir, { recursive: true })
   if (!isNew) return PGlite.create(dataDir, memory)
   const template = templatePath()
-  const saved = template ? readTemplate(template) : undefined
-  if (template && saved) {
+  if (template && !hasTemplate(template)) await buildTemplate(template, PGLITE_MEMORY_SETTINGS)
+  if (template && hasTemplate(template)) {
     try {
-      return await PGlite.create(dataDir, { ...memory, loadDataDir: saved })
+      copyTemplate(template, dataDir)
+      return await PGlite.create(dataDir, memory)
     } catch {
       // A bad template must not stop the server: forget it and start the slow way.
       discardTemplate(template)
-      if (dataDir) {
-        rmSync(dataDir, { recursive: true, force: true })
-        mkdirSync(dataDir, { recursive: true })
-      }
+      rmSync(dataDir, { recursive: true, force: true })
+      mkdirSync(dataDir, { recursive: true })
     }
   }
-  const db = await PGlite.create(dataDir, memory)
-  if (template) await saveTemplate(db, template)
-  return db
+  return PGlite.create(dataDir, memory)
 }
