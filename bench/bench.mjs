@@ -3,9 +3,14 @@
 // figure the median of N fresh-browser runs (default 7) with min and max. Prints a table, writes
 // the raw results as JSON, and exits non-zero when a budget is exceeded.
 //
-//   node bench/bench.mjs [--runs 7] [--out .bench/results.json] [--no-build]
+// Beside it, in the same run, the previous release (bench/baseline.json, or `--baseline <rev>`):
+// its bootstrap build (bench/baselineBuild.mjs) and this one's, each served to the same demo page
+// through the same route, alternating, N runs each (`--baseline none` skips it).
+//
+//   node bench/bench.mjs [--runs 7] [--out .bench/results.json] [--no-build] [--baseline <rev>]
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { baselineBuild } from './baselineBuild.mjs'
 import { dirname, join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { bundleReport, compressedSizes, BROWSER_DIST } from './sizes.mjs'
@@ -23,6 +28,9 @@ const OUT = arg('out', join('.bench', `results-${new Date().toISOString().replac
 
 if (!process.argv.includes('--no-build'))
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+const BASELINE_FILE = JSON.parse(readFileSync(new URL('./baseline.json', import.meta.url), 'utf8'))
+const baselineRev = arg('baseline', BASELINE_FILE.rev)
+const baseline = baselineRev === 'none' ? { skipped: 'not asked for (--baseline none)' } : baselineBuild(root, baselineRev)
 const executablePath = chromiumPath()
 if (!executablePath) {
   console.error('Chromium is missing: run `npm test` once (it installs it) or `apt-get install chromium`.')
@@ -33,22 +41,24 @@ const services = await startAll({ port: 0 })
 const measureScript = readFileSync(new URL('./measure.js', import.meta.url), 'utf8')
 const bundle = bundleReport()
 
-// Sizes of the modal's own files (under /dist/), computed from the files themselves.
+// Sizes of the modal's own files (under /dist/), computed from the files themselves (those of
+// /dist/boot/ from `bootDir` when the run served them from there).
 const sizeCache = new Map()
-function modalFileSizes(urls) {
+function modalFileSizes(urls, bootDir) {
   const mine = [...new Set(urls)].filter(u => new URL(u).pathname.startsWith('/dist/'))
   return mine.reduce(
     (acc, u) => {
       const path = new URL(u).pathname.slice('/dist/'.length)
-      if (!sizeCache.has(path)) sizeCache.set(path, compressedSizes(readFileSync(join(BROWSER_DIST, path))))
-      const s = sizeCache.get(path)
+      const file = bootDir && path.startsWith('boot/') ? join(bootDir, path.slice('boot/'.length)) : join(BROWSER_DIST, path)
+      if (!sizeCache.has(file)) sizeCache.set(file, compressedSizes(readFileSync(file)))
+      const s = sizeCache.get(file)
       return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, files: [...acc.files, path] }
     },
     { raw: 0, gzip: 0, files: [] }
   )
 }
 
-async function run({ hang, early = false }) {
+async function run({ hang, early = false, bootDir }) {
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -63,6 +73,14 @@ async function run({ hang, early = false }) {
     page.on('request', r => {
       if (!clicked) requests.push(r.url())
     })
+    if (bootDir) {
+      // The bootstrap's files from `bootDir` (this build's or the previous release's), the same
+      // route for both so that the comparison is fair.
+      await page.route(
+        url => url.origin === origin && url.pathname.startsWith('/dist/boot/'),
+        r => r.fulfill({ path: join(bootDir, new URL(r.request().url()).pathname.slice('/dist/boot/'.length)) })
+      )
+    }
     if (hang) {
       // Every service the modal calls never answers (the requests stay pending).
       await page.route(
@@ -73,6 +91,23 @@ async function run({ hang, early = false }) {
     await page.goto(services.url, { waitUntil: 'domcontentloaded' })
     await page.waitForFunction(() => window.__wm.buttonVisibleAt !== undefined, null, { timeout: 15_000 })
     const result = { buttonVisibleMs: await page.evaluate(() => window.__wm.buttonVisibleAt) }
+    // Where the time to the button goes: the page's own navigation and resource timing.
+    result.breakdown = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0]
+      const resources = performance.getEntriesByType('resource')
+      const ended = re => Math.max(0, ...resources.filter(e => re.test(new URL(e.name).pathname)).map(e => e.responseEnd))
+      const paint = name => performance.getEntriesByName(name)[0]?.startTime ?? 0
+      return {
+        documentResponseEnd: nav.responseEnd,
+        domInteractive: nav.domInteractive,
+        firstContentfulPaint: paint('first-contentful-paint'),
+        // The module graph before the bootstrap runs: the page's scripts and the bootstrap itself.
+        scriptsEnd: ended(/\.m?js$/),
+        bootstrapEnd: ended(/\/boot\.js$/),
+        elementsDefined: window.__wm.definedAt ?? 0,
+        buttonVisible: window.__wm.buttonVisibleAt
+      }
+    })
     if (hang) return result
     if (early) {
       // A visitor who clicks as soon as the button shows, before the bootstrap's hand-over.
@@ -81,7 +116,7 @@ async function run({ hang, early = false }) {
       const e = await page.evaluate(() => ({ click: window.__wm.clickAt, visible: window.__wm.connectVisibleAt, handedOver: window.__wm.handedOverAt }))
       return { clickToConnectMs: e.visible - e.click, clickedBeforeHandOver: e.handedOver === undefined || e.handedOver > e.click }
     }
-    result.firstJs = modalFileSizes(await page.evaluate(() => window.__wm.scriptsAtButton))
+    result.firstJs = modalFileSizes(await page.evaluate(() => window.__wm.scriptsAtButton), bootDir)
     // A person reads the page before clicking: let it settle (idle prefetch included).
     await page.waitForLoadState('networkidle')
     const classify = u => (serviceUrls.some(s => u.startsWith(s)) ? 'services' : new URL(u).origin === origin ? 'sameOrigin' : 'other')
@@ -117,7 +152,7 @@ async function run({ hang, early = false }) {
           .map(e => e.name),
       [w.click, w.visible]
     )
-    result.jsAfterConnect = modalFileSizes(w.scripts)
+    result.jsAfterConnect = modalFileSizes(w.scripts, bootDir)
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')
     result.heapUsedBytes = (await cdp.send('Runtime.getHeapUsage')).usedSize
@@ -141,6 +176,13 @@ try {
   for (let i = 0; i < RUNS; i++) normal.push(await run({ hang: false }))
   for (let i = 0; i < RUNS; i++) early.push(await run({ hang: false, early: true }))
   for (let i = 0; i < RUNS; i++) hanging.push(await run({ hang: true }))
+  // This build and the previous release, alternating, served by the same route.
+  const side = { current: [], previous: [] }
+  if (baseline.bootDir)
+    for (let i = 0; i < RUNS; i++) {
+      side.current.push(await run({ hang: false, bootDir: join(BROWSER_DIST, 'boot') }))
+      side.previous.push(await run({ hang: false, bootDir: baseline.bootDir }))
+    }
   const pick = f => stats(normal.map(f))
   results = {
     date: new Date().toISOString(),
@@ -152,6 +194,7 @@ try {
       jsAfterConnectRaw: pick(r => r.jsAfterConnect.raw),
       jsAfterConnectGzip: pick(r => r.jsAfterConnect.gzip),
       navToButtonMs: pick(r => r.buttonVisibleMs),
+      breakdown: Object.fromEntries(Object.keys(normal[0].breakdown).map(k => [k, pick(r => r.breakdown[k])])),
       clickToConnectMs: pick(r => r.clickToConnectMs),
       requestsOnClick: pick(r => r.requestsOnClick.length),
       heapUsedBytes: pick(r => r.heapUsedBytes),
@@ -165,6 +208,18 @@ try {
       layoutShiftBeforeHandOver: pick(r => r.layoutShiftBefore),
       clickToConnectEarlyMs: stats(early.map(r => r.clickToConnectMs))
     },
+    previousRelease: baseline.bootDir
+      ? {
+          rev: baseline.sha,
+          name: baselineRev === BASELINE_FILE.rev ? BASELINE_FILE.name : baselineRev,
+          navToButtonMs: { current: stats(side.current.map(r => r.buttonVisibleMs)), previous: stats(side.previous.map(r => r.buttonVisibleMs)) },
+          clickToConnectMs: { current: stats(side.current.map(r => r.clickToConnectMs)), previous: stats(side.previous.map(r => r.clickToConnectMs)) },
+          requestsOnClick: {
+            current: stats(side.current.map(r => r.requestsOnClick.length)),
+            previous: stats(side.previous.map(r => r.requestsOnClick.length))
+          }
+        }
+      : { skipped: baseline.skipped },
     earlyClicksBeforeHandOver: early.filter(r => r.clickedBeforeHandOver).length,
     firstJsFiles: normal[0].firstJs.files,
     jsAfterConnectFiles: normal[0].jsAfterConnect.files,
@@ -208,6 +263,40 @@ for (const [i, r] of table.entries()) {
   console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '))
   if (i === 0) console.log(widths.map(w => '-'.repeat(w)).join('  '))
 }
+console.log('\nnavigation -> button, where the time goes (medians, ms from navigation start):')
+const b = f.breakdown
+for (const [label, key] of [
+  ['the page (HTML) received', 'documentResponseEnd'],
+  ['the bootstrap (boot.js) received', 'bootstrapEnd'],
+  ['every script received (the page\'s too)', 'scriptsEnd'],
+  ['HTML parsed (DOM interactive)', 'domInteractive'],
+  ['first contentful paint (the page)', 'firstContentfulPaint'],
+  ['the elements defined (the bootstrap ran)', 'elementsDefined'],
+  ['the button visible', 'buttonVisible']
+])
+  console.log(`  ${label.padEnd(44)} ${ms(b[key].median).padStart(9)}`)
+const prev = results.previousRelease
+if (prev.rev) {
+  console.log(`\nbeside the previous release (${prev.name}, ${prev.rev.slice(0, 7)}): same page, same route, ${RUNS} alternating runs each\n`)
+  const side = [
+    ['figure', 'this build', 'previous', 'ratio'],
+    ...[
+      ['navigation -> button visible', prev.navToButtonMs, ms],
+      ['click -> Connect view with wallets', prev.clickToConnectMs, ms],
+      ['requests between click and Connect', prev.requestsOnClick, String]
+    ].map(([label, s, fmt]) => [
+      label,
+      fmt(s.current.median),
+      fmt(s.previous.median),
+      s.previous.median ? (s.current.median / s.previous.median).toFixed(2) : '–'
+    ])
+  ]
+  const w = side[0].map((_, i) => Math.max(...side.map(r => String(r[i]).length)))
+  for (const [i, r] of side.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(w[j]) : String(c).padStart(w[j]))).join('  '))
+    if (i === 0) console.log(w.map(x => '-'.repeat(x)).join('  '))
+  }
+} else console.log(`\nprevious release not measured: ${prev.skipped}`)
 console.log('\nchunks (raw / gzip / brotli):')
 for (const [file, s] of Object.entries(bundle.chunks))
   console.log(

@@ -1,6 +1,7 @@
 // Injected into every benchmark page before any page script runs (Playwright init script, so the
 // page's CSP does not apply). Records, relative to navigation start:
-//  - buttonVisibleAt: the <connect-button>'s button has a non-zero size;
+//  - buttonVisibleAt: the <connect-button>'s button has a non-zero size; definedAt: its element
+//    was defined (the bootstrap's module ran);
 //  - clickAt: the first click (the event's own timestamp);
 //  - connectVisibleAt: the dialog shows the Connect view with at least one wallet in its list;
 //  - the scripts loaded at those two moments;
@@ -25,6 +26,8 @@
     // no Layout Instability API: layoutShift stays undefined
   }
   wm.shiftAt = () => shift
+  // The button's path, for the breakdown: when the elements were defined (the bootstrap ran).
+  customElements.whenDefined('connect-button').then(() => (wm.definedAt = performance.now()))
   let painted
   let paintedRect
   const check = () => {
