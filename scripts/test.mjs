@@ -26,6 +26,25 @@ function ensureChromium() {
   if (!chromiumPath()) throw new Error('chromium is still missing after apt-get install')
 }
 
+/**
+ * Installs Debian's PostgreSQL for the server's PostgreSQL tests when it is missing (as root with
+ * apt, like Chromium above), once, before any test runs: test files run two at a time, and two
+ * apt-get runs at once would fight over dpkg's lock. A failed install leaves those tests to say
+ * why they cannot run.
+ */
+function ensurePostgres() {
+  const dir = '/usr/lib/postgresql'
+  const installed = () => existsSync(dir) && readdirSync(dir).some(v => existsSync(join(dir, v, 'bin', 'initdb')))
+  if (installed() || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return
+  console.log("PostgreSQL not found: installing Debian's postgresql with apt-get for the server's PostgreSQL tests...")
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: 'ignore', timeout: 240_000, env })
+  if (install().status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 240_000, env })
+    install()
+  }
+}
+
 function listTests(dir, filter) {
   if (!existsSync(dir)) return []
   const out = []
@@ -38,9 +57,11 @@ function listTests(dir, filter) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+const startedAt = Date.now()
 const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
 
 ensureChromium()
+if (want('node')) ensurePostgres()
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 // Strict type checking of every package, tests included, counts as one check.
 console.log('\n== typecheck (tsc --noEmit, strict) ==')
@@ -72,18 +93,28 @@ if (want('browser')) {
 
 if (want('node')) {
   console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
-  const files = [
+  const units = [
     ...listTests('packages/wire/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/server/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/vue/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/svelte/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/angular/src', p => /\.test\.ts$/.test(p)),
-    ...listTests('test/node', p => /\.test\.ts$/.test(p)),
-    ...listTests('test/e2e', p => /\.test\.ts$/.test(p))
+    ...listTests('test/node', p => /\.test\.ts$/.test(p))
   ]
+  const e2e = listTests('test/e2e', p => /\.test\.ts$/.test(p))
+  // Each file runs in a process of its own, on ports of its own (no shared state): the unit and
+  // integration files two at a time (most of a file's time is starting Node, tsx and its
+  // imports, which a second core halves), the end-to-end files (a browser and a devnet each) one
+  // at a time unless WM_E2E_CONCURRENCY says otherwise.
+  nodeTests(units, Number(process.env.WM_TEST_CONCURRENCY ?? 2))
+  nodeTests(e2e, Number(process.env.WM_E2E_CONCURRENCY ?? 1))
+}
+
+/** Runs Node test files with node:test, `concurrency` files at a time, and adds up the results. */
+function nodeTests(files, concurrency) {
   // The server's PostgreSQL tests install Debian's postgresql when it is missing (as root), like Chromium above.
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, WM_INSTALL_POSTGRES: '1' },
@@ -98,5 +129,7 @@ if (want('node')) {
 }
 
 rmSync(tmp, { recursive: true, force: true })
+const minutes = (Date.now() - startedAt) / 60_000
+console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test)`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed > 0 ? 1 : 0)
