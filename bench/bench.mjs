@@ -268,7 +268,7 @@ const b = f.breakdown
 for (const [label, key] of [
   ['the page (HTML) received', 'documentResponseEnd'],
   ['the bootstrap (boot.js) received', 'bootstrapEnd'],
-  ['every script received (the page\'s too)', 'scriptsEnd'],
+  ["every script received (the page's too)", 'scriptsEnd'],
   ['HTML parsed (DOM interactive)', 'domInteractive'],
   ['first contentful paint (the page)', 'firstContentfulPaint'],
   ['the elements defined (the bootstrap ran)', 'elementsDefined'],
