@@ -1,24 +1,24 @@
 // `npm run bench:server`: the self-hosted server under load, on 127.0.0.1. Starts the server in
 // its own process (so its RSS is its own) and a local anvil chain, and prints one table:
 // idle memory, the wallet directory on a 10,000-wallet catalogue, balances and the RPC proxy,
-// and the WalletConnect relay (10,000 idle sockets, then 500 pairs exchanging messages).
-// Every loop is bounded in count and time. Rate limits are off for the run (`rateLimits:
+// and the WalletConnect relay (10,000 idle sockets, then 500 pairs exchanging messages, against a
+// bare WebSocket forwarder in its own process, bench/bareForwarder.mjs: the floor the relay is
+// measured against, same clients and same messages, in the same run). Every loop is bounded in count and time. Rate limits are off for the run (`rateLimits:
 // { enabled: false }`): this measures capacity, not the limits.
 //
 //   node bench/benchServer.mjs [--out .bench/server.json]
 import { spawn } from 'node:child_process'
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
-import { base58 } from '@scure/base'
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import WebSocket from 'ws'
 import { DEVNET_LIST_TOKEN, startDevnet, WALLET_ACCOUNT } from '../packages/devnet/dist/index.js'
 // The demo's configuration is the devnet's (not exported by the published server package).
 import { demoServerConfig } from '../packages/server/src/config/demoServerConfig.ts'
 // The test fixture that runs a throw-away PostgreSQL cluster (this script runs under tsx for it).
 import { postgresAvailability, startPostgres } from '../packages/server/src/__fixtures__/startPostgres.ts'
+import { median, percentile, relaySocket, runRelayPairs, topic, within } from './relayPairs.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 process.chdir(root)
@@ -28,6 +28,8 @@ const CORES = availableParallelism()
 const IDLE_SOCKETS = 10_000
 const PAIRS = 500
 const MESSAGES = 10_000
+/** Runs of the pairs on the relay and on the bare forwarder, alternating; the figures are medians. */
+const RELAY_ROUNDS = 3
 const CLIENT = 'projectId=demo&st=bench&sv=0'
 const rows = []
 const row = (what, value, target = '') => {
@@ -35,20 +37,15 @@ const row = (what, value, target = '') => {
   console.log(`  ${what}: ${value}${target ? ` (target ${target})` : ''}`)
 }
 
+/** Stops the bench: thrown, so the `finally` below still stops the server, the forwarder and the chain. */
 const fail = message => {
-  console.error(`bench:server: ${message}`)
-  process.exit(1)
+  throw new Error(message)
 }
 
 /** Resident memory of a process in MB, from /proc. */
 const rssMb = pid => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Math.round(Number(match[1]) / 1024) : NaN
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
 /** Runs `task` from `concurrency` loops until `ms` have passed; resolves to requests per second. */
@@ -123,85 +120,42 @@ async function bigTokenList(dir, chain) {
   return file
 }
 
-function startServer(options) {
-  const child = spawn(process.execPath, ['bench/serverChild.mjs', JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] })
+/** Starts `script` (a file of bench/) in its own process and resolves once it prints `ready <url>`. */
+function startChild(script, args = []) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000)
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000)
     child.stdout.on('data', chunk => {
       out += chunk
       const match = /ready (\S+)/.exec(out)
       if (match) {
         clearTimeout(timer)
-        resolve({ child, url: match[1], stop: () => new Promise(done => (child.on('exit', done), child.kill('SIGTERM'))) })
+        // Stopping a process that already exited (a failure between two steps) resolves at once.
+        const stop = () =>
+          child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise(done => (child.on('exit', done), child.kill('SIGTERM')))
+        resolve({ child, url: match[1], stop })
       }
     })
-    child.on('exit', code => reject(new Error(`server exited with ${code}`)))
+    child.on('exit', code => reject(new Error(`${script} exited with ${code}`)))
   })
+}
+
+const startServer = options => startChild('bench/serverChild.mjs', [JSON.stringify(options)])
+
+/** CPU time a process has used so far, in µs (from /proc: user + system, in clock ticks of 10 ms). */
+const cpuMicros = pid => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
 const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
-
-/** `promise`, or a rejection naming `what` after `ms`: a stuck step fails the bench instead of hanging it. */
-const within = (promise, ms, what) => {
-  let timer
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)))
-  ]).finally(() => clearTimeout(timer))
-}
-
-/** A relay `auth` token as @walletconnect/relay-auth signs it, for a fresh Ed25519 key. */
-function relayAuth() {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x, 'base64url')
-  const iss = `did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...raw]))}`
-  const part = value => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const now = Math.floor(Date.now() / 1000)
-  const data = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ iss, sub: 'bench', aud: 'ws://bench', iat: now, exp: now + 3600 })}`
-  return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`
-}
-
-/** A relay socket that answers the relay's pushes; `request` sends one JSON-RPC call. */
-function relaySocket(relayUrl, onPush) {
-  const socket = new WebSocket(`${relayUrl}?projectId=demo&auth=${relayAuth()}`)
-  const waiting = new Map()
-  let id = 0
-  socket.on('message', data => {
-    const frame = JSON.parse(data.toString())
-    if (frame.method === 'irn_subscription') {
-      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
-      onPush?.(frame.params.data)
-      return
-    }
-    const resolve = waiting.get(frame.id)
-    waiting.delete(frame.id)
-    resolve?.(frame)
-  })
-  const request = (method, params) =>
-    new Promise(resolve => {
-      const frameId = ++id
-      waiting.set(frameId, resolve)
-      socket.send(JSON.stringify({ id: frameId, jsonrpc: '2.0', method, params }))
-    })
-  const opened = new Promise((resolve, reject) => {
-    socket.once('open', resolve)
-    socket.once('error', reject)
-  })
-  // A socket the server closes answers its pending requests with the close code and reason.
-  socket.on('close', (code, reason) => {
-    for (const resolve of waiting.values()) resolve({ error: { message: `socket closed: ${code} ${reason}` } })
-    waiting.clear()
-  })
-  return { socket, request, opened }
-}
-
-const topic = () => randomBytes(32).toString('hex')
 
 console.log(`bench:server on ${CORES} cores (all figures on 127.0.0.1, one server process)`)
 const dir = mkdtempSync(join(tmpdir(), 'wm-bench-server-'))
 const devnet = await startDevnet()
 let server
+let forwarder
 try {
   const config = demoServerConfig({ chains: devnet.chains, tokens: devnet.tokens })
   config.rateLimits = { enabled: false }
@@ -306,60 +260,53 @@ try {
   for (const s of idle) s.socket.terminate()
   await waitMs(1000)
 
-  // 4. Relay: pairs exchanging acknowledged publishes.
-  const sent = new Map()
-  const delays = []
-  let delivered = 0
-  const pairs = []
-  for (let i = 0; i < PAIRS; i += 100) {
-    const batch = Array.from({ length: 100 }, () => {
-      const t = topic()
-      const receiver = relaySocket(relayUrl, data => {
-        delivered++
-        const at = sent.get(data.message)
-        if (at !== undefined) delays.push(performance.now() - at)
+  // 4. Relay: pairs exchanging acknowledged publishes, against the bare forwarder: the least a
+  // relay must do for this traffic (parse, look the topic up, push, acknowledge; no storage, no
+  // checks), on the server's `ws`, in its own process. Client and server share this machine's
+  // cores, so the absolute figure says as much about the machine as about the relay; the ratio
+  // says what the relay's own work costs. Rounds alternate which goes first, so a machine busier
+  // early or late weighs on both alike; a warm-up run each is left out.
+  forwarder = await startChild('bench/bareForwarder.mjs')
+  const targets = { relay: { url: relayUrl, pid: server.child.pid, runs: [] }, forwarder: { url: forwarder.url, pid: forwarder.child.pid, runs: [] } }
+  for (const target of Object.values(targets)) await runRelayPairs(target.url, { pairs: 100, messages: 2000 })
+  for (let round = 0; round < RELAY_ROUNDS; round++) {
+    for (const name of round % 2 ? ['forwarder', 'relay'] : ['relay', 'forwarder']) {
+      const target = targets[name]
+      let cpuAtStart = 0
+      let cpu = 0
+      const run = await runRelayPairs(target.url, {
+        pairs: PAIRS,
+        messages: MESSAGES,
+        hooks: { timed: on => (on ? (cpuAtStart = cpuMicros(target.pid)) : (cpu = cpuMicros(target.pid) - cpuAtStart)) }
       })
-      return { t, sender: relaySocket(relayUrl), receiver }
-    })
-    await within(Promise.all(batch.flatMap(p => [p.sender.opened, p.receiver.opened])), 60_000, 'opening pair sockets')
-    await within(Promise.all(batch.map(p => p.receiver.request('irn_subscribe', { topic: p.t }))), 60_000, 'subscribing receivers')
-    pairs.push(...batch)
+      target.runs.push({ ...run, cpuPerMessage: cpu / run.delivered })
+      console.log(`    round ${round + 1}, ${name}: ${run.perSecond} messages/s, server CPU ${Math.round(cpu / run.delivered)} µs/message`)
+    }
   }
-  const perPair = MESSAGES / PAIRS
-  const started = performance.now()
-  let failedPublishes = 0
-  await within(
-    Promise.all(
-      pairs.map(async (p, index) => {
-        for (let m = 0; m < perPair; m++) {
-          const message = `${index}-${m}`
-          sent.set(message, performance.now())
-          const answer = await p.sender.request('irn_publish', { topic: p.t, message, ttl: 300, tag: 1 })
-          if (answer.error) failedPublishes++
-        }
-      })
-    ),
-    120_000,
-    'the publishes'
+  const middle = (runs, key) => median(runs.map(r => r[key]))
+  const p50p99 = runs => `${middle(runs, 'p50').toFixed(1)} / ${middle(runs, 'p99').toFixed(1)}`
+  const { relay, forwarder: floor } = targets
+  row(`relay messages per second (${PAIRS} pairs, acknowledged publishes; median of ${RELAY_ROUNDS})`, middle(relay.runs, 'perSecond'), '≥ 5,000')
+  row('relay delivery p50 / p99 (ms)', p50p99(relay.runs))
+  const sum = key => relay.runs.reduce((total, r) => total + r[key], 0)
+  row('relay deliveries / publishes', `${sum('delivered')} / ${sum('published')}`, 'equal')
+  row('bare forwarder messages per second (same pairs, clients and messages)', middle(floor.runs, 'perSecond'))
+  row('bare forwarder delivery p50 / p99 (ms)', p50p99(floor.runs))
+  row('relay / bare forwarder (same run)', median(relay.runs.map((r, i) => r.perSecond / floor.runs[i].perSecond)).toFixed(2), '≥ 0.5')
+  row(
+    'server CPU per message, relay / bare forwarder (µs)',
+    `${Math.round(middle(relay.runs, 'cpuPerMessage'))} / ${Math.round(middle(floor.runs, 'cpuPerMessage'))}`
   )
-  const deadline = performance.now() + 30_000
-  while (delivered < MESSAGES && performance.now() < deadline) await waitMs(20)
-  const seconds = (performance.now() - started) / 1000
-  if (failedPublishes > 0) fail(`${failedPublishes} publishes were refused`)
-  row(`relay messages per second (${PAIRS} pairs, acknowledged publishes)`, Math.round(delivered / seconds), '≥ 5,000')
-  row('relay delivery p50 / p99 (ms)', `${percentile(delays, 50).toFixed(1)} / ${percentile(delays, 99).toFixed(1)}`)
-  row('relay deliveries / publishes', `${delivered} / ${MESSAGES}`, 'equal')
-  for (const p of pairs) {
-    p.sender.socket.terminate()
-    p.receiver.socket.terminate()
-  }
 } catch (error) {
-  fail(error instanceof Error ? error.message : String(error))
+  console.error(`bench:server: ${error instanceof Error ? error.message : String(error)}`)
+  process.exitCode = 1
 } finally {
+  await forwarder?.stop()
   await server?.stop()
   await devnet.stop()
   rmSync(dir, { recursive: true, force: true })
 }
+if (process.exitCode === 1) process.exit(1)
 
 mkdirSync(dirname(OUT), { recursive: true })
 writeFileSync(OUT, JSON.stringify({ cores: CORES, at: new Date().toISOString(), rows }, null, 2))

@@ -21,8 +21,11 @@ const RECENT_DELIVERIES = 512
  * which its requests run.
  */
 export class RelayConnection {
-  /** Topics this socket is subscribed to. */
-  readonly topics = new Set<string>()
+  /**
+   * Topics this socket is subscribed to, each with its subscription id (a hash: computed once
+   * here, not for every message pushed).
+   */
+  readonly topics = new Map<string, string>()
   /** Cleared at each heartbeat ping, set again by the pong (or any frame). */
   alive = true
   /** Set once the socket is closing: nothing more is sent or run. */
@@ -54,7 +57,7 @@ export class RelayConnection {
 
   /** The subscription id of `topic` for this client. */
   subscriptionIdOf(topic: string): string {
-    return subscriptionId(topic, this.clientId)
+    return this.topics.get(topic) ?? subscriptionId(topic, this.clientId)
   }
 
   /**
@@ -84,12 +87,14 @@ export class RelayConnection {
 
   /** Answers a request with a result. */
   result(id: JsonRpcId, result: unknown): void {
-    this.send({ id, jsonrpc: '2.0', result })
+    // The common answer (a publish's) without building an object to serialise.
+    if (result === true) this.send(`{"id":${JSON.stringify(id)},"jsonrpc":"2.0","result":true}`)
+    else this.send(JSON.stringify({ id, jsonrpc: '2.0', result }))
   }
 
   /** Answers a request with an error. */
   error(id: JsonRpcId, code: number, message: string): void {
-    this.send({ id, jsonrpc: '2.0', error: { code, message } })
+    this.send(JSON.stringify({ id, jsonrpc: '2.0', error: { code, message } }))
   }
 
   /**
@@ -97,8 +102,9 @@ export class RelayConnection {
    *
    * @param message - The message.
    * @param pushId - The request id (the client acknowledges with it; acks are not tracked).
+   * @param data - The push's `data` as JSON ({@link pushData}), when the caller made it once for several sockets.
    */
-  deliver(message: RelayMessage, pushId: number): void {
+  deliver(message: RelayMessage, pushId: number, data = pushData(message)): void {
     if (this.delivered.has(message.id)) return
     this.delivered.add(message.id)
     if (this.delivered.size > RECENT_DELIVERIES) {
@@ -106,24 +112,28 @@ export class RelayConnection {
       const oldest = this.delivered.values().next().value
       if (oldest !== undefined) this.delivered.delete(oldest)
     }
-    this.send({
-      id: pushId,
-      jsonrpc: '2.0',
-      method: 'irn_subscription',
-      params: {
-        id: this.subscriptionIdOf(message.topic),
-        data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, tag: message.tag }
-      }
-    })
+    // The subscription id is hex: no escaping needed.
+    this.send(`{"id":${pushId},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${this.subscriptionIdOf(message.topic)}","data":${data}}}`)
   }
 
-  private send(payload: object): void {
+  private send(frame: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.closed = true
       this.socket.terminate()
       return
     }
-    this.socket.send(JSON.stringify(payload))
+    this.socket.send(frame)
   }
+}
+
+/**
+ * The `data` of an `irn_subscription` push as JSON: `{ topic, message, publishedAt, tag }`, the
+ * same text `JSON.stringify` makes of that object, written directly (it is built for every
+ * message the relay pushes).
+ *
+ * @param message - The message.
+ */
+export function pushData(message: RelayMessage): string {
+  return `{"topic":${JSON.stringify(message.topic)},"message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt},"tag":${message.tag}}`
 }

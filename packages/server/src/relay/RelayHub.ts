@@ -4,7 +4,7 @@ import type { Queryable, Store } from '../db/Store.js'
 import { JsonRpcError, RPC_ERROR } from './JsonRpcError.js'
 import { parseRelayFrame } from './parseRelayFrame.js'
 import { readRelayAnnouncement, RELAY_CHANNEL, relayAnnouncements } from './relayAnnouncements.js'
-import { RelayConnection } from './RelayConnection.js'
+import { pushData, RelayConnection } from './RelayConnection.js'
 import { RelayMessageStore, type RelayMessage } from './RelayMessageStore.js'
 import type { PublishParams } from './relayParams.js'
 import { RELAY_METHODS, type RelayMethodHost } from './relayMethods.js'
@@ -221,7 +221,7 @@ export class RelayHub implements RelayMethodHost {
       throw new JsonRpcError(RPC_ERROR.limit, `A connection may follow at most ${most} topics`)
     }
     for (const topic of added) {
-      connection.topics.add(topic)
+      connection.topics.set(topic, connection.subscriptionIdOf(topic))
       let set = this.subscribers.get(topic)
       if (!set) this.subscribers.set(topic, (set = new Set()))
       set.add(connection)
@@ -267,7 +267,16 @@ export class RelayHub implements RelayMethodHost {
       this.budget.evicted(projectId, clientKey, await this.messages.evict(projectId, clientKey, this.budget.clientQuota - bytes))
     }
     this.budget.take(projectId, clientKey, bytes)
-    await this.writer.write({ ...params, publisher: sender.clientId, publishedAt: Date.now(), projectId, quotaKey: clientKey })
+    await this.writer.write({
+      topic: params.topic,
+      message: params.message,
+      ttl: params.ttl,
+      tag: params.tag,
+      publisher: sender.clientId,
+      publishedAt: Date.now(),
+      projectId,
+      quotaKey: clientKey
+    })
   }
 
   /** The stored messages of `topics` that the connection did not publish (`irn_batchFetchMessages`). */
@@ -359,6 +368,8 @@ export class RelayHub implements RelayMethodHost {
   private onAnnouncement(payload: string): void {
     const announcement = readRelayAnnouncement(payload)
     if (!announcement || announcement.from === this.instanceId || this.closing) return
+    // Those topics grew behind this process's back: its next write to one trims it.
+    this.writer.forget(announcement.messages.map(([, topic]) => topic))
     const ids = announcement.messages.filter(([, topic]) => this.subscribers.has(topic)).map(([id]) => id)
     if (ids.length === 0) return
     this.incoming = this.incoming
@@ -377,10 +388,12 @@ export class RelayHub implements RelayMethodHost {
   private fanOut(message: RelayMessage): void {
     const set = this.subscribers.get(message.topic)
     if (!set) return
+    let data: string | undefined
     for (const connection of set) {
       // Never back to the sender, nor to another socket of the same client (a reconnect).
       if (connection.clientId === message.publisher) continue
-      connection.deliver(message, this.nextPushId++)
+      data ??= pushData(message)
+      connection.deliver(message, this.nextPushId++, data)
     }
   }
 
@@ -407,7 +420,7 @@ export class RelayHub implements RelayMethodHost {
     if (left > 0) this.perClient.set(connection.clientKey, left)
     else this.perClient.delete(connection.clientKey)
     connection.closed = true
-    this.unsubscribe(connection, [...connection.topics])
+    this.unsubscribe(connection, [...connection.topics.keys()])
     this.connections.delete(connection)
   }
 }

@@ -40,6 +40,12 @@ export interface TopicBounds {
   maxBytes: number
 }
 
+/** What a topic holds: messages and bytes of message text (see {@link RelayMessageStore.trim}). */
+export interface TopicSize {
+  messages: number
+  bytes: number
+}
+
 /** Stored bytes of relay messages: in all, per project, and per client of a project (see {@link RelayMessageStore.usage}). */
 export interface RelayUsage {
   total: number
@@ -88,37 +94,61 @@ export class RelayMessageStore {
    */
   async saveAll(inputs: readonly NewRelayMessage[]): Promise<Array<RelayMessage | undefined>> {
     if (inputs.length === 0) return []
-    const hashes = inputs.map(input => createHash('sha256').update(input.topic).update('\n').update(input.message).digest('hex'))
-    const result = await this.db.query<{ id: number; hash: string }>(
-      `INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash, project_id, bytes, quota_key)
-       SELECT topic, message, tag, publisher, to_timestamp(published_ms / 1000), to_timestamp(published_ms / 1000) + make_interval(secs => ttl),
-              hash, project_id, octet_length(message), quota_key
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[])
-            WITH ORDINALITY AS input(topic, message, tag, publisher, published_ms, ttl, hash, project_id, quota_key, n)
-       ORDER BY n
-       ON CONFLICT (hash) DO NOTHING
-       RETURNING id::float8 AS id, hash`,
-      [
-        inputs.map(i => i.topic),
-        inputs.map(i => i.message),
-        inputs.map(i => i.tag),
-        inputs.map(i => i.publisher),
-        inputs.map(i => i.publishedAt),
-        inputs.map(i => i.ttl),
-        hashes,
-        inputs.map(i => i.projectId),
-        inputs.map(i => i.quotaKey)
-      ]
+    // One pass into the statement's columns (this runs for every published message).
+    const n = inputs.length
+    const topics = new Array<string>(n)
+    const messages = new Array<string>(n)
+    const tags = new Array<number>(n)
+    const publishers = new Array<string>(n)
+    const publishedAt = new Array<number>(n)
+    const ttls = new Array<number>(n)
+    const hashes = new Array<string>(n)
+    const projects = new Array<string>(n)
+    const quotaKeys = new Array<string>(n)
+    for (let i = 0; i < n; i++) {
+      const input = inputs[i]!
+      topics[i] = input.topic
+      messages[i] = input.message
+      tags[i] = input.tag
+      publishers[i] = input.publisher
+      publishedAt[i] = input.publishedAt
+      ttls[i] = input.ttl
+      hashes[i] = createHash('sha256').update(input.topic).update('\n').update(input.message).digest('hex')
+      projects[i] = input.projectId
+      quotaKeys[i] = input.quotaKey
+    }
+    // The new rows come back as two arrays (ids, and the input positions they were made from)
+    // rather than as rows: one row to read instead of hundreds.
+    const result = await this.db.query<{ ids: number[] | null; positions: number[] | null }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[])
+           WITH ORDINALITY AS input(topic, message, tag, publisher, published_ms, ttl, hash, project_id, quota_key, n)
+       ), inserted AS (
+         INSERT INTO relay_messages (topic, message, tag, publisher, published_at, expires_at, hash, project_id, bytes, quota_key)
+         SELECT topic, message, tag, publisher, to_timestamp(published_ms / 1000), to_timestamp(published_ms / 1000) + make_interval(secs => ttl),
+                hash, project_id, octet_length(message), quota_key
+         FROM input ORDER BY n
+         ON CONFLICT (hash) DO NOTHING
+         RETURNING id, hash
+       )
+       SELECT array_agg(inserted.id::float8 ORDER BY input.n) AS ids, array_agg(input.n::int ORDER BY input.n) AS positions
+       FROM inserted JOIN input USING (hash)`,
+      [topics, messages, tags, publishers, publishedAt, ttls, hashes, projects, quotaKeys]
     )
-    const ids = new Map(result.rows.map(row => [row.hash, row.id]))
-    return inputs.map((input, index) => {
-      const hash = hashes[index]!
-      const id = ids.get(hash)
-      // A hash is claimed once: a second copy in the same batch is a duplicate too.
-      if (id === undefined) return undefined
-      ids.delete(hash)
-      return { id, topic: input.topic, message: input.message, tag: input.tag, publishedAt: input.publishedAt, publisher: input.publisher }
-    })
+    const stored = new Array<RelayMessage | undefined>(n).fill(undefined)
+    const { ids, positions } = result.rows[0] ?? { ids: null, positions: null }
+    if (!ids || !positions) return stored
+    // Two copies of one message in the batch both join the one row stored: the first copy is
+    // the stored message, the second a duplicate like a retried publish.
+    const claimed = new Set<number>()
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!
+      if (claimed.has(id)) continue
+      claimed.add(id)
+      const input = inputs[positions[k]! - 1]!
+      stored[positions[k]! - 1] = { id, topic: input.topic, message: input.message, tag: input.tag, publishedAt: input.publishedAt, publisher: input.publisher }
+    }
+    return stored
   }
 
   /**
@@ -126,20 +156,24 @@ export class RelayMessageStore {
    *
    * @param topics - Topics that just received messages.
    * @param bounds - How much a topic keeps.
+   * @returns What each topic holds after the trim (topics holding nothing are absent).
    */
-  async trim(topics: readonly string[], bounds: TopicBounds): Promise<void> {
-    if (topics.length === 0) return
-    await this.db.query(
-      `DELETE FROM relay_messages WHERE id IN (
-         SELECT id FROM (
-           SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS kept
-           FROM relay_messages WHERE topic = ANY($1::text[])
-           WINDOW newest AS (PARTITION BY topic ORDER BY id DESC)
-         ) ranked
-         WHERE position > $2::int OR (position > 1 AND kept > $3::float8)
-       )`,
+  async trim(topics: readonly string[], bounds: TopicBounds): Promise<Map<string, TopicSize>> {
+    if (topics.length === 0) return new Map()
+    // A data-modifying CTE runs whether or not it is read; the SELECT reads the same snapshot,
+    // so it counts what the DELETE leaves.
+    const result = await this.db.query<{ topic: string; messages: number; bytes: number }>(
+      `WITH ranked AS (
+         SELECT id, topic, bytes, (row_number() OVER newest > $2::int OR (row_number() OVER newest > 1 AND sum(bytes) OVER newest > $3::float8)) AS beyond
+         FROM relay_messages WHERE topic = ANY($1::text[])
+         WINDOW newest AS (PARTITION BY topic ORDER BY id DESC)
+       ), deleted AS (
+         DELETE FROM relay_messages WHERE id IN (SELECT id FROM ranked WHERE beyond)
+       )
+       SELECT topic, count(*)::int AS messages, sum(bytes)::float8 AS bytes FROM ranked WHERE NOT beyond GROUP BY topic`,
       [topics, bounds.maxMessages, bounds.maxBytes]
     )
+    return new Map(result.rows.map(row => [row.topic, { messages: row.messages, bytes: row.bytes }]))
   }
 
   /**

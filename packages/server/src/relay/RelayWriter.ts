@@ -1,4 +1,5 @@
 import type { NewRelayMessage, RelayMessage, RelayMessageStore, TopicBounds } from './RelayMessageStore.js'
+import { RelayTopicSizes } from './RelayTopicSizes.js'
 
 /** Most messages written in one statement. */
 export const MAX_WRITE_BATCH = 500
@@ -15,11 +16,13 @@ interface Pending {
  * this turns hundreds of round trips into one, and when traffic is light a message is written at
  * once, without waiting for company. Each publish resolves once its message is stored (an
  * acknowledged message survives a restart); messages are written, and handed to `onStored`, in
- * the order they were published.
+ * the order they were published. A topic is trimmed to its bounds only when a write may have
+ * taken it past them (see `RelayTopicSizes`), not after every write.
  */
 export class RelayWriter {
   private queue: Pending[] = []
   private running: Promise<void> | undefined
+  private readonly sizes: RelayTopicSizes
 
   /**
    * @param store - Where messages go.
@@ -31,7 +34,14 @@ export class RelayWriter {
     private readonly store: RelayMessageStore,
     private readonly bounds: TopicBounds,
     private readonly onStored: (messages: RelayMessage[]) => void | Promise<void>
-  ) {}
+  ) {
+    this.sizes = new RelayTopicSizes(bounds)
+  }
+
+  /** Topics another server process wrote to: what this one knows of their size is stale. */
+  forget(topics: Iterable<string>): void {
+    this.sizes.forget(topics)
+  }
 
   /**
    * Queues a message for the next write.
@@ -72,14 +82,17 @@ export class RelayWriter {
         for (const p of batch) p.reject(error)
         continue
       }
+      const written = stored.filter((m): m is RelayMessage => m !== undefined)
+      const toTrim = this.sizes.add(written.map(m => ({ topic: m.topic, bytes: Buffer.byteLength(m.message) })))
       try {
-        await this.store.trim([...new Set(batch.map(p => p.input.topic))], this.bounds)
+        this.sizes.set(toTrim, await this.store.trim(toTrim, this.bounds))
       } catch (error) {
         // The messages are stored; an untrimmed topic is trimmed by its next write.
+        this.sizes.forget(toTrim)
         console.error('wallet-modal-server: relay: trimming topics failed:', error)
       }
       // onStored handles its own failures: the messages are stored either way.
-      await this.onStored(stored.filter((m): m is RelayMessage => m !== undefined))
+      await this.onStored(written)
       batch.forEach((p, index) => p.resolve(stored[index]))
     }
   }
