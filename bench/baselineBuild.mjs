@@ -2,10 +2,12 @@
 // same run (docs/performance.md). Its sources come from git (`git archive`, no worktree to clean
 // up), its dependencies are this checkout's (a symlinked node_modules: a release one session old
 // pins the same versions), and only its `browser-boot` output is built, once per revision, under
-// node_modules/.cache/wallet-modal/baseline/<sha>/ (where no linter, type check or file walker
-// of the repository looks).
+// $TMPDIR/wallet-modal-bench/baseline/<sha>/: outside the repository, where no linter, type check
+// or file walker of it looks, and not under a node_modules folder (whose files the build's
+// TypeScript transform leaves alone).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /**
@@ -23,7 +25,7 @@ export function baselineBuild(root, rev) {
   } catch {
     return { skipped: `revision ${rev} is not in this clone` }
   }
-  const dir = join(root, 'node_modules', '.cache', 'wallet-modal', 'baseline', sha)
+  const dir = join(tmpdir(), 'wallet-modal-bench', 'baseline', sha)
   const bootDir = join(dir, 'packages/ui/dist/browser/boot')
   if (existsSync(join(bootDir, 'boot.js'))) return { sha, bootDir }
   rmSync(dir, { recursive: true, force: true })

@@ -103,12 +103,13 @@ if (want('node')) {
     ...listTests('test/node', p => /\.test\.ts$/.test(p))
   ]
   const e2e = listTests('test/e2e', p => /\.test\.ts$/.test(p))
-  // Each file runs in a process of its own, on ports of its own (no shared state): the unit and
-  // integration files two at a time (most of a file's time is starting Node, tsx and its
-  // imports, which a second core halves), the end-to-end files (a browser and a devnet each) one
-  // at a time unless WM_E2E_CONCURRENCY says otherwise.
+  // Each file runs in a process of its own, on ports of its own (no shared state), two at a time:
+  // a unit file's time is mostly starting Node, tsx and its imports, an end-to-end file's mostly
+  // waiting on its browser and its devnet, and a second file fills the other core. Every wait in
+  // them is for a condition, not a time, so a busier machine makes them slower, not red
+  // (WM_TEST_CONCURRENCY and WM_E2E_CONCURRENCY change the two figures).
   nodeTests(units, Number(process.env.WM_TEST_CONCURRENCY ?? 2))
-  nodeTests(e2e, Number(process.env.WM_E2E_CONCURRENCY ?? 1))
+  nodeTests(e2e, Number(process.env.WM_E2E_CONCURRENCY ?? 2))
 }
 
 /** Runs Node test files with node:test, `concurrency` files at a time, and adds up the results. */
