@@ -22,8 +22,7 @@ export {
 export { DEFAULT_REMOTE_FEATURES } from './config/defaultRemoteFeatures.js'
 export { originMatches, isOriginAllowed, allowListPermits } from './config/originMatches.js'
 export { openStore, type StoreOptions } from './db/openStore.js'
-export { createPgliteStore } from './db/createPgliteStore.js'
-export { createPostgresStore } from './db/createPostgresStore.js'
+export { createPgliteStore, createPostgresStore } from './db/publicStores.js'
 export type { Store, Queryable, QueryResult } from './db/Store.js'
 // The answers' shapes are the wire contract's (`@wallet-modal/wire`).
 export type { TokenBalance } from '@wallet-modal/wire'

@@ -1,5 +1,3 @@
-import { createPgliteStore } from './createPgliteStore.js'
-import { createPostgresStore } from './createPostgresStore.js'
 import type { Store } from './Store.js'
 
 /** Where the data goes: see {@link openStore}. */
@@ -16,7 +14,11 @@ export interface StoreOptions {
  * @param options - See {@link StoreOptions}.
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? await createPostgresStore(options.databaseUrl) : await createPgliteStore(options.dataDir)
+  // Only the database in use is loaded: `pg` costs a PGlite server about 15 MB resident, PGlite a
+  // PostgreSQL one its module (docs/performance.md).
+  const store = options.databaseUrl
+    ? await (await import('./createPostgresStore.js')).createPostgresStore(options.databaseUrl)
+    : await (await import('./createPgliteStore.js')).createPgliteStore(options.dataDir)
   try {
     await store.migrate()
   } catch (error) {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 /** How long one e-mail may take to hand to the SMTP server, connection included. */
 export const MAIL_TIMEOUT_MS = 10_000
@@ -36,11 +36,12 @@ export interface Mailer {
  * ```
  */
 export function createMailer(config: MailConfig, timeoutMs = MAIL_TIMEOUT_MS): Mailer {
-  const transport = nodemailer.createTransport(config.smtpUrl, {
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs
-  } as never)
+  // nodemailer (about 15 MB resident) loads with the first e-mail, not with the server.
+  let transport: Promise<Transporter> | undefined
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(m =>
+      m.default.createTransport(config.smtpUrl, { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs } as never)
+    ))
   return {
     async send(mail) {
       let timer: NodeJS.Timeout | undefined
@@ -48,13 +49,17 @@ export function createMailer(config: MailConfig, timeoutMs = MAIL_TIMEOUT_MS): M
         timer = setTimeout(() => reject(new Error('the mail server did not answer in time')), timeoutMs)
       })
       try {
-        await Promise.race([transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text }), timeout])
+        await Promise.race([transportNow().then(t => t.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text })), timeout])
       } catch (error) {
         throw new Error(`Could not send the e-mail: ${error instanceof Error ? error.message : String(error)}`)
       } finally {
         clearTimeout(timer)
       }
     },
-    close: () => transport.close()
+    close: () =>
+      void transport?.then(
+        t => t.close(),
+        () => {}
+      )
   }
 }

@@ -6,7 +6,7 @@ import { createPaymasters } from '../bundler/createPaymasters.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import { ApiError } from '../http/ApiError.js'
 import { clientKey } from '../http/clientKey.js'
-import { embeddedWalletChains } from './builtInChains.js'
+import { loadEmbeddedWalletChains } from './loadEmbeddedWalletChains.js'
 import { EmbeddedAccounts } from './EmbeddedAccounts.js'
 import type { KeyVault } from './KeyVault.js'
 import { createMailer, type MailConfig } from './Mailer.js'
@@ -57,7 +57,7 @@ export interface SecureSite {
   accounts: EmbeddedAccounts
   /**
    * The chains it signs on and reads through: the configured `chains`, else the built-in set
-   * ({@link embeddedWalletChains}). The server's RPC proxy and blockchain API serve the same ones,
+   * ({@link loadEmbeddedWalletChains}). The server's RPC proxy and blockchain API serve the same ones,
    * so the modal can read every chain the wallet signs on.
    */
   chains: readonly ChainConfig[]
@@ -105,7 +105,7 @@ export async function startSecureSite(options: SecureSiteOptions, ctx: SecureSit
   const mailer = createMailer(options.mail)
   const assets = findAssets()
   // The configured chains, else the built-in set (spec §9: about 25 EVM and 3 Solana chains).
-  const served = embeddedWalletChains(ctx.config.chains)
+  const served = await loadEmbeddedWalletChains(ctx.config.chains)
   // Smart accounts where the chain has the contracts and a bundler to send through.
   const smartChains = served.filter(c => c.smartAccounts && ctx.bundlers.has(c.caipNetworkId))
   const paymasters = createPaymasters(smartChains, ctx.store, ctx.upstreamTimeoutMs)

@@ -1,5 +1,4 @@
 import { bitcoinNetworkOf } from '../bitcoin/bitcoinNetworks.js'
-import { verifyBitcoinMessage } from '../bitcoin/verifyBitcoinMessage.js'
 import type { ChainConfig } from '../config/ServerConfig.js'
 import type { SiwxMessage } from './SiwxMessage.js'
 import { verifyEvmSignature } from './verifyEvmSignature.js'
@@ -9,7 +8,7 @@ import { verifySolanaSignature } from './verifySolanaSignature.js'
  * Whether `signature` is the message's account signing `text`, by the rules of the message's
  * chain family: EIP-191 on eip155 (accounts and contract wallets, see
  * {@link verifyEvmSignature}), ed25519 on solana (see {@link verifySolanaSignature}), BIP-322
- * "simple" or BIP-137 on bip122 (see {@link verifyBitcoinMessage}; the address must be of the
+ * "simple" or BIP-137 on bip122 (see `verifyBitcoinMessage`; the address must be of the
  * message's Bitcoin network). Other namespaces are refused before this is reached ('Chain not supported').
  *
  * @param message - The parsed message (its namespace and address).
@@ -32,7 +31,10 @@ export async function verifySiwxSignature(
       return verifySolanaSignature(message.address, text, signature)
     case 'bip122': {
       const network = bitcoinNetworkOf(message.chainId)
-      return network !== undefined && verifyBitcoinMessage({ address: message.address, message: text, signature, network })
+      if (network === undefined) return false
+      // BIP-322's code (@scure/btc-signer, about 13 MB resident) loads with the first Bitcoin sign-in.
+      const { verifyBitcoinMessage } = await import('../bitcoin/verifyBitcoinMessage.js')
+      return verifyBitcoinMessage({ address: message.address, message: text, signature, network })
     }
     default:
       return false

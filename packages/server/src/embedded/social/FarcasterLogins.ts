@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createAppClient, viemConnector, type AppClient } from '@farcaster/auth-client'
-import { createPublicClient, custom, isAddressEqual, type Address } from 'viem'
-import { optimism } from 'viem/chains'
+import type { AppClient } from '@farcaster/auth-client'
 import type { Store } from '../../db/Store.js'
 import { ApiError } from '../../http/ApiError.js'
 import type { EmbeddedAccount, EmbeddedAccounts } from '../EmbeddedAccounts.js'
@@ -22,9 +20,6 @@ export interface FarcasterConfig {
   custody?: Record<number, string>
 }
 
-/** auth-client's way of reading custody (its type is not exported). */
-type EthereumConnector = ReturnType<typeof viemConnector>
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** Gives up on a promise after `ms` (auth-client's calls take no signal). */
@@ -36,26 +31,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
       timer = setTimeout(() => reject(new ApiError(504, `${what} did not answer within ${ms / 1000} s`)), ms)
     })
   ])
-}
-
-/**
- * Custody checks from a fixed list (the devnet): the fid whose configured custody address signed.
- * Signatures are checked by ECDSA recovery (the client has no chain: viem falls back to it).
- */
-function fixedCustodyConnector(custody: Record<number, string>): EthereumConnector {
-  const offline = createPublicClient({
-    chain: optimism,
-    transport: custom({
-      request: async () => {
-        throw new Error('no chain: custody addresses are configured')
-      }
-    })
-  })
-  return {
-    getFid: async (address: Address) => BigInt(Object.entries(custody).find(([, a]) => isAddressEqual(a as Address, address))?.[0] ?? 0),
-    isValidAuthAddress: async () => false,
-    publicClient: offline
-  }
 }
 
 /**
@@ -73,19 +48,22 @@ function fixedCustodyConnector(custody: Record<number, string>): EthereumConnect
  * ```
  */
 export class FarcasterLogins {
-  private readonly client: AppClient
+  private loaded: Promise<AppClient> | undefined
 
   constructor(
     private readonly store: Store,
     private readonly accounts: EmbeddedAccounts,
-    config: FarcasterConfig,
+    private readonly config: FarcasterConfig,
     private readonly secureOrigin: () => string,
     private readonly now: () => number = Date.now
-  ) {
-    this.client = createAppClient({
-      relay: config.relayUrl ?? FARCASTER_RELAY_URL,
-      ethereum: config.custody ? fixedCustodyConnector(config.custody) : viemConnector({ rpcUrl: config.optimismRpcUrl })
-    })
+  ) {}
+
+  /** The relay's client, its code loaded on the first login (see createFarcasterClient.ts). */
+  private client(): Promise<AppClient> {
+    this.loaded ??= import('./createFarcasterClient.js').then(m => m.createFarcasterClient(this.config, this.config.relayUrl ?? FARCASTER_RELAY_URL))
+    // A failed load is tried again by the next login.
+    this.loaded.catch(() => (this.loaded = undefined))
+    return this.loaded
   }
 
   private domain(): string {
@@ -99,7 +77,7 @@ export class FarcasterLogins {
   async start(input: { origin: string; projectId: string; binding: string }): Promise<{ uri: string; login: string }> {
     const nonce = randomBytes(12).toString('hex')
     const made = await within(
-      this.client.createChannel({ siweUri: `${this.secureOrigin()}/farcaster`, domain: this.domain(), nonce }),
+      (await this.client()).createChannel({ siweUri: `${this.secureOrigin()}/farcaster`, domain: this.domain(), nonce }),
       FARCASTER_TIMEOUT_MS,
       'The Farcaster relay'
     )
@@ -136,14 +114,20 @@ export class FarcasterLogins {
     )
     const row = rows[0]
     if (!row) throw new ApiError(400, 'This Farcaster login is unknown or expired: start it again')
-    const status = await within(this.client.status({ channelToken: row.code_verifier }), FARCASTER_TIMEOUT_MS, 'The Farcaster relay')
+    const status = await within((await this.client()).status({ channelToken: row.code_verifier }), FARCASTER_TIMEOUT_MS, 'The Farcaster relay')
     if (status.isError) throw new ApiError(502, `The Farcaster relay failed: ${status.error?.message ?? 'unknown error'}`)
     const s = status.data
     if (s.state !== 'completed') return { state: 'pending' }
     await this.store.query('DELETE FROM embedded_social_logins WHERE id = $1', [input.login])
     if (!s.message || !s.signature) throw new ApiError(401, 'The Farcaster answer carries no signed message')
     const verified = await within(
-      this.client.verifySignInMessage({ nonce: row.nonce, domain: this.domain(), message: s.message, signature: s.signature, acceptAuthAddress: false }),
+      (await this.client()).verifySignInMessage({
+        nonce: row.nonce,
+        domain: this.domain(),
+        message: s.message,
+        signature: s.signature,
+        acceptAuthAddress: false
+      }),
       FARCASTER_TIMEOUT_MS,
       'The Farcaster check'
     )

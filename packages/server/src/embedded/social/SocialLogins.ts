@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SocialProvider } from '@wallet-modal/wire'
-import * as client from 'openid-client'
+import type { Configuration } from 'openid-client'
 import type { Store } from '../../db/Store.js'
 import { ApiError } from '../../http/ApiError.js'
 import type { EmbeddedAccount, EmbeddedAccounts } from '../EmbeddedAccounts.js'
 import { resolveSocialProfile, type SocialClientConfig, type SocialProfile, type SocialProviderProfile } from './socialProviders.js'
+
+/** openid-client (about 9 MB resident), loaded with the first social login, not with the server. */
+const openIdClient = () => import('openid-client')
 
 /** How long a social login may take from the popup opening to the frame completing it. */
 export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
@@ -19,7 +22,7 @@ interface ConfiguredProvider {
   profile: SocialProviderProfile
   config: SocialClientConfig
   /** openid-client's configuration, made (and discovered) on first use. */
-  client?: Promise<client.Configuration>
+  client?: Promise<Configuration>
 }
 
 /** The end of a provider's answer: where the popup posts its result, and what it posts. */
@@ -67,7 +70,7 @@ export class SocialLogins {
     return `${this.secureOrigin()}/social/callback`
   }
 
-  private configuration(provider: SocialProvider): Promise<client.Configuration> {
+  private configuration(provider: SocialProvider): Promise<Configuration> {
     const p = this.providers.get(provider)
     if (!p) throw new ApiError(400, `${provider} login is not configured here`)
     p.client ??= this.makeConfiguration(p).catch(error => {
@@ -78,7 +81,8 @@ export class SocialLogins {
     return p.client
   }
 
-  private async makeConfiguration({ profile, config }: ConfiguredProvider): Promise<client.Configuration> {
+  private async makeConfiguration({ profile, config }: ConfiguredProvider): Promise<Configuration> {
+    const client = await openIdClient()
     const auth = client.ClientSecretPost(config.clientSecret)
     const url = new URL(profile.issuer ?? profile.endpoints!.authorization)
     // Plain http only for a provider on this machine (the devnet's stand-in).
@@ -108,6 +112,7 @@ export class SocialLogins {
       throw error instanceof ApiError ? error : new ApiError(502, `${input.provider} could not be reached: ${(error as Error).message}`)
     })
     const { profile } = this.providers.get(input.provider)!
+    const client = await openIdClient()
     const state = client.randomState()
     const verifier = client.randomPKCECodeVerifier()
     const nonce = profile.issuer ? client.randomNonce() : null
@@ -170,6 +175,7 @@ export class SocialLogins {
   /** Redeems the code (PKCE, state, nonce checked by openid-client) and reads who the person is. */
   private async identify(provider: SocialProvider, url: URL, checks: { verifier: string; state: string; nonce?: string }): Promise<SocialProfile> {
     const config = await this.configuration(provider)
+    const client = await openIdClient()
     const { profile } = this.providers.get(provider)!
     // The callback URL as the provider sent it (openid-client compares it with the redirect URI).
     const current = new URL(this.redirectUri())
