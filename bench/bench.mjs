@@ -70,9 +70,13 @@ async function run({ hang, early = false, bootDir }) {
     const serviceUrls = [...config.chains.map(c => c.rpcUrl), ...(config.serviceUrl ? [config.serviceUrl] : [])]
     const requests = []
     let clicked = false
+    const inFlight = new Set()
     page.on('request', r => {
+      inFlight.add(r)
       if (!clicked) requests.push(r.url())
     })
+    page.on('requestfinished', r => inFlight.delete(r))
+    page.on('requestfailed', r => inFlight.delete(r))
     if (bootDir) {
       // The bootstrap's files from `bootDir` (this build's or the previous release's), the same
       // route for both so that the comparison is fair.
@@ -143,7 +147,9 @@ async function run({ hang, early = false, bootDir }) {
     const w = await page.evaluate(() => ({ click: window.__wm.clickAt, visible: window.__wm.connectVisibleAt, scripts: window.__wm.scriptsAtConnect }))
     result.clickToConnectMs = w.visible - w.click
     // Resources requested between the click and the Connect view's paint (the page's own
-    // resource timing; a later warm-up of the next views is not waited on by the visitor).
+    // resource timing; a later warm-up of the next views is not waited on by the visitor). Timing
+    // lists a request once finished: what is in flight is let finish first (bounded).
+    for (const deadline = Date.now() + 10_000; inFlight.size > 0 && Date.now() < deadline; ) await new Promise(r => setTimeout(r, 20))
     result.requestsOnClick = await page.evaluate(
       ([from, to]) =>
         performance

@@ -13,13 +13,21 @@ export function whenIdle(task: () => void, timeoutMs = 2000, signal?: AbortSigna
   }
   if (signal?.aborted) return
   const idle = () => {
-    if (w.requestIdleCallback) {
-      const handle = w.requestIdleCallback(task, { timeout: timeoutMs })
-      signal?.addEventListener('abort', () => w.cancelIdleCallback?.(handle), { once: true })
-    } else {
-      const timer = setTimeout(task, 1)
-      signal?.addEventListener('abort', () => clearTimeout(timer), { once: true })
+    // The abort listener goes once the task has run: a long-lived signal (a core's lifetime)
+    // does not collect one per task.
+    let cancel = () => {}
+    const run = () => {
+      signal?.removeEventListener('abort', cancel)
+      task()
     }
+    if (w.requestIdleCallback) {
+      const handle = w.requestIdleCallback(run, { timeout: timeoutMs })
+      cancel = () => w.cancelIdleCallback?.(handle)
+    } else {
+      const timer = setTimeout(run, 1)
+      cancel = () => clearTimeout(timer)
+    }
+    signal?.addEventListener('abort', cancel, { once: true })
   }
   if (!w.document || w.document.readyState === 'complete') idle()
   else w.addEventListener?.('load', () => idle(), { once: true, signal })

@@ -36,6 +36,24 @@ describe('createPgliteStore', () => {
     assert.ok(template && existsSync(join(template, 'PG_VERSION')), 'the first database saved the template')
   })
 
+  it('keeps a temporary database in memory when no temporary folder can be written', async () => {
+    // The cache "folder" is a file: nothing can be made under it.
+    const blocked = join(cache, 'not-a-folder')
+    writeFileSync(blocked, '')
+    process.env.WM_PGLITE_CACHE_DIR = blocked
+    try {
+      const store = await createPgliteStore()
+      try {
+        await store.exec('CREATE TABLE t (n int); INSERT INTO t VALUES (7)')
+        assert.deepEqual((await store.query<{ n: number }>('SELECT n FROM t')).rows, [{ n: 7 }])
+      } finally {
+        await store.close()
+      }
+    } finally {
+      process.env.WM_PGLITE_CACHE_DIR = cache
+    }
+  })
+
   it('gives each temporary database its own data', async () => {
     const a = await createPgliteStore()
     const b = await createPgliteStore()

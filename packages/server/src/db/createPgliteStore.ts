@@ -27,10 +27,16 @@ import type { Queryable, Store } from './Store.js'
  */
 export async function createPgliteStore(dataDir?: string): Promise<Store> {
   limitWasmTierUp()
-  const scratch = dataDir ? undefined : createScratchDir()
+  let scratch: string | undefined
+  try {
+    scratch = dataDir ? undefined : createScratchDir()
+  } catch {
+    // No writable temporary folder (a read-only file system, a full disk, a folder of another
+    // user's): the temporary database stays in PGlite's own memory, as before #45 (more memory).
+  }
   let db: PGlite
   try {
-    db = await openPglite(dataDir ?? (scratch as string))
+    db = dataDir || scratch ? await openPglite(dataDir ?? (scratch as string)) : await PGlite.create('memory://', { postgresqlconf: PGLITE_MEMORY_SETTINGS })
   } catch (error) {
     if (scratch) removeScratchDir(scratch)
     throw error

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -78,7 +79,8 @@ const INITDB_TIMEOUT_MS = 120_000
  * @param postgresqlconf - The settings the database is opened with.
  */
 export async function buildTemplate(path: string, postgresqlconf: readonly string[]): Promise<void> {
-  const staging = `${path}.${process.pid}.${Date.now()}.tmp`
+  // Unique even for two databases of one process opened in the same millisecond.
+  const staging = `${path}.${process.pid}.${Date.now()}.${randomBytes(4).toString('hex')}.tmp`
   try {
     const pglite = import.meta.resolve('@electric-sql/pglite')
     await promisify(execFile)(

@@ -36,12 +36,21 @@ export interface Mailer {
  * ```
  */
 export function createMailer(config: MailConfig, timeoutMs = MAIL_TIMEOUT_MS): Mailer {
-  // nodemailer (about 15 MB resident) loads with the first e-mail, not with the server.
+  // A wrong URL is told now, not at the first e-mail.
+  if (!/^smtps?:$/.test(URL.parse(config.smtpUrl)?.protocol ?? ''))
+    throw new Error(`mail: smtpUrl must be an smtp:// or smtps:// URL, got ${config.smtpUrl.split('@').pop()}`)
+  // nodemailer (about 15 MB resident) loads with the first e-mail, not with the server; a failed
+  // load is tried again by the next e-mail.
   let transport: Promise<Transporter> | undefined
-  const transportNow = () =>
-    (transport ??= import('nodemailer').then(m =>
+  const transportNow = () => {
+    const made = (transport ??= import('nodemailer').then(m =>
       m.default.createTransport(config.smtpUrl, { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs } as never)
     ))
+    made.catch(() => {
+      if (transport === made) transport = undefined
+    })
+    return made
+  }
   return {
     async send(mail) {
       let timer: NodeJS.Timeout | undefined

@@ -60,9 +60,14 @@ export class FarcasterLogins {
 
   /** The relay's client, its code loaded on the first login (see createFarcasterClient.ts). */
   private client(): Promise<AppClient> {
-    this.loaded ??= import('./createFarcasterClient.js').then(m => m.createFarcasterClient(this.config, this.config.relayUrl ?? FARCASTER_RELAY_URL))
-    // A failed load is tried again by the next login.
-    this.loaded.catch(() => (this.loaded = undefined))
+    if (!this.loaded) {
+      const made = import('./createFarcasterClient.js').then(m => m.createFarcasterClient(this.config, this.config.relayUrl ?? FARCASTER_RELAY_URL))
+      // A failed load is tried again by the next login.
+      made.catch(() => {
+        if (this.loaded === made) this.loaded = undefined
+      })
+      this.loaded = made
+    }
     return this.loaded
   }
 
