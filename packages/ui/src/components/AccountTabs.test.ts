@@ -27,6 +27,9 @@ describe('Account tabs (Tokens, Activity)', function () {
     })
     modal.open()
     await waitFor(() => modal.router.state.view === 'Account' || undefined, 5000, 'Account')
+    // The services' start-up (remote features, which decide whether Activity is offered) has run:
+    // a tab list drawn before it may be drawn again after, taking the focus with it.
+    await modal.servicesReady
     return modal
   }
   const tablist = () => waitFor(() => modalRoot().querySelector<HTMLElement>('[role="tablist"]'), 5000, 'the tab list')
