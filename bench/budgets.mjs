@@ -14,8 +14,10 @@ export const BUDGETS = {
   // 85.45 KB since #44 (+0.06 KB): an unknown option or theme variable is told in the console
   // instead of dropped silently (only the lazy import of that chunk is here: the names and the
   // words are a chunk of their own, -0.25 KB against checking in the first chunk). Issue #45 is to
-  // win it back.
-  firstJsGzip: 85_450,
+  // win it back. 85.46 KB since #45 (+4 B, measured 85,454): `whenIdle` (in the first chunk for the
+  // start-up's idle work) removes its abort listener once its task ran, so a core's lifetime signal
+  // does not collect one per analytics event.
+  firstJsGzip: 85_460,
   /**
    * gzip bytes of JS before <connect-button> shows with the bootstrap (`boot.js`, the demo's and
    * the recommended way): the elements' classes, the button's paint, the stand-in modal (#25).

@@ -27,7 +27,8 @@ export function whenIdle(task: () => void, timeoutMs = 2000, signal?: AbortSigna
       const timer = setTimeout(run, 1)
       cancel = () => clearTimeout(timer)
     }
-    signal?.addEventListener('abort', cancel, { once: true })
+    // (A signal aborts once: the listener needs no `once`.)
+    signal?.addEventListener('abort', cancel)
   }
   if (!w.document || w.document.readyState === 'complete') idle()
   else w.addEventListener?.('load', () => idle(), { once: true, signal })

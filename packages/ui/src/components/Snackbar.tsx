@@ -1,14 +1,14 @@
 import { useSnapshot } from 'valtio/react'
 import { useEffect, useState } from 'react'
-import { whenIdle } from '@wallet-modal/core/internal'
+import { afterNextPaint } from '../lazy/afterNextPaint.js'
 import { useCore } from '../hooks/CoreContext.js'
 import { lazyComponent } from '../lazy/lazyComponent.js'
 import { useT } from '../hooks/useT.js'
 import { textOr } from '../hooks/textOr.js'
 
 // Needed once a wallet is picked, not to show Connect: mounted (its code and the views' words
-// fetched) once the browser is idle after the dialog first shows, like the next views, so the
-// first open makes no request before Connect paints (docs/performance.md).
+// fetched) just after the dialog first shows, like the next views, so the first open makes no
+// request before Connect paints (docs/performance.md).
 const ConnectionAnnouncer = lazyComponent(() => import('./ConnectionAnnouncer.js').then(m => m.ConnectionAnnouncer))
 
 /** How long a success or error banner stays. */
@@ -30,7 +30,7 @@ export function Snackbar() {
   useEffect(() => {
     if (announcing) return
     const stop = new AbortController()
-    whenIdle(() => setAnnouncing(true), 1000, stop.signal)
+    afterNextPaint(() => setAnnouncing(true), stop.signal)
     return () => stop.abort()
   }, [announcing])
   useEffect(() => {

@@ -27,7 +27,8 @@ describe('SwitchNetwork view', function () {
   it("is titled with the network's name and asks to approve the switch in the wallet", async () => {
     const { modal } = await switching()
     expect(modal.router.state.view).to.equal('SwitchNetwork')
-    const status = await waitFor(() => modalRoot().querySelector('.wm-body [role="status"]'), 5000, 'the status')
+    // The view's own status (not the spinner shown while its code loads).
+    const status = await waitFor(() => modalRoot().querySelector('.wm-body [role="status"] p')?.parentElement, 5000, 'the status')
     expect([...status.querySelectorAll('p')].map(p => p.textContent)).to.deep.equal(['Switching to Devnet 2...', 'Approve the network switch in your wallet.'])
     expect(modalRoot().querySelector('.wm-spinner')).to.not.equal(null)
     ;(await walletPromptButton('Reject')).click()

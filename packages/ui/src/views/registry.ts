@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { lazyComponent } from '../lazy/lazyComponent.js'
-import { whenIdle, type Core, type RouterData, type SocialLogin, type ViewId } from '@wallet-modal/core/internal'
+import type { Core, RouterData, SocialLogin, ViewId } from '@wallet-modal/core/internal'
+import { afterNextPaint } from '../lazy/afterNextPaint.js'
 import { SOCIAL_LABELS } from '../components/socialIcons.js'
 import { ConnectView } from './ConnectView.js'
 import { AccountView } from './AccountView.js'
@@ -102,20 +103,16 @@ export const VIEWS: Record<ViewId, ViewDefinition> = {
 }
 
 /**
- * Fetches the code of the views likely to follow `view` (failures are retried when shown), once
- * the browser is idle: after the view has painted, so a first open makes no request before its
- * view shows (the `npm run bench` budget, docs/performance.md). Returns a cancel for an effect.
+ * Fetches the code of the views likely to follow `view` (failures are retried when shown), just
+ * after the view has painted: a first open makes no request before its view shows (the `npm run
+ * bench` budget, docs/performance.md). Returns a cancel for an effect.
  */
 export function preloadNextViews(view: ViewId): () => void {
   const next = VIEWS[view].next ?? []
   if (!next.length) return () => {}
   const stop = new AbortController()
-  whenIdle(
-    () => {
-      for (const id of next) VIEWS[id].component.preload?.().catch(() => {})
-    },
-    1000,
-    stop.signal
-  )
+  afterNextPaint(() => {
+    for (const id of next) VIEWS[id].component.preload?.().catch(() => {})
+  }, stop.signal)
   return () => stop.abort()
 }
