@@ -1,7 +1,6 @@
 import { createAppClient, viemConnector, type AppClient } from '@farcaster/auth-client'
 import { createPublicClient, custom, isAddressEqual, type Address } from 'viem'
 import { optimism } from 'viem/chains'
-import type { FarcasterConfig } from './FarcasterLogins.js'
 
 // A module of its own, imported on the first Farcaster login: `@farcaster/auth-client` imports
 // viem's whole chain list (`viem/chains`, about 26 MB resident in a server that never needs it
@@ -31,13 +30,14 @@ function fixedCustodyConnector(custody: Record<number, string>): EthereumConnect
 }
 
 /**
- * The auth relay's client for {@link FarcasterConfig}: custody read from Farcaster's IdRegistry on
- * Optimism, or from the configured list.
+ * The auth relay's client for a `FarcasterConfig` (FarcasterLogins.ts, which loads this module: the
+ * type is written out here so that no import goes back): custody read from Farcaster's IdRegistry
+ * on Optimism, or from the configured list.
  *
  * @param config - The relay and how custody is checked.
  * @param relayUrl - The relay to use.
  */
-export function createFarcasterClient(config: FarcasterConfig, relayUrl: string): AppClient {
+export function createFarcasterClient(config: { optimismRpcUrl?: string; custody?: Record<number, string> }, relayUrl: string): AppClient {
   return createAppClient({
     relay: relayUrl,
     ethereum: config.custody ? fixedCustodyConnector(config.custody) : viemConnector({ rpcUrl: config.optimismRpcUrl })
