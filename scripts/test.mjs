@@ -103,12 +103,12 @@ if (want('node')) {
     ...listTests('test/node', p => /\.test\.ts$/.test(p))
   ]
   const e2e = listTests('test/e2e', p => /\.test\.ts$/.test(p))
-  // Each file runs in a process of its own, on ports of its own (no shared state), two at a time:
-  // a unit file's time is mostly starting Node, tsx and its imports, an end-to-end file's mostly
-  // waiting on its browser and its devnet, and a second file fills the other core. Every wait in
-  // them is for a condition, not a time, so a busier machine makes them slower, not red
-  // (WM_TEST_CONCURRENCY and WM_E2E_CONCURRENCY change the two figures).
-  nodeTests(units, Number(process.env.WM_TEST_CONCURRENCY ?? 2))
+  // Each file runs in a process of its own, on ports of its own (no shared state). The end-to-end
+  // files run two at a time (each mostly waits on its browser and its devnet). The unit and
+  // integration files run one at a time for now: two at a time saves about 5 minutes, but a
+  // fresh-clone run so saw the Uniswap swap-route test's fresh quote revert once (not reproduced
+  // alone; docs/performance.md). WM_TEST_CONCURRENCY and WM_E2E_CONCURRENCY change the figures.
+  nodeTests(units, Number(process.env.WM_TEST_CONCURRENCY ?? 1))
   nodeTests(e2e, Number(process.env.WM_E2E_CONCURRENCY ?? 2))
 }
 
