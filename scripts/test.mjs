@@ -58,11 +58,20 @@ function listTests(dir, filter) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const startedAt = Date.now()
+/** Seconds each part took, printed at the end: where the time goes on this machine. */
+const parts = []
+let partStartedAt = Date.now()
+const partDone = name => {
+  parts.push(`${name} ${Math.round((Date.now() - partStartedAt) / 1000)} s`)
+  partStartedAt = Date.now()
+}
 const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
 
 ensureChromium()
 if (want('node')) ensurePostgres()
+partDone('installs')
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+partDone('build')
 // Strict type checking of every package, tests included, counts as one check.
 console.log('\n== typecheck (tsc --noEmit, strict) ==')
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' })
@@ -73,6 +82,7 @@ console.log('\n== lint (biome check: lint rules, layer rules, format) ==')
 const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' })
 if (lint.status === 0) totals.passed += 1
 else totals.failed += 1
+partDone('typecheck and lint')
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
   const summary = join(tmp, 'wtr.json')
@@ -89,6 +99,7 @@ if (want('browser')) {
     totals.failed += 1
   }
   if (r.status !== 0 && totals.failed === 0) totals.failed += 1
+  partDone('browser tests')
 }
 
 if (want('node')) {
@@ -109,7 +120,9 @@ if (want('node')) {
   // fresh-clone run so saw the Uniswap swap-route test's fresh quote revert once (not reproduced
   // alone; docs/performance.md). WM_TEST_CONCURRENCY and WM_E2E_CONCURRENCY change the figures.
   nodeTests(units, Number(process.env.WM_TEST_CONCURRENCY ?? 1))
+  partDone('Node unit and integration tests')
   nodeTests(e2e, Number(process.env.WM_E2E_CONCURRENCY ?? 2))
+  partDone('end-to-end tests')
 }
 
 /** Runs Node test files with node:test, `concurrency` files at a time, and adds up the results. */
@@ -132,6 +145,6 @@ function nodeTests(files, concurrency) {
 
 rmSync(tmp, { recursive: true, force: true })
 const minutes = (Date.now() - startedAt) / 60_000
-console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test)`)
+console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test): ${parts.join(', ')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed > 0 ? 1 : 0)
