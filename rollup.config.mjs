@@ -241,9 +241,12 @@ const configs = [
   }
 ]
 
-// WM_BUILD=core,browser builds only those (handy while working on one package).
+// WM_BUILD=core,browser builds only those (handy while working on one package); WM_BUILD_EXCEPT
+// builds all but those (scripts/build.mjs runs two Rollup processes side by side this way, so
+// that a build added here is never left out of either).
 const only = process.env.WM_BUILD?.split(',')
-export default configs.filter(c => !only || only.includes(c.name)).map(({ name, ...c }) => c)
+const except = process.env.WM_BUILD_EXCEPT?.split(',')
+export default configs.filter(c => (!only || only.includes(c.name)) && !except?.includes(c.name)).map(({ name, ...c }) => c)
 
 // Writes bundle-manifest.json next to the browser bundle: every chunk with its static and dynamic
 // imports and the modules (with their rendered sizes) it holds. The size check in `npm test` and

@@ -41,7 +41,24 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
       { from: tx.from, to: tx.to, data: tx.data, value: `0x${BigInt(tx.value ?? '0').toString(16)}` }
     ])
     await waitForReceipt(chains.rpcUrl, hash)
-    return jsonRpc<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>(chains.rpcUrl, 'eth_getTransactionReceipt', [hash])
+    return jsonRpc<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex; blockNumber: Hex }>(chains.rpcUrl, 'eth_getTransactionReceipt', [hash])
+  }
+  /** What a reverted swap's receipt and a replay of it on its parent block say (for a failure message). */
+  const whyReverted = async (
+    built: { tx: { from: string; to: string; data: string; value: string }; minimumReceived: string },
+    receipt: { status: Hex; gasUsed: Hex; blockNumber?: Hex }
+  ) => {
+    if (receipt.status === '0x1') return ''
+    const parent = `0x${(BigInt(receipt.blockNumber ?? '0x1') - 1n).toString(16)}`
+    const replay = await jsonRpc<Hex>(chains.rpcUrl, 'eth_call', [
+      { from: built.tx.from, to: built.tx.to, data: built.tx.data, value: `0x${BigInt(built.tx.value).toString(16)}` },
+      parent
+    ]).then(
+      out => `replay on the parent block returned ${out}`,
+      (error: Error) => `replay on the parent block: ${error.message}`
+    )
+    const block = await jsonRpc<{ timestamp: Hex; gasLimit: Hex }>(chains.rpcUrl, 'eth_getBlockByNumber', [receipt.blockNumber, false])
+    return `reverted: gas used ${BigInt(receipt.gasUsed)}, block ${BigInt(receipt.blockNumber ?? '0x0')} at ${BigInt(block.timestamp)} (now ${Math.floor(Date.now() / 1000)}), minimum received ${built.minimumReceived}; ${replay}`
   }
   const ethBalance = async (who: Address) => BigInt(await jsonRpc<Hex>(chains.rpcUrl, 'eth_getBalance', [who, 'latest']))
   const tokenBalance = (token: Address, who: Address) => call<bigint>(token, erc20Abi, 'balanceOf', [who])
@@ -160,7 +177,9 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
     assert.equal(await tokenBalance(DUSD_ADDRESS, TRADER), dusdBefore)
     // Built again without the old quote: a fresh quote, and it goes through.
     const fresh = await build({ amount: amount.toString(), from: ETH, to: DUSD, userAddress: user })
-    assert.equal((await send(fresh.body.tx)).status, '0x1')
+    const receipt = await send(fresh.body.tx)
+    // Seen once with two test files at a time: this swap mined reverted. Say why if it happens again.
+    assert.equal(receipt.status, '0x1', await whyReverted(fresh.body, receipt))
   })
 
   it('refuses an expired quote, a quote for another trade, and a body for another project', async () => {

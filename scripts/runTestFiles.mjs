@@ -1,0 +1,66 @@
+// The Node half of `npm test`: a pool of node:test processes, one per file, whose width can grow
+// while it runs (scripts/test.mjs runs one file beside the browser tests, two once they are done).
+import { spawn } from 'node:child_process'
+
+/**
+ * Runs Node test files, each in a `node --import tsx --test` process of its own, in order, at most
+ * `width()` at a time (read again whenever a file ends or `widen()` is called). A file's output
+ * (its spec report and its stderr) is printed in one piece when it ends, or kept while `hold()` is
+ * true and printed on the next `widen()`, so that files never interleave with each other or with
+ * another runner's output.
+ *
+ * @param files - Test files, relative to the working directory.
+ * @param options - `width`: how many files may run now; `hold`: whether to keep output for later;
+ *   `env`: the processes' environment.
+ * @returns `done` (resolves to the totals and the failed files once every file has ended) and
+ *   `widen()` (to call when `width()` or `hold()` changed).
+ * @example
+ * ```js
+ * let browserRunning = true
+ * const pool = runTestFiles(['a.test.ts', 'b.test.ts'], { width: () => (browserRunning ? 1 : 2), hold: () => browserRunning })
+ * // ... later
+ * browserRunning = false
+ * pool.widen()
+ * const { passed, failed } = await pool.done
+ * ```
+ */
+export function runTestFiles(files, { width, hold = () => false, env = process.env }) {
+  const queue = [...files]
+  const held = []
+  const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [] }
+  let running = 0
+  let finish
+  const done = new Promise(resolve => (finish = resolve))
+  const print = text => (hold() ? held.push(text) : process.stdout.write(text))
+  const launch = file => {
+    running++
+    const started = Date.now()
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { stdio: ['ignore', 'pipe', 'pipe'], env })
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', chunk => (out += chunk))
+    child.stderr.on('data', chunk => (out += chunk))
+    child.on('close', code => {
+      running--
+      const num = label => Number(out.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0)
+      const failed = num('fail') + num('cancelled') + (code !== 0 && num('fail') + num('cancelled') === 0 ? 1 : 0)
+      totals.passed += num('pass')
+      totals.failed += failed
+      totals.skipped += num('skipped') + num('todo')
+      if (failed > 0) totals.failedFiles.push(file)
+      print(`\n── ${file} (${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''})\n${out}`)
+      next()
+    })
+  }
+  const next = () => {
+    while (running < width() && queue.length > 0) launch(queue.shift())
+    if (running === 0 && queue.length === 0) finish(totals)
+  }
+  const widen = () => {
+    if (!hold()) for (const text of held.splice(0)) process.stdout.write(text)
+    next()
+  }
+  next()
+  return { done, widen }
+}
