@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { connectButton, dialog, harnessPerFile, heading, withPage } from './harness.js'
+import { clickClosingPopup, connectButton, dialog, harnessPerFile, heading, withPage } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -29,10 +29,13 @@ async function startLogin(page: Page, social: Social): Promise<Page> {
   return popup
 }
 
-/** Picks the test user in the provider's popup and waits for the popup to close itself. */
+/**
+ * Picks the test user in the provider's popup and waits for the popup to close itself. The wait
+ * starts before the click: a busy test process can hear of the close with the click's answer, and
+ * a close heard before the wait began is never heard again (a flake seen once).
+ */
 async function pickUser(popup: Page, name: string): Promise<void> {
-  await popup.getByRole('button', { name: new RegExp(name) }).click()
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  await clickClosingPopup(popup, popup.getByRole('button', { name: new RegExp(name) }))
 }
 
 /** Logs in with a provider as a test user; resolves with the EVM address and the ms from the pick to connected. */
