@@ -48,7 +48,7 @@ describe('PGlite memory', () => {
     const store = await openStore({})
     try {
       const { rows } = await store.query<{ shared_buffers: string }>('SHOW shared_buffers')
-      assert.deepEqual(rows, [{ shared_buffers: '16MB' }])
+      assert.deepEqual(rows, [{ shared_buffers: '8MB' }])
     } finally {
       await store.close()
     }
