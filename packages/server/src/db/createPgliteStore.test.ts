@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPgliteStore } from './createPgliteStore.js'
+import { createPgliteStore, MAKING_MARKER } from './createPgliteStore.js'
 import { templatePath } from './pgliteTemplate.js'
 
 describe('createPgliteStore', () => {
@@ -81,6 +81,35 @@ describe('createPgliteStore', () => {
     } finally {
       await second.close()
     }
+  })
+
+  it('makes again a data folder that a stopped process left half-made, and leaves no marker behind', async () => {
+    // A start killed while copying the template: the marker, a cluster's first files, no more.
+    const dir = join(cache, 'half-made')
+    mkdirSync(join(dir, 'base'), { recursive: true })
+    writeFileSync(join(dir, MAKING_MARKER), '')
+    writeFileSync(join(dir, 'PG_VERSION'), '17\n')
+    const store = await createPgliteStore(dir)
+    try {
+      await store.migrate()
+      assert.deepEqual((await store.query<{ one: number }>('SELECT 1 AS one')).rows, [{ one: 1 }])
+    } finally {
+      await store.close()
+    }
+    assert.equal(existsSync(join(dir, MAKING_MARKER)), false)
+    // Without a template (initdb into the folder, marker and all) the same holds.
+    const savedTemplate = process.env.WM_PGLITE_TEMPLATE
+    process.env.WM_PGLITE_TEMPLATE = '0'
+    const slow = join(cache, 'no-template')
+    try {
+      const store2 = await createPgliteStore(slow)
+      await store2.close()
+    } finally {
+      if (savedTemplate === undefined) delete process.env.WM_PGLITE_TEMPLATE
+      else process.env.WM_PGLITE_TEMPLATE = savedTemplate
+    }
+    assert.ok(existsSync(join(slow, 'PG_VERSION')))
+    assert.equal(existsSync(join(slow, MAKING_MARKER)), false)
   })
 
   it('drops a template that does not open and still opens the database', async () => {

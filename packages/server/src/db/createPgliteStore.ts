@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { limitWasmTierUp } from './limitWasmTierUp.js'
 import { createScratchDir, removeScratchDir } from './pgliteScratchDir.js'
@@ -76,23 +77,43 @@ export async function createPgliteStore(dataDir?: string): Promise<Store> {
  */
 export const PGLITE_MEMORY_SETTINGS = ['shared_buffers = 8MB', 'work_mem = 2MB', 'maintenance_work_mem = 8MB', 'temp_buffers = 1MB', 'wal_buffers = 1MB']
 
+/**
+ * In a data folder while it is being made (the template copied in, or initdb), removed once the
+ * database has opened: a folder that still holds it was left half-made by a process that stopped
+ * (killed, power cut) and is made again, instead of failing every later start.
+ */
+export const MAKING_MARKER = '.wallet-modal-making'
+
 async function openPglite(dataDir: string): Promise<PGlite> {
   const memory = { postgresqlconf: PGLITE_MEMORY_SETTINGS }
-  const isNew = !existsSync(dataDir) || readdirSync(dataDir).length === 0
-  mkdirSync(dataDir, { recursive: true })
+  const marker = join(dataDir, MAKING_MARKER)
+  const halfMade = existsSync(marker)
+  // Only a folder this server was making is emptied: its marker says nothing else is in it.
+  if (halfMade) emptyBesideMarker(dataDir)
+  const isNew = halfMade || !existsSync(dataDir) || readdirSync(dataDir).length === 0
   if (!isNew) return PGlite.create(dataDir, memory)
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(marker, '')
+  const opened = (db: PGlite) => {
+    rmSync(marker, { force: true })
+    return db
+  }
   const template = templatePath()
   if (template && !hasTemplate(template)) await buildTemplate(template, PGLITE_MEMORY_SETTINGS)
   if (template && hasTemplate(template)) {
     try {
       copyTemplate(template, dataDir)
-      return await PGlite.create(dataDir, memory)
+      return opened(await PGlite.create(dataDir, memory))
     } catch {
       // A bad template must not stop the server: forget it and start the slow way.
       discardTemplate(template)
-      rmSync(dataDir, { recursive: true, force: true })
-      mkdirSync(dataDir, { recursive: true })
+      emptyBesideMarker(dataDir)
     }
   }
-  return PGlite.create(dataDir, memory)
+  return opened(await PGlite.create(dataDir, memory))
+}
+
+/** Removes everything in a data folder being made but its {@link MAKING_MARKER}. */
+function emptyBesideMarker(dataDir: string): void {
+  for (const entry of readdirSync(dataDir)) if (entry !== MAKING_MARKER) rmSync(join(dataDir, entry), { recursive: true, force: true })
 }
