@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findFreePort } from '@wallet-modal/devnet'
@@ -63,10 +63,23 @@ export async function startPostgres(bin: string): Promise<TestPostgres> {
     execFileSync(cmd as string, argv as string[], { stdio: 'pipe', timeout: 60_000 })
   }
   const data = join(dir, 'data')
-  const port = await findFreePort()
+  const log = join(dir, 'log')
+  let port = 0
   try {
     run('initdb', ['-D', data, '--auth=trust', '--username=postgres', '--no-sync', '--encoding=UTF8', '--no-instructions'])
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+    // The port is chosen just before the start, and chosen again if another process took it in
+    // between (test files run side by side): only "address in use" is retried.
+    for (let attempt = 1; ; attempt++) {
+      port = await findFreePort()
+      try {
+        run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+        break
+      } catch (error) {
+        const inUse = existsSync(log) && /already in use|could not bind/i.test(readFileSync(log, 'utf8'))
+        if (!inUse || attempt === 3) throw error
+        rmSync(log, { force: true })
+      }
+    }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw error
