@@ -53,4 +53,26 @@ describe('RelayTopicSizes', () => {
     assert.equal(sizes.size, 2)
     assert.deepEqual(sizes.add([...written('a'), ...written('b'), ...written('c')]), ['b'])
   })
+
+  it('does not keep what a trim read when another process wrote to the topic while it ran', () => {
+    const sizes = new RelayTopicSizes(bounds)
+    assert.deepEqual(sizes.add(written('a')), ['a'])
+    // While the trim runs, another process's announcement: its write may come after what the trim read.
+    sizes.forget(['a'])
+    sizes.set(['a'], new Map([['a', { messages: 1, bytes: 10 }]]))
+    assert.deepEqual(sizes.add(written('a')), ['a'], 'unknown again: its next write trims it')
+    // That trim is kept: nothing was forgotten while it ran.
+    sizes.set(['a'], new Map([['a', { messages: 2, bytes: 20 }]]))
+    assert.deepEqual(sizes.add(written('a')), [])
+  })
+
+  it('asks again for topics whose trim failed, and keeps the next trim of them', () => {
+    const sizes = new RelayTopicSizes(bounds)
+    sizes.add(written('a'))
+    sizes.forget(['a'])
+    sizes.trimFailed(['a'])
+    assert.deepEqual(sizes.add(written('a')), ['a'])
+    sizes.set(['a'], new Map([['a', { messages: 1, bytes: 10 }]]))
+    assert.deepEqual(sizes.add(written('a')), [])
+  })
 })

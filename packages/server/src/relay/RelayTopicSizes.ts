@@ -19,6 +19,10 @@ export const MAX_TRACKED_TOPICS = 50_000
 export class RelayTopicSizes {
   // Insertion order is that of the last trim: the first entries are the longest untrimmed.
   private readonly sizes = new Map<string, TopicSize>()
+  // Topics handed out by add() whose trim has not been set() yet, and those of them forgotten in
+  // between: what that trim read may predate the other process's write, so it is not kept.
+  private readonly trimming = new Set<string>()
+  private readonly forgottenWhileTrimming = new Set<string>()
 
   /**
    * @param bounds - What a topic may hold.
@@ -54,6 +58,7 @@ export class RelayTopicSizes {
       // The same rule as the store's trim: the newest message always stays.
       if (size.messages > this.bounds.maxMessages || (size.messages > 1 && size.bytes > this.bounds.maxBytes)) toTrim.add(topic)
     }
+    for (const topic of toTrim) this.trimming.add(topic)
     return [...toTrim]
   }
 
@@ -66,6 +71,9 @@ export class RelayTopicSizes {
   set(trimmed: readonly string[], left: ReadonlyMap<string, TopicSize>): void {
     for (const topic of trimmed) {
       this.sizes.delete(topic)
+      this.trimming.delete(topic)
+      // Another process wrote to it during the trim: left unknown, trimmed again on its next write.
+      if (this.forgottenWhileTrimming.delete(topic)) continue
       this.sizes.set(topic, left.get(topic) ?? { messages: 0, bytes: 0 })
     }
     for (const oldest of this.sizes.keys()) {
@@ -74,8 +82,20 @@ export class RelayTopicSizes {
     }
   }
 
+  /** Forgets topics whose trim failed: their next write trims them. */
+  trimFailed(topics: readonly string[]): void {
+    for (const topic of topics) {
+      this.sizes.delete(topic)
+      this.trimming.delete(topic)
+      this.forgottenWhileTrimming.delete(topic)
+    }
+  }
+
   /** Forgets topics another process wrote to: their next write here trims them. */
   forget(topics: Iterable<string>): void {
-    for (const topic of topics) this.sizes.delete(topic)
+    for (const topic of topics) {
+      this.sizes.delete(topic)
+      if (this.trimming.has(topic)) this.forgottenWhileTrimming.add(topic)
+    }
   }
 }

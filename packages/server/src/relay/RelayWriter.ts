@@ -88,7 +88,7 @@ export class RelayWriter {
         this.sizes.set(toTrim, await this.store.trim(toTrim, this.bounds))
       } catch (error) {
         // The messages are stored; an untrimmed topic is trimmed by its next write.
-        this.sizes.forget(toTrim)
+        this.sizes.trimFailed(toTrim)
         console.error('wallet-modal-server: relay: trimming topics failed:', error)
       }
       // onStored handles its own failures: the messages are stored either way.
