@@ -156,8 +156,10 @@ const waitMs = ms => new Promise(resolve => setTimeout(resolve, ms))
  * leaves the young generation at its full size (32 MB of semi-spaces, measured); V8's memory
  * reducer shrinks it some seconds after the last full collection when the process allocates
  * little (~17 s after start here: 177 → 146 MB, the same server). Samples RSS every second for up
- * to `maxMs` and returns the first value that stayed within 1 MB for 5 s after falling at least
- * 5% below the first sample, or the last sample if that never happens (then `settled` is false).
+ * to `maxMs`; settled is a window of 6 samples (5 s) within 1 MB of each other (whole MB, so
+ * under 2 MB of spread) that either lies at least 5% below the first sample or, for a process
+ * that had nothing to give back, starts 20 s or more after it. Returns the window's last sample,
+ * or the last sample at `maxMs` (then `settled` is false).
  */
 async function settledRss(pid, maxMs = 60_000) {
   const first = rssMb(pid)
@@ -167,7 +169,8 @@ async function settledRss(pid, maxMs = 60_000) {
     await waitMs(1000)
     samples.push(rssMb(pid))
     const last = samples.slice(-6)
-    if (last.length === 6 && last[0] <= first * 0.95 && Math.max(...last) - Math.min(...last) <= 1) {
+    const flat = last.length === 6 && Math.max(...last) - Math.min(...last) <= 1
+    if (flat && (last[0] <= first * 0.95 || samples.length - 6 >= 20)) {
       return { mb: last.at(-1), seconds: Math.round((performance.now() - started) / 1000) + 3, settled: true }
     }
   }

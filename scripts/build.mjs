@@ -1,4 +1,4 @@
-// Builds every package: JavaScript with rollup (rollup.config.mjs), then type declarations
+// Builds every package: JavaScript with rollup (rollup.config.mjs) and, beside it, type declarations
 // of the publishable packages with tsc (wire first: core's and the server's declarations refer to
 // its; then core: ui's refer to core's; then ui: react's and wagmi's refer to both; vue's, svelte's
 // and angular's to core's).
@@ -9,16 +9,35 @@ import { inputsDigest, recordBuilt, unchanged } from './inputsStamp.mjs'
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' })
 const running = new Set()
+/** Stops every step still running, with what it started. */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+// The steps are process groups of their own, which a terminal's Ctrl-C does not reach: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll()
+    process.exit(130)
+  })
+}
 /** Runs a command without blocking; resolves when it exits 0, rejects (with its output already printed) otherwise. */
 const start = (cmd, args, env = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    // Each in a process group of its own, so that a failure elsewhere stops what it started too
+    // (npm runs a shell that runs the example's toolchain).
+    const child = spawn(cmd, args, { stdio: 'inherit', detached: true, env: { ...process.env, ...env } })
     running.add(child)
     child.on('error', reject)
-    child.on('exit', code => {
+    child.on('exit', (code, signal) => {
       running.delete(child)
       if (code === 0) resolve()
-      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))
+      else reject(new Error(`${cmd} ${args.join(' ')} ${signal ? `was stopped by ${signal}` : `exited with ${code}`}`))
     })
   })
 // WM_BUILD=browser,devnet-wallet (a part of rollup.config.mjs's builds) is a quick rebuild while
@@ -40,31 +59,35 @@ const examplesOnly = process.env.WM_BUILD === 'examples'
 const rollup = env => start(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs'], env)
 const tsc = pkg => start(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `packages/${pkg}/tsconfig.build.json`])
 // A full build runs its independent steps side by side when the machine has the cores (measured
-// on 2 cores: 107 s one after the other). The JavaScript is two Rollup processes: the two CDN
-// bundles take about 20 s each (terser), everything else about 12 s together. The declarations
-// (tsc) need no JavaScript, only each other's: wire first, then core and the server, then ui and
-// the bindings of core, then react and wagmi.
+// on 2 cores: 107 s one after the other, 83-97 s so). The JavaScript is two Rollup processes: the
+// full CDN bundle with the packages, and the bootstrap bundle with the rest (WM_BUILD_EXCEPT, so a
+// build added to rollup.config.mjs lands in the second). The declarations (tsc) need no
+// JavaScript, only each other's: wire first; the server's beside core's; then ui's, the elements'
+// framework typings, the bindings of core (vue, svelte, angular), and last react and wagmi, which
+// refer to ui's. On one core, everything runs one step at a time in that order.
 const ROLLUP_GROUP = 'browser,browser-appkit,wire,core,ui,react,wagmi'
 const parallel = availableParallelism() > 1
+const all = tasks => (parallel ? Promise.all(tasks.map(task => task())) : tasks.reduce((done, task) => done.then(task), Promise.resolve()))
 async function declarations() {
   await tsc('wire')
-  await Promise.all([
-    tsc('server'),
-    (async () => {
+  await all([
+    () => tsc('server'),
+    async () => {
       await tsc('core')
       await tsc('ui')
       // The opt-in React / Vue / Svelte typings of the elements, from custom-elements.json.
       await start(process.execPath, ['packages/ui/scripts/frameworkTypes.mjs'])
-      await Promise.all(['vue', 'svelte', 'angular'].map(tsc))
-      await Promise.all(['react', 'wagmi'].map(tsc))
-    })()
+      await all(['vue', 'svelte', 'angular'].map(name => () => tsc(name)))
+      await all(['react', 'wagmi'].map(name => () => tsc(name)))
+    }
   ])
 }
 try {
   if (partial && !examplesOnly) await rollup({})
-  else if (!partial && parallel) await Promise.all([rollup({ WM_BUILD: ROLLUP_GROUP }), rollup({ WM_BUILD_EXCEPT: ROLLUP_GROUP }), declarations()])
+  else if (!partial && parallel)
+    await Promise.all([rollup({ WM_BUILD: ROLLUP_GROUP, WM_BUILD_EXCEPT: '' }), rollup({ WM_BUILD_EXCEPT: ROLLUP_GROUP }), declarations()])
   else if (!partial) {
-    await rollup({})
+    await rollup({ WM_BUILD_EXCEPT: '' })
     await declarations()
   }
   // The example sites, each built by its own toolchain (type-check, then a production build into
@@ -78,7 +101,7 @@ try {
   }
 } catch (error) {
   // One step failed: the steps still running beside it would only add to the noise.
-  for (const child of running) child.kill()
+  stopAll()
   console.error(`build: ${error.message}`)
   process.exit(1)
 }

@@ -41,20 +41,28 @@ export function runTestFiles(files, { width, hold = () => false, env = process.e
     child.stderr.setEncoding('utf8')
     child.stdout.on('data', chunk => (out += chunk))
     child.stderr.on('data', chunk => (out += chunk))
-    child.on('close', code => {
+    // A process that could not start (EAGAIN, ENOMEM on a loaded machine) closes after this.
+    child.on('error', error => (out += `\nrunTestFiles: ${error.message}\n`))
+    child.on('close', (code, signal) => {
       running--
-      const num = label => Number(out.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0)
-      const failed = num('fail') + num('cancelled') + (code !== 0 && num('fail') + num('cancelled') === 0 ? 1 : 0)
+      // The summary is the last of the report; the output also holds the file's stderr.
+      const num = label => Number([...out.matchAll(new RegExp(`^ℹ ${label} (\\d+)`, 'gm'))].at(-1)?.[1] ?? 0)
+      const reported = /^ℹ tests \d+/m.test(out)
+      const counted = num('fail') + num('cancelled')
+      // A process that failed, or ended without its summary, fails once even if no test said so.
+      const failed = counted + ((code !== 0 || !reported) && counted === 0 ? 1 : 0)
       totals.passed += num('pass')
       totals.failed += failed
       totals.skipped += num('skipped') + num('todo')
       if (failed > 0) totals.failedFiles.push(file)
-      print(`\n── ${file} (${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''})\n${out}`)
+      const why = code !== 0 || !reported ? `, ${signal ? `killed by ${signal}` : `exit code ${code}`}${reported ? '' : ', no summary'}` : ''
+      print(`\n── ${file} (${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}${why})\n${out}`)
       next()
     })
   }
   const next = () => {
-    while (running < width() && queue.length > 0) launch(queue.shift())
+    // At least one at a time, whatever width() says (a width of 0 would never finish).
+    while (running < Math.max(1, width() || 1) && queue.length > 0) launch(queue.shift())
     if (running === 0 && queue.length === 0) finish(totals)
   }
   const widen = () => {

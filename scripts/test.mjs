@@ -46,14 +46,6 @@ function ensurePostgres() {
   }
 }
 
-/**
- * Node test files that run alone, after the others. The Uniswap swap-route test saw a fresh quote's
- * swap mine reverted once with another file beside it (never alone; its failure message now says
- * why if it happens again): until that is understood it gets the machine to itself, as do the
- * other files that trade on the devnet's pools. They take a few seconds.
- */
-const RUN_ALONE = ['packages/server/src/routes/convertRoutes.test.ts', 'packages/server/src/swap/OneInchProvider.test.ts']
-const alone = RUN_ALONE.filter(f => existsSync(f))
 /** The end-to-end files that take longest (each builds sites): started first, so none is left running alone at the end. */
 const LONGEST_FIRST = [
   'test/e2e/packed.test.ts',
@@ -113,26 +105,33 @@ const pool = want('node') ? startNodeTests() : undefined
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
   const summary = join(tmp, 'wtr.json')
-  const status = await new Promise(resolve => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'], {
-      stdio: 'inherit',
-      env: { ...process.env, WM_WTR_SUMMARY: summary }
+  try {
+    const status = await new Promise(resolve => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'], {
+        stdio: 'inherit',
+        env: { ...process.env, WM_WTR_SUMMARY: summary }
+      })
+      child.on('error', error => console.error(`web-test-runner did not start: ${error.message}`))
+      child.on('close', resolve)
     })
-    child.on('close', resolve)
-  })
-  if (existsSync(summary)) {
-    const s = JSON.parse(readFileSync(summary, 'utf8'))
-    totals.passed += s.passed
-    totals.failed += s.failed + s.errors
-    totals.skipped += s.skipped
-  } else {
+    const s = existsSync(summary) ? JSON.parse(readFileSync(summary, 'utf8')) : undefined
+    if (s) {
+      totals.passed += s.passed
+      totals.failed += s.failed + s.errors
+      totals.skipped += s.skipped
+    } else {
+      totals.failed += 1
+    }
+    if (status !== 0 && totals.failed === 0) totals.failed += 1
+  } catch (error) {
+    console.error(`browser tests: ${error.message}`)
     totals.failed += 1
+  } finally {
+    partDone(want('node') ? 'browser tests (Node files beside them)' : 'browser tests')
+    browserRunning = false
+    if (pool) console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
+    pool?.widen()
   }
-  if (status !== 0 && totals.failed === 0) totals.failed += 1
-  partDone(want('node') ? 'browser tests (Node files beside them)' : 'browser tests')
-  browserRunning = false
-  if (pool) console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
-  pool?.widen()
 }
 if (pool) {
   const failedFiles = []
@@ -143,15 +142,13 @@ if (pool) {
     failedFiles.push(...result.failedFiles)
   }
   add(await pool.done)
-  // The files of RUN_ALONE, after the others, one at a time.
-  add(await runTestFiles(alone, { width: () => 1, env: nodeEnv }).done)
   partDone(want('browser') ? 'the rest of the Node tests' : 'Node tests')
   if (failedFiles.length > 0) console.log(`\nNode test files with failures:\n${failedFiles.map(f => `  ${f}`).join('\n')}`)
 }
 
 /**
  * Starts the Node test files (unit and integration files first, then the end-to-end files, the
- * longest of them first), RUN_ALONE's files excepted: see runTestFiles.
+ * longest of them first): see runTestFiles.
  */
 function startNodeTests() {
   const units = [
@@ -166,11 +163,8 @@ function startNodeTests() {
   const e2e = listTests('test/e2e', p => /\.test\.ts$/.test(p))
   const rank = f => LONGEST_FIRST.indexOf(f) + 1 || LONGEST_FIRST.length + 1
   e2e.sort((a, b) => rank(a) - rank(b))
-  const width = Number(process.env.WM_TEST_CONCURRENCY ?? 2)
-  return runTestFiles(
-    [...units, ...e2e].filter(f => !alone.includes(f)),
-    { width: () => (browserRunning ? 1 : width), hold: () => browserRunning, env: nodeEnv }
-  )
+  const width = Math.max(1, Math.floor(Number(process.env.WM_TEST_CONCURRENCY)) || 2)
+  return runTestFiles([...units, ...e2e], { width: () => (browserRunning ? 1 : width), hold: () => browserRunning, env: nodeEnv })
 }
 
 rmSync(tmp, { recursive: true, force: true })

@@ -166,16 +166,19 @@ export async function withPage<T>(h: Harness, path: string, body: (opened: Opene
  * Clicks `button` in `popup`, a window that answers and closes itself within the click (Coinbase's
  * keys popup, the secure site's review window), and waits for it to close. Playwright's click can
  * then fail with "Target page … has been closed" although it landed; the close is the outcome this
- * waits for, and any other click error still throws.
+ * waits for (within `timeout` ms), and any other click error is thrown at once.
  */
-export async function clickClosingPopup(popup: Page, button: Locator): Promise<void> {
-  const closed = popup.waitForEvent('close')
-  const clickError = await button.click().then(
+export async function clickClosingPopup(popup: Page, button: Locator, timeout = 15_000): Promise<void> {
+  // The wait starts before the click: a close heard with the click's answer would be missed.
+  const closed = popup.waitForEvent('close', { timeout })
+  // Handled here so that a click error below is what the test reports, not this wait's timeout.
+  closed.catch(() => {})
+  const clickError = await button.click({ timeout }).then(
     () => undefined,
     (e: Error) => e
   )
-  await closed
   if (clickError && !/has been closed/.test(clickError.message)) throw clickError
+  await closed
 }
 
 export const dialog = (page: Page): Locator => page.locator('wallet-modal').getByRole('dialog')

@@ -313,8 +313,10 @@ export async function startOneInchStandIn(options: OneInchStandInOptions): Promi
     let gas = approximateGas(r.path.length - 1)
     if (estimate) {
       try {
-        // A quarter more than the node's estimate, as an aggregator's answer leaves room.
-        gas = Number(((await client.estimateGas({ account: from, to: router, data, value })) * 5n) / 4n)
+        // Half as much again as the node's estimate, as an aggregator's answer leaves room: the
+        // estimate is made in the latest block's context, and a V2 swap mined in a later block
+        // than its pool's last trade also writes the price accumulators (about 24,000 gas more).
+        gas = Number(((await client.estimateGas({ account: from, to: router, data, value })) * 3n) / 2n)
       } catch {
         throw new Refusal(400, 'cannot estimate')
       }
