@@ -242,8 +242,8 @@ const configs = [
 ]
 
 // WM_BUILD=core,browser builds only those (handy while working on one package); WM_BUILD_EXCEPT
-// builds all but those (scripts/build.mjs runs two Rollup processes side by side this way, so
-// that a build added here is never left out of either).
+// builds all but those (scripts/build.mjs runs two Rollup processes side by side, one with a list
+// and one with the same list as WM_BUILD_EXCEPT, so that a build added here lands in the second).
 const only = process.env.WM_BUILD?.split(',')
 const except = process.env.WM_BUILD_EXCEPT?.split(',')
 export default configs.filter(c => (!only || only.includes(c.name)) && !except?.includes(c.name)).map(({ name, ...c }) => c)
