@@ -8,7 +8,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { connectButton, dialog, harnessPerFile, openPage } from './harness.js'
+import { closeContext, connectButton, dialog, harnessPerFile, openPage } from './harness.js'
 
 const h = harnessPerFile()
 
@@ -59,7 +59,7 @@ for (const { name, title } of EXAMPLES) {
       assert.equal(await byTestId(page, 'address').innerText(), '')
       assert.deepEqual(errors, [])
     } finally {
-      await context.close()
+      await closeContext(context)
     }
   })
 }
@@ -90,7 +90,7 @@ test('the plain HTML page refuses a changed CDN entry and a changed chunk (subre
         `an integrity error: ${errors.join(' | ')}`
       )
     } finally {
-      await context.close()
+      await closeContext(context)
     }
   }
   // A changed chunk (the dialog's, loaded at the first open): the button paints, the dialog is refused.
@@ -123,7 +123,7 @@ test('the plain HTML page refuses a changed CDN entry and a changed chunk (subre
       assert.ok(changed >= 1)
       assert.equal(await dialog(page).count(), 0)
     } finally {
-      await context.close()
+      await closeContext(context)
     }
   }
 })

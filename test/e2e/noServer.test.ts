@@ -25,7 +25,7 @@ import { createServer, type WalletModalServer } from '../../packages/server/src/
 import { demoServerConfig } from '../../packages/server/src/config/demoServerConfig.js'
 import { RegistrySync } from '../../packages/server/src/wallets/RegistrySync.js'
 import { chromiumPath, CHROMIUM_ARGS } from '../../scripts/chromium.mjs'
-import { dialog, ethTruncated3, heading, rpc as rpcCall } from './harness.js'
+import { closeContext, dialog, ethTruncated3, heading, rpc as rpcCall } from './harness.js'
 
 const PUBLIC_RELAY = 'wss://relay.walletconnect.org'
 const REGISTRY = 'https://api.web3modal.org'
@@ -276,7 +276,7 @@ test('only projectId and one network: wallets from the public registry, WalletCo
     assert.deepEqual(errors, [])
   } finally {
     await wcWallet.disconnectAll().catch(() => {})
-    await context.close()
+    await closeContext(context)
   }
 })
 
@@ -309,7 +309,7 @@ test('with the relay and the registry unreachable, Connect says so, the installe
     )
     assert.deepEqual(errors, [])
   } finally {
-    await context.close()
+    await closeContext(context)
   }
 })
 
@@ -331,7 +331,7 @@ for (const [name, projectId, reason] of [
       await rowNamed(page, /^Devnet Wallet/).waitFor()
       assert.deepEqual(errors, [])
     } finally {
-      await context.close()
+      await closeContext(context)
     }
   })
 }
@@ -359,6 +359,6 @@ test('self-hosted: the server imports the registry (wallets sync) and Connect li
     assert.equal(await dialog(page).getByTestId('connect-unavailable').count(), 0)
     assert.deepEqual(errors, [])
   } finally {
-    await context.close()
+    await closeContext(context)
   }
 })

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import { startAnvil, type AnvilInstance } from '@wallet-modal/devnet'
-import { connectButton, dialog, harnessPerFile, pageWithDevnetWallet } from './harness.js'
+import { closeContext, connectButton, dialog, harnessPerFile, pageWithDevnetWallet } from './harness.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const UI_DIST = join(ROOT, 'packages/ui/dist/browser')
@@ -86,6 +86,6 @@ test("the README's script-tag quickstart, pasted as the whole page, connects the
       .waitFor()
     assert.deepEqual(errors, [])
   } finally {
-    await context.close()
+    await closeContext(context)
   }
 })

@@ -17,10 +17,11 @@ export interface DevnetReceipt {
  *
  * @param rpcUrl - The node.
  * @param hash - The transaction.
- * @param timeoutMs - How long to wait (default 10 s); each request to the node gets as long.
+ * @param timeoutMs - How long to wait (default 30 s: a machine running test files side by side
+ *   once kept a receipt waiting past 10 s); each request to the node gets as long.
  * @throws Error when no receipt comes in time.
  */
-export async function waitForReceipt(rpcUrl: string, hash: Hex, timeoutMs = 10_000): Promise<DevnetReceipt> {
+export async function waitForReceipt(rpcUrl: string, hash: Hex, timeoutMs = 30_000): Promise<DevnetReceipt> {
   // anvil seals a block in milliseconds: poll often rather than at viem's 4 s default.
   const client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }), pollingInterval: 20 })
   const receipt = await client.waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: 20, retryCount: 0 })
