@@ -113,4 +113,17 @@ describe('RegisterAccountName view', function () {
     await waitFor(() => byId('name-unavailable')?.textContent === 'Address or auth connector not found', 5000, 'the alert')
     expect(byId('name-input')).to.equal(null)
   })
+
+  it('follows the account: the alert while no e-mail account is connected, the field once it is', async () => {
+    const info = await getDevnet()
+    const modal = await quietModal({ projectId: 'demo', serviceUrl: info.serviceUrl })
+    await modal.servicesReady
+    modal.open({ view: 'RegisterAccountName' })
+    await waitForHeading('Choose name')
+    await waitFor(() => byId('name-unavailable'), 5000, 'the alert')
+    // The login completes while the view is open.
+    pretendConnected(modal, info, 'ID_AUTH')
+    await input()
+    expect(byId('name-unavailable')).to.equal(null)
+  })
 })

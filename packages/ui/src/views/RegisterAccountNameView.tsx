@@ -30,6 +30,12 @@ export function RegisterAccountNameView() {
   const t = useEnglishT(core, authEnglish)
   const names = namesState(core)
   const s = useSnapshot(names.state)
+  // canRegisterName reads the chain's state: reading the same fields from its snapshot makes this
+  // view follow them (an e-mail login connects its Solana account first and the EVM one last, and
+  // the view may open in between).
+  const chain = useSnapshot(core.chain.state)
+  const active = chain.namespaces[chain.activeNamespace]
+  void [active.account.status, active.account.address, active.account.connectorId, active.network.caipNetwork]
   const inputId = useId()
   const suffix = nameSuffix(core)
   // A fresh form each visit, but for the way back from the signature (the flow decides).
