@@ -51,7 +51,10 @@ describe('WalletSendPreview view', function () {
     ;(byId('send-confirm') as HTMLButtonElement).click()
     await waitFor(() => snackText() === 'Transaction sent', 15000, "'Transaction sent'")
     expect(modal.router.state.view).to.equal('Account')
-    expect(BigInt(await rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [receiver, 'latest']))).to.equal(10n ** 16n)
+    // 'Transaction sent' comes with the hash: anvil may not have sealed its block yet (a run under
+    // load read 0 here), so the receiver's balance is waited for.
+    const received = () => rpc<string>(info.chains[0]!.rpcUrl, 'eth_getBalance', [receiver, 'latest']).then(BigInt)
+    await waitFor(async () => (await received()) === 10n ** 16n, 10000, "the receiver's 0.01 ETH")
   })
 
   it("the wallet declining: 'Signature declined' here, the draft kept", async () => {
