@@ -99,8 +99,9 @@ partDone('typecheck and lint')
 // The Node files start beside the browser tests, one at a time (the browser tests run one file at a
 // time and leave a core mostly free), and two at a time once those are done; their output waits
 // until then (see runTestFiles).
+const NODE_HEADER = '\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) =='
 let browserRunning = want('browser')
-if (want('node') && !want('browser')) console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
+if (want('node') && !want('browser')) console.log(NODE_HEADER)
 const pool = want('node') ? startNodeTests() : undefined
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
@@ -129,19 +130,15 @@ if (want('browser')) {
   } finally {
     partDone(want('node') ? 'browser tests (Node files beside them)' : 'browser tests')
     browserRunning = false
-    if (pool) console.log('\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) ==')
+    if (pool) console.log(NODE_HEADER)
     pool?.widen()
   }
 }
 if (pool) {
-  const failedFiles = []
-  const add = result => {
-    totals.passed += result.passed
-    totals.failed += result.failed
-    totals.skipped += result.skipped
-    failedFiles.push(...result.failedFiles)
-  }
-  add(await pool.done)
+  const { passed, failed, skipped, failedFiles } = await pool.done
+  totals.passed += passed
+  totals.failed += failed
+  totals.skipped += skipped
   partDone(want('browser') ? 'the rest of the Node tests' : 'Node tests')
   if (failedFiles.length > 0) console.log(`\nNode test files with failures:\n${failedFiles.map(f => `  ${f}`).join('\n')}`)
 }

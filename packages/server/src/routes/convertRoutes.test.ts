@@ -56,27 +56,21 @@ describe('swap API /v1/convert/* (devnet Uniswap V2)', () => {
   ) => {
     if (receipt.status === '0x1') return ''
     try {
-      return await describeRevert(built, receipt)
+      const parent = `0x${(BigInt(receipt.blockNumber ?? '0x1') - 1n).toString(16)}`
+      const replay = await jsonRpc<Hex>(chains.rpcUrl, 'eth_call', [
+        { from: built.tx.from, to: built.tx.to, data: built.tx.data, value: `0x${BigInt(built.tx.value).toString(16)}` },
+        parent
+      ]).then(
+        out => `replay on the parent block returned ${out}`,
+        (error: Error) => `replay on the parent block: ${error.message}`
+      )
+      const block = await jsonRpc<{ timestamp: Hex }>(chains.rpcUrl, 'eth_getBlockByNumber', [receipt.blockNumber, false])
+      // The router's deadline, from the calldata (an ETH-in swap: its fourth argument).
+      const deadline = (decodeFunctionData({ abi: ROUTER_ABI, data: built.tx.data as Hex }).args?.[3] as bigint | undefined) ?? 'unknown'
+      return `reverted: gas used ${BigInt(receipt.gasUsed)}, block ${BigInt(receipt.blockNumber ?? '0x0')} at ${BigInt(block.timestamp)} (now ${Math.floor(Date.now() / 1000)}, deadline ${deadline}), minimum received ${built.minimumReceived}; ${replay}`
     } catch (error) {
       return `reverted (and describing why failed: ${(error as Error).message})`
     }
-  }
-  const describeRevert = async (
-    built: { tx: { from: string; to: string; data: string; value: string }; minimumReceived: string },
-    receipt: { gasUsed: Hex; blockNumber?: Hex }
-  ) => {
-    const parent = `0x${(BigInt(receipt.blockNumber ?? '0x1') - 1n).toString(16)}`
-    const replay = await jsonRpc<Hex>(chains.rpcUrl, 'eth_call', [
-      { from: built.tx.from, to: built.tx.to, data: built.tx.data, value: `0x${BigInt(built.tx.value).toString(16)}` },
-      parent
-    ]).then(
-      out => `replay on the parent block returned ${out}`,
-      (error: Error) => `replay on the parent block: ${error.message}`
-    )
-    const block = await jsonRpc<{ timestamp: Hex; gasLimit: Hex }>(chains.rpcUrl, 'eth_getBlockByNumber', [receipt.blockNumber, false])
-    // The router's deadline, from the calldata (an ETH-in swap: its fourth argument).
-    const deadline = (decodeFunctionData({ abi: ROUTER_ABI, data: built.tx.data as Hex }).args?.[3] as bigint | undefined) ?? 'unknown'
-    return `reverted: gas used ${BigInt(receipt.gasUsed)}, block ${BigInt(receipt.blockNumber ?? '0x0')} at ${BigInt(block.timestamp)} (now ${Math.floor(Date.now() / 1000)}, deadline ${deadline}), minimum received ${built.minimumReceived}; ${replay}`
   }
   const ethBalance = async (who: Address) => BigInt(await jsonRpc<Hex>(chains.rpcUrl, 'eth_getBalance', [who, 'latest']))
   const tokenBalance = (token: Address, who: Address) => call<bigint>(token, erc20Abi, 'balanceOf', [who])
