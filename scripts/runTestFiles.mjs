@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process'
 
 /**
- * Runs Node test files, each in a `node --import tsx --test` process of its own, in order, at most
+ * Runs Node test files, each in a Node process of its own (`node --import tsx --test <file>`
+ * unless `args` says otherwise), in order, at most
  * `width()` at a time (read again whenever a file ends or `widen()` is called). A file's output
  * (its spec report and its stderr) is printed in one piece when it ends, or kept while `hold()` is
  * true and printed on the next `widen()`, so that files never interleave with each other or with
@@ -11,7 +12,8 @@ import { spawn } from 'node:child_process'
  *
  * @param files - Test files, relative to the working directory.
  * @param options - `width`: how many files may run now; `hold`: whether to keep output for later;
- *   `env`: the processes' environment.
+ *   `env`: the processes' environment; `args`: a file's Node arguments (`scripts/test.mjs` runs the
+ *   file's bundle, see bundleNodeTests).
  * @returns `done` (resolves to the totals and the failed files once every file has ended) and
  *   `widen()` (to call when `width()` or `hold()` changed).
  * @example
@@ -24,7 +26,10 @@ import { spawn } from 'node:child_process'
  * const { passed, failed } = await pool.done
  * ```
  */
-export function runTestFiles(files, { width, hold = () => false, env = process.env }) {
+export function runTestFiles(
+  files,
+  { width, hold = () => false, env = process.env, args = file => ['--import', 'tsx', '--test', '--test-reporter=spec', file] }
+) {
   const queue = [...files]
   const held = []
   const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [] }
@@ -35,7 +40,7 @@ export function runTestFiles(files, { width, hold = () => false, env = process.e
   const launch = file => {
     running++
     const started = Date.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const child = spawn(process.execPath, args(file), { stdio: ['ignore', 'pipe', 'pipe'], env })
     let out = ''
     child.stdout.setEncoding('utf8')
     child.stderr.setEncoding('utf8')

@@ -2,10 +2,11 @@
 // runs the browser tests (web-test-runner) and the Node tests (node:test: devnet and end-to-end),
 // and ends with one line `tests: N passed, N failed`. Exits non-zero when anything failed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { chromiumPath } from './chromium.mjs'
+import { bundleNodeTests } from './bundleNodeTests.mjs'
 import { runTestFiles } from './runTestFiles.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -79,6 +80,9 @@ const partDone = name => {
   partStartedAt = Date.now()
 }
 const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
+// Inside the repository, so that the bundles' bare `import.meta.resolve('tsx')` finds its packages.
+mkdirSync('node_modules/.cache', { recursive: true })
+const bundleDir = mkdtempSync('node_modules/.cache/wm-node-tests-')
 
 ensureChromium()
 if (want('node')) ensurePostgres()
@@ -102,7 +106,7 @@ partDone('typecheck and lint')
 const NODE_HEADER = '\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) =='
 let browserRunning = want('browser')
 if (want('node') && !want('browser')) console.log(NODE_HEADER)
-const pool = want('node') ? startNodeTests() : undefined
+const pool = want('node') ? await startNodeTests() : undefined
 if (want('browser')) {
   console.log('\n== browser tests (web-test-runner, Chromium) ==')
   const summary = join(tmp, 'wtr.json')
@@ -145,9 +149,11 @@ if (pool) {
 
 /**
  * Starts the Node test files (unit and integration files first, then the end-to-end files, the
- * longest of them first): see runTestFiles.
+ * longest of them first): see runTestFiles. Each runs from its bundle (bundleNodeTests: compiled
+ * once instead of by tsx in every process); if bundling fails, every file runs through tsx, where
+ * the file that does not compile fails with its own error.
  */
-function startNodeTests() {
+async function startNodeTests() {
   const units = [
     ...listTests('packages/wire/src', p => /\.test\.ts$/.test(p)),
     ...listTests('packages/devnet/src', p => /\.test\.ts$/.test(p)),
@@ -161,10 +167,19 @@ function startNodeTests() {
   const rank = f => LONGEST_FIRST.indexOf(f) + 1 || LONGEST_FIRST.length + 1
   e2e.sort((a, b) => rank(a) - rank(b))
   const width = Math.max(1, Math.floor(Number(process.env.WM_TEST_CONCURRENCY)) || 2)
-  return runTestFiles([...units, ...e2e], { width: () => (browserRunning ? 1 : width), hold: () => browserRunning, env: nodeEnv })
+  const files = [...units, ...e2e]
+  let args
+  try {
+    const bundles = await bundleNodeTests(files, { outdir: bundleDir })
+    args = file => ['--enable-source-maps', '--test-reporter=spec', bundles.get(file)]
+  } catch (error) {
+    console.log(`Node test files not bundled (${error.message.split('\n')[0]}): running each through tsx`)
+  }
+  return runTestFiles(files, { width: () => (browserRunning ? 1 : width), hold: () => browserRunning, env: nodeEnv, args })
 }
 
 rmSync(tmp, { recursive: true, force: true })
+rmSync(bundleDir, { recursive: true, force: true })
 const minutes = (Date.now() - startedAt) / 60_000
 console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test): ${parts.join(', ')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)

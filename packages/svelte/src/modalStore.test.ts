@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { compile } from 'svelte/compiler'
 import { render } from 'svelte/server'
+import { register } from 'tsx/esm/api'
 import type { Component } from 'svelte'
 import type { WalletModal, WalletModalInitialState } from '@wallet-modal/core/internal'
 import { ADDRESS, countSubscriptions, returningVisitor, startRpc, testModal } from '../../../test/bindings/testModal.js'
@@ -29,10 +30,14 @@ async function serverComponent(): Promise<Component<{ modal: WalletModal | undef
     .replace(/from ['"](svelte\/[\w/-]+|svelte)['"]/g, (_, name: string) => `from ${JSON.stringify(import.meta.resolve(name))}`)
     .replace(/from ['"]@wallet-modal\/svelte['"]/, `from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL('./exports/index.ts', import.meta.url))).href)}`)
   const dir = mkdtempSync(join(tmpdir(), 'wm-svelte-ssr-'))
+  // The component imports this package's TypeScript at run time: tsx loads it, also when this file
+  // runs from its bundle (npm test, docs/ARCHITECTURE.md "Tests") rather than through tsx.
+  const unregister = register()
   try {
-    writeFileSync(join(dir, 'Account.js'), code)
-    return (await import(pathToFileURL(join(dir, 'Account.js')).href)).default
+    writeFileSync(join(dir, 'Account.mjs'), code)
+    return (await import(pathToFileURL(join(dir, 'Account.mjs')).href)).default
   } finally {
+    await unregister()
     rmSync(dir, { recursive: true, force: true })
   }
 }
