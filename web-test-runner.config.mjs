@@ -11,6 +11,7 @@ import { devnetPlugin } from './test/wtr/devnetPlugin.mjs'
 import { esmPrebundlePlugin } from './test/wtr/esmPrebundlePlugin.mjs'
 import { faultMiddleware } from './test/wtr/faultMiddleware.mjs'
 import { pageListenersPlugin } from './test/wtr/pageListenersPlugin.mjs'
+import { sharedBrowserContext } from './test/wtr/sharedBrowserContext.mjs'
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -43,7 +44,8 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS },
+      createBrowserContext: sharedBrowserContext()
     })
   ],
   middleware: [faultMiddleware()],
