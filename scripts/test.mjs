@@ -80,9 +80,6 @@ const partDone = name => {
   partStartedAt = Date.now()
 }
 const tmp = mkdtempSync(join(tmpdir(), 'wm-test-'))
-// Inside the repository, so that the bundles' bare `import.meta.resolve('tsx')` finds its packages.
-mkdirSync('node_modules/.cache', { recursive: true })
-const bundleDir = mkdtempSync('node_modules/.cache/wm-node-tests-')
 
 ensureChromium()
 if (want('node')) ensurePostgres()
@@ -168,6 +165,13 @@ async function startNodeTests() {
   e2e.sort((a, b) => rank(a) - rank(b))
   const width = Math.max(1, Math.floor(Number(process.env.WM_TEST_CONCURRENCY)) || 2)
   const files = [...units, ...e2e]
+  // Inside the repository, so that the bundles' bare `import.meta.resolve('tsx')` finds its
+  // packages; removed however this process ends.
+  mkdirSync('node_modules/.cache', { recursive: true })
+  const bundleDir = mkdtempSync('node_modules/.cache/wm-node-tests-')
+  process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }))
+  process.once('SIGINT', () => process.exit(130))
+  process.once('SIGTERM', () => process.exit(143))
   let args
   try {
     const bundles = await bundleNodeTests(files, { outdir: bundleDir })
@@ -179,7 +183,6 @@ async function startNodeTests() {
 }
 
 rmSync(tmp, { recursive: true, force: true })
-rmSync(bundleDir, { recursive: true, force: true })
 const minutes = (Date.now() - startedAt) / 60_000
 console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test): ${parts.join(', ')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
