@@ -14,8 +14,9 @@ import { spawn } from 'node:child_process'
  * @param options - `width`: how many files may run now; `hold`: whether to keep output for later;
  *   `env`: the processes' environment; `args`: a file's Node arguments (`scripts/test.mjs` runs the
  *   file's bundle, see bundleNodeTests).
- * @returns `done` (resolves to the totals and the failed files once every file has ended) and
- *   `widen()` (to call when `width()` or `hold()` changed).
+ * @returns `done` (resolves to the totals, the failed files and, for each, its
+ *   {@link failureExcerpt}, once every file has ended) and `widen()` (to call when `width()` or
+ *   `hold()` changed).
  * @example
  * ```js
  * let browserRunning = true
@@ -32,7 +33,7 @@ export function runTestFiles(
 ) {
   const queue = [...files]
   const held = []
-  const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [] }
+  const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [], failures: new Map() }
   let running = 0
   let finish
   const done = new Promise(resolve => (finish = resolve))
@@ -59,7 +60,10 @@ export function runTestFiles(
       totals.passed += num('pass')
       totals.failed += failed
       totals.skipped += num('skipped') + num('todo')
-      if (failed > 0) totals.failedFiles.push(file)
+      if (failed > 0) {
+        totals.failedFiles.push(file)
+        totals.failures.set(file, failureExcerpt(out))
+      }
       const why = code !== 0 || !reported ? `, ${signal ? `killed by ${signal}` : `exit code ${code}`}${reported ? '' : ', no summary'}` : ''
       print(`\n── ${file} (${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}${why})\n${out}`)
       next()
@@ -76,4 +80,33 @@ export function runTestFiles(
   }
   next()
   return { done, widen }
+}
+
+/** How much of a failed file's report {@link failureExcerpt} keeps. */
+const EXCERPT_CHARS = 4000
+
+/**
+ * What a failed file's report says went wrong, short enough to repeat at the end of a run: a CI
+ * log is often read from its tail, where a file that ran ten minutes earlier is long out of view.
+ * From node:test's closing "failing tests" section, the entries that only say a test was cancelled
+ * (after a hook failed, every test of the suite is) are left out, so that the hook's own error is
+ * what shows. A report without that section (the process crashed) gives its last lines.
+ *
+ * @param out - The file's spec report and stderr.
+ * @returns At most about 4,000 characters.
+ * @example
+ * ```js
+ * failureExcerpt(report) // "test at a.test.ts:2:1\n✖ suite\n  Error: hook broke\n…"
+ * ```
+ */
+export function failureExcerpt(out) {
+  const at = out.lastIndexOf('\n✖ failing tests:\n')
+  if (at < 0) return out.trimEnd().slice(-EXCERPT_CHARS)
+  const entries = out
+    .slice(at + '\n✖ failing tests:\n'.length)
+    .split(/\n(?=test at )/)
+    .map(entry => entry.trim())
+    .filter(entry => entry && !/^\s*'test did not finish before its parent and was cancelled'$/m.test(entry))
+  const text = entries.length > 0 ? entries.join('\n\n') : out.trimEnd().slice(-EXCERPT_CHARS)
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}\n…` : text
 }

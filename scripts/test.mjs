@@ -148,12 +148,16 @@ if (want('browser')) {
   }
 }
 if (pool) {
-  const { passed, failed, skipped, failedFiles } = await pool.done
+  const { passed, failed, skipped, failedFiles, failures } = await pool.done
   totals.passed += passed
   totals.failed += failed
   totals.skipped += skipped
   partDone(want('browser') ? 'the rest of the Node tests' : 'Node tests')
-  if (failedFiles.length > 0) console.log(`\nNode test files with failures:\n${failedFiles.map(f => `  ${f}`).join('\n')}`)
+  if (failedFiles.length > 0) {
+    console.log(`\nNode test files with failures:\n${failedFiles.map(f => `  ${f}`).join('\n')}`)
+    // Again at the end, where a CI log is read from: each file's errors, whenever it ran.
+    for (const file of failedFiles) console.log(`\n── what failed in ${file}:\n${failures.get(file)}`)
+  }
 }
 
 /**

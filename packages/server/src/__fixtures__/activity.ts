@@ -35,9 +35,13 @@ export const devnetChain = (rpcUrl: string) =>
 /** Calldata of an ERC20 `transfer`. */
 export const transferData = (to: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] })
 
-/** Sends a transaction from an unlocked account; resolves with its hash and receipt. */
+/**
+ * Sends a transaction from an unlocked account; resolves with its hash and receipt. The send gets
+ * as long as the receipt (30 s, see waitForReceipt) rather than jsonRpc's 10 s: the sample
+ * activity is sent while other test files load the machine.
+ */
 export async function send(rpcUrl: string, tx: Record<string, string>): Promise<{ hash: Hex; receipt: DevnetReceipt }> {
-  const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx])
+  const hash = await jsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [tx], { timeoutMs: 30_000 })
   return { hash, receipt: await waitForReceipt(rpcUrl, hash) }
 }
 
