@@ -8,6 +8,6 @@ export interface TestTotals {
 }
 export declare function runTestFiles(
   files: string[],
-  options: { width: () => number; hold?: () => boolean; env?: NodeJS.ProcessEnv; args?: (file: string) => string[] }
+  options: { width: () => number; hold?: () => boolean; env?: NodeJS.ProcessEnv; args?: (file: string) => string[]; timeoutMs?: number }
 ): { done: Promise<TestTotals>; widen(): void }
 export declare function failureExcerpt(out: string): string

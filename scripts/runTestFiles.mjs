@@ -13,7 +13,8 @@ import { spawn } from 'node:child_process'
  * @param files - Test files, relative to the working directory.
  * @param options - `width`: how many files may run now; `hold`: whether to keep output for later;
  *   `env`: the processes' environment; `args`: a file's Node arguments (`scripts/test.mjs` runs the
- *   file's bundle, see bundleNodeTests).
+ *   file's bundle, see bundleNodeTests); `timeoutMs`: how long a file may run before it and the
+ *   processes it started are stopped and it counts as failed (default 10 minutes).
  * @returns `done` (resolves to the totals, the failed files and, for each, its
  *   {@link failureExcerpt}, once every file has ended) and `widen()` (to call when `width()` or
  *   `hold()` changed).
@@ -29,11 +30,16 @@ import { spawn } from 'node:child_process'
  */
 export function runTestFiles(
   files,
-  { width, hold = () => false, env = process.env, args = file => ['--import', 'tsx', '--test', '--test-reporter=spec', file] }
+  { width, hold = () => false, env = process.env, args = file => ['--import', 'tsx', '--test', '--test-reporter=spec', file], timeoutMs = FILE_TIMEOUT_MS }
 ) {
   const queue = [...files]
   const held = []
   const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [], failures: new Map() }
+  const groups = new Set()
+  const stopAll = () => {
+    for (const stop of groups) stop()
+  }
+  process.on('exit', stopAll)
   let running = 0
   let finish
   const done = new Promise(resolve => (finish = resolve))
@@ -41,7 +47,22 @@ export function runTestFiles(
   const launch = file => {
     running++
     const started = Date.now()
-    const child = spawn(process.execPath, args(file), { stdio: ['ignore', 'pipe', 'pipe'], env })
+    // A group of its own, so that a file that never ends is stopped with whatever it started
+    // (anvil, Chromium); the runner's exit stops the groups still running (Ctrl-C included).
+    const child = spawn(process.execPath, args(file), { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true })
+    const stop = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      stop()
+    }, timeoutMs)
+    if (child.pid) groups.add(stop)
     let out = ''
     child.stdout.setEncoding('utf8')
     child.stderr.setEncoding('utf8')
@@ -51,12 +72,15 @@ export function runTestFiles(
     child.on('error', error => (out += `\nrunTestFiles: ${error.message}\n`))
     child.on('close', (code, signal) => {
       running--
+      clearTimeout(timer)
+      groups.delete(stop)
+      if (timedOut) out += `\nrunTestFiles: no end after ${Math.round(timeoutMs / 1000)} s: stopped (a test that hangs, or a deadlock)\n`
       // The summary is the last of the report; the output also holds the file's stderr.
       const num = label => Number([...out.matchAll(new RegExp(`^ℹ ${label} (\\d+)`, 'gm'))].at(-1)?.[1] ?? 0)
       const reported = /^ℹ tests \d+/m.test(out)
       const counted = num('fail') + num('cancelled')
       // A process that failed, or ended without its summary, fails once even if no test said so.
-      const failed = counted + ((code !== 0 || !reported) && counted === 0 ? 1 : 0)
+      const failed = counted + ((code !== 0 || !reported || timedOut) && counted === 0 ? 1 : 0)
       totals.passed += num('pass')
       totals.failed += failed
       totals.skipped += num('skipped') + num('todo')
@@ -64,7 +88,8 @@ export function runTestFiles(
         totals.failedFiles.push(file)
         totals.failures.set(file, failureExcerpt(out))
       }
-      const why = code !== 0 || !reported ? `, ${signal ? `killed by ${signal}` : `exit code ${code}`}${reported ? '' : ', no summary'}` : ''
+      const ended = timedOut ? `stopped after ${Math.round(timeoutMs / 1000)} s` : signal ? `killed by ${signal}` : `exit code ${code}`
+      const why = code !== 0 || !reported || timedOut ? `, ${ended}${reported ? '' : ', no summary'}` : ''
       print(`\n── ${file} (${((Date.now() - started) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}${why})\n${out}`)
       next()
     })
@@ -72,7 +97,10 @@ export function runTestFiles(
   const next = () => {
     // At least one at a time, whatever width() says (a width of 0 would never finish).
     while (running < Math.max(1, width() || 1) && queue.length > 0) launch(queue.shift())
-    if (running === 0 && queue.length === 0) finish(totals)
+    if (running === 0 && queue.length === 0) {
+      process.off('exit', stopAll)
+      finish(totals)
+    }
   }
   const widen = () => {
     if (!hold()) for (const text of held.splice(0)) process.stdout.write(text)
@@ -81,6 +109,12 @@ export function runTestFiles(
   next()
   return { done, widen }
 }
+
+/**
+ * How long one file may run before it is stopped (10 minutes; the longest takes about 2). Without
+ * it a file that hangs holds `npm test`, and CI, until CI's own limit.
+ */
+const FILE_TIMEOUT_MS = 10 * 60_000
 
 /** How much of a failed file's report {@link failureExcerpt} keeps. */
 const EXCERPT_CHARS = 4000

@@ -3,7 +3,7 @@
 // suite, so the hook's error is the one line worth repeating.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { failureExcerpt, runTestFiles } from '../../scripts/runTestFiles.mjs'
@@ -52,6 +52,51 @@ test('a passing file, a suite whose before hook fails and a file that crashes: c
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a file that never ends is stopped at its timeout with the processes it started, and fails saying so', async () => {
+  const { dir, paths } = files({
+    'hangs.test.mjs': [
+      `import { spawn } from 'node:child_process'`,
+      `import { writeFileSync } from 'node:fs'`,
+      `import { it } from 'node:test'`,
+      `it('starts a node and waits for ever', async () => {`,
+      `  const node = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })`,
+      `  writeFileSync(new URL('./pid', import.meta.url), String(node.pid))`,
+      `  await new Promise(() => setInterval(() => {}, 1000))`,
+      `})`,
+      ''
+    ].join('\n')
+  })
+  try {
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env
+    const totals = await runTestFiles(paths, { width: () => 1, hold: () => true, env, timeoutMs: 1500, args: file => ['--test-reporter=spec', file] }).done
+    assert.equal(totals.failed, 1)
+    assert.match(totals.failures.get(paths[0]!)!, /no end after 2 s: stopped/)
+    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'))
+    // The group was killed at once; the child is gone once the kernel has reaped it.
+    await waitUntil(() => !alive(pid))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+/** Whether a process with this pid exists (and is not a zombie). */
+function alive(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
+/** Polls until the condition holds (5 s at most). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail('condition not met within 5 s')
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+}
 
 test('a long failure is cut to about 4,000 characters, keeping its beginning', () => {
   const report = `ℹ fail 1\n\n✖ failing tests:\n\ntest at a.test.ts:1:1\n✖ big\n  AssertionError: ${'x'.repeat(10_000)}\n`

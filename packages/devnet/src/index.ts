@@ -15,7 +15,7 @@ export { devnetPaths, type DevnetPaths } from './devnetPaths.js'
 export { startSafeStandIn, DEVNET_SAFE_ADDRESS, type SafeStandIn } from './safe/startSafeStandIn.js'
 export { DEMO_CSP, demoCsp } from './server/securityHeaders.js'
 export { jsonRpc, type JsonRpcOptions } from './jsonRpc.js'
-export { waitForReceipt, type DevnetReceipt } from './waitForReceipt.js'
+export { waitForReceipt, type DevnetReceipt, type WaitForReceiptOptions } from './waitForReceipt.js'
 export { RpcError } from './RpcError.js'
 export { findFreePort } from './freePort.js'
 export {

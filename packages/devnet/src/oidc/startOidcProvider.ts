@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createPrivateKey, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
@@ -173,7 +173,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
     jwks: {
       keys: [
         {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          ...signingJwk(),
           use: 'sig',
           alg: 'RS256',
           kid: randomBytes(8).toString('hex')
@@ -237,4 +237,18 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<D
         server.close(() => resolve())
       })
   }
+}
+
+/**
+ * A fresh RSA signing key as a private JWK. The key is encoded as PEM by the generation itself
+ * and read back before it is exported: exporting the KeyObject that generateKeyPairSync returns
+ * can hang the process for good (docs/repository.md, "Node's key-export deadlock").
+ */
+function signingJwk(): JsonWebKey {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+  })
+  return createPrivateKey(privateKey).export({ format: 'jwk' })
 }
