@@ -114,6 +114,8 @@ partDone('typecheck and lint')
 // until then (see runTestFiles).
 const NODE_HEADER = '\n== Node tests (node:test: wire, devnet, server, the Vue / Svelte / Angular bindings and end-to-end) =='
 let browserRunning = want('browser')
+/** The browser tests' failures (summaryReporter), printed again once everything has run. */
+const browserFailures = []
 if (want('node') && !want('browser')) console.log(NODE_HEADER)
 const pool = want('node') ? await startNodeTests() : undefined
 if (want('browser')) {
@@ -133,6 +135,7 @@ if (want('browser')) {
       totals.passed += s.passed
       totals.failed += s.failed + s.errors
       totals.skipped += s.skipped
+      browserFailures.push(...(s.failures ?? []))
     } else {
       totals.failed += 1
     }
@@ -198,6 +201,10 @@ async function startNodeTests() {
   return runTestFiles(files, { width: () => (browserRunning ? 1 : width), hold: () => browserRunning, env: nodeEnv, args })
 }
 
+if (browserFailures.length > 0) {
+  // Again at the end, where a CI log is read from: the Node tests went on for minutes after these.
+  console.log(`\n── what failed in the browser tests:\n${browserFailures.join('\n\n')}`)
+}
 rmSync(tmp, { recursive: true, force: true })
 const minutes = (Date.now() - startedAt) / 60_000
 console.log(`\nnpm test took ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s (build, checks and every test): ${parts.join(', ')}`)

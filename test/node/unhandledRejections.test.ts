@@ -34,9 +34,13 @@ test('a browser test file that leaves a promise rejection unhandled fails the ru
     )
     const output = `${run.stdout}\n${run.stderr}`
     assert.notEqual(run.status, 0, output)
-    const counts = JSON.parse(readFileSync(summary, 'utf8')) as { passed: number; failed: number; errors: number }
+    const counts = JSON.parse(readFileSync(summary, 'utf8')) as { passed: number; failed: number; errors: number; failures: string[] }
     assert.equal(counts.passed, 2, output)
     assert.equal(counts.errors, 1, output)
+    // What scripts/test.mjs prints again at the end of the run: the file and the reason.
+    assert.equal(counts.failures.length, 1, counts.failures.join('\n\n'))
+    assert.match(counts.failures[0]!, /^test\/wtr\/fixtures\/leavesRejection\.fixture\.js\n/)
+    assert.match(counts.failures[0]!, /stray rejection from the fixture/)
     assert.match(output, /1 unhandled promise rejection\(s\) in this file/)
     assert.match(output, /a file with a stray rejection rejects something nobody awaits/)
     assert.match(output, /stray rejection from the fixture/)
