@@ -48,7 +48,9 @@ export function runTestFiles(
     running++
     const started = Date.now()
     // A group of its own, so that a file that never ends is stopped with whatever it started
-    // (anvil, Chromium); the runner's exit stops the groups still running (Ctrl-C included).
+    // (anvil, Chromium). Being in another group, it does not hear the terminal's Ctrl-C: the
+    // caller's exit stops the groups still running (scripts/test.mjs turns SIGINT and SIGTERM
+    // into an exit for that reason).
     const child = spawn(process.execPath, args(file), { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true })
     const stop = () => {
       try {

@@ -189,6 +189,7 @@ async function startNodeTests() {
   mkdirSync('node_modules/.cache', { recursive: true })
   const bundleDir = mkdtempSync('node_modules/.cache/wm-node-tests-')
   process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }))
+  // As exits, so that the bundles go and runTestFiles stops the test files' process groups.
   process.once('SIGINT', () => process.exit(130))
   process.once('SIGTERM', () => process.exit(143))
   let args
